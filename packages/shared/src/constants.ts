@@ -1,0 +1,77 @@
+/** Business constants and limits (spec/01 section 9, spec/02 section 9, DECISIONS). */
+export const LIMITS = {
+  maxUploadKb: 150_000,
+  descriptionMax: 255,
+  reviewCommentMax: 255,
+  discussionTitleMax: 100,
+  committeeNameMax: 255,
+  passwordMin: 6,
+  twoFactorCodeLength: 4,
+  facilityNumberLength: 6,
+  displayedPathMax: 40,
+} as const;
+
+export const PAGE_SIZES = {
+  generic: [5, 10, 20, 30, 50] as const,
+  genericDefault: 5,
+  jobs: 10,
+  publications: 10,
+  members: 20,
+  users: 20,
+  committees: 10,
+  pastNotifications: 5,
+  dashboard: 5,
+  notificationsFetch: 20,
+  notificationsBell: 3,
+  /** Upper bound of ?count= on GET /notifications, so one call cannot read a whole table. */
+  notificationsMaxFetch: 500,
+} as const;
+
+export const TWO_FACTOR = {
+  codeTtlMinutes: 10,
+  maxWrongTries: 5,
+  resendSeconds: 30,
+  rememberMeDays: 15,
+} as const;
+
+export const SIGN_IN_LIMITS = {
+  /** Failed sign-ins per account in the window before the account is locked for the window. */
+  perAccount: 5,
+  /** Failed sign-ins per address in the window. */
+  perAddress: 20,
+  windowMinutes: 15,
+} as const;
+
+export const LINK_TTL = {
+  resetMinutes: 60,
+  activationDays: 7,
+} as const;
+
+export const SESSION_TTL_HOURS = 12;
+/** A token waiting for its second factor lives only this long. */
+export const PENDING_SESSION_TTL_MINUTES = 15;
+
+export const TIMEZONE = 'Australia/Sydney';
+export const STATES = ['NSW', 'VIC', 'ACT', 'QLD', 'WA', 'SA', 'NT', 'TAS', 'Other'] as const;
+export const SCROLL_TO_TOP_DELAY_MS = 100;
+export const STORAGE_KEYS = {
+  token: 'user_access_token',
+  roles: 'ROLE',
+  currentRole: 'CURRENT_ROLE',
+  committee: 'CURRENT_COMMITTEE',
+} as const;
+
+export const PRODUCT_NAME = 'Members Portal';
+export const BODY_NAME = 'the Accreditation Body';
+
+/** Support contact details: fixed constants of the product. */
+export const CONTACT = {
+  phone: '1800 621 666',
+  email: 'support@portal.test',
+  address: 'Level 1, 1 Example Street, Sydney NSW 2000',
+  website: 'https://portal.test',
+} as const;
+
+export const NOTIFICATION_TYPES = ['user', 'admin', 'system-admin', 'ta-admin-unused-ta', 'Admin', 'job', 'document'] as const;
+
+export const MOBILE_NUMBER_PATTERN = /^(\+614\d{8}|\+(?!614)\d{6,15})$/;

@@ -1,0 +1,79 @@
+/** Every message a user sees, by name. Strings quoted by the spec are kept word for word. */
+export const MESSAGES = {
+  // Sign-in (spec/01 2.3, 5, 8)
+  passwordPlaceholder: 'Must have at least 6 characters',
+  loginFailed: 'These credentials do not match our records, or the account is locked. Try again later.',
+  loginUsernameRequired: 'User name is required.',
+  loginUsernameEmail: 'User name must be an email address.',
+  loginPasswordRequired: 'Password is required.',
+  loginPasswordMin: 'Password must have at least 6 characters.',
+  inactiveAccount: 'These credentials do not match our records, or the account is locked. Try again later.',
+  twoFactorInvalid: 'Invalid token. Try again!',
+  twoFactorSendFailed: 'Something went wrong while sending auth code.',
+  twoFactorResendTooSoon: 'Please wait 30 seconds before asking for another code.',
+  twoFactorCodeSent: 'A verification code has been sent.',
+  twoFactorDoNotRemindFailed: 'Something went wrong with do not remind call.',
+  twoFactorPendingOnly: 'Complete the two-step verification first.',
+  twoFactorAlreadyEnabled: 'Two-step verification is already enabled and cannot be disabled.',
+  twoFactorEnabled: 'Two-step verification is now enabled.',
+  mobileMismatch: 'The Mobile Numbers you have entered do not match. Please re-enter the numbers correctly.',
+  mobileInvalid: 'Please enter a mobile number as +614 followed by 8 digits, or another international number starting with +.',
+  codeFourDigits: 'The code must be exactly 4 digits.',
+  unauthenticated: 'Unauthenticated.',
+  forbidden: 'You are not allowed to do this.',
+  notFound: 'Not found.',
+  roleNotHeld: 'You do not hold that role.',
+  serverError: 'Something went wrong. Please try again later.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  validationFailed: 'The given data was invalid.',
+
+  // Password reset, activation and change (spec/01 2.3, 5; spec/02 5)
+  forgotEmailInvalid: 'Please input valid detail for email',
+  resetRequested: 'If an account exists for that email, we have sent instructions to reset the password.',
+  resetLinkInvalid: 'This link is invalid or has expired.',
+  passwordUpdated: 'Your Password is updated successfully!',
+  passwordRuleSixNoSpaces: 'Password must contain at least six characters without spaces',
+  newPasswordMin: 'New password requires at least 6 characters.',
+  newPasswordSpace: 'Space character is not allowed.',
+  newPasswordSameAsOld: 'New password should not be the same as the old one.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  oldPasswordWrong: 'The old password is not correct.',
+  passwordChanged: 'Your password has been changed.',
+  activationDone: 'Your account is activated. You can now log in.',
+  activationInvalid: 'This activation link is invalid or has expired.',
+  registrationFormSent: 'A registration form has been sent to your email.',
+
+  // Shell (spec/01 2.4, 4)
+  switchRole: (roleName: string) => `You will now view the site as "${roleName}".`,
+  switchCommittee: (name: string) => `You are switching to the "${name}" committee.`,
+  noNewNotifications: 'No new notifications.',
+  noUnreadNotifications: 'There are no unread notifications!',
+
+  // Documents (spec/01 5, 8)
+  uploadConfirm: 'Are you sure this is the file you want to upload?',
+  descriptionHint: '*mandatory field, 255 character maximum.',
+  descriptionRequired: 'The description field is required.',
+  descriptionMax: 'The description may not be greater than 255 characters.',
+  reviewPlaceholder: 'Please add your comments here*',
+  reviewCommentMax: 'The reviewed comment may not be greater than 255 characters.',
+  duplicateDocument:
+    'A document by this name has already been submitted. You cannot modify documents once uploaded. Please rename document and try again',
+  fileUploaded: 'File successfully uploaded!',
+  actionSuccessful: 'Action successful!',
+  actionFailPrefix: 'Action fail: ',
+  fileTooLarge: (nice: string) => `File exceeds maximum upload size of ${nice}`,
+  facilityNumberMax: 'The facility number may not be greater than 6 characters.',
+
+  // Contact and others (spec/02 8)
+  contactFailed: 'Send notification goes wrong!',
+  contactRequired: 'Subject and message are required.',
+} as const;
+
+export type MessageName = keyof typeof MESSAGES;
+
+/** '150000 KB' -> '150 MB': the "nice maximum" of the upload message. */
+export function niceSize(kb: number): string {
+  if (kb >= 1000 * 1000) return `${+(kb / 1000 / 1000).toFixed(1)} GB`;
+  if (kb >= 1000) return `${+(kb / 1000).toFixed(1)} MB`;
+  return `${kb} KB`;
+}

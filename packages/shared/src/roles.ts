@@ -1,0 +1,45 @@
+/** Every role the portal knows. LA (lead assessor) always comes with TA (DECISIONS "People and roles"). */
+export const ROLES = ['SYSADMIN', 'AR', 'TA', 'TA_ADMIN', 'CM', 'LA'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_NAMES: Record<Role, string> = {
+  SYSADMIN: 'System Administrator',
+  AR: 'Authorised Representative',
+  TA: 'Technical Assessor',
+  TA_ADMIN: 'Technical Assessor Admin',
+  CM: 'Committee Member',
+  LA: 'Lead Assessor',
+};
+
+/** Priority used to derive the current role from a role list (spec/01 section 4). */
+export const ROLE_PRIORITY: readonly Role[] = ['SYSADMIN', 'AR', 'TA_ADMIN', 'TA'];
+
+/** Roles that count as "admin" in the route and sidebar tables. */
+export const ADMIN_ROLES: readonly Role[] = ['SYSADMIN', 'TA_ADMIN'];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** SYSADMIN, AR, TA_ADMIN, TA by priority, otherwise CM. */
+export function currentRoleOf(roles: readonly string[]): Role {
+  for (const role of ROLE_PRIORITY) if (roles.includes(role)) return role;
+  return 'CM';
+}
+
+/**
+ * Roles a user can switch the view to. LA is left out: it is a role on a job, and every LA is a TA,
+ * so the TA view already shows the lead assessor's work.
+ */
+export function switchableRoles(roles: readonly string[]): Role[] {
+  return ROLES.filter((r) => r !== 'LA' && roles.includes(r));
+}
+
+export function isAdminRole(role: string | null | undefined): boolean {
+  return role === 'SYSADMIN' || role === 'TA_ADMIN';
+}
+
+/** Where a user lands after signing in (spec/01 2.3). */
+export function landingPathFor(role: string): string {
+  return isAdminRole(role) ? '/admin/outstanding-activities' : '/dashboard';
+}

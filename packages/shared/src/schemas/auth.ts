@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { LIMITS, MOBILE_NUMBER_PATTERN } from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import { ROLES } from '../roles.js';
+
+/** Spec/02 5 and spec/01 5: at least 6 characters, no whitespace. */
+export const newPassword = z
+  .string()
+  .min(LIMITS.passwordMin, MESSAGES.newPasswordMin)
+  .refine((v) => !/\s/.test(v), MESSAGES.newPasswordSpace);
+
+/** The reset-first-access and activation screens use the single combined message. */
+export const resetPassword = z
+  .string()
+  .refine((v) => v.length >= LIMITS.passwordMin && !/\s/.test(v), MESSAGES.passwordRuleSixNoSpaces);
+
+export const loginRequest = z.object({
+  username: z.string().trim().min(1, MESSAGES.loginUsernameRequired).pipe(z.email(MESSAGES.loginUsernameEmail)),
+  password: z.string().min(1, MESSAGES.loginPasswordRequired).min(LIMITS.passwordMin, MESSAGES.loginPasswordMin),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const roleRef = z.object({ id: z.number(), name: z.enum(ROLES) });
+
+export const userSummary = z.object({
+  id: z.number(),
+  resource_id: z.string().nullable(),
+  first_name: z.string(),
+  middle_name: z.string().nullable(),
+  last_name: z.string(),
+  title: z.string().nullable(),
+  email: z.string(),
+  mobile_number: z.string().nullable(),
+  roles: z.array(roleRef),
+  activated: z.union([z.literal(0), z.literal(1)]),
+});
+export type UserSummary = z.infer<typeof userSummary>;
+
+export const committeeRef = z.object({
+  id: z.number(),
+  name: z.string(),
+  value: z.string(),
+  admin_id: z.number().nullable(),
+  /** True when the signed-in user is this committee's admin. */
+  admin: z.boolean(),
+});
+export type CommitteeRef = z.infer<typeof committeeRef>;
+
+export const twoFactorSetup = z.object({
+  tf_mobile_number: z.string().nullable(),
+  completed: z.boolean(),
+});
+
+/** What GET /activeuser answers, and what POST /login carries besides the token. */
+export const activeUser = z.object({
+  user: userSummary,
+  permissions: z.array(z.enum(ROLES)),
+  /** committee id -> write flag (0 or 1) */
+  committeePermissions: z.record(z.string(), z.union([z.literal(0), z.literal(1)])),
+  committees: z.array(committeeRef),
+  '2fa_setup': twoFactorSetup,
+});
+export type ActiveUser = z.infer<typeof activeUser>;
+
+export const loginResponse = activeUser.extend({
+  token: z.string(),
+  /** True when the token waits for the second factor: go to /two-factor. */
+  two_factor_required: z.boolean(),
+  /** The channel the code went to. */
+  tf_type: z.enum(['email', 'sms']),
+  /** Show the SMS set-up reminder (remind later / do not remind) on the two-factor screen. */
+  remind_2fa: z.boolean(),
+  /** Masked destination of the code, e.g. a***@portal.test or +6141****678. */
+  sent_to: z.string().nullable(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const twoFactorCode = z.string().regex(/^\d{4}$/, MESSAGES.codeFourDigits);
+
+export const twoFactorVerifyRequest = z.object({
+  code: twoFactorCode,
+  remember_me: z.boolean().optional().default(false),
+});
+export const twoFactorVerifyResponse = z.object({ message: z.string(), token: z.string() });
+export type TwoFactorVerifyResponse = z.infer<typeof twoFactorVerifyResponse>;
+
+/** remind_me true: remind later (this sign-in only); false: do not remind again. */
+export const manageRemindRequest = z.object({ remind_me: z.boolean() });
+
+export const mobileNumber = z.string().trim().regex(MOBILE_NUMBER_PATTERN, MESSAGES.mobileInvalid);
+
+/** POST /twofactor/send2fasetupcode: data is the mobile number to set up. */
+export const setupCodeRequest = z.object({ data: mobileNumber });
+
+/** POST /twofactor/verify while signed in completes the SMS set-up. */
+export const setupVerifyRequest = z.object({ code: twoFactorCode });
+
+export const resetRequest = z.object({ email: z.string().trim().pipe(z.email(MESSAGES.forgotEmailInvalid)) });
+export const setPasswordRequest = z.object({ password: resetPassword });
+
+export const activationRequest = z
+  .object({
+    token: z.string().min(1, MESSAGES.activationInvalid),
+    username: z.string().trim().pipe(z.email(MESSAGES.loginUsernameEmail)),
+    password: resetPassword,
+    password_confirmation: z.string(),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['password_confirmation'],
+  });
+
+export const changePasswordRequest = z
+  .object({ oldPassword: z.string().min(1, MESSAGES.loginPasswordRequired), newPassword })
+  .refine((v) => v.oldPassword !== v.newPassword, {
+    message: MESSAGES.newPasswordSameAsOld,
+    path: ['newPassword'],
+  });
+
+export const registrationFormRequest = z.object({ email: z.string().trim().pipe(z.email(MESSAGES.forgotEmailInvalid)) });
