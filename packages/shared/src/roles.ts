@@ -2,6 +2,9 @@
 export const ROLES = ['SYSADMIN', 'AR', 'TA', 'TA_ADMIN', 'CM', 'LA'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Fixed role ids, as the spec's role objects carry them ({id, name}). */
+export const ROLE_IDS_BY_NAME: Record<Role, number> = { SYSADMIN: 1, AR: 2, TA: 3, TA_ADMIN: 4, CM: 5, LA: 6 };
+
 export const ROLE_NAMES: Record<Role, string> = {
   SYSADMIN: 'System Administrator',
   AR: 'Authorised Representative',

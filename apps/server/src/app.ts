@@ -1,0 +1,138 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { MESSAGES, PRODUCT_NAME } from '@portal/shared';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authPlugin } from './platform/auth.js';
+import type { Deps } from './platform/deps.js';
+import { AppError } from './platform/errors.js';
+import { devMailbox, httpSms, smtpMailer } from './platform/mail.js';
+import { registerWeb } from './platform/web.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { devRoutes } from './modules/dev/dev.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Test servers turn the request log off. */
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+/** Turns zod issues into the spec's one error shape: the first message, and every message by field. */
+function validationBody(error: FastifyError) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.validation ?? []) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+    (errors[field] ??= []).push(issue.message ?? MESSAGES.validationFailed);
+  }
+  const first = Object.values(errors)[0]?.[0] ?? MESSAGES.validationFailed;
+  return { message: first, errors };
+}
+
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Notification ids travel as a JSON list in the path.
+    routerOptions: { maxParamLength: 20_000 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const dev = devMailbox(database.db, app.log);
+  const deps: Deps = {
+    db: database.db,
+    config,
+    mailer: config.mailUrl ? smtpMailer(config.mailUrl, config.mailFrom) : dev.mailer,
+    sms: config.smsUrl ? httpSms(config.smsUrl) : dev.sms,
+    log: app.log,
+  };
+  app.decorate('deps', deps);
+
+  // One error handler: client errors keep their message, server errors never show internals.
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(validationBody(error));
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ message: MESSAGES.tooManyRequests });
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    req.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: MESSAGES.serverError });
+  });
+
+  // Order matters: headers and limits first, then who is calling, then the routes.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, { global: true, max: 600, timeWindow: '1 minute' });
+  await app.register(fastifyCookie, { secret: config.secret });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiHooks: {},
+  });
+  await app.register(authPlugin, { deps });
+
+  app.get('/api/health', { config: { auth: 'none' }, schema: { tags: ['Health'] } }, async (_req, reply) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { deps });
+      await api.register(notificationRoutes, { deps });
+    },
+    { prefix: '/api' },
+  );
+  if (config.env !== 'production') await app.register(devRoutes, { deps });
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { LIMITS } from '@portal/shared';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  MAIL_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Members Portal <no-reply@portal.test>'),
+  SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  APP_URL: z.url().optional(),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must have at least 32 characters').optional(),
+  MAX_UPLOAD_KB: z.coerce.number().int().positive().default(LIMITS.maxUploadKb),
+  SEED_DEMO: flag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  mailUrl?: string;
+  mailFrom: string;
+  smsUrl?: string;
+  appUrl: string;
+  /** Signs cookies and emailed links. */
+  secret: string;
+  maxUploadKb: number;
+  seedDemo: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once at start and fails fast with every problem listed. Without APP_SECRET
+ * a random secret is kept in DATA_DIR so sessions and links survive a restart.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.APP_SECRET && e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production with DATABASE_URL');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    mailUrl: e.MAIL_URL,
+    mailFrom: e.MAIL_FROM,
+    smsUrl: e.SMS_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    secret: e.APP_SECRET ?? secretFromDataDir(dataDir),
+    maxUploadKb: e.MAX_UPLOAD_KB,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST,
+  };
+}
+
+function secretFromDataDir(dataDir: string): string {
+  const file = path.join(dataDir, '.secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,65 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    resourceId: text(),
+    email: text().notNull(),
+    passwordHash: text(),
+    firstName: text().notNull(),
+    middleName: text(),
+    lastName: text().notNull(),
+    title: text(),
+    mobileNumber: text(),
+    address: text(),
+    suburb: text(),
+    state: text(),
+    country: text(),
+    postcode: text(),
+    activated: boolean().notNull().default(true),
+    /** SMS second factor: the number it goes to, once set up. */
+    tfMobileNumber: text(),
+    tfCompleted: boolean().notNull().default(false),
+    /** False once the user chose "do not remind" for the SMS set-up. */
+    tfRemind: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/** Role names come from packages/shared (ROLES); their ids are fixed there too. */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+export const committees = pgTable('committees', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  adminId: integer().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const committeeMembers = pgTable(
+  'committee_members',
+  {
+    committeeId: integer()
+      .notNull()
+      .references(() => committees.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** "User can Add Discussions to Committee Forums". */
+    canWrite: boolean().notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.committeeId, t.userId] }), index('committee_members_user_idx').on(t.userId)],
+);

@@ -1,0 +1,40 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError, openDatabase } from './db/client.js';
+import { seedIfEmpty } from './db/seed/seed.js';
+
+const started = performance.now();
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const app = await buildApp({ config, database });
+  if (config.seedDemo) {
+    const seeded = await seedIfEmpty(database.db);
+    if (seeded) app.log.info('Empty database: demo data added (password for every demo account: portal-demo)');
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    `Portal ready at ${config.appUrl} on ${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'} in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof ConfigError || e instanceof DataDirLockedError) {
+    console.error(e.message);
+  } else {
+    console.error(e);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activationRequest,
+  activeUser as activeUserSchema,
+  changePasswordRequest,
+  loginRequest,
+  loginResponse,
+  manageRemindRequest,
+  messageBody,
+  registrationFormRequest,
+  resetRequest,
+  setPasswordRequest,
+  setupCodeRequest,
+  TWO_FACTOR,
+  twoFactorVerifyRequest,
+  twoFactorVerifyResponse,
+} from '@portal/shared';
+import { actorOf, bearerToken } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import * as service from './auth.service.js';
+
+const REMEMBER_COOKIE = 'remember_me';
+const tag = { tags: ['Sign-in'] };
+const strict = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+function clientInfo(req: FastifyRequest): service.ClientInfo {
+  const raw = req.cookies[REMEMBER_COOKIE];
+  const unsigned = raw ? req.unsignCookie(raw) : null;
+  return {
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+    rememberCookie: unsigned?.valid ? unsigned.value : null,
+  };
+}
+
+function setRememberCookie(deps: Deps, reply: FastifyReply, value: string) {
+  reply.setCookie(REMEMBER_COOKIE, value, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: deps.config.appUrl.startsWith('https:'),
+    path: '/api',
+    maxAge: TWO_FACTOR.rememberMeDays * 24 * 60 * 60,
+  });
+}
+
+export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/login', {
+    config: { auth: 'none', ...strict(20) },
+    schema: { ...tag, body: loginRequest, response: { 200: loginResponse } },
+    handler: (req) => service.login(deps, req.body, clientInfo(req)),
+  });
+
+  r.get('/activeuser', {
+    schema: { ...tag, response: { 200: activeUserSchema } },
+    handler: (req) => service.activeUser(deps, actorOf(req)),
+  });
+
+  r.get('/logout', {
+    config: { auth: 'twofactor' },
+    schema: { ...tag, response: { 200: messageBody } },
+    handler: (req) => service.logout(deps, actorOf(req)),
+  });
+
+  r.post('/twofactor/verify', {
+    config: { auth: 'twofactor', ...strict(30) },
+    schema: { ...tag, body: twoFactorVerifyRequest, response: { 200: twoFactorVerifyResponse } },
+    handler: async (req, reply) => {
+      const result = await service.verifyCode(deps, actorOf(req), bearerToken(req)!, req.body, clientInfo(req));
+      if (result.rememberCookie) setRememberCookie(deps, reply, result.rememberCookie);
+      return { message: result.message, token: result.token };
+    },
+  });
+
+  r.get('/twofactor/sendSms', {
+    config: { auth: 'twofactor', ...strict(10) },
+    schema: { ...tag, response: { 200: messageBody } },
+    handler: (req) => service.resendLoginCode(deps, actorOf(req), 'sms'),
+  });
+
+  r.get('/twofactor/send2faCodeOnEmail', {
+    config: { auth: 'twofactor', ...strict(10) },
+    schema: { ...tag, response: { 200: messageBody } },
+    handler: (req) => service.resendLoginCode(deps, actorOf(req), 'email'),
+  });
+
+  r.post('/twofactor/manageRemind', {
+    config: { auth: 'twofactor' },
+    schema: { ...tag, body: manageRemindRequest, response: { 200: messageBody } },
+    handler: (req) => service.manageRemind(deps, actorOf(req), req.body.remind_me),
+  });
+
+  r.post('/twofactor/send2fasetupcode', {
+    config: strict(10),
+    schema: { ...tag, body: setupCodeRequest, response: { 200: messageBody } },
+    handler: (req) => service.sendSetupCode(deps, actorOf(req), req.body.data),
+  });
+
+  r.post('/user-requests-reset-password', {
+    config: { auth: 'none', ...strict(10) },
+    schema: { ...tag, body: resetRequest, response: { 200: messageBody } },
+    handler: (req) => service.requestPasswordReset(deps, req.body.email),
+  });
+
+  r.post('/set-password', {
+    config: { auth: 'none', ...strict(10) },
+    schema: {
+      ...tag,
+      description: 'The signed call of a reset link: the url and signature come from the emailed link.',
+      querystring: z.object({ token: z.string().min(1).max(100), signature: z.string().min(1).max(100) }),
+      body: setPasswordRequest,
+      response: { 200: messageBody },
+    },
+    handler: (req) => service.setPasswordFromLink(deps, req.query.token, req.query.signature, req.body.password),
+  });
+
+  r.post('/activation', {
+    config: { auth: 'none', ...strict(10) },
+    schema: { ...tag, body: activationRequest, response: { 200: messageBody } },
+    handler: (req) => service.activate(deps, req.body),
+  });
+
+  r.post('/change-password', {
+    config: strict(10),
+    schema: { ...tag, body: changePasswordRequest, response: { 200: messageBody } },
+    handler: (req) => service.changePassword(deps, actorOf(req), req.body),
+  });
+
+  r.post('/register/request-form', {
+    config: { auth: 'none', ...strict(5) },
+    schema: { ...tag, body: registrationFormRequest, response: { 200: messageBody } },
+    handler: (req) => service.requestRegistrationForm(deps, req.body.email),
+  });
+}

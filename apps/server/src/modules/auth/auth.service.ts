@@ -1,0 +1,347 @@
+import {
+  LINK_TTL,
+  MESSAGES,
+  PENDING_SESSION_TTL_MINUTES,
+  PRODUCT_NAME,
+  SESSION_TTL_HOURS,
+  SIGN_IN_LIMITS,
+  TWO_FACTOR,
+  type LoginResponse,
+  type TwoFactorVerifyResponse,
+} from '@portal/shared';
+import type { Actor, User } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, badRequest, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { hmac, newCode, newToken, safeEqual, sha256 } from '../../platform/tokens.js';
+import * as q from './auth.queries.js';
+import { maskDestination, presentActiveUser } from './auth.present.js';
+
+const MINUTE = 60_000;
+/** A pending sign-in may ask for at most this many codes before it has to start again. */
+const MAX_CODES_PER_SIGN_IN = 5;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+  /** The unsigned value of the remember-me cookie, if any. */
+  rememberCookie?: string | null;
+}
+
+async function newSession(deps: Deps, userId: number, stage: 'pending' | 'active', client: ClientInfo) {
+  const token = newToken();
+  const ttl = stage === 'pending' ? PENDING_SESSION_TTL_MINUTES * MINUTE : SESSION_TTL_HOURS * 60 * MINUTE;
+  const session = await q.insertSession(deps.db, {
+    tokenHash: sha256(token),
+    userId,
+    stage,
+    expiresAt: new Date(Date.now() + ttl),
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 300),
+  });
+  return { token, session };
+}
+
+// ---------------------------------------------------------------- sign-in
+
+async function isLockedOut(deps: Deps, email: string, ip: string): Promise<boolean> {
+  const windowStart = Date.now() - SIGN_IN_LIMITS.windowMinutes * MINUTE;
+  const checks = [
+    [`account:${email.toLowerCase()}`, SIGN_IN_LIMITS.perAccount],
+    [`address:${ip}`, SIGN_IN_LIMITS.perAddress],
+  ] as const;
+  for (const [key, limit] of checks) {
+    const row = await q.findFailures(deps.db, key);
+    if (row && row.windowStart.getTime() > windowStart && row.count >= limit) return true;
+  }
+  return false;
+}
+
+async function recordFailure(deps: Deps, email: string, ip: string) {
+  const windowStart = new Date(Date.now() - SIGN_IN_LIMITS.windowMinutes * MINUTE);
+  await q.addFailure(deps.db, `account:${email.toLowerCase()}`, windowStart);
+  await q.addFailure(deps.db, `address:${ip}`, windowStart);
+}
+
+async function hasValidRememberMe(deps: Deps, userId: number, cookie: string | null | undefined): Promise<boolean> {
+  if (!cookie) return false;
+  const [id, secret] = cookie.split('.');
+  if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) return false;
+  const row = await q.findValidRememberToken(deps.db, id, userId);
+  return !!row && safeEqual(row.tokenHash, sha256(secret));
+}
+
+export async function login(
+  deps: Deps,
+  input: { username: string; password: string },
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const email = input.username.toLowerCase();
+  // One answer for every failure, so the response never tells whether an account exists.
+  if (await isLockedOut(deps, email, client.ip)) throw unauthorized(MESSAGES.loginFailed);
+  const user = await q.findUserByEmail(deps.db, email);
+  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !passwordOk || !user.activated) {
+    await recordFailure(deps, email, client.ip);
+    throw unauthorized(MESSAGES.loginFailed);
+  }
+  await q.clearFailures(deps.db, `account:${email}`);
+
+  const remembered = await hasValidRememberMe(deps, user.id, client.rememberCookie);
+  const { token, session } = await newSession(deps, user.id, remembered ? 'active' : 'pending', client);
+  const channel = user.tfCompleted && user.tfMobileNumber ? 'sms' : 'email';
+  const destination = channel === 'sms' ? user.tfMobileNumber! : user.email;
+  if (!remembered) {
+    await sendLoginCode(deps, user, session.id, channel).catch((e: unknown) => {
+      // The two-factor screen offers a resend; the sign-in itself stays valid.
+      deps.log.error({ err: e }, 'sending the sign-in code failed');
+    });
+  }
+  const [roles, committees] = await Promise.all([q.findRolesOf(deps.db, user.id), q.findCommitteesOf(deps.db, user.id)]);
+  return {
+    token,
+    ...presentActiveUser(user, roles, committees),
+    two_factor_required: !remembered,
+    tf_type: channel,
+    remind_2fa: !user.tfCompleted && user.tfRemind,
+    sent_to: remembered ? null : maskDestination(channel, destination),
+  };
+}
+
+async function deliverCode(deps: Deps, channel: 'email' | 'sms', destination: string, code: string) {
+  const text = `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${TWO_FACTOR.codeTtlMinutes} minutes.`;
+  try {
+    if (channel === 'sms') await deps.sms.send(destination, text);
+    else await deps.mailer.send({ to: destination, subject: `${PRODUCT_NAME} verification code`, text });
+  } catch (e) {
+    deps.log.error({ err: e }, 'code delivery failed');
+    throw new AppError(502, MESSAGES.twoFactorSendFailed);
+  }
+}
+
+function codeHash(codeId: string, code: string) {
+  return sha256(`${codeId}:${code}`);
+}
+
+async function issueCode(
+  deps: Deps,
+  values: { userId: number; sessionId: string | null; purpose: 'login' | 'setup'; channel: 'email' | 'sms'; destination: string },
+) {
+  const code = newCode();
+  const id = crypto.randomUUID();
+  await q.insertCode(deps.db, {
+    id,
+    ...values,
+    codeHash: codeHash(id, code),
+    expiresAt: new Date(Date.now() + TWO_FACTOR.codeTtlMinutes * MINUTE),
+  });
+  await deliverCode(deps, values.channel, values.destination, code);
+}
+
+function sendLoginCode(deps: Deps, user: User, sessionId: string, channel: 'email' | 'sms') {
+  const destination = channel === 'sms' ? user.tfMobileNumber! : user.email;
+  return issueCode(deps, { userId: user.id, sessionId, purpose: 'login', channel, destination });
+}
+
+function assertResendAllowed(last: { sentAt: Date } | null) {
+  if (last && Date.now() - last.sentAt.getTime() < TWO_FACTOR.resendSeconds * 1000) {
+    throw tooManyRequests(MESSAGES.twoFactorResendTooSoon);
+  }
+}
+
+/** GET /twofactor/sendSms and /twofactor/send2faCodeOnEmail: a new code for a pending sign-in. */
+export async function resendLoginCode(deps: Deps, actor: Actor, channel: 'email' | 'sms') {
+  if (actor.stage !== 'pending') throw badRequest(MESSAGES.twoFactorSendFailed);
+  if (channel === 'sms' && !(actor.user.tfCompleted && actor.user.tfMobileNumber)) {
+    throw badRequest(MESSAGES.twoFactorSendFailed);
+  }
+  assertResendAllowed(await q.findLatestCode(deps.db, { sessionId: actor.sessionId }));
+  if ((await q.countCodesOfSession(deps.db, actor.sessionId)) >= MAX_CODES_PER_SIGN_IN) {
+    throw tooManyRequests(MESSAGES.twoFactorSendFailed);
+  }
+  await sendLoginCode(deps, actor.user, actor.sessionId, channel);
+  return { message: MESSAGES.twoFactorCodeSent };
+}
+
+/** Checks a code against the newest one issued; every failure gives the spec's one message. */
+async function checkCode(deps: Deps, code: { id: string; codeHash: string; attempts: number; expiresAt: Date; usedAt: Date | null } | null, given: string) {
+  const invalid = unprocessable(MESSAGES.twoFactorInvalid);
+  if (!code || code.usedAt || code.expiresAt.getTime() <= Date.now()) throw invalid;
+  if (code.attempts >= TWO_FACTOR.maxWrongTries) throw invalid;
+  if (!safeEqual(code.codeHash, codeHash(code.id, given))) {
+    await q.addCodeAttempt(deps.db, code.id);
+    throw invalid;
+  }
+  if (!(await q.useCode(deps.db, code.id))) throw invalid;
+}
+
+export interface VerifyResult extends TwoFactorVerifyResponse {
+  /** id.secret for the remember-me cookie, when asked for. */
+  rememberCookie?: string;
+}
+
+/**
+ * POST /twofactor/verify. With a pending token it completes the sign-in and swaps the token for a
+ * new one; with a signed-in token it completes the SMS set-up.
+ */
+export async function verifyCode(
+  deps: Deps,
+  actor: Actor,
+  token: string,
+  input: { code: string; remember_me?: boolean },
+  client: ClientInfo,
+): Promise<VerifyResult> {
+  if (actor.stage === 'active') {
+    const code = await q.findLatestCode(deps.db, { userId: actor.user.id, purpose: 'setup' });
+    await checkCode(deps, code, input.code);
+    await q.updateUser(deps.db, actor.user.id, { tfCompleted: true, tfMobileNumber: code!.destination });
+    return { message: MESSAGES.twoFactorEnabled, token };
+  }
+  await checkCode(deps, await q.findLatestCode(deps.db, { sessionId: actor.sessionId }), input.code);
+  const fresh = await deps.db.transaction(async (tx) => {
+    await q.deleteSession(tx, actor.sessionId);
+    const t = newToken();
+    await q.insertSession(tx, {
+      tokenHash: sha256(t),
+      userId: actor.user.id,
+      stage: 'active',
+      expiresAt: new Date(Date.now() + SESSION_TTL_HOURS * 60 * MINUTE),
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300),
+    });
+    return t;
+  });
+  const result: VerifyResult = { message: MESSAGES.actionSuccessful, token: fresh };
+  if (input.remember_me) {
+    const secret = newToken();
+    const row = await q.insertRememberToken(deps.db, {
+      userId: actor.user.id,
+      tokenHash: sha256(secret),
+      expiresAt: new Date(Date.now() + TWO_FACTOR.rememberMeDays * 24 * 60 * MINUTE),
+    });
+    result.rememberCookie = `${row.id}.${secret}`;
+  }
+  return result;
+}
+
+/** POST /twofactor/manageRemind: true is "remind me later", false "do not remind me". */
+export async function manageRemind(deps: Deps, actor: Actor, remindMe: boolean) {
+  if (!remindMe) await q.updateUser(deps.db, actor.user.id, { tfRemind: false });
+  return { message: MESSAGES.actionSuccessful };
+}
+
+/** POST /twofactor/send2fasetupcode: texts a code to the number being set up. */
+export async function sendSetupCode(deps: Deps, actor: Actor, mobile: string) {
+  if (actor.user.tfCompleted) throw badRequest(MESSAGES.twoFactorAlreadyEnabled);
+  assertResendAllowed(await q.findLatestCode(deps.db, { userId: actor.user.id, purpose: 'setup' }));
+  await issueCode(deps, { userId: actor.user.id, sessionId: null, purpose: 'setup', channel: 'sms', destination: mobile });
+  return { message: MESSAGES.twoFactorCodeSent };
+}
+
+export async function logout(deps: Deps, actor: Actor) {
+  await q.deleteSession(deps.db, actor.sessionId);
+  return { message: MESSAGES.actionSuccessful };
+}
+
+export async function activeUser(deps: Deps, actor: Actor) {
+  const committees = await q.findCommitteesOf(deps.db, actor.user.id);
+  return presentActiveUser(actor.user, actor.roles, committees);
+}
+
+// ---------------------------------------------------------------- passwords and links
+
+/** Signs what a reset link carries, so the url cannot be altered. */
+const linkSignature = (deps: Deps, url: string) => hmac(deps.config.secret, `set-password:${url}`);
+
+export function setPasswordUrl(token: string) {
+  return `/api/set-password?token=${token}`;
+}
+
+/** POST /user-requests-reset-password: the same answer whether or not the email is known. */
+export async function requestPasswordReset(deps: Deps, email: string) {
+  const send = async () => {
+    const user = await q.findUserByEmail(deps.db, email);
+    if (!user || !user.activated) return;
+    const token = newToken();
+    await q.insertLink(deps.db, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      purpose: 'reset',
+      expiresAt: new Date(Date.now() + LINK_TTL.resetMinutes * MINUTE),
+    });
+    const url = setPasswordUrl(token);
+    const link = `${deps.config.appUrl}/reset-password-first-access?url=${encodeURIComponent(url)}&signature=${linkSignature(deps, url)}`;
+    await deps.mailer.send({
+      to: user.email,
+      subject: `${PRODUCT_NAME}: reset your password`,
+      text: `Hello ${user.firstName},\n\nOpen this link to choose a new password (it works once, for ${LINK_TTL.resetMinutes} minutes):\n${link}\n\nIf you did not ask for this, ignore this email.`,
+    });
+  };
+  // Not awaited: the time of the answer must not tell whether a mail was sent.
+  void send().catch((e: unknown) => deps.log.error({ err: e }, 'password reset mail failed'));
+  return { message: MESSAGES.resetRequested };
+}
+
+/** POST /set-password?token=...&signature=...: the signed reset call. */
+export async function setPasswordFromLink(deps: Deps, token: string, signature: string, password: string) {
+  const invalid = badRequest(MESSAGES.resetLinkInvalid);
+  if (!safeEqual(signature, linkSignature(deps, setPasswordUrl(token)))) throw invalid;
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const link = await q.consumeLink(tx, sha256(token), 'reset');
+    if (!link) throw invalid;
+    await q.updateUser(tx, link.userId, { passwordHash });
+    // A new password ends every session and remembered device of the account.
+    await q.deleteSessionsOfUser(tx, link.userId);
+    await q.revokeRememberTokensOfUser(tx, link.userId);
+  });
+  return { message: MESSAGES.passwordUpdated };
+}
+
+/** Creates an activation link for an approved registration (admin approval calls this). */
+export async function createActivationLink(deps: Deps, userId: number, email: string): Promise<string> {
+  const token = newToken();
+  await q.insertLink(deps.db, {
+    tokenHash: sha256(token),
+    userId,
+    purpose: 'activation',
+    expiresAt: new Date(Date.now() + LINK_TTL.activationDays * 24 * 60 * MINUTE),
+  });
+  return `${deps.config.appUrl}/activation?token=${token}&email=${encodeURIComponent(email)}`;
+}
+
+export async function activate(deps: Deps, input: { token: string; username: string; password: string }) {
+  const invalid = badRequest(MESSAGES.activationInvalid);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const link = await q.consumeLink(tx, sha256(input.token), 'activation');
+    if (!link) throw invalid;
+    const user = await q.findUserById(tx, link.userId);
+    if (!user || user.email.toLowerCase() !== input.username.toLowerCase()) throw invalid;
+    await q.updateUser(tx, user.id, { passwordHash, activated: true });
+  });
+  return { message: MESSAGES.activationDone };
+}
+
+export async function changePassword(deps: Deps, actor: Actor, input: { oldPassword: string; newPassword: string }) {
+  if (!(await verifyPassword(actor.user.passwordHash, input.oldPassword))) {
+    throw new AppError(422, MESSAGES.oldPasswordWrong, { oldPassword: [MESSAGES.oldPasswordWrong] });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await q.updateUser(tx, actor.user.id, { passwordHash });
+    // Other sessions of the account end; this one goes on.
+    await q.deleteOtherSessions(tx, actor.user.id, actor.sessionId);
+  });
+  return { message: MESSAGES.passwordChanged };
+}
+
+/** POST /register/request-form: emails the link to the registration wizard. */
+export async function requestRegistrationForm(deps: Deps, email: string) {
+  await deps.mailer.send({
+    to: email,
+    subject: `${PRODUCT_NAME}: registration form`,
+    text: `Hello,\n\nYou asked for the ${PRODUCT_NAME} registration form. Fill it in here:\n${deps.config.appUrl}/register\n\nAn administrator will review your registration.`,
+  });
+  return { message: MESSAGES.registrationFormSent };
+}

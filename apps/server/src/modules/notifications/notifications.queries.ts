@@ -1,0 +1,57 @@
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { notifications } from '../../db/schema/index.js';
+
+type Q = Db | Tx;
+
+export interface Scope {
+  userId: number;
+  role: string;
+  /** The committee in view (CM); when absent, notifications of every committee. */
+  committeeId?: number;
+}
+
+/** The user's live notifications in one view: unscoped ones plus those of this role and committee. */
+function inScope(s: Scope): SQL {
+  return and(
+    eq(notifications.userId, s.userId),
+    isNull(notifications.deletedAt),
+    or(isNull(notifications.role), eq(notifications.role, s.role)),
+    s.committeeId === undefined
+      ? undefined
+      : or(isNull(notifications.committeeId), eq(notifications.committeeId, s.committeeId)),
+  )!;
+}
+
+export function listNotifications(db: Q, scope: Scope, limit: number) {
+  return db
+    .select()
+    .from(notifications)
+    .where(inScope(scope))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countNotifications(db: Q, scope: Scope) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+    })
+    .from(notifications)
+    .where(inScope(scope));
+  return row ?? { total: 0, unread: 0 };
+}
+
+/** Marks read or deletes; ids limit it to those notifications, 'all' to the whole view. */
+export async function updateNotifications(db: Q, scope: Scope, ids: string[] | 'all', type: 'read' | 'delete') {
+  const where = and(inScope(scope), ids === 'all' ? undefined : inArray(notifications.id, ids));
+  const set = type === 'read' ? { readAt: sql`coalesce(${notifications.readAt}, now())` } : { deletedAt: sql`now()` };
+  const rows = await db.update(notifications).set(set).where(where).returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function insertNotifications(db: Q, rows: (typeof notifications.$inferInsert)[]) {
+  if (rows.length === 0) return;
+  await db.insert(notifications).values(rows);
+}

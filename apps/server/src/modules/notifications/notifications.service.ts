@@ -1,0 +1,81 @@
+import { MESSAGES, type NotificationItem, type NotificationList } from '@portal/shared';
+import type { Db, Tx } from '../../db/client.js';
+import type { notifications } from '../../db/schema/index.js';
+import { viewRole, type Actor } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
+import * as q from './notifications.queries.js';
+import { findCommitteeIdsOf } from './notifications.policy.js';
+
+type Row = typeof notifications.$inferSelect;
+
+function present(row: Row): NotificationItem {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    read_at: row.readAt?.toISOString() ?? null,
+    data: { title: row.title, data: { type: row.type, url: row.url, notification_body: row.body } },
+    body: row.body,
+    sender: row.sender,
+  };
+}
+
+/** Checks the role and committee the client asks for, and answers the view they make. */
+async function scopeOf(deps: Deps, actor: Actor, role: string | undefined, cmId: number | undefined): Promise<q.Scope> {
+  const r = viewRole(actor, role);
+  if (cmId !== undefined) {
+    const mine = await findCommitteeIdsOf(deps.db, actor.user.id);
+    if (!mine.includes(cmId)) throw notFound();
+  }
+  return { userId: actor.user.id, role: r, committeeId: cmId };
+}
+
+export async function listForUser(
+  deps: Deps,
+  actor: Actor,
+  query: { count: number; role?: string; cmId?: number },
+): Promise<NotificationList> {
+  const scope = await scopeOf(deps, actor, query.role, query.cmId);
+  const [rows, counts] = await Promise.all([q.listNotifications(deps.db, scope, query.count), q.countNotifications(deps.db, scope)]);
+  return { data: rows.map(present), unread: counts.unread, total: counts.total };
+}
+
+export async function updateForUser(
+  deps: Deps,
+  actor: Actor,
+  ids: string[] | 'all',
+  query: { type: 'read' | 'delete'; role?: string; cmId?: number },
+) {
+  const scope = await scopeOf(deps, actor, query.role, query.cmId);
+  const updated = await q.updateNotifications(deps.db, scope, ids, query.type);
+  if (ids !== 'all' && updated === 0) throw notFound();
+  return { message: MESSAGES.actionSuccessful, updated };
+}
+
+export interface NewNotification {
+  userIds: number[];
+  type: string;
+  title: string;
+  body: string;
+  url?: string | null;
+  role?: string | null;
+  committeeId?: number | null;
+  sender?: string | null;
+}
+
+/** What other modules call to notify people; pass the transaction of the change it reports. */
+export function notify(db: Db | Tx, n: NewNotification) {
+  return q.insertNotifications(
+    db,
+    [...new Set(n.userIds)].map((userId) => ({
+      userId,
+      type: n.type,
+      title: n.title,
+      body: n.body,
+      url: n.url ?? null,
+      role: n.role ?? null,
+      committeeId: n.committeeId ?? null,
+      sender: n.sender ?? null,
+    })),
+  );
+}
