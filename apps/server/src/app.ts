@@ -99,7 +99,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       },
     },
   });
-  await app.register(fastifyRateLimit, { global: true, max: 600, timeWindow: '1 minute' });
+  await app.register(fastifyRateLimit, { global: true, max: Math.ceil(600 * config.rateLimitFactor), timeWindow: '1 minute' });
   await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifySwagger, {
     openapi: {

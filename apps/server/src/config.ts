@@ -23,6 +23,8 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  /** Multiplies every per-minute request limit; tests raise it, the defaults suit production. */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   WEB_DIST: z.string().optional(),
 });
 
@@ -42,6 +44,7 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean;
+  rateLimitFactor: number;
   webDist?: string;
 }
 
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
     webDist: e.WEB_DIST,
   };
 }

@@ -16,7 +16,7 @@ export const resetPassword = z
 
 export const loginRequest = z.object({
   username: z.string().trim().min(1, MESSAGES.loginUsernameRequired).pipe(z.email(MESSAGES.loginUsernameEmail)),
-  password: z.string().min(1, MESSAGES.loginPasswordRequired).min(LIMITS.passwordMin, MESSAGES.loginPasswordMin),
+  password: z.string().min(1, MESSAGES.loginPasswordRequired).pipe(z.string().min(LIMITS.passwordMin, MESSAGES.loginPasswordMin)),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.input<typeof loginRequest>;

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type NotificationList } from '@portal/shared';
+import { committees, users } from '../../db/schema/index.js';
+import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+import { notify } from './notifications.service.js';
+
+let t: TestApp;
+let ar: string;
+let cm: string;
+let multi: string;
+let chem: number;
+let bio: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [ar, cm, multi] = await Promise.all([loginAs(t, 'ar@portal.test'), loginAs(t, 'cm@portal.test'), loginAs(t, 'multi@portal.test')]);
+  const rows = await t.database.db.select().from(committees);
+  chem = rows.find((c) => c.name.startsWith('Chemical'))!.id;
+  bio = rows.find((c) => c.name.startsWith('Biological'))!.id;
+});
+afterAll(() => t.close());
+
+const list = async (token: string, query = '') => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: auth(token) });
+  return { status: res.statusCode, body: res.json<NotificationList & { message?: string }>() };
+};
+const update = (token: string, ids: string, query: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/notifications/${ids}${query}`, headers: auth(token) });
+
+describe('GET /api/notifications', () => {
+  it('needs a token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+  });
+
+  it('lists the newest first in the shape of the spec, with unread and total counts', async () => {
+    const { status, body } = await list(ar, '?role=AR');
+    expect(status).toBe(200);
+    expect(body.total).toBe(4);
+    expect(body.unread).toBe(3);
+    const dates = body.data.map((n) => n.created_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(body.data[0]).toMatchObject({
+      data: { title: 'Portal maintenance on Saturday', data: { type: 'Admin', url: null } },
+      read_at: null,
+    });
+  });
+
+  it('limits to count, 20 by default', async () => {
+    const [me] = await t.database.db.select().from(users).where(eq(users.email, 'ar@portal.test'));
+    // notify() sends one per distinct recipient, so each call adds one.
+    for (let i = 0; i < 30; i++) await notify(t.database.db, { userIds: [me!.id, me!.id], type: 'user', title: `n${i}`, body: 'b' });
+    expect((await list(ar)).body.data).toHaveLength(20);
+    expect((await list(ar, '?count=40')).body.data).toHaveLength(34);
+    expect((await list(ar, '?count=0')).status).toBe(400);
+    expect((await list(ar, '?count=100000')).status).toBe(400);
+  });
+
+  it('refuses a role the user does not hold', async () => {
+    const res = await list(ar, '?role=SYSADMIN');
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(MESSAGES.roleNotHeld);
+  });
+
+  it('scopes by role for users with several roles', async () => {
+    const asAr = (await list(multi, '?role=AR')).body.data.map((n) => n.data.title);
+    const asTa = (await list(multi, '?role=TA')).body.data.map((n) => n.data.title);
+    expect(asAr).toContain('New document on job 100234');
+    expect(asAr).not.toContain('Document to review');
+    expect(asTa).toContain('Document to review');
+  });
+
+  it('scopes a CM to the selected committee, and refuses a committee they are not in', async () => {
+    const chemTitles = (await list(cm, `?role=CM&cmId=${chem}`)).body.data.map((n) => n.data.title);
+    expect(chemTitles.some((x) => x.endsWith('Chemical Testing Committee'))).toBe(true);
+    expect(chemTitles.some((x) => x.endsWith('Biological Testing Committee'))).toBe(false);
+    expect((await list(multi, `?role=CM&cmId=${chem}`)).status).toBe(404);
+    expect((await list(multi, `?role=CM&cmId=${bio}`)).status).toBe(200);
+  });
+});
+
+describe('PUT /api/notifications/{ids}', () => {
+  it('marks read and deletes the user’s own notifications', async () => {
+    const before = (await list(cm, '?role=CM')).body;
+    const first = before.data.find((n) => !n.read_at)!;
+    const read = await update(cm, encodeURIComponent(JSON.stringify([first.id])), '?type=read&role=CM');
+    expect(read.statusCode).toBe(200);
+    expect(read.json().message).toBe(MESSAGES.actionSuccessful);
+    const after = (await list(cm, '?role=CM')).body;
+    expect(after.unread).toBe(before.unread - 1);
+    expect(after.data.find((n) => n.id === first.id)!.read_at).not.toBeNull();
+
+    expect((await update(cm, first.id, '?type=delete&role=CM')).statusCode).toBe(200);
+    expect((await list(cm, '?role=CM')).body.total).toBe(before.total - 1);
+  });
+
+  it('cannot touch another user’s notification', async () => {
+    const theirs = (await list(cm, '?role=CM')).body.data[0]!;
+    const res = await update(ar, encodeURIComponent(JSON.stringify([theirs.id])), '?type=delete');
+    expect(res.statusCode).toBe(404);
+    expect((await list(cm, '?role=CM')).body.data.some((n) => n.id === theirs.id)).toBe(true);
+  });
+
+  it('refuses malformed ids and types', async () => {
+    expect((await update(cm, encodeURIComponent('["nope"]'), '?type=read')).statusCode).toBe(400);
+    expect((await update(cm, encodeURIComponent('[not json'), '?type=read')).statusCode).toBe(400);
+    const some = (await list(cm, '?role=CM')).body.data[0]!;
+    expect((await update(cm, some.id, '?type=archive')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/notifications/${some.id}?type=read` })).statusCode).toBe(401);
+  });
+
+  it("'all' clears every notification in the view", async () => {
+    const res = await update(cm, 'all', `?type=delete&role=CM&cmId=${chem}`);
+    expect(res.statusCode).toBe(200);
+    expect((await list(cm, `?role=CM&cmId=${chem}`)).body).toMatchObject({ total: 0, unread: 0, data: [] });
+    // The other committee's notifications stay.
+    expect((await list(cm, `?role=CM&cmId=${bio}`)).body.total).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { devMessages } from '../db/schema/index.js';
+import { seedDemo } from '../db/seed/seed.js';
+import { DEMO_PASSWORD } from '../db/seed/demo-data.js';
+
+export { DEMO_PASSWORD };
+
+/**
+ * A fresh database for one test file: PGlite in memory by default, a new database on the server
+ * of TEST_DATABASE_URL when it is set.
+ */
+async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openPglite(null);
+  const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openPostgres(u.toString());
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  if (opts.seed !== false) await seedDemo(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: '/tmp/portal-test-unused',
+    APP_URL: 'http://portal.test',
+    RATE_LIMIT_FACTOR: '100',
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The newest message the dev mailbox holds for an address. */
+export async function lastMessageTo(t: TestApp, to: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(devMessages)
+    .where(eq(devMessages.to, to))
+    .orderBy(desc(devMessages.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function lastCodeTo(t: TestApp, to: string): Promise<string> {
+  const m = await lastMessageTo(t, to);
+  const code = m?.text.match(/\b(\d{4})\b/)?.[1];
+  if (!code) throw new Error(`no code sent to ${to}`);
+  return code;
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function login(t: TestApp, username: string, password = DEMO_PASSWORD, cookies?: Record<string, string>) {
+  return t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, cookies });
+}
+
+/** Signs in through the emailed code and answers the signed-in token. */
+export async function loginAs(t: TestApp, email: string): Promise<string> {
+  const res = await login(t, email);
+  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+  const pending = res.json<{ token: string }>().token;
+  const verify = await t.app.inject({
+    method: 'POST',
+    url: '/api/twofactor/verify',
+    headers: auth(pending),
+    payload: { code: await lastCodeTo(t, email) },
+  });
+  if (verify.statusCode !== 200) throw new Error(`verify ${email}: ${verify.statusCode} ${verify.body}`);
+  return verify.json<{ token: string }>().token;
+}
+
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>();
