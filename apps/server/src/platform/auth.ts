@@ -60,7 +60,8 @@ export const authPlugin = fp<{ deps: Deps }>(async (app, { deps }) => {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
     const level: AuthLevel = req.routeOptions.config?.auth ?? 'active';
-    if (level === 'none' || !req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    // Unmatched paths fall through to the 404 handler.
+    if (!req.routeOptions.url || level === 'none' || !req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
     const token = bearerToken(req);
     const actor = token ? await loadActor(deps, token) : null;
     if (!actor) throw unauthorized();

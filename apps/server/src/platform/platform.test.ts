@@ -1,0 +1,179 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/shared';
+import { ConfigError, loadConfig } from '../config.js';
+import { twoFactorCodes } from '../db/schema/index.js';
+import { DataDirLockedError, openPglite } from '../db/client.js';
+import { auth, buildTestApp, lastCodeTo, login, type TestApp } from '../test/helpers.js';
+
+const open: TestApp[] = [];
+async function app(env: Record<string, string> = {}) {
+  const t = await buildTestApp(env);
+  open.push(t);
+  return t;
+}
+afterAll(async () => {
+  for (const t of open) await t.close();
+});
+
+describe('the HTTP shell', () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>portal app</title>');
+
+  it('answers health when the database answers', async () => {
+    const t = await app({ WEB_DIST: webDist });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('ok');
+  });
+
+  it('serves the app for every non-API path, with a strict CSP', async () => {
+    const t = await app({ WEB_DIST: webDist });
+    for (const url of ['/', '/dashboard', '/job/12', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('portal app');
+    }
+    const csp = (await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers JSON 404 for an unknown API path and never serves the app there', async () => {
+    const t = await app({ WEB_DIST: webDist });
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const t = await app();
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/twofactor/verify', '/api/notifications']));
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('shows the dev mailbox outside production only', async () => {
+    const t = await app();
+    await login(t, 'ar@portal.test');
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/mail' });
+    expect(res.json().messages[0]).toMatchObject({ kind: 'email', to: 'ar@portal.test' });
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.body).toContain('Development mailbox');
+    const prod = await app({ NODE_ENV: 'production', WEB_DIST: webDist });
+    expect((await prod.app.inject({ method: 'GET', url: '/api/dev/mail' })).statusCode).toBe(404);
+    expect((await prod.app.inject({ method: 'GET', url: '/dev/mail' })).body).not.toContain('Development mailbox');
+  });
+});
+
+describe('configuration', () => {
+  it('fails fast listing every bad setting', () => {
+    expect(() => loadConfig({ PORT: 'abc', MAIL_URL: 'http://x', DATA_DIR: '/tmp/portal-cfg' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', MAIL_URL: 'http://x', DATA_DIR: '/tmp/portal-cfg' });
+    } catch (e) {
+      expect((e as Error).message).toMatch(/PORT/);
+      expect((e as Error).message).toMatch(/MAIL_URL/);
+    }
+  });
+
+  it('keeps a generated secret in the data directory across starts', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir }).secret).toBe(loadConfig({ DATA_DIR: dir }).secret);
+  });
+});
+
+describe('the embedded database', () => {
+  it('refuses a second process on the same data directory', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lock-'));
+    // A lock held by a live process that is not us (our parent).
+    writeFileSync(path.join(dir, 'portal.lock'), String(process.ppid));
+    await expect(openPglite(dir)).rejects.toThrow(DataDirLockedError);
+    await expect(openPglite(dir)).rejects.toThrow(/Another portal process/);
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lock-'));
+    writeFileSync(path.join(dir, 'portal.lock'), '999999');
+    const db = await openPglite(dir);
+    await db.close();
+  });
+});
+
+describe('mail and SMS delivery', () => {
+  it('sends codes over SMTP when MAIL_URL is set', async () => {
+    const received: { to: string; text: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, done) {
+        simpleParser(stream)
+          .then((m) => {
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text: m.text ?? '' });
+            done();
+          })
+          .catch(done);
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+    const port = (smtp.server.address() as AddressInfo).port;
+    try {
+      const t = await app({ MAIL_URL: `smtp://127.0.0.1:${port}` });
+      const res = await login(t, 'ta@portal.test');
+      expect(res.statusCode).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.to).toBe('ta@portal.test');
+      const code = received[0]!.text.match(/\b(\d{4})\b/)![1];
+      const verify = await t.app.inject({ method: 'POST', url: '/api/twofactor/verify', headers: auth(res.json().token), payload: { code } });
+      expect(verify.statusCode).toBe(200);
+    } finally {
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  });
+
+  it('POSTs SMS as JSON {to, body} to SMS_URL', async () => {
+    const got: { to: string; body: string }[] = [];
+    const server = createServer((req: IncomingMessage, res) => {
+      let data = '';
+      req.on('data', (c: Buffer) => (data += c.toString()));
+      req.on('end', () => {
+        got.push(JSON.parse(data) as { to: string; body: string });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const t = await app({ SMS_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms` });
+      const token = await (async () => {
+        const res = await login(t, 'la@portal.test');
+        const code = await lastCodeTo(t, 'la@portal.test');
+        return (await t.app.inject({ method: 'POST', url: '/api/twofactor/verify', headers: auth(res.json().token), payload: { code } })).json().token as string;
+      })();
+      const res = await t.app.inject({ method: 'POST', url: '/api/twofactor/send2fasetupcode', headers: auth(token), payload: { data: '+61411122233' } });
+      expect(res.statusCode).toBe(200);
+      expect(got).toHaveLength(1);
+      expect(got[0]!.to).toBe('+61411122233');
+      expect(got[0]!.body).toMatch(/\b\d{4}\b/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('tells the user when a code cannot be sent', async () => {
+    const t = await app({ MAIL_URL: 'smtp://127.0.0.1:1' });
+    const res = await login(t, 'ta@portal.test');
+    expect(res.statusCode).toBe(200);
+    await t.database.db.update(twoFactorCodes).set({ sentAt: new Date(Date.now() - 60_000) });
+    const resend = await t.app.inject({ method: 'GET', url: '/api/twofactor/send2faCodeOnEmail', headers: auth(res.json().token) });
+    expect(resend.statusCode).toBe(502);
+    expect(resend.json().message).toBe(MESSAGES.twoFactorSendFailed);
+  });
+});
