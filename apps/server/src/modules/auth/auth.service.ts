@@ -9,6 +9,7 @@ import {
   type LoginResponse,
   type TwoFactorVerifyResponse,
 } from '@portal/shared';
+import type { Db, Tx } from '../../db/client.js';
 import type { Actor, User } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors.js';
@@ -28,10 +29,10 @@ export interface ClientInfo {
   rememberCookie?: string | null;
 }
 
-async function newSession(deps: Deps, userId: number, stage: 'pending' | 'active', client: ClientInfo) {
+async function newSession(db: Db | Tx, userId: number, stage: 'pending' | 'active', client: ClientInfo) {
   const token = newToken();
   const ttl = stage === 'pending' ? PENDING_SESSION_TTL_MINUTES * MINUTE : SESSION_TTL_HOURS * 60 * MINUTE;
-  const session = await q.insertSession(deps.db, {
+  const session = await q.insertSession(db, {
     tokenHash: sha256(token),
     userId,
     stage,
@@ -88,7 +89,7 @@ export async function login(
   await q.clearFailures(deps.db, `account:${email}`);
 
   const remembered = await hasValidRememberMe(deps, user.id, client.rememberCookie);
-  const { token, session } = await newSession(deps, user.id, remembered ? 'active' : 'pending', client);
+  const { token, session } = await newSession(deps.db, user.id, remembered ? 'active' : 'pending', client);
   const channel = user.tfCompleted && user.tfMobileNumber ? 'sms' : 'email';
   const destination = channel === 'sms' ? user.tfMobileNumber! : user.email;
   if (!remembered) {
@@ -198,18 +199,10 @@ export async function verifyCode(
     return { message: MESSAGES.twoFactorEnabled, token };
   }
   await checkCode(deps, await q.findLatestCode(deps.db, { sessionId: actor.sessionId }), input.code);
+  // The pending token dies and a new one is issued, so a token seen before the second factor is useless.
   const fresh = await deps.db.transaction(async (tx) => {
     await q.deleteSession(tx, actor.sessionId);
-    const t = newToken();
-    await q.insertSession(tx, {
-      tokenHash: sha256(t),
-      userId: actor.user.id,
-      stage: 'active',
-      expiresAt: new Date(Date.now() + SESSION_TTL_HOURS * 60 * MINUTE),
-      ip: client.ip,
-      userAgent: client.userAgent?.slice(0, 300),
-    });
-    return t;
+    return (await newSession(tx, actor.user.id, 'active', client)).token;
   });
   const result: VerifyResult = { message: MESSAGES.actionSuccessful, token: fresh };
   if (input.remember_me) {

@@ -21,7 +21,7 @@ async function pendingToken(email: string, cookies?: Record<string, string>) {
   return res.json<{ token: string; two_factor_required: boolean }>();
 }
 
-function rememberCookieOf(res: { cookies: { name: string; value: string }[] }) {
+function rememberCookieOf(res: { cookies: { name: string; value: string; httpOnly?: boolean; maxAge?: number }[] }) {
   return res.cookies.find((c) => c.name === 'remember_me');
 }
 
