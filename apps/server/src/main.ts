@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed/seed.js';
+import { scheduleHousekeeping } from './platform/housekeeping.js';
 
 const started = performance.now();
 
@@ -13,11 +14,13 @@ async function main() {
     const seeded = await seedIfEmpty(database.db);
     if (seeded) app.log.info('Empty database: demo data added (password for every demo account: portal-demo)');
   }
+  const stopHousekeeping = scheduleHousekeeping(app.deps);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    stopHousekeeping();
     await app.close();
     await database.close();
     process.exit(0);

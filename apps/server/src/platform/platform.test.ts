@@ -177,3 +177,18 @@ describe('mail and SMS delivery', () => {
     expect(resend.json().message).toBe(MESSAGES.twoFactorSendFailed);
   });
 });
+
+describe('housekeeping', () => {
+  it('removes expired sessions and keeps live ones', async () => {
+    const { purgeExpired } = await import('./housekeeping.js');
+    const { sessions } = await import('../db/schema/index.js');
+    const t = await app();
+    const live = await login(t, 'ar@portal.test');
+    await t.database.db.insert(sessions).values({ tokenHash: 'x', userId: 1, stage: 'active', expiresAt: new Date(Date.now() - 1000) });
+    await purgeExpired(t.app.deps);
+    const rows = await t.database.db.select().from(sessions);
+    expect(rows.map((r) => r.tokenHash)).not.toContain('x');
+    expect(rows).toHaveLength(1);
+    expect(live.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,25 @@
+import { lt, or, isNotNull } from 'drizzle-orm';
+import type { Deps } from './deps.js';
+import { oneTimeLinks, rememberTokens, sessions, signInFailures, twoFactorCodes } from '../db/schema/index.js';
+
+const HOUR = 3_600_000;
+
+/** Removes what can no longer be used: expired sessions, codes, links, remember-me tokens, old failure counts. */
+export async function purgeExpired(deps: Deps) {
+  const now = new Date();
+  const dayAgo = new Date(Date.now() - 24 * HOUR);
+  await deps.db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await deps.db.delete(twoFactorCodes).where(lt(twoFactorCodes.expiresAt, dayAgo));
+  await deps.db.delete(oneTimeLinks).where(or(lt(oneTimeLinks.expiresAt, dayAgo), isNotNull(oneTimeLinks.usedAt)));
+  await deps.db.delete(rememberTokens).where(or(lt(rememberTokens.expiresAt, now), isNotNull(rememberTokens.revokedAt)));
+  await deps.db.delete(signInFailures).where(lt(signInFailures.windowStart, dayAgo));
+}
+
+/** Runs purgeExpired at start and every hour; the timer does not keep the process alive. */
+export function scheduleHousekeeping(deps: Deps): () => void {
+  const run = () => purgeExpired(deps).catch((e: unknown) => deps.log.error({ err: e }, 'housekeeping failed'));
+  void run();
+  const timer = setInterval(run, HOUR);
+  timer.unref();
+  return () => clearInterval(timer);
+}
