@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
+
+/**
+ * Starts a real SMTP server process (smtp-sink.mjs) and the built portal on a fresh data directory,
+ * waits until both answer, hands their addresses to the tests through the environment, and returns
+ * the teardown that stops both.
+ */
+const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(E2E_DIR, '..');
+const ARTIFACTS = path.join(E2E_DIR, 'artifacts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function stop(child: ChildProcess | undefined, name: string): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    console.warn(`[e2e] ${name} did not stop after SIGTERM; killing it`);
+    child.kill('SIGKILL');
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function startSmtpSink(mailDir: string, log: NodeJS.WritableStream): Promise<{ child: ChildProcess; smtpPort: number; httpPort: number }> {
+  const child = spawn(process.execPath, [path.join(E2E_DIR, 'smtp-sink.mjs')], {
+    cwd: E2E_DIR,
+    env: { ...process.env, MAIL_DIR: mailDir, SMTP_PORT: '0', HTTP_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.pipe(log, { end: false });
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`smtp-sink did not start within 15 s:\n${buffered}`));
+    }, 15_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      log.write(chunk);
+      buffered += chunk.toString();
+      const ready = /SMTP_SINK_READY (\{.*\})/.exec(buffered);
+      if (ready) {
+        clearTimeout(timer);
+        const { smtpPort, httpPort } = JSON.parse(ready[1]!) as { smtpPort: number; httpPort: number };
+        resolve({ child, smtpPort, httpPort });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`smtp-sink exited with ${code} before it was ready:\n${buffered}`));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`the portal exited (${server.exitCode ?? server.signalCode}) before answering /api/health; see ${logFile}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+      last = `HTTP ${res.status}: ${await res.text()}`;
+    } catch (e) {
+      last = String(e);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the portal did not answer GET /api/health within ${timeoutMs / 1000} s (last: ${last}); see ${logFile}`);
+}
+
+export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+  const serverMain = path.join(ROOT, 'apps/server/dist/main.js');
+  const webIndex = path.join(ROOT, 'apps/web/dist/index.html');
+  if (!existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` before the end-to-end tests.');
+  // Without the web app the API journeys still run; every browser test then fails at once with this reason.
+  process.env.E2E_WEB_MISSING = existsSync(webIndex) ? '' : 'apps/web/dist/index.html is missing: run `npm run build` before the end-to-end tests.';
+  if (process.env.E2E_WEB_MISSING) console.warn(`[e2e] ${process.env.E2E_WEB_MISSING}`);
+
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const dataDir = path.join(workDir, 'data');
+  const mailDir = path.join(workDir, 'mail');
+  mkdirSync(mailDir, { recursive: true });
+
+  const sinkLog = createWriteStream(path.join(ARTIFACTS, 'smtp-sink.log'));
+  const serverLogFile = path.join(ARTIFACTS, 'server.log');
+  const serverLog = createWriteStream(serverLogFile);
+
+  let sink: ChildProcess | undefined;
+  let server: ChildProcess | undefined;
+  const teardown = async () => {
+    await stop(server, 'portal');
+    await stop(sink, 'smtp-sink');
+    sinkLog.end();
+    serverLog.end();
+    if (!process.env.E2E_KEEP_DATA) rmSync(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    const started = await startSmtpSink(mailDir, sinkLog);
+    sink = started.child;
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [serverMain], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? workDir,
+        TZ: process.env.TZ ?? 'UTC',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        APP_URL: baseUrl,
+        DATA_DIR: dataDir,
+        MAIL_URL: `smtp://127.0.0.1:${started.smtpPort}`,
+        COOKIE_SECRET: randomBytes(32).toString('hex'),
+        APP_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'info',
+        // Every test signs in from 127.0.0.1; keep the per-minute limits out of the way.
+        RATE_LIMIT_FACTOR: '20',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.pipe(serverLog, { end: false });
+    server.stderr!.pipe(serverLog, { end: false });
+    await waitForHealth(baseUrl, server, serverLogFile);
+
+    process.env.E2E_BASE_URL = baseUrl;
+    process.env.E2E_MAIL_URL = `http://127.0.0.1:${started.httpPort}`;
+    process.env.E2E_MAIL_DIR = mailDir;
+    console.log(`[e2e] portal at ${baseUrl}, SMTP sink at 127.0.0.1:${started.smtpPort} (mail API ${process.env.E2E_MAIL_URL})`);
+  } catch (e) {
+    await teardown();
+    throw e;
+  }
+  return teardown;
+}

@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+
+export { expect };
+
+export const DEMO_PASSWORD = 'portal-demo';
+const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: the end-to-end tests run through global-setup.ts (npm test -w e2e)`);
+  return value;
+}
+
+/** The portal's address comes from the global setup, which picks a free port. */
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object
+  baseURL: async ({}, use) => {
+    await use(env('E2E_BASE_URL'));
+  },
+  page: async ({ page }, use) => {
+    if (process.env.E2E_WEB_MISSING) throw new Error(process.env.E2E_WEB_MISSING);
+    await use(page);
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The SMTP sink (smtp-sink.mjs)
+
+interface SinkMessage {
+  id: string;
+  receivedAt: number;
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export async function messagesTo(email: string): Promise<SinkMessage[]> {
+  const res = await fetch(`${env('E2E_MAIL_URL')}/messages?to=${encodeURIComponent(email)}`);
+  return ((await res.json()) as { messages: SinkMessage[] }).messages;
+}
+
+/** Waits for the newest 4-digit code mailed to `email` at or after `since` (epoch ms). */
+export async function latestCode(email: string, since: number, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${env('E2E_MAIL_URL')}/latest-code?to=${encodeURIComponent(email)}&after=${since}`);
+    if (res.ok) return ((await res.json()) as { code: string }).code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no sign-in code reached ${email} through SMTP within ${timeoutMs / 1000} s`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screens. Every selector of the web app lives here, so a change of label is one edit.
+
+export const ui = {
+  username: (page: Page) => page.getByLabel(/user ?name|email/i).first(),
+  password: (page: Page) => page.getByLabel(/^password/i).first(),
+  logInButton: (page: Page) => page.getByRole('button', { name: /^log ?in$/i }),
+  codeInput: (page: Page) => page.getByLabel(/code/i).first(),
+  rememberMe: (page: Page) => page.getByRole('checkbox', { name: /remember/i }),
+  verifyButton: (page: Page) => page.getByRole('button', { name: /verify|submit|continue|confirm/i }).first(),
+  sidebar: (page: Page) => page.getByRole('navigation', { name: /main|sidebar|menu|navigation/i }).first(),
+  userMenuButton: (page: Page) => page.getByRole('button', { name: /user menu|account|profile/i }).first(),
+  notificationBell: (page: Page) => page.getByRole('button', { name: /notification/i }).first(),
+};
+
+/** The labels of the sidebar's links, in order. */
+export async function sidebarLabels(page: Page): Promise<string[]> {
+  const nav = ui.sidebar(page);
+  await expect(nav).toBeVisible();
+  const links: Locator = nav.getByRole('link');
+  await expect(links.first()).toBeVisible();
+  return (await links.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
+}
+
+/** Saves a full-page screenshot under e2e/artifacts/screenshots/. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = `${test.info().titlePath.slice(1).join(' - ')} - ${name}`.replace(/[^\w.@-]+/g, '_').slice(0, 180);
+  await page.screenshot({ path: path.join(ARTIFACTS, `${file}.png`), fullPage: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in
+
+export interface SignInOptions {
+  /** Tick remember-me at the two-factor step. */
+  rememberMe?: boolean;
+  /** Expect the two-factor step (default true); false when a remember-me cookie should skip it. */
+  expectCode?: boolean;
+}
+
+/** Fills the login form and presses Log In. Returns the time just before, for latestCode(). */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<number> {
+  if (new URL(page.url()).pathname !== '/' || !(await ui.logInButton(page).isVisible())) await page.goto('/');
+  await ui.username(page).fill(email);
+  await ui.password(page).fill(password);
+  const since = Date.now() - 1000;
+  await ui.logInButton(page).click();
+  return since;
+}
+
+/**
+ * Signs in with the demo password, reads the emailed code from the SMTP sink and submits it.
+ * Resolves once the app has left the login and two-factor screens.
+ */
+export async function signIn(page: Page, email: string, options: SignInOptions = {}): Promise<void> {
+  const { rememberMe = false, expectCode = true } = options;
+  const since = await submitLogin(page, email);
+  if (expectCode) {
+    await expect(page).toHaveURL(/\/two-factor/);
+    const code = await latestCode(email, since);
+    await ui.codeInput(page).fill(code);
+    if (rememberMe) await ui.rememberMe(page).check();
+    await ui.verifyButton(page).click();
+  }
+  await expect(page).not.toHaveURL(/\/two-factor/);
+  await expect(ui.sidebar(page)).toBeVisible();
+}
+
+/** Current pathname of the page. */
+export function pathnameOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}

@@ -1,0 +1,64 @@
+import { MESSAGES, ROLE_FULL_NAMES, SIDEBAR_BY_ROLE, STORAGE } from '../spec-tables.js';
+import { expect, pathnameOf, shot, sidebarLabels, signIn, test, ui } from '../helpers.js';
+
+test.describe('page shell', () => {
+  test('multi@ switches the view from AR to TA and to CM', async ({ page }) => {
+    await signIn(page, 'multi@portal.test');
+    expect(await sidebarLabels(page)).toEqual(SIDEBAR_BY_ROLE.AR);
+
+    for (const role of ['TA', 'CM'] as const) {
+      await ui.userMenuButton(page).click();
+      await expect(page.getByText('Switch view to')).toBeVisible();
+      await shot(page, `user-menu-before-${role}`);
+      await page.getByRole('menuitem', { name: ROLE_FULL_NAMES[role] }).click();
+
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText(MESSAGES.switchRole(ROLE_FULL_NAMES[role]))).toBeVisible();
+      await shot(page, `confirm-${role}`);
+      await dialog.getByRole('button', { name: /confirm|yes|ok|switch|continue/i }).click();
+
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), STORAGE.currentRole)).toContain(role);
+      await expect.poll(() => sidebarLabels(page)).toEqual(SIDEBAR_BY_ROLE[role]);
+      await shot(page, `as-${role}`);
+    }
+  });
+
+  test('a 401 clears the session and returns home', async ({ page }) => {
+    await signIn(page, 'ar@portal.test');
+    await page.evaluate((key) => window.localStorage.setItem(key, 'garbage-token'), STORAGE.token);
+    await page.goto('/notifications');
+
+    await expect.poll(() => pathnameOf(page)).toBe('/');
+    await expect(ui.logInButton(page)).toBeVisible();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE.token)).toBeNull();
+    await shot(page, 'home-after-401');
+  });
+
+  test('a CM cannot open /invoices', async ({ page }) => {
+    await signIn(page, 'cm@portal.test');
+    await page.goto('/invoices');
+
+    await expect.poll(() => pathnameOf(page)).toMatch(/^\/(dashboard)?$/);
+    await expect(page.getByRole('heading', { name: 'Invoices' })).toHaveCount(0);
+    expect(await sidebarLabels(page)).toEqual(SIDEBAR_BY_ROLE.CM);
+    await shot(page, 'cm-after-invoices');
+  });
+
+  test('the notification bell shows a count and the notifications page lists them', async ({ page }) => {
+    await signIn(page, 'ar@portal.test');
+    const bell = ui.notificationBell(page);
+    await expect(bell).toBeVisible();
+    await expect(bell).toContainText(/[1-9]\d*/);
+    await bell.click();
+    await expect(page.getByText('Portal maintenance on Saturday').first()).toBeVisible();
+    await shot(page, 'bell-open');
+
+    await page.getByRole('link', { name: 'View all' }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    for (const title of ['Portal maintenance on Saturday', 'New document on job 100234', 'Set up SMS verification']) {
+      await expect(page.getByText(title).first()).toBeVisible();
+    }
+    await shot(page, 'notifications');
+  });
+});
