@@ -13,7 +13,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: 'list',
+  // .ci/run sets PLAYWRIGHT_JSON_OUTPUT_FILE to read the counts from a JSON report.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+    ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]]
+    : 'list',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
