@@ -77,3 +77,16 @@ export function niceSize(kb: number): string {
   if (kb >= 1000) return `${+(kb / 1000).toFixed(1)} MB`;
   return `${kb} KB`;
 }
+
+/** Messages of facilities, sites, jobs, documents, invoices and the back-office import (issue 3). */
+export const RECORD_MESSAGES = {
+  reviewCommentRequired: 'The reviewed comment field is required.',
+  fileRequired: 'Please choose a file to upload.',
+  reviewNotAllowed: 'Only the assessors of this job can review its received documents.',
+  reviewOwnSide: 'Only documents received from the facility can be reviewed.',
+  documentReviewed: 'Review saved.',
+  recordsNotForRole: 'This list is for authorised representatives and assessors.',
+  importBadRows: (n: number) => `${n} ${n === 1 ? 'row has' : 'rows have'} problems: nothing was imported.`,
+  importEmpty: 'The file has no rows to import.',
+  imported: (n: number) => `${n} ${n === 1 ? 'row' : 'rows'} imported.`,
+} as const;
