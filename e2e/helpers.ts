@@ -57,15 +57,23 @@ export async function latestCode(email: string, since: number, timeoutMs = 15_00
 // Screens. Every selector of the web app lives here, so a change of label is one edit.
 
 export const ui = {
-  username: (page: Page) => page.getByLabel(/user ?name|email/i).first(),
-  password: (page: Page) => page.getByLabel(/^password/i).first(),
-  logInButton: (page: Page) => page.getByRole('button', { name: /^log ?in$/i }),
-  codeInput: (page: Page) => page.getByLabel(/code/i).first(),
-  rememberMe: (page: Page) => page.getByRole('checkbox', { name: /remember/i }),
-  verifyButton: (page: Page) => page.getByRole('button', { name: /verify|submit|continue|confirm/i }).first(),
-  sidebar: (page: Page) => page.getByRole('navigation', { name: /main|sidebar|menu|navigation/i }).first(),
-  userMenuButton: (page: Page) => page.getByRole('button', { name: /user menu|account|profile/i }).first(),
-  notificationBell: (page: Page) => page.getByRole('button', { name: /notification/i }).first(),
+  // apps/web/src/features/auth/login-screen.tsx
+  username: (page: Page) => page.getByLabel('User name', { exact: true }),
+  password: (page: Page) => page.getByLabel('Password', { exact: true }),
+  logInButton: (page: Page) => page.getByRole('button', { name: 'Log In', exact: true }),
+  // apps/web/src/features/auth/two-factor-page.tsx, code-input.tsx
+  codeInput: (page: Page) => page.getByLabel('Code', { exact: true }),
+  rememberMe: (page: Page) => page.getByRole('checkbox', { name: /^Remember this device/ }),
+  verifyButton: (page: Page) => page.getByRole('button', { name: 'Submit', exact: true }),
+  // apps/web/src/app/shell/sidebar.tsx: <nav aria-label="Main">
+  sidebar: (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true }),
+  // the header's user menu (spec/01 2.4: View Profile, Change Password, ..., Switch view to, Log Out)
+  userMenuButton: (page: Page) => page.getByRole('button', { name: /user menu|account menu|open menu/i }).first(),
+  // apps/web/src/features/notifications/notification-bell.tsx: "Notifications, N unread"
+  notificationBell: (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+\+? unread)?$/ }),
+  notificationCount: (page: Page) => page.getByTestId('notification-count'),
+  latestNotifications: (page: Page) => page.getByLabel('Latest notifications', { exact: true }),
+  notificationsList: (page: Page) => page.getByRole('list', { name: 'Notifications list', exact: true }),
 };
 
 /** The labels of the sidebar's links, in order. */
