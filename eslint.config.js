@@ -27,7 +27,7 @@ export default defineConfig(
   tseslint.configs.recommended,
 
   {
-    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
     languageOptions: {
       ecmaVersion: 2023,
       sourceType: 'module',
@@ -51,11 +51,5 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.flat['recommended-latest'].rules },
-  },
-
-  // Tests and e2e helpers may use non-null assertions on fixtures they just created.
-  {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
-    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );
