@@ -43,8 +43,8 @@ test.describe('sign-in with the emailed code', () => {
     // A new page in the same browser context (same cookies), signed out of the app.
     const next = await context.newPage();
     await next.goto('/');
-    await next.evaluate(() => window.localStorage.clear());
     await page.close();
+    await next.evaluate(() => window.localStorage.clear());
     await next.reload();
     await expect(ui.logInButton(next)).toBeVisible();
 
