@@ -1,0 +1,74 @@
+import type { ComponentType } from 'react';
+import type { RouteName } from '@portal/shared';
+
+/**
+ * Where each route of the shared table is drawn:
+ * - none: the page draws its own frame ('/' is the login screen or the dashboard);
+ * - auth: the sign-in card;
+ * - public: the public frame whatever the session;
+ * - auto: the shell when signed in, the public frame otherwise;
+ * - shell: the signed-in page shell.
+ */
+export type Frame = 'none' | 'auth' | 'public' | 'auto' | 'shell';
+
+export interface PageDef {
+  frame: Frame;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+const placeholder = () => import('../features/placeholders/placeholder-page');
+const shellPlaceholder: PageDef = { frame: 'shell', load: placeholder };
+
+/** Every route of ROUTES has a page here; the type makes a missing one a compile error. */
+export const PAGES: Record<RouteName, PageDef> = {
+  home: { frame: 'none', load: () => import('./home-page') },
+  login: { frame: 'auth', load: () => import('../features/auth/login-page') },
+  activation: { frame: 'auth', load: () => import('../features/auth/activation-page') },
+  twoFactor: { frame: 'auth', load: () => import('../features/auth/two-factor-page') },
+  resetPasswordFirstAccess: { frame: 'auth', load: () => import('../features/auth/reset-password-page') },
+  register: { frame: 'public', load: placeholder },
+  taUsefulResources: { frame: 'auto', load: placeholder },
+  usefulResourcesTa: { frame: 'auto', load: placeholder },
+  contact: { frame: 'auto', load: placeholder },
+  about: { frame: 'auto', load: () => import('../features/static/about-page') },
+
+  dashboard: { frame: 'shell', load: () => import('./dashboard-page') },
+  jobs: shellPlaceholder,
+  job: shellPlaceholder,
+  publications: shellPlaceholder,
+  publication: shellPlaceholder,
+  invoices: shellPlaceholder,
+  facilities: shellPlaceholder,
+  facility: shellPlaceholder,
+  site: shellPlaceholder,
+
+  calendar: shellPlaceholder,
+  calendarDate: shellPlaceholder,
+  subscriptions: shellPlaceholder,
+  notifications: { frame: 'shell', load: () => import('../features/notifications/notifications-page') },
+  profile: shellPlaceholder,
+  editProfile: shellPlaceholder,
+  profile2fa: { frame: 'shell', load: () => import('../features/auth/profile-2fa-page') },
+  changePassword: { frame: 'shell', load: () => import('../features/auth/change-password-page') },
+  meetingDocuments: shellPlaceholder,
+  termsConditions: { frame: 'shell', load: () => import('../features/static/terms-page') },
+
+  forum: shellPlaceholder,
+  discussion: shellPlaceholder,
+  newDiscussion: shellPlaceholder,
+  editDiscussion: shellPlaceholder,
+  members: shellPlaceholder,
+
+  adminReports: shellPlaceholder,
+  adminUsers: shellPlaceholder,
+  adminUser: shellPlaceholder,
+  adminEditPersonalDetails: shellPlaceholder,
+  adminOutstandingActivities: { frame: 'shell', load: () => import('../features/admin/outstanding-activities-page') },
+  adminPendingRegistrationAll: shellPlaceholder,
+  adminPendingRegistration: shellPlaceholder,
+  adminEditRegistration: shellPlaceholder,
+  adminPendingProfileChangeAll: shellPlaceholder,
+  adminPendingProfileChange: shellPlaceholder,
+  adminNotifications: shellPlaceholder,
+  adminManageCommittees: shellPlaceholder,
+};

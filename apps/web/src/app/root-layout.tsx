@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { ModalsProvider } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { NO_SPINNER_PATHS, ROUTES, SCROLL_TO_TOP_DELAY_MS } from '@portal/shared';
+import { FullScreenLoader } from '../components/full-screen-loader';
+import { useActiveUser } from '../features/auth/api';
+import { getPendingLogin, setPendingLogin } from '../features/auth/pending-login';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { clearAuth, getSession, isSignedIn, setCurrentCommittee, syncRoles, useSession } from '../lib/session';
+import { decideNavigation } from './guard';
+
+function showsSpinner(path: string): boolean {
+  return !NO_SPINNER_PATHS.includes(path);
+}
+
+/** Leaves a page the guard refused, forgetting the sign-in first when the guard says so. */
+function GuardRedirect({ to, clear }: { to: string; clear: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (clear) {
+      clearAuth();
+      setPendingLogin(null);
+    }
+    void navigate(to, { replace: true });
+  }, [clear, navigate, to]);
+  return null;
+}
+
+/**
+ * The root of every page: the navigation guard (spec/01 2.2), the start-up active-user check, the
+ * loading spinner and scroll-to-top. Modals live here so their content can use the router.
+ */
+export function RootLayout() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+
+  const signedIn = isSignedIn(session);
+  const onTwoFactor = location.pathname === ROUTES.twoFactor.path;
+
+  // Decided once per location, so storing the verified token on /two-factor does not flip it.
+  const [previousRoute, setPreviousRoute] = useState<{ key: string; value: boolean } | null>(null);
+  let hasPreviousRoute: boolean;
+  if (previousRoute?.key === location.key) {
+    hasPreviousRoute = previousRoute.value;
+  } else {
+    // 'default' is the key of the location the tab opened on.
+    hasPreviousRoute = location.key !== 'default' && session.awaitingSecondFactor && getPendingLogin() !== null;
+    setPreviousRoute({ key: location.key, value: hasPreviousRoute });
+  }
+
+  const decision = decideNavigation({
+    path: location.pathname,
+    token: signedIn ? session.token : null,
+    currentRole: session.currentRole,
+    hasPreviousRoute,
+  });
+
+  // A 401 anywhere: the api client has cleared the storage; go home inside the app.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      setPendingLogin(null);
+      queryClient.removeQueries();
+      void navigate(ROUTES.home.path, { replace: true });
+    });
+  }, [navigate, queryClient]);
+
+  // On start (and after every sign-in) the active user is fetched; failure ends the session.
+  const activeUser = useActiveUser(signedIn && !onTwoFactor && decision.allow);
+  useEffect(() => {
+    if (!activeUser.isError) return;
+    clearAuth();
+    queryClient.removeQueries();
+    void navigate(ROUTES.home.path, { replace: true });
+  }, [activeUser.isError, navigate, queryClient]);
+
+  useEffect(() => {
+    const data = activeUser.data;
+    if (!data) return;
+    syncRoles(data.permissions);
+    // A committee member works in one committee at a time; the first one by default.
+    const ids = data.committees.map((c) => c.id);
+    const stored = getSession().committeeId;
+    if (ids.length === 0) {
+      if (stored !== null) setCurrentCommittee(null);
+    } else if (stored === null || !ids.includes(stored)) {
+      setCurrentCommittee(ids[0]!);
+    }
+  }, [activeUser.data]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => window.scrollTo({ top: 0, left: 0 }), SCROLL_TO_TOP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [location.key]);
+
+  const targetPath = navigation.location?.pathname ?? location.pathname;
+  const loading =
+    navigation.state === 'loading' || (signedIn && !onTwoFactor && activeUser.isPending && activeUser.fetchStatus !== 'idle');
+
+  return (
+    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+      {decision.allow ? <Outlet /> : <GuardRedirect to={decision.redirect} clear={decision.clearAuth} />}
+      {loading && showsSpinner(targetPath) && <FullScreenLoader />}
+    </ModalsProvider>
+  );
+}
+
+/** Shown while the first page's code loads. */
+export function InitialLoader() {
+  return showsSpinner(window.location.pathname) ? <FullScreenLoader /> : null;
+}

@@ -1,0 +1,68 @@
+import { useEffect, type ReactNode } from 'react';
+import { AppShell, Box, Burger, Group, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, useLocation } from 'react-router';
+import { landingPathFor, PRODUCT_NAME, ROUTES } from '@portal/shared';
+import { NotificationBell } from '../../features/notifications/notification-bell';
+import { useSession } from '../../lib/session';
+import { AlertsArea } from './alerts-area';
+import { Brand } from './brand';
+import { PageBreadcrumbs } from './breadcrumbs';
+import { PageFooter } from './footer';
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+
+/** The page shell of spec/01 2.4 for signed-in pages. */
+export function ShellFrame({ children }: { children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  const { currentRole } = useSession();
+
+  // Every navigation closes the menu (spec/01 2.2).
+  useEffect(() => close(), [location.key, close]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 256, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={0}
+      styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+    >
+      <AppShell.Header withBorder>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <UnstyledButton component={Link} to={currentRole ? landingPathFor(currentRole) : ROUTES.home.path} aria-label={`${PRODUCT_NAME} home`}>
+              <Brand />
+            </UnstyledButton>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <NotificationBell />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar>
+        <Sidebar />
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Box
+          px={{ base: 'md', md: 'xl' }}
+          pt="lg"
+          maw={1280}
+          mx="auto"
+          style={{ minHeight: 'calc(100dvh - 64px)', display: 'flex', flexDirection: 'column' }}
+        >
+          <PageBreadcrumbs />
+          <AlertsArea />
+          <Box component="div" style={{ flex: 1 }} id="main-content">
+            {children}
+          </Box>
+          <PageFooter />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,29 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** A calm blue-teal, dark enough at shade 7 for white text (WCAG AA). */
+const brand: MantineColorsTuple = [
+  '#e5f7fa',
+  '#d3eef2',
+  '#a6dbe4',
+  '#75c7d5',
+  '#4fb6c9',
+  '#36abc1',
+  '#25a5bf',
+  '#0b7285',
+  '#006577',
+  '#005766',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: 7,
+  colors: { brand },
+  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+  defaultRadius: 'md',
+  components: {
+    Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg', shadow: 'xs' } },
+    Paper: { defaultProps: { radius: 'md' } },
+    Button: { defaultProps: { radius: 'md' } },
+  },
+});

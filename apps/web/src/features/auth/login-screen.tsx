@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { currentRoleOf, landingPathFor, loginRequest, MESSAGES, resetRequest, ROUTES, type LoginResponse } from '@portal/shared';
+import { openTermsModal } from '../../components/terms-of-use';
+import { errorMessage } from '../../lib/api-client';
+import { startSession } from '../../lib/session';
+import { firstError } from '../../lib/validation';
+import { activeUserKey, useLogin, useRequestPasswordReset } from './api';
+import { setPendingLogin } from './pending-login';
+import { RequestRegistrationForm } from './request-registration-form';
+
+/** A link that acts on this screen rather than leaving it. */
+function ActionLink({ children, onClick }: { children: string; onClick: () => void }) {
+  return (
+    <Anchor
+      href="#"
+      size="sm"
+      onClick={(event) => {
+        event.preventDefault();
+        onClick();
+      }}
+    >
+      {children}
+    </Anchor>
+  );
+}
+
+function openRegistrationFormModal(): void {
+  const id = modals.open({
+    title: 'Request Registration form',
+    children: <RequestRegistrationForm onDone={() => modals.close(id)} />,
+  });
+}
+
+function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const login = useLogin();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: (value) => firstError(loginRequest.shape.username, value),
+      password: (value) => firstError(loginRequest.shape.password, value),
+    },
+  });
+
+  const onSuccess = (res: LoginResponse) => {
+    queryClient.removeQueries();
+    startSession(res.token, res.permissions, {
+      committeeId: res.committees[0]?.id ?? null,
+      awaitingSecondFactor: res.two_factor_required,
+    });
+    if (res.two_factor_required) {
+      setPendingLogin({
+        tf_type: res.tf_type,
+        sent_to: res.sent_to,
+        remind_2fa: res.remind_2fa,
+        '2fa_setup': res['2fa_setup'],
+        permissions: res.permissions,
+      });
+      void navigate(ROUTES.twoFactor.path);
+      return;
+    }
+    setPendingLogin(null);
+    const { user, permissions, committeePermissions, committees } = res;
+    queryClient.setQueryData(activeUserKey, { user, permissions, committeePermissions, committees, '2fa_setup': res['2fa_setup'] });
+    void navigate(landingPathFor(currentRoleOf(res.permissions)), { replace: true });
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Log In"
+      onSubmit={form.onSubmit((values) =>
+        login.mutate({ username: values.username.trim(), password: values.password, rememberMe: false }, { onSuccess }),
+      )}
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={1} size="h2">
+            Log In
+          </Title>
+          <Text c="dimmed" size="sm">
+            Sign in to your account to continue.
+          </Text>
+        </div>
+        {notice && (
+          <Alert color="teal" icon={<IconCircleCheck size={18} />}>
+            {notice}
+          </Alert>
+        )}
+        {login.isError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {errorMessage(login.error, MESSAGES.loginFailed)}
+          </Alert>
+        )}
+        <TextInput
+          label="User name"
+          type="email"
+          autoComplete="username"
+          placeholder="you@example.com"
+          required
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          placeholder={MESSAGES.passwordPlaceholder}
+          required
+          {...form.getInputProps('password')}
+        />
+        <Group justify="space-between">
+          <ActionLink onClick={onForgot}>Forgot your password</ActionLink>
+        </Group>
+        <Button type="submit" fullWidth loading={login.isPending}>
+          Log In
+        </Button>
+        <Group justify="space-between" gap="xs">
+          <ActionLink onClick={openRegistrationFormModal}>Request Registration form</ActionLink>
+          <ActionLink onClick={openTermsModal}>Terms and Conditions</ActionLink>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ForgotPasswordForm({ onBack }: { onBack: (notice: string | null) => void }) {
+  const reset = useRequestPasswordReset();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: { email: (value) => firstError(resetRequest.shape.email, value) },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Forgot your password"
+      onSubmit={form.onSubmit((values) =>
+        reset.mutate(values.email.trim(), { onSuccess: (res) => onBack(res.message || MESSAGES.resetRequested) }),
+      )}
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={1} size="h2">
+            Forgot your password
+          </Title>
+          <Text c="dimmed" size="sm">
+            Enter the email address of your account and we will send you instructions to reset the password.
+          </Text>
+        </div>
+        {reset.isError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {errorMessage(reset.error)}
+          </Alert>
+        )}
+        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <Button type="submit" fullWidth loading={reset.isPending}>
+          Send Instructions
+        </Button>
+        <Group justify="center">
+          <ActionLink onClick={() => onBack(null)}>Back to Login</ActionLink>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The login screen of spec/01 2.3, with its forgot-password mode. */
+export function LoginScreen() {
+  const [mode, setMode] = useState<'login' | 'forgot'>('login');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (mode === 'forgot') {
+    return (
+      <ForgotPasswordForm
+        onBack={(message) => {
+          setNotice(message);
+          setMode('login');
+        }}
+      />
+    );
+  }
+  return (
+    <LoginForm
+      notice={notice}
+      onForgot={() => {
+        setNotice(null);
+        setMode('forgot');
+      }}
+    />
+  );
+}

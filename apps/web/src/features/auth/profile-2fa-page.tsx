@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { landingPathFor, MESSAGES, mobileNumber, ROUTES } from '@portal/shared';
+import { PageTitle } from '../../components/page-title';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { getSession } from '../../lib/session';
+import { firstError } from '../../lib/validation';
+import { activeUserKey, useActiveUser, useSendSetupCode, useVerifyCode } from './api';
+import { CodeInput, isCompleteCode } from './code-input';
+
+export function mobileErrors(mobile: string, confirm: string): { mobile?: string; confirm?: string } {
+  const errors: { mobile?: string; confirm?: string } = {};
+  const invalid = firstError(mobileNumber, mobile);
+  if (invalid) errors.mobile = invalid;
+  if (mobile.trim() !== confirm.trim()) errors.confirm = MESSAGES.mobileMismatch;
+  return errors;
+}
+
+function SetupForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const sendCode = useSendSetupCode();
+  const verify = useVerifyCode();
+  const [step, setStep] = useState<'mobile' | 'code'>('mobile');
+  const [mobile, setMobile] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState({ mobile: false, confirm: false });
+  const [code, setCode] = useState('');
+  const errors = mobileErrors(mobile, confirm);
+  const mobileValid = !errors.mobile && !errors.confirm && mobile !== '';
+
+  const send = () => {
+    setTouched({ mobile: true, confirm: true });
+    if (!mobileValid) return;
+    sendCode.mutate(mobile.trim(), {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        setStep('code');
+      },
+      onError: (error) =>
+        notifyError(null, isApiError(error) && error.status < 500 && error.status !== 0 ? error.message : MESSAGES.twoFactorSendFailed),
+    });
+  };
+
+  const submit = () => {
+    if (!isCompleteCode(code)) return;
+    verify.mutate(
+      { code },
+      {
+        onSuccess: async (res) => {
+          notifySuccess(res.message || MESSAGES.twoFactorEnabled);
+          await queryClient.invalidateQueries({ queryKey: activeUserKey });
+          void navigate(landingPathFor(getSession().currentRole ?? 'CM'));
+        },
+        onError: () => setCode(''),
+      },
+    );
+  };
+
+  if (step === 'code') {
+    return (
+      <form
+        noValidate
+        aria-label="Enter the verification code"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            We have sent a 4-digit code by SMS to <b>{mobile.trim()}</b>. Enter it to turn on two-step verification.
+          </Text>
+          {verify.isError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {errorMessage(verify.error, MESSAGES.twoFactorInvalid)}
+            </Alert>
+          )}
+          <CodeInput value={code} onChange={setCode} required />
+          <Group justify="space-between">
+            <Anchor component="button" type="button" size="sm" onClick={() => setStep('mobile')}>
+              Change mobile number
+            </Anchor>
+            <Button type="submit" disabled={!isCompleteCode(code)} loading={verify.isPending}>
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label="Set up SMS verification"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Enter your mobile number twice. We will text a 4-digit code to it; once you enter the code, sign-in codes come by SMS.
+        </Text>
+        <TextInput
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+614XXXXXXXX"
+          required
+          value={mobile}
+          onChange={(event) => setMobile(event.currentTarget.value)}
+          onBlur={() => setTouched((t) => ({ ...t, mobile: true }))}
+          error={touched.mobile ? errors.mobile : undefined}
+        />
+        <TextInput
+          label="Confirm mobile number"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+614XXXXXXXX"
+          required
+          value={confirm}
+          onChange={(event) => setConfirm(event.currentTarget.value)}
+          onBlur={() => setTouched((t) => ({ ...t, confirm: true }))}
+          error={touched.confirm ? errors.confirm : undefined}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={sendCode.isPending}>
+            Send code
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /profile2fa: SMS two-step set-up (spec/02 "Profile and two-step", section 4). */
+export default function Profile2faPage() {
+  const activeUser = useActiveUser();
+  const setup = activeUser.data?.['2fa_setup'];
+
+  return (
+    <>
+      <PageTitle title={ROUTES.profile2fa.title} description="Receive your sign-in codes by SMS on your mobile phone." />
+      <Card maw={560}>
+        {!setup ? (
+          <Loader size="sm" aria-label="Loading" />
+        ) : setup.completed ? (
+          <Stack gap="sm">
+            <Group gap="xs">
+              <IconShieldCheck size={22} color="var(--mantine-color-teal-7)" aria-hidden />
+              <Text fw={600}>Two-step verification by SMS is enabled.</Text>
+            </Group>
+            {setup.tf_mobile_number && <Text size="sm">Codes are sent to {setup.tf_mobile_number}.</Text>}
+            <Text size="sm" c="dimmed">
+              {MESSAGES.twoFactorAlreadyEnabled}
+            </Text>
+          </Stack>
+        ) : (
+          <SetupForm />
+        )}
+      </Card>
+    </>
+  );
+}

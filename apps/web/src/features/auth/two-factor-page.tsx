@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconDeviceMobileMessage, IconMail } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { currentRoleOf, landingPathFor, LIMITS, MESSAGES, ROUTES, TWO_FACTOR } from '@portal/shared';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { clearAuth, getSession, setToken } from '../../lib/session';
+import { activeUserKey, logoutRequest, useManageRemind, useSendLoginCode, useVerifyCode } from './api';
+import { CodeInput, isCompleteCode } from './code-input';
+import { getPendingLogin, setPendingLogin, type PendingLogin } from './pending-login';
+
+function SmsReminder({ setupAfter, onSetupNow, onClose }: { setupAfter: boolean; onSetupNow: () => void; onClose: () => void }) {
+  const remind = useManageRemind();
+  const choose = (remindMe: boolean) =>
+    remind.mutate(remindMe, {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        onClose();
+      },
+      onError: () => notifyError(null, MESSAGES.twoFactorDoNotRemindFailed),
+    });
+
+  return (
+    <Paper withBorder p="md" bg="var(--mantine-color-brand-0)" component="section" aria-label="SMS verification reminder">
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap">
+          <IconDeviceMobileMessage size={20} aria-hidden />
+          <Text fw={600}>Set up SMS verification</Text>
+        </Group>
+        <Text size="sm">
+          Two-step verification by SMS is not set up for your account yet. With it, your sign-in codes come to your mobile
+          phone.
+        </Text>
+        {setupAfter && (
+          <Text size="sm" c="brand.8" fw={500}>
+            After you enter the code below you will be taken to the SMS set-up.
+          </Text>
+        )}
+        <Group gap="xs">
+          <Button size="xs" variant={setupAfter ? 'filled' : 'light'} aria-pressed={setupAfter} onClick={onSetupNow}>
+            Set up SMS verification now
+          </Button>
+          <Button size="xs" variant="default" loading={remind.isPending && remind.variables === true} onClick={() => choose(true)}>
+            Remind me later
+          </Button>
+          <Button size="xs" variant="subtle" loading={remind.isPending && remind.variables === false} onClick={() => choose(false)}>
+            Do not remind me
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function TwoFactorForm({ pending }: { pending: PendingLogin }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const verify = useVerifyCode();
+  const sendCode = useSendLoginCode();
+  const [code, setCode] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [setupAfter, setSetupAfter] = useState(false);
+  const [showReminder, setShowReminder] = useState(pending.remind_2fa && !pending['2fa_setup'].completed);
+
+  const byEmail = pending.tf_type === 'email';
+  const destination = pending.sent_to ?? (byEmail ? 'your email address' : 'your mobile phone');
+
+  const submit = () => {
+    if (!isCompleteCode(code)) return;
+    verify.mutate(
+      { code, remember_me: remember },
+      {
+        onSuccess: (res) => {
+          queryClient.removeQueries({ queryKey: activeUserKey });
+          setToken(res.token);
+          setPendingLogin(null);
+          const role = getSession().currentRole ?? currentRoleOf(pending.permissions);
+          void navigate(setupAfter ? ROUTES.profile2fa.path : landingPathFor(role), { replace: true });
+        },
+        onError: () => setCode(''),
+      },
+    );
+  };
+
+  const resend = () =>
+    sendCode.mutate(pending.tf_type, {
+      onSuccess: (res) => notifySuccess(res.message),
+      onError: (error) =>
+        notifyError(
+          null,
+          isApiError(error) && error.status === 429 ? `${MESSAGES.twoFactorSendFailed} ${error.message}` : MESSAGES.twoFactorSendFailed,
+        ),
+    });
+
+  const backToLogin = () => {
+    // Ends the half-finished session on the server too; the answer does not matter.
+    logoutRequest().catch(() => undefined);
+    clearAuth();
+    setPendingLogin(null);
+    queryClient.removeQueries();
+    void navigate(ROUTES.home.path, { replace: true });
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          Two-Step Verification
+        </Title>
+        <Group gap={6} mt={4} wrap="nowrap" align="flex-start">
+          {byEmail ? <IconMail size={18} aria-hidden /> : <IconDeviceMobileMessage size={18} aria-hidden />}
+          <Text size="sm" c="dimmed">
+            We have sent a {LIMITS.twoFactorCodeLength}-digit verification code {byEmail ? 'by email' : 'by SMS'} to{' '}
+            <Text span fw={600} c="dark">
+              {destination}
+            </Text>
+            . Enter it below to finish signing in.
+          </Text>
+        </Group>
+      </div>
+
+      {showReminder && (
+        <SmsReminder setupAfter={setupAfter} onSetupNow={() => setSetupAfter((v) => !v)} onClose={() => setShowReminder(false)} />
+      )}
+
+      <form
+        noValidate
+        aria-label="Two-Step Verification"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          {verify.isError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {errorMessage(verify.error, MESSAGES.twoFactorInvalid)}
+            </Alert>
+          )}
+          <CodeInput value={code} onChange={setCode} required data-autofocus />
+          <Checkbox
+            label={`Remember this device for ${TWO_FACTOR.rememberMeDays} days`}
+            checked={remember}
+            onChange={(event) => setRemember(event.currentTarget.checked)}
+          />
+          <Button type="submit" fullWidth disabled={!isCompleteCode(code)} loading={verify.isPending}>
+            Submit
+          </Button>
+        </Stack>
+      </form>
+
+      <Group justify="space-between">
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={resend}
+          disabled={sendCode.isPending}
+        >
+          Resend code
+        </Anchor>
+        <Anchor component="button" type="button" size="sm" onClick={backToLogin}>
+          Back to Login
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /two-factor: the second factor of the sign-in (spec/01 2.3, section 4). */
+export default function TwoFactorPage() {
+  const pending = getPendingLogin();
+  // The guard sends a visit without a pending sign-in home; nothing to show meanwhile.
+  if (!pending) return null;
+  return <TwoFactorForm pending={pending} />;
+}

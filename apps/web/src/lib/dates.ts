@@ -1,0 +1,43 @@
+import { TIMEZONE } from '@portal/shared';
+
+/** Dates are stored in UTC and shown in Australia/Sydney (spec/01 section 9, DECISIONS "Time"). */
+
+type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function parts(date: Date, options: Intl.DateTimeFormatOptions): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of new Intl.DateTimeFormat('en-AU', { timeZone: TIMEZONE, ...options }).formatToParts(date)) {
+    out[part.type] = part.value;
+  }
+  return out;
+}
+
+/** DD/MM/YYYY in Sydney time; '' for a missing or invalid date. */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const p = parts(date, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** DD/MM/YY in Sydney time. */
+export function formatShortDate(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const p = parts(date, { day: '2-digit', month: '2-digit', year: '2-digit' });
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** DD/MM/YYYY h:mm am/pm in Sydney time. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const p = parts(date, { hour: 'numeric', minute: '2-digit', hour12: true });
+  return `${formatDate(date)} ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
+}
