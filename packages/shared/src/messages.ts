@@ -88,5 +88,6 @@ export const RECORD_MESSAGES = {
   recordsNotForRole: 'This list is for authorised representatives and assessors.',
   importBadRows: (n: number) => `${n} ${n === 1 ? 'row has' : 'rows have'} problems: nothing was imported.`,
   importEmpty: 'The file has no rows to import.',
+  uploadIncomplete: 'The upload did not complete. Please try again.',
   imported: (n: number) => `${n} ${n === 1 ? 'row' : 'rows'} imported.`,
 } as const;
