@@ -70,6 +70,11 @@ function changed(): void {
   for (const listener of listeners) listener();
 }
 
+/** Reads the storage again (another writer changed it: a test, or devtools). */
+export function reloadSession(): void {
+  changed();
+}
+
 export function getSession(): SessionSnapshot {
   snapshot ??= readSnapshot();
   return snapshot;
