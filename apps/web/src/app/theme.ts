@@ -25,5 +25,12 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg', shadow: 'xs' } },
     Paper: { defaultProps: { radius: 'md' } },
     Button: { defaultProps: { radius: 'md' } },
+    // Labels stay exactly the field's name (tests and assistive tools find fields by it): no ' *'
+    // appended for required fields; `required` still marks them for assistive tools.
+    TextInput: { defaultProps: { withAsterisk: false } },
+    // The toggle's default name contains "password", which would make a 'Password' label ambiguous.
+    PasswordInput: {
+      defaultProps: { withAsterisk: false, visibilityToggleButtonProps: { 'aria-label': 'Show the characters' } },
+    },
   },
 });

@@ -52,7 +52,6 @@ export default function ActivationPage() {
   return (
     <form
       noValidate
-      aria-label="Activate your account"
       onSubmit={form.onSubmit((values) =>
         activate.mutate({ token, ...values, username: values.username.trim() }, { onError: (error) => notifyError(error) }),
       )}

@@ -74,7 +74,7 @@ describe('change password form', () => {
     await user.type(newField(), 'better-one');
     await user.type(confirmField(), 'better-one');
     await user.click(submit());
-    const form = screen.getByRole('form', { name: 'Change Password' });
+    const form = submit().closest('form')!;
     expect(await within(form).findByRole('alert')).toHaveTextContent(MESSAGES.oldPasswordWrong);
     // ...and as the 'Error' notification.
     expect(await screen.findByText('Error')).toBeInTheDocument();

@@ -38,7 +38,6 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   return (
     <form
       noValidate
-      aria-label="Change Password"
       onSubmit={(event) => {
         event.preventDefault();
         if (!canSubmit) return;

@@ -1,5 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { LIMITS } from '@portal/shared';
+import classes from './code-input.module.css';
 
 /** The 4-digit code field: digits only, at most LIMITS.twoFactorCodeLength of them. */
 export function CodeInput({ value, onChange, ...props }: Omit<TextInputProps, 'onChange' | 'value'> & { value: string; onChange: (value: string) => void }) {
@@ -12,7 +13,7 @@ export function CodeInput({ value, onChange, ...props }: Omit<TextInputProps, 'o
       maxLength={LIMITS.twoFactorCodeLength}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value.replace(/\D/g, '').slice(0, LIMITS.twoFactorCodeLength))}
-      styles={{ input: { letterSpacing: '0.4em', fontSize: 18, fontVariantNumeric: 'tabular-nums' } }}
+      classNames={{ input: classes.input }}
       {...props}
     />
   );

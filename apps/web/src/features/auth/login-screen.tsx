@@ -76,7 +76,6 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
   return (
     <form
       noValidate
-      aria-label="Log In"
       onSubmit={form.onSubmit((values) =>
         login.mutate({ username: values.username.trim(), password: values.password, rememberMe: false }, { onSuccess }),
       )}
@@ -141,7 +140,6 @@ function ForgotPasswordForm({ onBack }: { onBack: (notice: string | null) => voi
   return (
     <form
       noValidate
-      aria-label="Forgot your password"
       onSubmit={form.onSubmit((values) =>
         reset.mutate(values.email.trim(), { onSuccess: (res) => onBack(res.message || MESSAGES.resetRequested) }),
       )}

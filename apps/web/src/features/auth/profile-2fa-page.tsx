@@ -65,7 +65,6 @@ function SetupForm() {
     return (
       <form
         noValidate
-        aria-label="Enter the verification code"
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -97,7 +96,6 @@ function SetupForm() {
   return (
     <form
       noValidate
-      aria-label="Set up SMS verification"
       onSubmit={(event) => {
         event.preventDefault();
         send();

@@ -57,7 +57,6 @@ export default function ResetPasswordPage() {
   return (
     <form
       noValidate
-      aria-label="Reset Password"
       onSubmit={form.onSubmit((values) =>
         setPassword.mutate({ url, signature, password: values.password }, { onError: (error) => notifyError(error) }),
       )}

@@ -127,7 +127,6 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
 
       <form
         noValidate
-        aria-label="Two-Step Verification"
         onSubmit={(event) => {
           event.preventDefault();
           submit();

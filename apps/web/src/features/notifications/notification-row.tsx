@@ -18,17 +18,33 @@ export function NotificationRow({ item, onOpen, compact = false }: { item: Notif
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <Box className={classes.dot} data-unread={unread || undefined} aria-hidden />
         <Box style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
-            <Text size="sm" fw={unread ? 700 : 500} lineClamp={1}>
-              {item.data.title}
-            </Text>
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(item.created_at)}
-            </Text>
-          </Group>
-          <Text size={compact ? 'xs' : 'sm'} c="dimmed" lineClamp={compact ? 2 : 3}>
-            {notificationBody(item)}
-          </Text>
+          {compact ? (
+            <>
+              <Text size="sm" fw={unread ? 700 : 500} lineClamp={2}>
+                {item.data.title}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={2}>
+                {notificationBody(item)}
+              </Text>
+              <Text size="xs" c="dimmed" mt={2}>
+                {formatDateTime(item.created_at)}
+              </Text>
+            </>
+          ) : (
+            <>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+                <Text size="sm" fw={unread ? 700 : 500} lineClamp={1}>
+                  {item.data.title}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(item.created_at)}
+                </Text>
+              </Group>
+              <Text size="sm" c="dimmed" lineClamp={3}>
+                {notificationBody(item)}
+              </Text>
+            </>
+          )}
         </Box>
       </Group>
     </UnstyledButton>
