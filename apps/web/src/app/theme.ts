@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** A calm blue-teal, dark enough at shade 7 for white text (WCAG AA). */
 const brand: MantineColorsTuple = [
@@ -33,4 +33,11 @@ export const theme = createTheme({
       defaultProps: { withAsterisk: false, visibilityToggleButtonProps: { 'aria-label': 'Show the characters' } },
     },
   },
+});
+
+/** Mantine's dimmed grey is below WCAG AA contrast on white; use a darker one. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });

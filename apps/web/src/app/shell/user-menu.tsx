@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconCheck,
@@ -88,16 +88,18 @@ export function UserMenu() {
             <Avatar color="brand" radius="xl" size={34}>
               {initials(user?.first_name, user?.last_name)}
             </Avatar>
-            <div style={{ lineHeight: 1.2 }} className="user-menu-name">
-              <Text size="sm" fw={600} visibleFrom="sm">
+            <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
+              <Text size="sm" fw={600}>
                 {name}
               </Text>
-              <Text size="xs" c="dimmed" visibleFrom="sm">
+              <Text size="xs" c="dimmed">
                 {current ? ROLE_NAMES[current] : ''}
                 {current === 'CM' && currentCommittee ? ` · ${currentCommittee.name}` : ''}
               </Text>
-            </div>
-            <IconChevronDown size={14} aria-hidden />
+            </Box>
+            <Box visibleFrom="sm" style={{ display: 'flex' }}>
+              <IconChevronDown size={14} aria-hidden />
+            </Box>
           </Group>
         </UnstyledButton>
       </Menu.Target>

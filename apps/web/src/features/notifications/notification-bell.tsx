@@ -22,29 +22,27 @@ export function NotificationBell() {
 
   return (
     <Popover opened={opened} onChange={setOpened} width={380} position="bottom-end" shadow="md" withArrow trapFocus={false}>
-      <Popover.Target>
-        <Indicator
-          label={<span data-testid="notification-count">{unread > 99 ? '99+' : unread}</span>}
-          size={18}
-          offset={6}
-          disabled={unread === 0}
-          color="red"
-          withBorder
-        >
+      <Indicator
+        label={<span data-testid="notification-count">{unread > 99 ? '99+' : unread}</span>}
+        size={18}
+        offset={6}
+        disabled={unread === 0}
+        color="red"
+        withBorder
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
             radius="xl"
             aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-            aria-haspopup="dialog"
-            aria-expanded={opened}
             onClick={() => setOpened((o) => !o)}
           >
             <IconBell size={22} stroke={1.7} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} aria-label="Latest notifications">
         <Group justify="space-between" px="md" py="sm">
           <Text fw={600}>Notifications</Text>

@@ -33,7 +33,7 @@ export default function NotificationsPage() {
     <>
       <PageTitle
         title={ROUTES.notifications.title}
-        description={notifications.data ? `${notifications.data.unread} unread of ${total}` : undefined}
+        description={total > 0 && notifications.data ? `${notifications.data.unread} unread of ${total}` : undefined}
         actions={
           <Button
             variant="default"
