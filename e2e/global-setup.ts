@@ -97,6 +97,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   process.env.E2E_WEB_MISSING = existsSync(webIndex) ? '' : 'apps/web/dist/index.html is missing: run `npm run build` before the end-to-end tests.';
   if (process.env.E2E_WEB_MISSING) console.warn(`[e2e] ${process.env.E2E_WEB_MISSING}`);
 
+  // Screenshots of this run only.
+  rmSync(path.join(ARTIFACTS, 'screenshots'), { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   const workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const dataDir = path.join(workDir, 'data');

@@ -58,21 +58,24 @@ export async function latestCode(email: string, since: number, timeoutMs = 15_00
 
 export const ui = {
   // apps/web/src/features/auth/login-screen.tsx
-  username: (page: Page) => page.getByLabel('User name', { exact: true }),
-  password: (page: Page) => page.getByLabel('Password', { exact: true }),
+  // (getByRole: a required field's label text ends with ' *', its accessible name does not)
+  username: (page: Page) => page.getByRole('textbox', { name: 'User name', exact: true }),
+  password: (page: Page) => page.getByRole('textbox', { name: 'Password', exact: true }),
   logInButton: (page: Page) => page.getByRole('button', { name: 'Log In', exact: true }),
   // apps/web/src/features/auth/two-factor-page.tsx, code-input.tsx
-  codeInput: (page: Page) => page.getByLabel('Code', { exact: true }),
+  codeInput: (page: Page) => page.getByRole('textbox', { name: 'Code', exact: true }),
   rememberMe: (page: Page) => page.getByRole('checkbox', { name: /^Remember this device/ }),
   verifyButton: (page: Page) => page.getByRole('button', { name: 'Submit', exact: true }),
   // apps/web/src/app/shell/sidebar.tsx: <nav aria-label="Main">
   sidebar: (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true }),
-  // the header's user menu (spec/01 2.4: View Profile, Change Password, ..., Switch view to, Log Out)
-  userMenuButton: (page: Page) => page.getByRole('button', { name: /user menu|account menu|open menu/i }).first(),
+  // apps/web/src/app/shell/user-menu.tsx (spec/01 2.4: View Profile, ..., Switch view to, Log Out)
+  userMenuButton: (page: Page) => page.getByRole('button', { name: 'User menu', exact: true }),
   // apps/web/src/features/notifications/notification-bell.tsx: "Notifications, N unread"
   notificationBell: (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+\+? unread)?$/ }),
   notificationCount: (page: Page) => page.getByTestId('notification-count'),
-  latestNotifications: (page: Page) => page.getByLabel('Latest notifications', { exact: true }),
+  // the bell's popover: a dialog holding the latest 3 and 'View all'
+  latestNotifications: (page: Page) =>
+    page.getByRole('dialog').filter({ has: page.getByRole('link', { name: 'View all', exact: true }) }),
   notificationsList: (page: Page) => page.getByRole('list', { name: 'Notifications list', exact: true }),
 };
 
@@ -89,7 +92,7 @@ export async function sidebarLabels(page: Page): Promise<string[]> {
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = `${test.info().titlePath.slice(1).join(' - ')} - ${name}`.replace(/[^\w.@-]+/g, '_').slice(0, 180);
-  await page.screenshot({ path: path.join(ARTIFACTS, `${file}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${file}.png`), fullPage: true, animations: 'disabled' });
 }
 
 // ---------------------------------------------------------------------------------------------

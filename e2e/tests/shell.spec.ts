@@ -15,7 +15,7 @@ test.describe('page shell', () => {
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByText(MESSAGES.switchRole(ROLE_FULL_NAMES[role]))).toBeVisible();
       await shot(page, `confirm-${role}`);
-      await dialog.getByRole('button', { name: /confirm|yes|ok|switch|continue/i }).click();
+      await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
 
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), STORAGE.currentRole)).toContain(role);
