@@ -54,7 +54,7 @@ export function NotificationBell() {
         </Group>
         <Divider />
         <Box p={4}>
-          {notifications.isPending ? (
+          {notifications.isLoading ? (
             <Group justify="center" p="md">
               <Loader size="sm" aria-label="Loading notifications" />
             </Group>

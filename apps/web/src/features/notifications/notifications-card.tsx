@@ -37,7 +37,7 @@ export function NotificationsCard() {
           Clear all
         </Button>
       </Group>
-      {notifications.isPending ? (
+      {notifications.isLoading ? (
         <Loader size="sm" aria-label="Loading notifications" />
       ) : list.length === 0 ? (
         <Text size="sm" c="dimmed" py="sm">

@@ -47,7 +47,7 @@ export default function NotificationsPage() {
         }
       />
       <Card p="xs">
-        {notifications.isPending ? (
+        {notifications.isLoading ? (
           <Center p="xl">
             <Loader aria-label="Loading notifications" />
           </Center>
