@@ -22,6 +22,11 @@ import { registerWeb } from './platform/web.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { facilityRoutes } from './modules/facilities/facilities.routes.js';
+import { siteRoutes } from './modules/sites/sites.routes.js';
+import { jobRoutes } from './modules/jobs/jobs.routes.js';
+import { documentRoutes } from './modules/documents/documents.routes.js';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -129,6 +134,11 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     async (api) => {
       await api.register(authRoutes, { deps });
       await api.register(notificationRoutes, { deps });
+      await api.register(facilityRoutes, { deps });
+      await api.register(siteRoutes, { deps });
+      await api.register(jobRoutes, { deps });
+      await api.register(documentRoutes, { deps });
+      await api.register(invoiceRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { scheduleHousekeeping } from './platform/housekeeping.js';
+import { createStorage } from './platform/storage.js';
 
 const started = performance.now();
 
@@ -11,7 +12,7 @@ async function main() {
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
   if (config.seedDemo) {
-    const seeded = await seedIfEmpty(database.db);
+    const seeded = await seedIfEmpty(database.db, createStorage(config));
     if (seeded) app.log.info('Empty database: demo data added (password for every demo account: portal-demo)');
   }
   const stopHousekeeping = scheduleHousekeeping(app.deps);

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -8,6 +11,7 @@ import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { devMessages } from '../db/schema/index.js';
 import { seedDemo } from '../db/seed/seed.js';
 import { DEMO_PASSWORD } from '../db/seed/demo-data.js';
+import { createStorage } from '../platform/storage.js';
 
 export { DEMO_PASSWORD };
 
@@ -47,15 +51,17 @@ export interface TestApp {
 
 export async function buildTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
   const database = await freshDatabase();
-  if (opts.seed !== false) await seedDemo(database.db);
+  // Each test app has its own folder for uploaded files.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
-    DATA_DIR: '/tmp/portal-test-unused',
+    DATA_DIR: dataDir,
     APP_URL: 'http://portal.test',
     RATE_LIMIT_FACTOR: '100',
     ...env,
   });
+  if (opts.seed !== false) await seedDemo(database.db, createStorage(config));
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -65,6 +71,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { see
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

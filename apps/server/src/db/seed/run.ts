@@ -1,12 +1,13 @@
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../client.js';
 import { seedIfEmpty } from './seed.js';
+import { createStorage } from '../../platform/storage.js';
 
 /** npm run seed: demo data into the configured database, when it has no user yet. */
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
-  const seeded = await seedIfEmpty(database.db);
+  const seeded = await seedIfEmpty(database.db, createStorage(config));
   console.log(seeded ? 'Demo data added. Every demo account has the password portal-demo.' : 'The database already has users: nothing added.');
 } finally {
   await database.close();

@@ -3,16 +3,19 @@ import type { Db } from '../client.js';
 import { committeeMembers, committees, notifications, userRoles, users } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { DEMO_COMMITTEES, DEMO_PASSWORD, DEMO_USERS, demoNotificationsFor } from './demo-data.js';
+import type { Storage } from '../../platform/storage.js';
+import { seedDemoJobs } from './demo-jobs.js';
 
 /** Adds the demo accounts, committees and notifications when the database has no user yet. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, storage?: Storage): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  await seedDemo(db);
+  await seedDemo(db, storage);
   return true;
 }
 
-export async function seedDemo(db: Db) {
+/** Without storage, the demo documents (which need files) are left out. */
+export async function seedDemo(db: Db, storage?: Storage) {
   // One hash for every demo account: they share the documented password.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -68,4 +71,5 @@ export async function seedDemo(db: Db) {
       ),
     );
   });
+  await seedDemoJobs(db, storage);
 }

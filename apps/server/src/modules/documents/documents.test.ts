@@ -1,0 +1,381 @@
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, RECORD_MESSAGES, type DocumentGroups, type NotificationList } from '@portal/shared';
+import { jobDocuments, jobs, siteDocuments, sites } from '../../db/schema/index.js';
+import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+import { filesUnder, multipart, type Part } from '../../test/multipart.js';
+import { unzipEntries } from '../../test/unzip.js';
+
+let t: TestApp;
+let ar: string;
+let multi: string;
+let ta: string;
+let la: string;
+let cm: string;
+const job: Record<string, number> = {};
+const site: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [ar, multi, ta, la, cm] = (await Promise.all(['ar', 'multi', 'ta', 'la', 'cm'].map((u) => loginAs(t, `${u}@portal.test`)))) as [string, string, string, string, string];
+  for (const j of await t.database.db.select().from(jobs)) job[j.jobNumber] = j.id;
+  for (const s of await t.database.db.select().from(sites)) site[s.siteNumber] = s.id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
+const upload = (url: string, parts: Part[], token?: string, opts?: { cutOff?: boolean }) => {
+  const { payload, headers } = multipart(parts, opts);
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(token ? auth(token) : {}) } });
+};
+const review = (id: number, reviewed_comment: unknown, token?: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/jobdocuments/${id}`, payload: { reviewed_comment }, headers: token ? auth(token) : {} });
+const storedFiles = () => filesUnder(path.join(t.config.dataDir, 'files'));
+const docId = async (jobNumber: string, name: string) => {
+  const [row] = await t.database.db.select().from(jobDocuments).where(and(eq(jobDocuments.jobId, job[jobNumber]!), eq(jobDocuments.name, name)));
+  return row!.id;
+};
+const groups = async (url: string, token: string) => {
+  const res = await get(url, token);
+  expect(res.statusCode).toBe(200);
+  const body = res.json<DocumentGroups>();
+  return { body, received: body.received.map((d) => d.name), submitted: body.submitted.map((d) => d.name) };
+};
+const titles = async (token: string, role: string) =>
+  (await get(`/api/notifications?role=${role}`, token)).json<NotificationList>().data.map((n) => n.data.title);
+
+describe('GET /api/jobdocuments', () => {
+  it('groups from the role’s side, oldest first', async () => {
+    const asAr = await groups(`/api/jobdocuments?jobid=${job['100234']}&role=AR`, ar);
+    expect(asAr.submitted).toEqual(['Quality Manual.pdf', 'Scope of accreditation.txt']);
+    expect(asAr.received).toEqual(['Assessment plan.pdf']);
+    expect(asAr.body.total).toEqual({ received: 1, submitted: 2 });
+    expect(asAr.body.submitted[0]).toMatchObject({
+      description: 'Quality manual, revision 7',
+      user: { first_name: 'Arthur', last_name: 'Rep' },
+      reviewed_comment: expect.stringContaining('Section 4'),
+      reviewed_date: expect.any(String),
+      mime_type: 'application/pdf',
+    });
+    const asTa = await groups(`/api/jobdocuments?jobid=${job['100234']}&role=TA`, ta);
+    expect(asTa.received).toEqual(['Quality Manual.pdf', 'Scope of accreditation.txt']);
+    expect(asTa.submitted).toEqual(['Assessment plan.pdf']);
+  });
+
+  it('answers 404 for a job of another facility, an unassigned job, or a side the user is not on', async () => {
+    expect((await get(`/api/jobdocuments?jobid=${job['100240']}&role=AR`, ar)).statusCode).toBe(404);
+    expect((await get(`/api/jobdocuments?jobid=${job['100242']}&role=TA`, ta)).statusCode).toBe(404);
+    // multi@ is a TA, but not on 100239 (they see it as AR only).
+    expect((await get(`/api/jobdocuments?jobid=${job['100239']}&role=TA`, multi)).statusCode).toBe(404);
+    expect((await get(`/api/jobdocuments?jobid=${job['100239']}&role=AR`, multi)).statusCode).toBe(200);
+    expect((await get(`/api/jobdocuments?jobid=${job['100234']}&role=CM`, cm)).statusCode).toBe(404);
+    expect((await get(`/api/jobdocuments?jobid=${job['100234']}&role=TA`, ar)).statusCode).toBe(403);
+    expect((await get(`/api/jobdocuments?jobid=${job['100234']}`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/jobdocuments/{id}', () => {
+  it('streams the file with its name and type', async () => {
+    const id = await docId('100234', 'Scope of accreditation.txt');
+    const res = await get(`/api/jobdocuments/${id}`, ta);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Scope of accreditation.txt"; filename*=UTF-8''Scope%20of%20accreditation.txt`);
+    expect(res.body).toContain('Proposed scope for the reassessment');
+    const pdf = await get(`/api/jobdocuments/${await docId('100234', 'Quality Manual.pdf')}?disposition=inline`, ar);
+    expect(pdf.headers['content-disposition']).toMatch(/^inline;/);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('answers 404 to users who cannot see the job, 401 without a token', async () => {
+    const id = await docId('100234', 'Scope of accreditation.txt');
+    const theirs = await docId('100239', 'Corrective actions.txt');
+    expect((await get(`/api/jobdocuments/${id}`, multi)).statusCode).toBe(404);
+    expect((await get(`/api/jobdocuments/${id}`, cm)).statusCode).toBe(404);
+    expect((await get(`/api/jobdocuments/${theirs}`, multi)).statusCode).toBe(200);
+    expect((await get('/api/jobdocuments/99999', ar)).statusCode).toBe(404);
+    expect((await get(`/api/jobdocuments/${id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/jobdocuments/bulk', () => {
+  it('zips the selected documents the user may see, and only those', async () => {
+    const a = await docId('100234', 'Scope of accreditation.txt');
+    const b = await docId('100239', 'Corrective actions.txt');
+    const c = await docId('100234', 'Quality Manual.pdf');
+    const res = await get(`/api/jobdocuments/bulk?ids[]=${a}&ids[]=${b}&ids[]=${c}`, multi);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="job-documents.zip"/);
+    const entries = await unzipEntries(res.rawPayload);
+    // multi@ sees 100239 (as AR of its site), not 100234.
+    expect(Object.keys(entries)).toEqual(['Corrective actions.txt']);
+    expect(entries['Corrective actions.txt']).toContain('Responses to the findings');
+
+    const mine = await unzipEntries((await get(`/api/jobdocuments/bulk?ids[]=${a}&ids[]=${b}&ids[]=${c}`, ar)).rawPayload);
+    expect(Object.keys(mine).sort()).toEqual(['Corrective actions.txt', 'Quality Manual.pdf', 'Scope of accreditation.txt']);
+    expect(mine['Quality Manual.pdf']!.startsWith('%PDF-')).toBe(true);
+  });
+
+  it('answers 404 when none may be seen, 400 for bad ids, 401 without a token', async () => {
+    const a = await docId('100234', 'Scope of accreditation.txt');
+    expect((await get(`/api/jobdocuments/bulk?ids[]=${a}`, cm)).statusCode).toBe(404);
+    expect((await get('/api/jobdocuments/bulk?ids[]=abc', ar)).statusCode).toBe(400);
+    expect((await get('/api/jobdocuments/bulk', ar)).statusCode).toBe(400);
+    expect((await get(`/api/jobdocuments/bulk?ids[]=${a}`)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/jobdocuments', () => {
+  it('stores an AR’s document, names it safely, and notifies the job’s assessors', async () => {
+    const res = await upload(
+      '/api/jobdocuments',
+      [
+        { name: 'jobId', value: String(job['100236']) },
+        { name: 'role', value: 'AR' },
+        { name: 'description', value: 'Internal audit report' },
+        { name: 'file', filename: 'audit_report#2026!.txt', type: 'text/plain', content: 'audit findings' },
+      ],
+      ar,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: MESSAGES.fileUploaded,
+      document: { name: 'audit-report-2026-.txt', description: 'Internal audit report', size: 14, user: { first_name: 'Arthur' } },
+    });
+    const asTa = await groups(`/api/jobdocuments?jobid=${job['100236']}&role=TA`, ta);
+    expect(asTa.received).toEqual(['audit-report-2026-.txt']);
+    expect(await titles(ta, 'TA')).toContain('New document on job 100236');
+    expect(await titles(la, 'TA')).toContain('New document on job 100236');
+    const id = await docId('100236', 'audit-report-2026-.txt');
+    expect((await get(`/api/jobdocuments/${id}`, la)).body).toBe('audit findings');
+  });
+
+  it('takes the fields after the file too, and an assessor’s upload notifies the ARs of the site', async () => {
+    const res = await upload(
+      '/api/jobdocuments',
+      [
+        { name: 'file', filename: 'Visit notes.txt', type: 'text/plain', content: 'notes' },
+        { name: 'jobId', value: String(job['100239']) },
+        { name: 'description', value: 'Notes from the visit' },
+        { name: 'role', value: 'TA' },
+      ],
+      ta,
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await groups(`/api/jobdocuments?jobid=${job['100239']}&role=AR`, ar)).received).toContain('Visit notes.txt');
+    expect(await titles(ar, 'AR')).toContain('New document on job 100239');
+    expect(await titles(multi, 'AR')).toContain('New document on job 100239');
+  });
+
+  it('refuses the same name twice on a job with the spec message, storing nothing', async () => {
+    const before = storedFiles().length;
+    for (const order of ['fields first', 'file first']) {
+      const fields: Part[] = [
+        { name: 'jobId', value: String(job['100234']) },
+        { name: 'description', value: 'Again' },
+      ];
+      const file: Part = { name: 'file', filename: 'Quality Manual.pdf', type: 'application/pdf', content: '%PDF-1.4' };
+      const res = await upload('/api/jobdocuments', order === 'fields first' ? [...fields, file] : [file, ...fields], ar);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(MESSAGES.duplicateDocument);
+    }
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('needs a description of at most 255 characters, with the spec messages', async () => {
+    const before = storedFiles().length;
+    const send = (description?: string) =>
+      upload(
+        '/api/jobdocuments',
+        [
+          { name: 'jobId', value: String(job['100234']) },
+          ...(description === undefined ? [] : [{ name: 'description', value: description }]),
+          { name: 'file', filename: 'New.txt', content: 'x' },
+        ],
+        ar,
+      );
+    const missing = await send();
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: MESSAGES.descriptionRequired, errors: { description: [MESSAGES.descriptionRequired] } });
+    expect((await send('   ')).json().message).toBe(MESSAGES.descriptionRequired);
+    const long = await send('x'.repeat(256));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(MESSAGES.descriptionMax);
+    expect(storedFiles()).toHaveLength(before);
+    const noFile = await upload('/api/jobdocuments', [{ name: 'jobId', value: String(job['100234']) }, { name: 'description', value: 'd' }], ar);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().message).toBe(RECORD_MESSAGES.fileRequired);
+  });
+
+  it('answers 404 for a job of another facility or an unassigned job, 401 without a token, and stores nothing', async () => {
+    const before = storedFiles().length;
+    const send = (jobNumber: string, token: string | undefined, role?: string) =>
+      upload(
+        '/api/jobdocuments',
+        [
+          { name: 'jobId', value: String(job[jobNumber]) },
+          { name: 'description', value: 'd' },
+          ...(role ? [{ name: 'role', value: role }] : []),
+          { name: 'file', filename: 'Other.txt', content: 'x' },
+        ],
+        token,
+      );
+    expect((await send('100240', ar)).statusCode).toBe(404);
+    expect((await send('100242', ta, 'TA')).statusCode).toBe(404);
+    expect((await send('100234', cm)).statusCode).toBe(404);
+    expect((await send('100234', undefined)).statusCode).toBe(401);
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('leaves nothing when the upload is cut off', async () => {
+    const before = storedFiles().length;
+    const n = (await t.database.db.select().from(jobDocuments)).length;
+    const res = await upload(
+      '/api/jobdocuments',
+      [
+        { name: 'jobId', value: String(job['100234']) },
+        { name: 'description', value: 'Big file' },
+        { name: 'file', filename: 'Cut.bin', content: Buffer.alloc(64 * 1024, 7) },
+      ],
+      ar,
+      { cutOff: true },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(RECORD_MESSAGES.uploadIncomplete);
+    expect(await t.database.db.select().from(jobDocuments)).toHaveLength(n);
+    expect(storedFiles()).toHaveLength(before);
+  });
+});
+
+describe('PUT /api/jobdocuments/{id} (review)', () => {
+  it('lets an assessor of the job review a received document, and notifies the uploader', async () => {
+    const id = await docId('100234', 'Scope of accreditation.txt');
+    const res = await review(id, 'Scope agreed.', ta);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: MESSAGES.actionSuccessful, document: { reviewed_comment: 'Scope agreed.', reviewed_date: expect.any(String) } });
+    const seen = (await groups(`/api/jobdocuments?jobid=${job['100234']}&role=AR`, ar)).body.submitted.find((d) => d.id === id);
+    expect(seen?.reviewed_comment).toBe('Scope agreed.');
+    expect(await titles(ar, 'AR')).toContain('Document reviewed on job 100234');
+  });
+
+  it('refuses others: 403 for those who see the job, 404 for those who do not', async () => {
+    const received = await docId('100234', 'Quality Manual.pdf');
+    const own = await docId('100234', 'Assessment plan.pdf');
+    const ar403 = await review(received, 'I approve myself', ar);
+    expect(ar403.statusCode).toBe(403);
+    expect(ar403.json().message).toBe(RECORD_MESSAGES.reviewNotAllowed);
+    expect((await review(own, 'Own document', ta)).statusCode).toBe(403);
+    expect((await review(received, 'Hi', multi)).statusCode).toBe(404);
+    expect((await review(received, 'Hi', cm)).statusCode).toBe(404);
+    expect((await review(received, 'Hi')).statusCode).toBe(401);
+  });
+
+  it('refuses an assessor who is not on the job', async () => {
+    const res = await upload(
+      '/api/jobdocuments',
+      [
+        { name: 'jobId', value: String(job['100242']) },
+        { name: 'description', value: 'Application form' },
+        { name: 'file', filename: 'Application.txt', content: 'form' },
+      ],
+      multi,
+    );
+    expect(res.statusCode).toBe(200);
+    const id = await docId('100242', 'Application.txt');
+    expect((await review(id, 'Not mine', ta)).statusCode).toBe(404);
+    expect((await review(id, 'Received, thanks.', la)).statusCode).toBe(200);
+  });
+
+  it('needs a comment of at most 255 characters', async () => {
+    const id = await docId('100234', 'Quality Manual.pdf');
+    expect((await review(id, '', ta)).json().message).toBe(RECORD_MESSAGES.reviewCommentRequired);
+    const long = await review(id, 'x'.repeat(256), ta);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(MESSAGES.reviewCommentMax);
+  });
+});
+
+describe('site documents', () => {
+  it('lists received (from the body) and submitted documents of a represented site', async () => {
+    const g = await groups(`/api/sitedocuments?siteid=${site.S041201}`, ar);
+    expect(g.received).toEqual(['Accreditation certificate.pdf']);
+    expect(g.submitted).toEqual(['Site floor plan.txt']);
+    expect(g.body.received[0]!.user).toBeNull();
+    expect((await get(`/api/sitedocuments?siteid=${site.S041203}`, ar)).statusCode).toBe(404);
+    expect((await get(`/api/sitedocuments?siteid=${site.S041201}`, ta)).statusCode).toBe(404);
+    expect((await get(`/api/sitedocuments?siteid=${site.S041201}`)).statusCode).toBe(401);
+  });
+
+  it('uploads, downloads and zips', async () => {
+    const res = await upload(
+      '/api/sitedocuments',
+      [
+        { name: 'siteId', value: String(site.S041201) },
+        { name: 'description', value: 'Updated floor plan' },
+        { name: 'file', filename: 'Floor plan v2.txt', type: 'text/plain', content: 'plan v2' },
+      ],
+      ar,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(MESSAGES.fileUploaded);
+    const id = res.json<{ document: { id: number } }>().document.id;
+    expect((await get(`/api/sitedocuments/${id}`, ar)).body).toBe('plan v2');
+    expect((await get(`/api/sitedocuments/${id}`, multi)).statusCode).toBe(404);
+    const [cert] = await t.database.db.select().from(siteDocuments).where(eq(siteDocuments.name, 'Accreditation certificate.pdf'));
+    const zip = await get(`/api/sitedocuments/bulk?ids[]=${id}&ids[]=${cert!.id}`, ar);
+    expect(zip.statusCode).toBe(200);
+    expect(Object.keys(await unzipEntries(zip.rawPayload)).sort()).toEqual(['Accreditation certificate.pdf', 'Floor plan v2.txt']);
+    expect((await get(`/api/sitedocuments/bulk?ids[]=${id}`, multi)).statusCode).toBe(404);
+  });
+
+  it('refuses duplicates, missing descriptions and sites of others', async () => {
+    const send = (siteId: number, description: string | null, filename: string) =>
+      upload(
+        '/api/sitedocuments',
+        [
+          { name: 'siteId', value: String(siteId) },
+          ...(description === null ? [] : [{ name: 'description', value: description }]),
+          { name: 'file', filename, content: 'x' },
+        ],
+        ar,
+      );
+    expect((await send(site.S041201!, 'd', 'Site floor plan.txt')).json().message).toBe(MESSAGES.duplicateDocument);
+    expect((await send(site.S041201!, null, 'Fresh.txt')).json().message).toBe(MESSAGES.descriptionRequired);
+    expect((await send(site.S239101!, 'd', 'Fresh.txt')).statusCode).toBe(404);
+  });
+});
+
+describe('upload size limit', () => {
+  let small: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    small = await buildTestApp({ MAX_UPLOAD_KB: '2' });
+    token = await loginAs(small, 'ar@portal.test');
+  });
+  afterAll(() => small.close());
+
+  it('refuses a file over MAX_UPLOAD_KB with the spec message and keeps nothing', async () => {
+    const [j] = await small.database.db.select().from(jobs).where(eq(jobs.jobNumber, '100234'));
+    const before = filesUnder(path.join(small.config.dataDir, 'files')).length;
+    const { payload, headers } = multipart([
+      { name: 'jobId', value: String(j!.id) },
+      { name: 'description', value: 'Too big' },
+      { name: 'file', filename: 'Big.bin', content: Buffer.alloc(3 * 1024, 1) },
+    ]);
+    const res = await small.app.inject({ method: 'POST', url: '/api/jobdocuments', payload, headers: { ...headers, ...auth(token) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MESSAGES.fileTooLarge('2 KB'));
+    expect(filesUnder(path.join(small.config.dataDir, 'files'))).toHaveLength(before);
+    const rows = await small.database.db.select().from(jobDocuments).where(eq(jobDocuments.name, 'Big.bin'));
+    expect(rows).toHaveLength(0);
+
+    const ok = multipart([
+      { name: 'jobId', value: String(j!.id) },
+      { name: 'description', value: 'Fits' },
+      { name: 'file', filename: 'Small.bin', content: Buffer.alloc(2 * 1024, 1) },
+    ]);
+    expect((await small.app.inject({ method: 'POST', url: '/api/jobdocuments', payload: ok.payload, headers: { ...ok.headers, ...auth(token) } })).statusCode).toBe(200);
+  });
+});

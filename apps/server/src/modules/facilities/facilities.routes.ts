@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { facility, facilityDetail, facilityList, facilityListQuery, facilityUpdate, idParam } from '@portal/shared';
+import { actorOf } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import * as service from './facilities.service.js';
+
+const tag = { tags: ['Facilities'] };
+
+export async function facilityRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/facilities', {
+    schema: { ...tag, description: 'The facilities the AR represents (through at least one site).', querystring: facilityListQuery, response: { 200: facilityList } },
+    handler: (req) => service.listFacilities(deps, actorOf(req), req.query),
+  });
+
+  r.get('/facilities/getInfo/:number', {
+    schema: { ...tag, description: 'Lookup by facility number, padded to 6 digits.', params: z.object({ number: z.string().max(20) }), response: { 200: facilityDetail } },
+    handler: (req) => service.getFacilityByNumber(deps, actorOf(req), req.params.number),
+  });
+
+  r.get('/facilities/:id', {
+    schema: { ...tag, params: idParam, response: { 200: facilityDetail } },
+    handler: (req) => service.getFacility(deps, actorOf(req), req.params.id),
+  });
+
+  r.put('/facilities/:id', {
+    schema: {
+      ...tag,
+      description: 'Update Contact Details. facility_number may be sent back but is never changed.',
+      params: idParam,
+      body: facilityUpdate,
+      response: { 200: z.object({ message: z.string(), facility }) },
+    },
+    handler: (req) => service.updateFacility(deps, actorOf(req), req.params.id, req.body),
+  });
+}

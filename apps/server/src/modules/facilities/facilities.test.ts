@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type FacilityDetail, type FacilityList } from '@portal/shared';
+import { facilities } from '../../db/schema/index.js';
+import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let ar: string;
+let multi: string;
+let ta: string;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [ar, multi, ta] = await Promise.all([loginAs(t, 'ar@portal.test'), loginAs(t, 'multi@portal.test'), loginAs(t, 'ta@portal.test')]);
+  for (const f of await t.database.db.select().from(facilities)) ids[f.facilityNumber] = f.id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
+const put = (url: string, payload: object, token?: string) => t.app.inject({ method: 'PUT', url, payload, headers: token ? auth(token) : {} });
+
+describe('GET /api/facilities', () => {
+  it('lists the facilities the AR represents, and only those', async () => {
+    const res = await get('/api/facilities', ar);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<FacilityList>();
+    expect(body.data.map((f) => f.facility_number).sort()).toEqual(['000412', '001876']);
+    expect(body).toMatchObject({ total: 2, page: 1 });
+    expect(body.data.find((f) => f.facility_number === '000412')).toMatchObject({
+      name: 'Harbour Analytical Laboratories',
+      contacts: [{ name: 'Priya Shah', phone: '02 9555 0101' }, { name: 'Tom Reid', phone: '02 9555 0102' }],
+    });
+    const other = (await get('/api/facilities', multi)).json<FacilityList>();
+    expect(other.data.map((f) => f.facility_number).sort()).toEqual(['000412', '001876', '002391', '003050']);
+  });
+
+  it('pages in the database', async () => {
+    const body = (await get('/api/facilities?per_page=1&page=2', ar)).json<FacilityList>();
+    expect(body.data).toHaveLength(1);
+    expect(body.total).toBe(2);
+    expect((await get('/api/facilities?per_page=1000', ar)).statusCode).toBe(400);
+  });
+
+  it('needs a token, and the AR role', async () => {
+    expect((await get('/api/facilities')).statusCode).toBe(401);
+    expect((await get('/api/facilities', ta)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/facilities/{id} and getInfo', () => {
+  it('shows the facility with the sites the AR represents', async () => {
+    const res = await get(`/api/facilities/${ids['000412']}`, ar);
+    expect(res.statusCode).toBe(200);
+    // Harbour Labs Perth belongs to the same facility but multi@ represents it, not ar@.
+    expect(res.json<FacilityDetail>().sites.map((s) => s.name)).toEqual(['Harbour Labs Newcastle', 'Harbour Labs Sydney']);
+  });
+
+  it('answers 404 for a facility of someone else, or none', async () => {
+    expect((await get(`/api/facilities/${ids['002391']}`, ar)).statusCode).toBe(404);
+    expect((await get('/api/facilities/999999', ar)).statusCode).toBe(404);
+    expect((await get(`/api/facilities/${ids['000412']}`, ta)).statusCode).toBe(404);
+    expect((await get(`/api/facilities/${ids['000412']}`)).statusCode).toBe(401);
+  });
+
+  it('finds by number, padded to 6 digits', async () => {
+    const res = await get('/api/facilities/getInfo/412', ar);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<FacilityDetail>().facility_number).toBe('000412');
+    expect((await get('/api/facilities/getInfo/2391', ar)).statusCode).toBe(404);
+    expect((await get('/api/facilities/getInfo/1234567', ar)).statusCode).toBe(404);
+    expect((await get('/api/facilities/getInfo/412')).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/facilities/{id}', () => {
+  it('updates the contact details', async () => {
+    const res = await put(
+      `/api/facilities/${ids['001876']}`,
+      { facility_number: '001876', billing_email: 'new@scpath.test', address: '1 New St', suburb: 'Carlton', state: 'VIC', contacts: [{ name: 'A B', phone: '1' }] },
+      ar,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(MESSAGES.actionSuccessful);
+    const [row] = await t.database.db.select().from(facilities).where(eq(facilities.id, ids['001876']!));
+    expect(row).toMatchObject({ billingEmail: 'new@scpath.test', address: '1 New St', facilityNumber: '001876', contacts: [{ name: 'A B', phone: '1' }] });
+  });
+
+  it('refuses a facility number over 6 characters with the spec message, and bad fields by name', async () => {
+    const res = await put(`/api/facilities/${ids['001876']}`, { facility_number: '1234567', state: 'XX', billing_email: 'nope' }, ar);
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ message: string; errors: Record<string, string[]> }>();
+    expect(body.errors.facility_number).toEqual([MESSAGES.facilityNumberMax]);
+    expect(Object.keys(body.errors).sort()).toEqual(['billing_email', 'facility_number', 'state']);
+  });
+
+  it('answers 404 for a facility the AR does not represent, 401 without a token', async () => {
+    expect((await put(`/api/facilities/${ids['002391']}`, { suburb: 'X' }, ar)).statusCode).toBe(404);
+    expect((await put(`/api/facilities/${ids['002391']}`, { suburb: 'X' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,50 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { facilities, invoices } from '../../db/schema/index.js';
+import { representedFacilityIds } from '../../platform/policy.js';
+
+type Q = Db | Tx;
+
+const columns = {
+  id: invoices.id,
+  transactionNumber: invoices.transactionNumber,
+  transactionType: invoices.transactionType,
+  transactionDate: invoices.transactionDate,
+  jobNumber: invoices.jobNumber,
+  amount: invoices.amount,
+  status: invoices.status,
+  facility: { id: facilities.id, facilityNumber: facilities.facilityNumber, name: facilities.name },
+};
+
+export type InvoiceRow = Awaited<ReturnType<typeof listInvoices>>[number];
+
+function scope(userId: number, date?: string): SQL {
+  return and(inArray(invoices.facilityId, representedFacilityIds(userId)), date ? eq(invoices.transactionDate, date) : undefined)!;
+}
+
+/** One page of one group: outstanding oldest first (the next to pay on top), paid newest first. */
+export function listInvoices(db: Q, userId: number, status: 'outstanding' | 'paid', date: string | undefined, page: number, perPage: number) {
+  return db
+    .select(columns)
+    .from(invoices)
+    .innerJoin(facilities, eq(facilities.id, invoices.facilityId))
+    .where(and(scope(userId, date), eq(invoices.status, status)))
+    .orderBy(
+      status === 'outstanding' ? asc(invoices.transactionDate) : desc(invoices.transactionDate),
+      status === 'outstanding' ? asc(invoices.id) : desc(invoices.id),
+    )
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
+export async function countInvoices(db: Q, userId: number, date: string | undefined) {
+  const rows = await db
+    .select({ status: invoices.status, n: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(scope(userId, date))
+    .groupBy(invoices.status);
+  return {
+    outstanding: rows.find((r) => r.status === 'outstanding')?.n ?? 0,
+    paid: rows.find((r) => r.status === 'paid')?.n ?? 0,
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, jobDetail, jobList, jobListQuery, leadAssessorResponse } from '@portal/shared';
+import { actorOf } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import * as service from './jobs.service.js';
+
+const tag = { tags: ['Jobs'] };
+
+export async function jobRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/jobs', {
+    schema: {
+      ...tag,
+      description: 'role AR: jobs of the sites the user represents; TA or LA: jobs the user is an assessor on. Newest visit first.',
+      querystring: jobListQuery,
+      response: { 200: jobList },
+    },
+    handler: (req) => service.listJobs(deps, actorOf(req), req.query),
+  });
+
+  r.get('/jobs/:id', {
+    schema: { ...tag, params: idParam, response: { 200: jobDetail } },
+    handler: (req) => service.getJob(deps, actorOf(req), req.params.id),
+  });
+
+  r.get('/leadAssessor/:jobId', {
+    schema: { ...tag, params: z.object({ jobId: idParam.shape.id }), response: { 200: leadAssessorResponse } },
+    handler: (req) => service.getLeadAssessor(deps, actorOf(req), req.params.jobId),
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, site, siteUpdate } from '@portal/shared';
+import { actorOf } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import * as service from './sites.service.js';
+
+const tag = { tags: ['Sites'] };
+
+export async function siteRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/sites/:id', {
+    schema: { ...tag, description: 'A site the AR represents. Its jobs: GET /jobs?site_id=.', params: idParam, response: { 200: site } },
+    handler: (req) => service.getSite(deps, actorOf(req), req.params.id),
+  });
+
+  r.put('/sites/:id', {
+    schema: { ...tag, params: idParam, body: siteUpdate, response: { 200: z.object({ message: z.string(), site }) } },
+    handler: (req) => service.updateSite(deps, actorOf(req), req.params.id, req.body),
+  });
+}

@@ -1,0 +1,50 @@
+import { MESSAGES, type Site, type SiteUpdate } from '@portal/shared';
+import type { Actor } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
+import { maySeeSites } from './sites.policy.js';
+import * as q from './sites.queries.js';
+
+type Found = NonNullable<Awaited<ReturnType<typeof q.findRepresentedSite>>>;
+
+function present({ site: s, facility: f }: Found): Site {
+  return {
+    id: s.id,
+    site_number: s.siteNumber,
+    name: s.name,
+    status: s.status,
+    email: s.email,
+    phone: s.phone,
+    address: s.address,
+    suburb: s.suburb,
+    state: s.state,
+    country: s.country,
+    post_code: s.postCode,
+    contacts: s.contacts ?? [],
+    client_coordinator: s.clientCoordinator ?? { names: null, phone: null, email: null },
+    facility_id: f.id,
+    facility: { id: f.id, facility_number: f.facilityNumber, name: f.name },
+  };
+}
+
+async function load(deps: Deps, actor: Actor, id: number): Promise<Found> {
+  const found = maySeeSites(actor) ? await q.findRepresentedSite(deps.db, actor.user.id, id) : null;
+  if (!found) throw notFound();
+  return found;
+}
+
+export async function getSite(deps: Deps, actor: Actor, id: number): Promise<Site> {
+  return present(await load(deps, actor, id));
+}
+
+export async function updateSite(deps: Deps, actor: Actor, id: number, body: SiteUpdate) {
+  await load(deps, actor, id);
+  await q.updateSite(deps.db, id, {
+    ...(body.email !== undefined ? { email: body.email || null } : {}),
+    ...(body.phone !== undefined ? { phone: body.phone || null } : {}),
+    ...(body.address !== undefined ? { address: body.address || null } : {}),
+    ...(body.suburb !== undefined ? { suburb: body.suburb || null } : {}),
+    ...(body.state !== undefined ? { state: body.state } : {}),
+  });
+  return { message: MESSAGES.actionSuccessful, site: present(await load(deps, actor, id)) };
+}

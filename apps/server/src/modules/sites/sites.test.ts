@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type Site } from '@portal/shared';
+import { sites } from '../../db/schema/index.js';
+import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let ar: string;
+let ta: string;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [ar, ta] = await Promise.all([loginAs(t, 'ar@portal.test'), loginAs(t, 'ta@portal.test')]);
+  for (const s of await t.database.db.select().from(sites)) ids[s.siteNumber] = s.id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
+const put = (url: string, payload: object, token?: string) => t.app.inject({ method: 'PUT', url, payload, headers: token ? auth(token) : {} });
+
+describe('GET /api/sites/{id}', () => {
+  it('shows a represented site with its contacts, coordinator and facility', async () => {
+    const res = await get(`/api/sites/${ids.S041201}`, ar);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Site>()).toMatchObject({
+      site_number: 'S041201',
+      name: 'Harbour Labs Sydney',
+      client_coordinator: { names: 'Jordan Ellis' },
+      facility: { facility_number: '000412' },
+      contacts: [{ name: 'Site Manager' }],
+    });
+  });
+
+  it('answers 404 for a site of the same facility the AR does not represent, and for non-ARs', async () => {
+    expect((await get(`/api/sites/${ids.S041203}`, ar)).statusCode).toBe(404);
+    expect((await get(`/api/sites/${ids.S041201}`, ta)).statusCode).toBe(404);
+    expect((await get('/api/sites/424242', ar)).statusCode).toBe(404);
+    expect((await get(`/api/sites/${ids.S041201}`)).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/sites/{id}', () => {
+  it('updates email, phone, address, suburb and state', async () => {
+    const res = await put(`/api/sites/${ids.S041202}`, { email: 'new@site.test', phone: '02 1111 2222', address: '2 Road', suburb: 'Hamilton', state: 'NSW' }, ar);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: MESSAGES.actionSuccessful, site: { email: 'new@site.test', suburb: 'Hamilton' } });
+  });
+
+  it('refuses bad fields, other sites and no token', async () => {
+    expect((await put(`/api/sites/${ids.S041202}`, { state: 'Mars' }, ar)).statusCode).toBe(400);
+    expect((await put(`/api/sites/${ids.S239101}`, { suburb: 'X' }, ar)).statusCode).toBe(404);
+    expect((await put(`/api/sites/${ids.S041202}`, { suburb: 'X' })).statusCode).toBe(401);
+  });
+});
