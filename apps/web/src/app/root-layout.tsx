@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ModalsProvider } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { NO_SPINNER_PATHS, ROUTES, SCROLL_TO_TOP_DELAY_MS } from '@portal/shared';
+import { matchRoute, NO_SPINNER_PATHS, PRODUCT_NAME, ROUTES, SCROLL_TO_TOP_DELAY_MS } from '@portal/shared';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { useActiveUser } from '../features/auth/api';
 import { getPendingLogin, setPendingLogin } from '../features/auth/pending-login';
@@ -90,6 +90,11 @@ export function RootLayout() {
       setCurrentCommittee(ids[0]!);
     }
   }, [activeUser.data]);
+
+  useEffect(() => {
+    const route = location.pathname === ROUTES.home.path ? (signedIn ? ROUTES.dashboard : ROUTES.login) : matchRoute(location.pathname);
+    document.title = route ? `${route.title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [location.pathname, signedIn]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => window.scrollTo({ top: 0, left: 0 }), SCROLL_TO_TOP_DELAY_MS);

@@ -1,4 +1,5 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { landingPathFor, matchRoute, ROUTES } from '@portal/shared';
 import { useSession } from '../../lib/session';
@@ -13,7 +14,7 @@ export function PageBreadcrumbs() {
 
   return (
     <nav aria-label="Breadcrumb">
-      <Breadcrumbs separatorMargin={6} mb="md" styles={{ root: { flexWrap: 'wrap' } }}>
+      <Breadcrumbs separator={<IconChevronRight size={14} aria-hidden />} separatorMargin={6} mb="md" styles={{ root: { flexWrap: 'wrap' } }}>
         {onDashboard ? (
           <Text size="sm" c="dimmed" aria-current="page">
             {ROUTES.dashboard.title}
