@@ -27,6 +27,7 @@ import { siteRoutes } from './modules/sites/sites.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
+import { importRoutes } from './modules/imports/imports.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       await api.register(jobRoutes, { deps });
       await api.register(documentRoutes, { deps });
       await api.register(invoiceRoutes, { deps });
+      await api.register(importRoutes, { deps });
     },
     { prefix: '/api' },
   );

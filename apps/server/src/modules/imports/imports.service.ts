@@ -1,0 +1,413 @@
+import { z } from 'zod';
+import {
+  INVOICE_STATUSES,
+  JOB_STAGES,
+  JOB_STATUS_LABELS,
+  JOB_STATUS_NAMES,
+  padFacilityNumber,
+  RECORD_MESSAGES,
+  STATES,
+  type ImportEntity,
+  type ImportResult,
+} from '@portal/shared';
+import type { Db, Tx } from '../../db/client.js';
+import { badRequest } from '../../platform/errors.js';
+import { readCsv, type BadRow, type CsvRow } from './imports.csv.js';
+import * as q from './imports.queries.js';
+
+/**
+ * The back-office import (DECISIONS "Data that comes from the body's back office"): one CSV file
+ * of one entity, upserted by its natural key in one transaction. Every bad row is reported with
+ * its line and reason, and then nothing is written.
+ */
+
+const text = (max = 255) => z.string().trim().max(max);
+const optional = (max = 255) =>
+  text(max)
+    .optional()
+    .transform((v) => (v ? v : null));
+const required = (max = 255) => text(max).min(1, 'is required');
+const email = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .pipe(z.email('is not an email address').nullable());
+const state = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .pipe(z.enum(STATES, `must be one of ${STATES.join(', ')}`).nullable());
+const facilityNumber = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const padded = padFacilityNumber(v);
+    if (!padded) ctx.addIssue({ code: 'custom', message: 'must be 1 to 6 digits' });
+    return padded ?? '';
+  });
+
+/** "Name|phone; Name|phone" */
+const contacts = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return [];
+    const list = v
+      .split(';')
+      .map((c) => c.trim())
+      .filter(Boolean)
+      .map((c) => {
+        const [name = '', phone = ''] = c.split('|').map((s) => s.trim());
+        return { name, phone };
+      });
+    if (list.some((c) => !c.name)) ctx.addIssue({ code: 'custom', message: 'must be "Name|phone" entries separated by ";"' });
+    return list;
+  });
+
+/** YYYY-MM-DD, or the screens' d/m/y (D/M/YYYY). */
+const date = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
+    const iso = dmy ? `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}` : v;
+    const d = new Date(`${iso}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) {
+      ctx.addIssue({ code: 'custom', message: 'must be a date as YYYY-MM-DD or D/M/YYYY' });
+    }
+    return iso;
+  });
+
+const STATUS_BY_WORD = new Map<string, number>();
+for (const [n, name] of Object.entries(JOB_STATUS_NAMES)) STATUS_BY_WORD.set(name.toLowerCase(), Number(n));
+for (const [n, label] of Object.entries(JOB_STATUS_LABELS)) STATUS_BY_WORD.set(label.toLowerCase(), Number(n));
+
+const jobStatus = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const n = /^[1-4]$/.test(v) ? Number(v) : STATUS_BY_WORD.get(v.toLowerCase());
+    if (!n) ctx.addIssue({ code: 'custom', message: 'must be 1 to 4 (Planned, In Progress, Completed, Cancelled)' });
+    return n ?? 1;
+  });
+
+const yesNo = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    const s = (v ?? '').toLowerCase();
+    if (['', '0', 'no', 'false', 'n'].includes(s)) return false;
+    if (['1', 'yes', 'true', 'y'].includes(s)) return true;
+    ctx.addIssue({ code: 'custom', message: 'must be yes or no' });
+    return false;
+  });
+
+const schemas = {
+  facilities: z.object({
+    facility_number: facilityNumber,
+    name: required(),
+    billing_email: email,
+    address: optional(),
+    suburb: optional(100),
+    post_code: optional(20),
+    state,
+    country: optional(100),
+    contacts,
+  }),
+  sites: z.object({
+    site_number: required(50),
+    facility_number: facilityNumber,
+    name: required(),
+    status: optional(50),
+    email,
+    phone: optional(50),
+    address: optional(),
+    suburb: optional(100),
+    state,
+    country: optional(100),
+    post_code: optional(20),
+    contacts,
+    coordinator_name: optional(),
+    coordinator_phone: optional(50),
+    coordinator_email: email,
+  }),
+  jobs: z.object({
+    job_number: required(50),
+    site_number: required(50),
+    type: required(50),
+    status: jobStatus,
+    stage: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || 'Initiation')
+      .pipe(z.enum(JOB_STAGES, `must be one of ${JOB_STAGES.join(', ')}`)),
+    visit_date: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || null)
+      .pipe(date.nullable()),
+    job_details: optional(5000),
+  }),
+  invoices: z.object({
+    transaction_number: required(50),
+    facility_number: facilityNumber,
+    transaction_type: required(50),
+    transaction_date: date,
+    job_number: optional(50),
+    amount: z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,10}(\.\d{1,2})?$/, 'must be an amount such as 1250.00 or -150'),
+    status: z
+      .string()
+      .trim()
+      .transform((v) => v.toLowerCase() || 'outstanding')
+      .pipe(z.enum(INVOICE_STATUSES, 'must be outstanding or paid')),
+  }),
+  assessors: z.object({
+    job_number: required(50),
+    email: z.string().trim().toLowerCase().pipe(z.email('is not an email address')),
+    lead: yesNo,
+  }),
+  'ar-access': z.object({
+    email: z.string().trim().toLowerCase().pipe(z.email('is not an email address')),
+    site_number: required(50),
+  }),
+} satisfies Record<ImportEntity, z.ZodObject>;
+
+/** The natural key of each entity: a second row with the same key in one file is a bad row. */
+const KEYS: Record<ImportEntity, string[]> = {
+  facilities: ['facility_number'],
+  sites: ['site_number'],
+  jobs: ['job_number'],
+  invoices: ['transaction_number'],
+  assessors: ['job_number', 'email'],
+  'ar-access': ['email', 'site_number'],
+};
+
+/** Columns of each entity, in order (the README lists them): required ones first. */
+export const IMPORT_COLUMNS: Record<ImportEntity, { required: string[]; optional: string[] }> = {
+  facilities: { required: ['facility_number', 'name'], optional: ['billing_email', 'address', 'suburb', 'post_code', 'state', 'country', 'contacts'] },
+  sites: {
+    required: ['site_number', 'facility_number', 'name'],
+    optional: ['status', 'email', 'phone', 'address', 'suburb', 'state', 'country', 'post_code', 'contacts', 'coordinator_name', 'coordinator_phone', 'coordinator_email'],
+  },
+  jobs: { required: ['job_number', 'site_number', 'type', 'status'], optional: ['stage', 'visit_date', 'job_details'] },
+  invoices: { required: ['transaction_number', 'facility_number', 'transaction_type', 'transaction_date', 'amount'], optional: ['job_number', 'status'] },
+  assessors: { required: ['job_number', 'email'], optional: ['lead'] },
+  'ar-access': { required: ['email', 'site_number'], optional: [] },
+};
+
+type Parsed<E extends ImportEntity> = z.output<(typeof schemas)[E]>;
+interface Good<E extends ImportEntity> {
+  line: number;
+  row: Parsed<E>;
+}
+
+function validate<E extends ImportEntity>(entity: E, rows: CsvRow[], bad: BadRow[]): Good<E>[] {
+  const schema = schemas[entity];
+  const seen = new Map<string, number>();
+  const good: Good<E>[] = [];
+  for (const { line, values } of rows) {
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      const reasons = parsed.error.issues.map((i) => `${i.path.join('.') || 'row'} ${i.message}`);
+      bad.push({ line, reason: reasons.join('; ') });
+      continue;
+    }
+    const data = parsed.data as Record<string, unknown>;
+    const key = KEYS[entity].map((k) => String(data[k])).join(' / ');
+    const first = seen.get(key);
+    if (first !== undefined) {
+      bad.push({ line, reason: `${KEYS[entity].join(' / ')} ${key} is also on line ${first}` });
+      continue;
+    }
+    seen.set(key, line);
+    good.push({ line, row: parsed.data as Parsed<E> });
+  }
+  return good;
+}
+
+const CHUNK = 500;
+async function inChunks<T>(values: T[], write: (chunk: T[]) => Promise<{ inserted: number; updated: number }>) {
+  const total = { inserted: 0, updated: 0 };
+  for (let i = 0; i < values.length; i += CHUNK) {
+    const r = await write(values.slice(i, i + CHUNK));
+    total.inserted += r.inserted;
+    total.updated += r.updated;
+  }
+  return total;
+}
+
+/** Resolves references and writes, inside the transaction; bad references are added to bad. */
+async function apply(entity: ImportEntity, tx: Tx, good: Good<ImportEntity>[], bad: BadRow[]) {
+  const missing = (line: number, what: string) => bad.push({ line, reason: what });
+  switch (entity) {
+    case 'facilities': {
+      const rows = good as Good<'facilities'>[];
+      const values = rows.map(({ row: r }) => ({
+        facilityNumber: r.facility_number,
+        name: r.name,
+        billingEmail: r.billing_email,
+        address: r.address,
+        suburb: r.suburb,
+        postCode: r.post_code,
+        state: r.state,
+        country: r.country,
+        contacts: r.contacts,
+      }));
+      return bad.length ? null : inChunks(values, (c) => q.upsertFacilities(tx, c));
+    }
+    case 'sites': {
+      const rows = good as Good<'sites'>[];
+      const fac = await q.facilityIdsByNumber(tx, [...new Set(rows.map((r) => r.row.facility_number))]);
+      const values = [];
+      for (const { line, row: r } of rows) {
+        const facilityId = fac.get(r.facility_number);
+        if (!facilityId) {
+          missing(line, `facility_number ${r.facility_number} is not a known facility`);
+          continue;
+        }
+        values.push({
+          siteNumber: r.site_number,
+          facilityId,
+          name: r.name,
+          status: r.status,
+          email: r.email,
+          phone: r.phone,
+          address: r.address,
+          suburb: r.suburb,
+          state: r.state,
+          country: r.country,
+          postCode: r.post_code,
+          contacts: r.contacts,
+          clientCoordinator:
+            r.coordinator_name || r.coordinator_phone || r.coordinator_email
+              ? { names: r.coordinator_name, phone: r.coordinator_phone, email: r.coordinator_email }
+              : null,
+        });
+      }
+      return bad.length ? null : inChunks(values, (c) => q.upsertSites(tx, c));
+    }
+    case 'jobs': {
+      const rows = good as Good<'jobs'>[];
+      const site = await q.siteIdsByNumber(tx, [...new Set(rows.map((r) => r.row.site_number))]);
+      const values = [];
+      for (const { line, row: r } of rows) {
+        const siteId = site.get(r.site_number);
+        if (!siteId) {
+          missing(line, `site_number ${r.site_number} is not a known site`);
+          continue;
+        }
+        values.push({ jobNumber: r.job_number, siteId, type: r.type, status: r.status, stage: r.stage, visitDate: r.visit_date, jobDetails: r.job_details });
+      }
+      return bad.length ? null : inChunks(values, (c) => q.upsertJobs(tx, c));
+    }
+    case 'invoices': {
+      const rows = good as Good<'invoices'>[];
+      const fac = await q.facilityIdsByNumber(tx, [...new Set(rows.map((r) => r.row.facility_number))]);
+      const values = [];
+      for (const { line, row: r } of rows) {
+        const facilityId = fac.get(r.facility_number);
+        if (!facilityId) {
+          missing(line, `facility_number ${r.facility_number} is not a known facility`);
+          continue;
+        }
+        values.push({
+          transactionNumber: r.transaction_number,
+          facilityId,
+          transactionType: r.transaction_type,
+          transactionDate: r.transaction_date,
+          jobNumber: r.job_number,
+          amount: r.amount,
+          status: r.status,
+        });
+      }
+      return bad.length ? null : inChunks(values, (c) => q.upsertInvoices(tx, c));
+    }
+    case 'assessors': {
+      const rows = good as Good<'assessors'>[];
+      const [job, people] = await Promise.all([
+        q.jobIdsByNumber(tx, [...new Set(rows.map((r) => r.row.job_number))]),
+        q.usersByEmail(tx, [...new Set(rows.map((r) => r.row.email))]),
+      ]);
+      const leadLine = new Map<string, number>();
+      const values = [];
+      for (const { line, row: r } of rows) {
+        const jobId = job.get(r.job_number);
+        const user = people.get(r.email);
+        if (!jobId) missing(line, `job_number ${r.job_number} is not a known job`);
+        else if (!user) missing(line, `email ${r.email} is not a user of the portal`);
+        else if (!user.roles.some((x) => x === 'TA' || x === 'LA')) missing(line, `${r.email} is not a technical assessor`);
+        else if (r.lead && !user.roles.includes('LA')) missing(line, `${r.email} is not a lead assessor`);
+        else if (r.lead && leadLine.has(r.job_number)) missing(line, `job ${r.job_number} already has its lead assessor on line ${leadLine.get(r.job_number)}`);
+        else {
+          if (r.lead) leadLine.set(r.job_number, line);
+          values.push({ jobId, userId: user.id, isLead: r.lead });
+        }
+      }
+      return bad.length ? null : inChunks(values, (c) => q.upsertAssessors(tx, c));
+    }
+    case 'ar-access': {
+      const rows = good as Good<'ar-access'>[];
+      const [site, people] = await Promise.all([
+        q.siteIdsByNumber(tx, [...new Set(rows.map((r) => r.row.site_number))]),
+        q.usersByEmail(tx, [...new Set(rows.map((r) => r.row.email))]),
+      ]);
+      const values = [];
+      for (const { line, row: r } of rows) {
+        const siteId = site.get(r.site_number);
+        const user = people.get(r.email);
+        if (!siteId) missing(line, `site_number ${r.site_number} is not a known site`);
+        else if (!user) missing(line, `email ${r.email} is not a user of the portal`);
+        else if (!user.roles.includes('AR')) missing(line, `${r.email} is not an authorised representative`);
+        else values.push({ userId: user.id, siteId });
+      }
+      return bad.length ? null : inChunks(values, (c) => q.upsertArAccess(tx, c));
+    }
+  }
+}
+
+class BadRowsError extends Error {}
+
+/** Imports a whole file or nothing; throws 400 with every bad row as { 'line N': [reason] }. */
+export async function importCsv(db: Db, entity: ImportEntity, csv: string): Promise<ImportResult> {
+  const { header, rows, bad } = readCsv(csv);
+  const { required: need, optional: may } = IMPORT_COLUMNS[entity];
+  const missingColumns = need.filter((c) => !header.includes(c));
+  const unknown = header.filter((c) => !need.includes(c) && !may.includes(c));
+  if (header.length > 0 && (missingColumns.length || unknown.length)) {
+    const reasons = [
+      ...missingColumns.map((c) => `missing column ${c}`),
+      ...unknown.map((c) => `unknown column ${c} (columns: ${[...need, ...may].join(', ')})`),
+    ];
+    throw badRequest(RECORD_MESSAGES.importBadRows(1), { 'line 1': reasons });
+  }
+  const good = validate(entity, rows, bad);
+  if (rows.length + bad.length === 0) throw badRequest(RECORD_MESSAGES.importEmpty);
+  const failed = () => {
+    bad.sort((a, b) => a.line - b.line);
+    const errors: Record<string, string[]> = {};
+    for (const b of bad) (errors[`line ${b.line}`] ??= []).push(b.reason);
+    return badRequest(RECORD_MESSAGES.importBadRows(Object.keys(errors).length), errors);
+  };
+  let counts: { inserted: number; updated: number } | null = null;
+  try {
+    counts = await db.transaction(async (tx) => {
+      const c = await apply(entity, tx, good, bad);
+      // Bad rows found before or while resolving references: write nothing (and roll back).
+      if (!c) throw new BadRowsError();
+      return c;
+    });
+  } catch (e) {
+    if (e instanceof BadRowsError) throw failed();
+    throw e;
+  }
+  return { message: RECORD_MESSAGES.imported(good.length), entity, rows: good.length, ...counts };
+}

@@ -1,0 +1,152 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_MESSAGES, type FacilityList, type JobList } from '@portal/shared';
+import { facilities, invoices, jobAssessors, jobs, sites } from '../../db/schema/index.js';
+import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+import { importCsv } from './imports.service.js';
+
+let t: TestApp;
+let admin: string;
+let ar: string;
+let ta: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [admin, ar, ta] = (await Promise.all(['admin', 'ar', 'ta'].map((u) => loginAs(t, `${u}@portal.test`)))) as [string, string, string];
+});
+afterAll(() => t.close());
+
+const post = (entity: string, csv: string, token?: string, type = 'text/csv') =>
+  t.app.inject({ method: 'POST', url: `/api/admin/import/${entity}`, payload: csv, headers: { 'content-type': type, ...(token ? auth(token) : {}) } });
+
+describe('POST /api/admin/import/{entity}', () => {
+  it('upserts facilities, sites, jobs, assessors, AR access and invoices by their natural keys', async () => {
+    const f = await post(
+      'facilities',
+      'facility_number,name,billing_email,state,contacts\n' +
+        '7001,Northern Labs,accounts@northern.test,QLD,Ann Lee|07 5555 0001; Bo Tan|07 5555 0002\n' +
+        '000412,Harbour Analytical Laboratories (renamed),accounts@harbourlabs.test,NSW,\n',
+      admin,
+    );
+    expect(f.statusCode).toBe(200);
+    expect(f.json()).toEqual({ message: RECORD_MESSAGES.imported(2), entity: 'facilities', rows: 2, inserted: 1, updated: 1 });
+    const [northern] = await t.database.db.select().from(facilities).where(eq(facilities.facilityNumber, '007001'));
+    expect(northern).toMatchObject({ name: 'Northern Labs', contacts: [{ name: 'Ann Lee', phone: '07 5555 0001' }, { name: 'Bo Tan', phone: '07 5555 0002' }] });
+
+    const s = await post('sites', 'site_number,facility_number,name,state,coordinator_name\nS700101,7001,Northern Labs Cairns,QLD,Jo Specialist\n', admin);
+    expect(s.json()).toMatchObject({ inserted: 1, updated: 0 });
+    const j = await post(
+      'jobs',
+      'job_number,site_number,type,status,stage,visit_date\n200001,S700101,RES,In Progress,Assessment,5/3/2027\n200002,S700101,Other,1,,2027-04-01\n',
+      admin,
+    );
+    expect(j.json()).toMatchObject({ inserted: 2 });
+    const [job1] = await t.database.db.select().from(jobs).where(eq(jobs.jobNumber, '200001'));
+    expect(job1).toMatchObject({ status: 2, stage: 'Assessment', visitDate: '2027-03-05' });
+
+    expect((await post('assessors', 'job_number,email,lead\n200001,la@portal.test,yes\n200001,ta@portal.test,no\n', admin)).json()).toMatchObject({ inserted: 2 });
+    expect((await post('ar-access', 'email,site_number\nar@portal.test,S700101\n', admin)).json()).toMatchObject({ inserted: 1 });
+    expect((await post('ar-access', 'email,site_number\nAR@portal.test,S700101\n', admin)).json()).toMatchObject({ inserted: 0, updated: 1 });
+    expect(
+      (await post('invoices', 'transaction_number,facility_number,transaction_type,transaction_date,job_number,amount,status\nINV-9001,7001,Invoice,2027-01-10,200001,99.95,outstanding\n', admin)).json(),
+    ).toMatchObject({ inserted: 1 });
+
+    // What was imported is what the AR and the TA now see.
+    const arFacilities = (await t.app.inject({ method: 'GET', url: '/api/facilities', headers: auth(ar) })).json<FacilityList>();
+    expect(arFacilities.data.map((x) => x.name)).toContain('Harbour Analytical Laboratories (renamed)');
+    expect(arFacilities.data.map((x) => x.name)).toContain('Northern Labs');
+    const taJobs = (await t.app.inject({ method: 'GET', url: '/api/jobs?role=TA', headers: auth(ta) })).json<JobList>();
+    expect(taJobs.data.map((x) => x.job_number)).toContain('200001');
+    const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.transactionNumber, 'INV-9001'));
+    expect(inv?.amount).toBe('99.95');
+  });
+
+  it('reports every bad row with its line and reason, and imports nothing', async () => {
+    const before = await t.database.db.select().from(sites);
+    const res = await post(
+      'sites',
+      [
+        'site_number,facility_number,name,state,email',
+        'S800001,000412,Good site,NSW,a@b.test',
+        'S800002,1234567,Bad number,NSW,',
+        'S800003,000412,,Mars,not-an-email',
+        'S800001,000412,Same key again,NSW,',
+        'S800004,999999,Unknown facility,NSW,',
+        'S800005,000412,Too,many,fields,here',
+      ].join('\n'),
+      admin,
+    );
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ message: string; errors: Record<string, string[]> }>();
+    expect(body.message).toBe(RECORD_MESSAGES.importBadRows(5));
+    expect(Object.keys(body.errors)).toEqual(['line 3', 'line 4', 'line 5', 'line 6', 'line 7']);
+    expect(body.errors['line 6']).toEqual(['facility_number 999999 is not a known facility']);
+    expect(body.errors['line 3']![0]).toContain('facility_number must be 1 to 6 digits');
+    for (const part of ['name is required', 'state must be one of', 'email is not an email address']) expect(body.errors['line 4']![0]).toContain(part);
+    expect(body.errors['line 5']![0]).toBe('site_number S800001 is also on line 2');
+    expect(body.errors['line 7']![0]).toBe('Expected 5 fields, found 6.');
+    expect(await t.database.db.select().from(sites)).toHaveLength(before.length);
+
+    // A file whose only problem is a reference found in the database writes nothing either.
+    const ref = await post('sites', 'site_number,facility_number,name\nS800010,000412,Fine\nS800011,999999,Unknown\n', admin);
+    expect(ref.json().errors).toEqual({ 'line 3': ['facility_number 999999 is not a known facility'] });
+    expect(await t.database.db.select().from(sites)).toHaveLength(before.length);
+  });
+
+  it('checks the columns, assessors and leads', async () => {
+    const cols = await post('jobs', 'job_number,site,type\n1,2,3\n', admin);
+    expect(cols.statusCode).toBe(400);
+    expect(cols.json().errors['line 1']).toEqual(expect.arrayContaining(['missing column site_number', 'missing column status']));
+    const who = await post('assessors', 'job_number,email,lead\n100234,ar@portal.test,no\n100234,ta@portal.test,yes\n100235,la@portal.test,yes\n100235,la@portal.test,no\n', admin);
+    expect(who.json().errors).toEqual({
+      'line 2': ['ar@portal.test is not a technical assessor'],
+      'line 3': ['ta@portal.test is not a lead assessor'],
+      'line 5': ['job_number / email 100235 / la@portal.test is also on line 4'],
+    });
+    expect((await post('facilities', 'facility_number,name\n', admin)).json().message).toBe(RECORD_MESSAGES.importEmpty);
+  });
+
+  it('is for system administrators only', async () => {
+    expect((await post('facilities', 'facility_number,name\n1,x\n', ar)).statusCode).toBe(403);
+    expect((await post('facilities', 'facility_number,name\n1,x\n')).statusCode).toBe(401);
+    expect((await post('nothing', 'a\n1\n', admin)).statusCode).toBe(400);
+    expect((await post('facilities', '{"a":1}', admin, 'application/json')).statusCode).toBe(400);
+  });
+});
+
+describe('importCsv', () => {
+  it('moves the lead when a file names a new one', async () => {
+    const [j] = await t.database.db.select().from(jobs).where(eq(jobs.jobNumber, '100236'));
+    await importCsv(t.database.db, 'assessors', 'job_number,email,lead\n100236,multi@portal.test,no\n');
+    const rows = await t.database.db.select().from(jobAssessors).where(eq(jobAssessors.jobId, j!.id));
+    expect(rows.filter((r) => r.isLead)).toHaveLength(1);
+  });
+});
+
+describe('npm run import', () => {
+  it('imports a file into the configured database and reports bad rows', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-import-'));
+    try {
+      const good = path.join(dir, 'facilities.csv');
+      const bad = path.join(dir, 'bad.csv');
+      writeFileSync(good, 'facility_number,name\n42,CLI Labs\n');
+      writeFileSync(bad, 'facility_number,name\nabc,Broken\n');
+      const run = promisify(execFile);
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, SEED_DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+      delete env.DATABASE_URL;
+      const cli = path.resolve(import.meta.dirname, 'imports.cli.ts');
+      const ok = await run(process.execPath, ['--import', 'tsx', '--conditions=source', cli, 'facilities', good], { env });
+      expect(ok.stdout).toContain('1 row imported. facilities: 1 added, 0 updated.');
+      const failed = await run(process.execPath, ['--import', 'tsx', '--conditions=source', cli, 'facilities', bad], { env }).catch((e: { code: number; stderr: string }) => e);
+      expect(failed).toMatchObject({ code: 1 });
+      expect((failed as { stderr: string }).stderr).toContain('line 2: facility_number must be 1 to 6 digits');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
