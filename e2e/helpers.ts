@@ -42,6 +42,15 @@ export async function messagesTo(email: string): Promise<SinkMessage[]> {
   return ((await res.json()) as { messages: SinkMessage[] }).messages;
 }
 
+/**
+ * A mark to pass to latestCode() just before an action that mails a code: only a code mailed after
+ * it counts, never one left over from an earlier sign-in of the same account.
+ */
+export async function mailMark(email: string): Promise<number> {
+  const previous = (await messagesTo(email))[0]?.receivedAt ?? 0;
+  return Math.max(Date.now() - 1000, previous + 1);
+}
+
 /** Waits for the newest 4-digit code mailed to `email` at or after `since` (epoch ms). */
 export async function latestCode(email: string, since: number, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
@@ -110,7 +119,7 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   if (new URL(page.url()).pathname !== '/' || !(await ui.logInButton(page).isVisible())) await page.goto('/');
   await ui.username(page).fill(email);
   await ui.password(page).fill(password);
-  const since = Date.now() - 1000;
+  const since = await mailMark(email);
   await ui.logInButton(page).click();
   return since;
 }
