@@ -152,7 +152,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     process.env.E2E_BASE_URL = baseUrl;
     process.env.E2E_MAIL_URL = `http://127.0.0.1:${started.httpPort}`;
     process.env.E2E_MAIL_DIR = mailDir;
-    console.log(`[e2e] portal at ${baseUrl}, SMTP sink at 127.0.0.1:${started.smtpPort} (mail API ${process.env.E2E_MAIL_URL})`);
+    console.log(`[e2e] portal at ${baseUrl}, SMTP sink at 127.0.0.1:${started.smtpPort} (mail API ${process.env.E2E_MAIL_URL}), data in ${workDir}`);
   } catch (e) {
     await teardown();
     throw e;

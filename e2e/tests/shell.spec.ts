@@ -27,12 +27,24 @@ test.describe('page shell', () => {
   test('a 401 clears the session and returns home', async ({ page }) => {
     await signIn(page, 'ar@portal.test');
     await page.evaluate((key) => window.localStorage.setItem(key, 'garbage-token'), STORAGE.token);
+    const unauthorized = page.waitForResponse((res) => new URL(res.url()).pathname.startsWith('/api/') && res.status() === 401);
     await page.goto('/notifications');
+    await unauthorized;
 
     await expect.poll(() => pathnameOf(page)).toBe('/');
     await expect(ui.logInButton(page)).toBeVisible();
     expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE.token)).toBeNull();
     await shot(page, 'home-after-401');
+  });
+
+  test('an unknown path and a direct visit to /two-factor go home (spec/01 2.2)', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect.poll(() => pathnameOf(page)).toBe('/');
+    await expect(ui.logInButton(page)).toBeVisible();
+
+    await page.goto('/two-factor');
+    await expect.poll(() => pathnameOf(page)).toBe('/');
+    await expect(ui.logInButton(page)).toBeVisible();
   });
 
   test('a CM cannot open /invoices', async ({ page }) => {
