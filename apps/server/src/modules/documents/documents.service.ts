@@ -95,8 +95,10 @@ export async function precheckJobUpload(deps: Deps, actor: Actor, fields: Record
   if (fields.description !== undefined) parseFields(jobDocumentUploadFields.pick({ description: true }), fields);
   const jobId = Number(fields.jobId);
   if (!Number.isInteger(jobId) || jobId <= 0) return;
-  const role = viewRole(actor, fields.role);
-  sideForRole(actor, role, await q.findJobSides(deps.db, actor.user.id, jobId));
+  const job = await q.findJobSides(deps.db, actor.user.id, jobId);
+  // The role may come after the file: then only "on some side of the job" can be checked yet.
+  if (fields.role !== undefined) sideForRole(actor, viewRole(actor, fields.role), job);
+  else assertMaySee(actor, job);
   if (await q.jobDocumentNameTaken(deps.db, jobId, name)) throw badRequest(MESSAGES.duplicateDocument);
 }
 

@@ -169,6 +169,22 @@ describe('POST /api/jobdocuments', () => {
     expect(await titles(multi, 'AR')).toContain('New document on job 100239');
   });
 
+  it('takes the role after the file, for a user with several roles', async () => {
+    // multi@ is a TA on 100241 but not an AR of its site; their default view is AR.
+    const res = await upload(
+      '/api/jobdocuments',
+      [
+        { name: 'jobId', value: String(job['100241']) },
+        { name: 'description', value: 'Calibration notes' },
+        { name: 'file', filename: 'Calibration notes.txt', content: 'notes' },
+        { name: 'role', value: 'TA' },
+      ],
+      multi,
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await groups(`/api/jobdocuments?jobid=${job['100241']}&role=TA`, multi)).submitted).toEqual(['Calibration notes.txt']);
+  });
+
   it('refuses the same name twice on a job with the spec message, storing nothing', async () => {
     const before = storedFiles().length;
     for (const order of ['fields first', 'file first']) {
