@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Role } from '@portal/shared';
 import { arSites, jobAssessors, sites } from '../db/schema/index.js';
 import type { Actor } from './auth.js';
@@ -20,24 +20,27 @@ export function sideOfRole(role: Role): 'facility' | 'assessor' | null {
   return null;
 }
 
+/** A user id, or a placeholder for one in a prepared statement. */
+type UserRef = number | Placeholder;
+
 /** Site ids the user represents (a parenthesised subquery, for inArray). */
-export const representedSiteIds = (userId: number): SQL =>
+export const representedSiteIds = (userId: UserRef): SQL =>
   sql`(select ${arSites.siteId} from ${arSites} where ${arSites.userId} = ${userId})`;
 
 /** Facility ids the user represents through at least one site (a subquery). */
-export const representedFacilityIds = (userId: number): SQL =>
+export const representedFacilityIds = (userId: UserRef): SQL =>
   sql`(select ${sites.facilityId} from ${sites} inner join ${arSites} on ${arSites.siteId} = ${sites.id} where ${arSites.userId} = ${userId})`;
 
 /** Job ids the user is an assessor on (a subquery). */
-export const assignedJobIds = (userId: number): SQL =>
+export const assignedJobIds = (userId: UserRef): SQL =>
   sql`(select ${jobAssessors.jobId} from ${jobAssessors} where ${jobAssessors.userId} = ${userId})`;
 
 /** True when the user represents the site given as SQL (for example a column). */
-export const representsSite = (userId: number, siteId: SQL | unknown): SQL =>
+export const representsSite = (userId: UserRef, siteId: SQL | unknown): SQL =>
   sql`exists (select 1 from ${arSites} where ${arSites.siteId} = ${siteId} and ${arSites.userId} = ${userId})`;
 
 /** True when the user is an assessor on the job given as SQL. */
-export const assessesJob = (userId: number, jobId: SQL | unknown): SQL =>
+export const assessesJob = (userId: UserRef, jobId: SQL | unknown): SQL =>
   sql`exists (select 1 from ${jobAssessors} where ${jobAssessors.jobId} = ${jobId} and ${jobAssessors.userId} = ${userId})`;
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { arSites, jobAssessors, jobDocuments, jobs, siteDocuments, users } from '../../db/schema/index.js';
 import { assessesJob, representsSite } from '../../platform/policy.js';
+import { prepared } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
 export type JobDocumentRow = typeof jobDocuments.$inferSelect;
@@ -13,39 +14,51 @@ export interface Uploader {
 
 /** The job and the sides of it the user is on, or null when there is no such job. */
 export async function findJobSides(db: Q, userId: number, jobId: number) {
-  const [row] = await db
-    .select({
-      id: jobs.id,
-      jobNumber: jobs.jobNumber,
-      siteId: jobs.siteId,
-      onFacilitySide: sql<boolean>`${representsSite(userId, jobs.siteId)}`,
-      onAssessorSide: sql<boolean>`${assessesJob(userId, jobs.id)}`,
-    })
-    .from(jobs)
-    .where(eq(jobs.id, jobId))
-    .limit(1);
+  const statement = prepared(db, 'job_sides', (name) =>
+    db
+      .select({
+        id: jobs.id,
+        jobNumber: jobs.jobNumber,
+        siteId: jobs.siteId,
+        onFacilitySide: sql<boolean>`${representsSite(sql.placeholder('userId'), jobs.siteId)}`,
+        onAssessorSide: sql<boolean>`${assessesJob(sql.placeholder('userId'), jobs.id)}`,
+      })
+      .from(jobs)
+      .where(eq(jobs.id, sql.placeholder('jobId')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ userId, jobId });
   return row ?? null;
 }
 
 const uploader = { firstName: users.firstName, lastName: users.lastName };
 
 export function listJobDocuments(db: Q, jobId: number, side: 'facility' | 'assessor', page: number, perPage: number) {
-  return db
-    .select({ doc: jobDocuments, user: uploader })
-    .from(jobDocuments)
-    .leftJoin(users, eq(users.id, jobDocuments.uploadedBy))
-    .where(and(eq(jobDocuments.jobId, jobId), eq(jobDocuments.side, side)))
-    .orderBy(asc(jobDocuments.createdAt), asc(jobDocuments.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  const statement = prepared(db, 'job_documents_page', (name) =>
+    db
+      .select({ doc: jobDocuments, user: uploader })
+      .from(jobDocuments)
+      .leftJoin(users, eq(users.id, jobDocuments.uploadedBy))
+      .where(and(eq(jobDocuments.jobId, sql.placeholder('jobId')), eq(jobDocuments.side, sql.placeholder('side'))))
+      .orderBy(asc(jobDocuments.createdAt), asc(jobDocuments.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  return statement.execute({ jobId, side, limit: perPage, offset: (page - 1) * perPage });
 }
 
 export async function countJobDocuments(db: Q, jobId: number) {
-  const rows = await db
-    .select({ side: jobDocuments.side, n: sql<number>`count(*)::int` })
-    .from(jobDocuments)
-    .where(eq(jobDocuments.jobId, jobId))
-    .groupBy(jobDocuments.side);
+  const statement = prepared(db, 'job_documents_count', (name) =>
+    db
+      .select({ side: jobDocuments.side, n: sql<number>`count(*)::int` })
+      .from(jobDocuments)
+      .where(eq(jobDocuments.jobId, sql.placeholder('jobId')))
+      .groupBy(jobDocuments.side)
+      .prepare(name),
+  );
+  const rows = await statement.execute({ jobId });
   return { facility: rows.find((r) => r.side === 'facility')?.n ?? 0, assessor: rows.find((r) => r.side === 'assessor')?.n ?? 0 };
 }
 

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { facilities, invoices } from '../../db/schema/index.js';
 import { representedFacilityIds } from '../../platform/policy.js';
+import { prepared } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
 
@@ -18,31 +19,39 @@ const columns = {
 
 export type InvoiceRow = Awaited<ReturnType<typeof listInvoices>>[number];
 
-function scope(userId: number, date?: string): SQL {
-  return and(inArray(invoices.facilityId, representedFacilityIds(userId)), date ? eq(invoices.transactionDate, date) : undefined)!;
+function scope(userId: number | Placeholder, byDate: boolean): SQL {
+  return and(inArray(invoices.facilityId, representedFacilityIds(userId)), byDate ? eq(invoices.transactionDate, sql.placeholder('date')) : undefined)!;
 }
 
 /** One page of one group: outstanding oldest first (the next to pay on top), paid newest first. */
 export function listInvoices(db: Q, userId: number, status: 'outstanding' | 'paid', date: string | undefined, page: number, perPage: number) {
-  return db
-    .select(columns)
-    .from(invoices)
-    .innerJoin(facilities, eq(facilities.id, invoices.facilityId))
-    .where(and(scope(userId, date), eq(invoices.status, status)))
-    .orderBy(
-      status === 'outstanding' ? asc(invoices.transactionDate) : desc(invoices.transactionDate),
-      status === 'outstanding' ? asc(invoices.id) : desc(invoices.id),
-    )
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  const statement = prepared(db, `invoices_${status}_${date ? 'd' : ''}`, (name) =>
+    db
+      .select(columns)
+      .from(invoices)
+      .innerJoin(facilities, eq(facilities.id, invoices.facilityId))
+      .where(and(scope(sql.placeholder('userId'), !!date), eq(invoices.status, status)))
+      .orderBy(
+        status === 'outstanding' ? asc(invoices.transactionDate) : desc(invoices.transactionDate),
+        status === 'outstanding' ? asc(invoices.id) : desc(invoices.id),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  return statement.execute({ userId, date, limit: perPage, offset: (page - 1) * perPage });
 }
 
 export async function countInvoices(db: Q, userId: number, date: string | undefined) {
-  const rows = await db
-    .select({ status: invoices.status, n: sql<number>`count(*)::int` })
-    .from(invoices)
-    .where(scope(userId, date))
-    .groupBy(invoices.status);
+  const statement = prepared(db, `invoices_count_${date ? 'd' : ''}`, (name) =>
+    db
+      .select({ status: invoices.status, n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(scope(sql.placeholder('userId'), !!date))
+      .groupBy(invoices.status)
+      .prepare(name),
+  );
+  const rows = await statement.execute({ userId, date });
   return {
     outstanding: rows.find((r) => r.status === 'outstanding')?.n ?? 0,
     paid: rows.find((r) => r.status === 'paid')?.n ?? 0,

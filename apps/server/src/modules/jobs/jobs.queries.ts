@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { facilities, jobAssessors, jobs, sites, users } from '../../db/schema/index.js';
 import { assessesJob, assignedJobIds, representedSiteIds, representsSite } from '../../platform/policy.js';
+import { prepared } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
 
@@ -13,18 +14,22 @@ export interface JobFilters {
 }
 
 /** The jobs one side of a user sees: the facility side by represented site, the assessor side by assignment. */
-export function scopeOf(side: 'facility' | 'assessor', userId: number): SQL {
+export function scopeOf(side: 'facility' | 'assessor', userId: number | Placeholder): SQL {
   return side === 'facility' ? inArray(jobs.siteId, representedSiteIds(userId)) : inArray(jobs.id, assignedJobIds(userId));
 }
 
+/** The filters present, with placeholders for their values (the shape goes into the statement's key). */
 function filtersOf(f: JobFilters): SQL | undefined {
   return and(
     f.type === 'RES' ? eq(jobs.type, 'RES') : f.type === 'Other' ? ne(jobs.type, 'RES') : undefined,
-    f.status !== undefined ? eq(jobs.status, f.status) : undefined,
-    f.visitDate !== undefined ? eq(jobs.visitDate, f.visitDate) : undefined,
-    f.siteId !== undefined ? eq(jobs.siteId, f.siteId) : undefined,
+    f.status !== undefined ? eq(jobs.status, sql.placeholder('status')) : undefined,
+    f.visitDate !== undefined ? eq(jobs.visitDate, sql.placeholder('visitDate')) : undefined,
+    f.siteId !== undefined ? eq(jobs.siteId, sql.placeholder('siteId')) : undefined,
   );
 }
+
+const shapeOf = (side: string, f: JobFilters) =>
+  `jobs_${side}_${f.type ?? ''}${f.status !== undefined ? 's' : ''}${f.visitDate !== undefined ? 'd' : ''}${f.siteId !== undefined ? 'i' : ''}`;
 
 const summaryColumns = {
   id: jobs.id,
@@ -52,19 +57,29 @@ export type JobRow = Awaited<ReturnType<typeof listJobs>>['rows'][number];
 
 /** A page of jobs, newest visit first, and how many match. */
 export async function listJobs(db: Q, side: 'facility' | 'assessor', userId: number, f: JobFilters, page: number, perPage: number) {
-  const where = and(scopeOf(side, userId), filtersOf(f));
-  const [rows, [count]] = await Promise.all([
+  const key = shapeOf(side, f);
+  const where = () => and(scopeOf(side, sql.placeholder('userId')), filtersOf(f));
+  const pageQuery = prepared(db, `${key}_page`, (name) =>
     db
       .select(summaryColumns)
       .from(jobs)
       .innerJoin(sites, eq(sites.id, jobs.siteId))
       .innerJoin(facilities, eq(facilities.id, sites.facilityId))
-      .where(where)
+      .where(where())
       .orderBy(sql`${jobs.visitDate} desc nulls last`, desc(jobs.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(where),
-  ]);
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const countQuery = prepared(db, `${key}_count`, (name) =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(where())
+      .prepare(name),
+  );
+  const values = { userId, status: f.status, visitDate: f.visitDate, siteId: f.siteId, limit: perPage, offset: (page - 1) * perPage };
+  const [rows, [count]] = await Promise.all([pageQuery.execute(values), countQuery.execute(values)]);
   return { rows, total: count?.n ?? 0 };
 }
 
