@@ -15,8 +15,8 @@ export const resetPassword = z
   .refine((v) => v.length >= LIMITS.passwordMin && !/\s/.test(v), MESSAGES.passwordRuleSixNoSpaces);
 
 export const loginRequest = z.object({
-  username: z.string().trim().min(1, MESSAGES.loginUsernameRequired).pipe(z.email(MESSAGES.loginUsernameEmail)),
-  password: z.string().min(1, MESSAGES.loginPasswordRequired).pipe(z.string().min(LIMITS.passwordMin, MESSAGES.loginPasswordMin)),
+  username: z.string({ error: MESSAGES.loginUsernameRequired }).trim().min(1, MESSAGES.loginUsernameRequired).pipe(z.email(MESSAGES.loginUsernameEmail)),
+  password: z.string({ error: MESSAGES.loginPasswordRequired }).min(1, MESSAGES.loginPasswordRequired).pipe(z.string().min(LIMITS.passwordMin, MESSAGES.loginPasswordMin)),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
@@ -101,7 +101,7 @@ export const setPasswordRequest = z.object({ password: resetPassword });
 
 export const activationRequest = z
   .object({
-    token: z.string().min(1, MESSAGES.activationInvalid),
+    token: z.string({ error: MESSAGES.activationInvalid }).min(1, MESSAGES.activationInvalid),
     username: z.string().trim().pipe(z.email(MESSAGES.loginUsernameEmail)),
     password: resetPassword,
     password_confirmation: z.string(),
@@ -112,7 +112,7 @@ export const activationRequest = z
   });
 
 export const changePasswordRequest = z
-  .object({ oldPassword: z.string().min(1, MESSAGES.loginPasswordRequired), newPassword })
+  .object({ oldPassword: z.string({ error: MESSAGES.loginPasswordRequired }).min(1, MESSAGES.loginPasswordRequired), newPassword })
   .refine((v) => v.oldPassword !== v.newPassword, {
     message: MESSAGES.newPasswordSameAsOld,
     path: ['newPassword'],

@@ -67,7 +67,7 @@ export type UploadResponse = z.infer<typeof uploadResponse>;
 
 /** PUT /jobdocuments/{id}: the review. */
 export const documentReview = z.object({
-  reviewed_comment: z.string().trim().min(1, RECORD_MESSAGES.reviewCommentRequired).max(LIMITS.reviewCommentMax, MESSAGES.reviewCommentMax),
+  reviewed_comment: z.string({ error: RECORD_MESSAGES.reviewCommentRequired }).trim().min(1, RECORD_MESSAGES.reviewCommentRequired).max(LIMITS.reviewCommentMax, MESSAGES.reviewCommentMax),
 });
 export type DocumentReview = z.input<typeof documentReview>;
 

@@ -57,6 +57,12 @@ describe('POST /api/login', () => {
     const empty = await post('/api/login', { username: '', password: '' });
     expect(empty.json().errors.username).toEqual([MESSAGES.loginUsernameRequired]);
     expect(empty.json().errors.password).toEqual([MESSAGES.loginPasswordRequired]);
+    const missing = await post('/api/login', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      message: MESSAGES.loginUsernameRequired,
+      errors: { username: [MESSAGES.loginUsernameRequired], password: [MESSAGES.loginPasswordRequired] },
+    });
   });
 
   it('gives one answer for a wrong password and an unknown account', async () => {
