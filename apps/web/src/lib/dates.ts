@@ -41,3 +41,17 @@ export function formatDateTime(value: DateInput): string {
   const p = parts(date, { hour: 'numeric', minute: '2-digit', hour12: true });
   return `${formatDate(date)} ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
 }
+
+/**
+ * What a user types in a d/m/y date filter (spec/01 section 9): '5/1/2026', '05/01/26', '5-1-2026'
+ * or '5.1.2026' -> '2026-01-05' (two-digit years are 20xx). Null when it is not a real date.
+ */
+export function parseDayMonthYear(text: string): string | null {
+  const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const [day, month, rawYear] = [Number(match[1]), Number(match[2]), match[3]!];
+  const year = rawYear.length === 2 ? 2000 + Number(rawYear) : Number(rawYear);
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, STORAGE_KEYS, type Facility } from '@portal/shared';
+import { reloadSession } from '../../lib/session';
+import { mockFetch, renderWithApp } from '../../test/render';
+import FacilitiesPage from './facilities-page';
+import { actionFailMessage } from './facility-contact-form';
+
+function facility(n: number, overrides: Partial<Facility> = {}): Facility {
+  return {
+    id: n,
+    facility_number: String(n).padStart(6, '0'),
+    name: `Facility ${n}`,
+    billing_email: `billing${n}@example.test`,
+    address: `${n} Main St`,
+    suburb: 'Carlton',
+    post_code: '3053',
+    state: 'VIC',
+    country: 'Australia',
+    contacts: [{ name: `Contact ${n}`, phone: `0400 000 00${n}` }],
+    ...overrides,
+  };
+}
+
+function signInAsAr() {
+  localStorage.setItem(STORAGE_KEYS.token, 't');
+  localStorage.setItem(STORAGE_KEYS.roles, JSON.stringify(['AR']));
+  localStorage.setItem(STORAGE_KEYS.currentRole, 'AR');
+  reloadSession();
+}
+
+/** GET /api/facilities answers from `all`, paged as the server pages. */
+function serveFacilities(all: Facility[], put?: (id: number, body: unknown) => { status?: number; body?: unknown }) {
+  return mockFetch((url, init) => {
+    const u = new URL(url, 'http://x');
+    if (init.method === 'PUT' && u.pathname.startsWith('/api/facilities/')) {
+      return put?.(Number(u.pathname.split('/').pop()), JSON.parse(String(init.body)));
+    }
+    if (u.pathname === '/api/facilities') {
+      const page = Number(u.searchParams.get('page'));
+      const perPage = Number(u.searchParams.get('per_page'));
+      return { body: { data: all.slice((page - 1) * perPage, page * perPage), total: all.length, page, per_page: perPage } };
+    }
+    return undefined;
+  });
+}
+
+const table = () => screen.getByRole('table', { name: 'Facilities' });
+const dialog = () => screen.getByRole('dialog', { name: 'Update Contact Details' });
+const openedDialog = () => screen.findByRole('dialog', { name: 'Update Contact Details' });
+
+describe('facilities page', () => {
+  it('lists the facilities with their details, 5 a page, and pages with the Pagination', async () => {
+    signInAsAr();
+    const all = Array.from({ length: 7 }, (_, i) => facility(i + 1));
+    const { calls } = serveFacilities(all);
+    const user = userEvent.setup();
+    renderWithApp(<FacilitiesPage />, { path: '/facilities' });
+
+    expect(await screen.findByRole('link', { name: 'Facility 1' })).toHaveAttribute('href', '/facility/1');
+    expect(calls[0]?.url).toBe('/api/facilities?page=1&per_page=5');
+    for (const header of ['Facility Number', 'Name', 'Billing Email', 'Address', 'State', 'Contacts']) {
+      expect(within(table()).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const row = within(table()).getByRole('link', { name: 'Facility 1' }).closest('tr')!;
+    expect(row).toHaveTextContent('000001');
+    expect(row).toHaveTextContent('billing1@example.test');
+    expect(row).toHaveTextContent('1 Main St, Carlton 3053');
+    expect(row).toHaveTextContent('VIC');
+    expect(row).toHaveTextContent('Contact 1 · 0400 000 001');
+    expect(within(table()).getAllByRole('row')).toHaveLength(1 + 5);
+    expect(screen.getByText('1–5 of 7')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('link', { name: 'Facility 7' })).toBeInTheDocument();
+    expect(calls.at(-1)?.url).toBe('/api/facilities?page=2&per_page=5');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(1 + 2));
+  });
+
+  it('shows no Pagination when one page holds them all, and an empty text when there are none', async () => {
+    signInAsAr();
+    serveFacilities([]);
+    renderWithApp(<FacilitiesPage />, { path: '/facilities' });
+    expect(await screen.findByText('You do not represent any facility yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Page 1' })).not.toBeInTheDocument();
+  });
+
+  it("opens 'Update Contact Details' with the facility's values and checks them before sending", async () => {
+    signInAsAr();
+    const { calls } = serveFacilities([facility(1)]);
+    const user = userEvent.setup();
+    renderWithApp(<FacilitiesPage />, { path: '/facilities' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Facility 1' }));
+
+    const form = within(await openedDialog());
+    expect(form.getByLabelText('Facility number')).toHaveValue('000001');
+    expect(form.getByLabelText('Facility number')).toHaveAttribute('readonly');
+    expect(form.getByLabelText('Billing email')).toHaveValue('billing1@example.test');
+    expect(form.getByLabelText('Address')).toHaveValue('1 Main St');
+    expect(form.getByLabelText('Suburb')).toHaveValue('Carlton');
+    expect(form.getByLabelText('State')).toHaveValue('VIC');
+    expect(form.getByLabelText('Contact 1 name')).toHaveValue('Contact 1');
+    expect(form.getByLabelText('Contact 1 phone')).toHaveValue('0400 000 001');
+
+    await user.clear(form.getByLabelText('Billing email'));
+    await user.type(form.getByLabelText('Billing email'), 'not-an-email');
+    await user.click(form.getByRole('button', { name: 'Add contact' }));
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    expect(await form.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(form.getByLabelText('Contact 2 name')).toHaveAccessibleDescription('This field is required.');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    // Fixing the fields clears their messages.
+    await user.click(form.getByRole('button', { name: 'Remove contact 2' }));
+    await user.clear(form.getByLabelText('Billing email'));
+    await user.type(form.getByLabelText('Billing email'), 'ok@example.test');
+    await waitFor(() => expect(form.queryByText('Please enter a valid email address.')).not.toBeInTheDocument());
+  });
+
+  it("puts the server's field errors on the fields and shows 'Action fail: ' with them", async () => {
+    signInAsAr();
+    serveFacilities([facility(1)], () => ({
+      status: 400,
+      body: {
+        message: 'Invalid email address',
+        errors: { billing_email: ['Invalid email address'], 'contacts.0.phone': ['Too big: expected string to have <=50 characters'] },
+      },
+    }));
+    const user = userEvent.setup();
+    renderWithApp(<FacilitiesPage />, { path: '/facilities' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Facility 1' }));
+    await user.click(within(await openedDialog()).getByRole('button', { name: 'Save' }));
+
+    const text = 'Action fail: billing_email: Invalid email address, contacts.0.phone: Too big: expected string to have <=50 characters';
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(within(dialog()).getByLabelText('Billing email')).toHaveAccessibleDescription('Invalid email address');
+    expect(within(dialog()).getByLabelText('Contact 1 phone')).toHaveAccessibleDescription(
+      'Too big: expected string to have <=50 characters',
+    );
+    // Editing a field takes its server message away; the modal stays open.
+    await user.type(within(dialog()).getByLabelText('Billing email'), 'x');
+    expect(within(dialog()).getByLabelText('Billing email')).not.toHaveAccessibleDescription('Invalid email address');
+  });
+
+  it("sends the changes, shows 'Action successful!', closes and reloads the list", async () => {
+    signInAsAr();
+    let current = facility(1);
+    // The list answers with whatever `current` holds now.
+    const { calls } = mockFetch((url, init) => {
+      const u = new URL(url, 'http://x');
+      if (init.method === 'PUT') {
+        current = { ...current, ...(JSON.parse(String(init.body)) as Partial<Facility>) };
+        return { body: { message: MESSAGES.actionSuccessful, facility: current } };
+      }
+      if (u.pathname === '/api/facilities') return { body: { data: [current], total: 1, page: 1, per_page: 5 } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FacilitiesPage />, { path: '/facilities' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Facility 1' }));
+    const form = within(await openedDialog());
+    await user.clear(form.getByLabelText('Suburb'));
+    await user.type(form.getByLabelText('Suburb'), 'Fitzroy');
+    await user.click(form.getByLabelText('State'));
+    await user.click(await screen.findByRole('option', { name: 'NSW', hidden: true }));
+    await user.click(form.getByRole('button', { name: 'Add contact' }));
+    await user.type(form.getByLabelText('Contact 2 name'), '  Jo Smith ');
+    await user.type(form.getByLabelText('Contact 2 phone'), '02 9999 0000');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(MESSAGES.actionSuccessful)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/api/facilities/1');
+    expect(put?.body).toEqual({
+      facility_number: '000001',
+      billing_email: 'billing1@example.test',
+      address: '1 Main St',
+      suburb: 'Fitzroy',
+      state: 'NSW',
+      contacts: [
+        { name: 'Contact 1', phone: '0400 000 001' },
+        { name: 'Jo Smith', phone: '02 9999 0000' },
+      ],
+    });
+    const row = await screen.findByText('1 Main St, Fitzroy 3053');
+    expect(row.closest('tr')).toHaveTextContent('NSW');
+    expect(row.closest('tr')).toHaveTextContent('Jo Smith · 02 9999 0000');
+  });
+
+  it("words 'Action fail: ' from the field errors, or the message when there are none", () => {
+    expect(actionFailMessage({ state: ['Pick a state', 'more'], billing_email: ['Bad'] }, 'x')).toBe(
+      'Action fail: state: Pick a state, billing_email: Bad',
+    );
+    expect(actionFailMessage({}, 'The given data was invalid.')).toBe('Action fail: The given data was invalid.');
+  });
+});
