@@ -1,13 +1,15 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import { IconBooks, IconCalendarEvent, IconClipboardList, IconFileInvoice, IconFolders } from '@tabler/icons-react';
+import { IconBooks, IconCalendarEvent, IconFolders } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { isAdminRole, landingPathFor, PAGE_SIZES, ROUTES, type Role } from '@portal/shared';
 import { PageTitle } from '../components/page-title';
 import { PlaceholderCard } from '../components/placeholder-card';
 import { useActiveUser } from '../features/auth/api';
+import { InvoicesCard } from '../features/invoices/invoices-card';
 import { NotificationsCard } from '../features/notifications/notifications-card';
 import { useSession } from '../lib/session';
+import { JobsCard, jobsRoleOf } from './dashboard-jobs-card';
 
 interface DashboardCard {
   title: string;
@@ -20,8 +22,6 @@ interface DashboardCard {
 const LATER_CARDS: DashboardCard[] = [
   { title: 'Upcoming meetings', roles: ['CM'], icon: <IconCalendarEvent size={20} />, text: `Your committee's next ${PAGE_SIZES.dashboard} meetings and events will be listed here.` },
   { title: 'Recent Documents', roles: ['CM'], icon: <IconFolders size={20} />, text: `The ${PAGE_SIZES.dashboard} most recently updated meeting documents will be listed here.` },
-  { title: 'Jobs', roles: ['AR', 'TA'], icon: <IconClipboardList size={20} />, text: `Your first ${PAGE_SIZES.dashboard} jobs will be listed here.` },
-  { title: 'Invoices to be paid', roles: ['AR'], icon: <IconFileInvoice size={20} />, text: `Your first ${PAGE_SIZES.dashboard} outstanding invoices will be listed here.` },
   { title: 'Recent Publications', roles: ['AR', 'TA', 'CM'], icon: <IconBooks size={20} />, text: `The ${PAGE_SIZES.dashboard} most recently updated publications will be listed here.` },
 ];
 
@@ -39,6 +39,8 @@ export default function DashboardPage() {
       <PageTitle title={ROUTES.dashboard.title} description={firstName ? `Welcome back, ${firstName}.` : undefined} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <NotificationsCard />
+        {jobsRoleOf(currentRole) && <JobsCard />}
+        {currentRole === 'AR' && <InvoicesCard />}
         {cards.map((card) => (
           <PlaceholderCard key={card.title} title={card.title} icon={card.icon}>
             <Text span size="sm">

@@ -43,15 +43,15 @@ export function formatDateTime(value: DateInput): string {
 }
 
 /**
- * What a user types in a d/m/y date filter (spec/01 section 9): '5/1/2026', '05/01/26', '5-1-2026'
- * or '5.1.2026' -> '2026-01-05' (two-digit years are 20xx). Null when it is not a real date.
+ * What a user types in a d/m/y date filter (spec/01 section 9): '5/1/2026', '05/01/2026', '5-1-2026'
+ * or '5.1.2026' -> '2026-01-05'. Null when it is not a real date. The year has four digits, so a
+ * filter does not search 2020 while '5/1/2026' is still being typed.
  */
 export function parseDayMonthYear(text: string): string | null {
-  const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})\s*$/.exec(text);
+  const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
   if (!match) return null;
-  const [day, month, rawYear] = [Number(match[1]), Number(match[2]), match[3]!];
-  const year = rawYear.length === 2 ? 2000 + Number(rawYear) : Number(rawYear);
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return `${String(year)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

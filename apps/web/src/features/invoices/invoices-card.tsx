@@ -1,0 +1,68 @@
+import { Anchor, Card, Group, Loader, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PAGE_SIZES, ROUTES } from '@portal/shared';
+import { formatDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import { useInvoices } from './api';
+
+export const INVOICES_CARD_TITLE = 'Invoices to be paid';
+
+/** The dashboard's 'Invoices to be paid' card (AR): the first 5 outstanding invoices (spec/01 2.5). */
+export function InvoicesCard() {
+  const invoices = useInvoices({ transactionDate: null, page: 1, perPage: PAGE_SIZES.dashboard });
+  const list = invoices.data?.outstanding.slice(0, PAGE_SIZES.dashboard) ?? [];
+
+  return (
+    <Card component="section" aria-label={INVOICES_CARD_TITLE} h="100%">
+      <Group gap="sm" mb="sm" wrap="nowrap">
+        <ThemeIcon variant="light" size="lg" radius="md">
+          <IconFileInvoice size={20} />
+        </ThemeIcon>
+        <Title order={2} size="h4">
+          {INVOICES_CARD_TITLE}
+        </Title>
+      </Group>
+      {invoices.isLoading ? (
+        <Loader size="sm" aria-label="Loading invoices" />
+      ) : list.length === 0 ? (
+        <Text size="sm" c="dimmed" py="sm">
+          {invoices.isError ? 'The invoices could not be loaded.' : 'There are no invoices to be paid.'}
+        </Text>
+      ) : (
+        <Table aria-label={INVOICES_CARD_TITLE} verticalSpacing={6} horizontalSpacing="xs" fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Invoice ID</Table.Th>
+              <Table.Th>Transaction Date</Table.Th>
+              <Table.Th ta="right">Amount Due</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((i) => (
+              <Table.Tr key={i.id}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {i.transaction_number}
+                  </Text>
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {i.facility.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatDate(i.transaction_date)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(i.amount_due)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Group justify="flex-end" mt="sm">
+        <Anchor component={Link} to={ROUTES.invoices.path} size="sm" fw={500}>
+          View all invoices
+        </Anchor>
+      </Group>
+    </Card>
+  );
+}

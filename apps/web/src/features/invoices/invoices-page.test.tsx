@@ -1,0 +1,139 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS, type Invoice, type InvoiceGroups } from '@portal/shared';
+import { reloadSession } from '../../lib/session';
+import { mockFetch, renderWithApp } from '../../test/render';
+import InvoicesPage from './invoices-page';
+
+function invoice(n: number, overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: n,
+    transaction_number: `INV-${50000 + n}`,
+    transaction_type: 'Invoice',
+    transaction_date: `2026-01-${String(n).padStart(2, '0')}`,
+    job_number: `1002${String(n).padStart(2, '0')}`,
+    amount: 1000 * n + 0.5,
+    amount_due: 1000 * n + 0.5,
+    status: 'outstanding',
+    facility: { id: 4, facility_number: '000412', name: 'Sydney Central Pathology' },
+    ...overrides,
+  };
+}
+
+function signInAsAr() {
+  localStorage.setItem(STORAGE_KEYS.token, 't');
+  localStorage.setItem(STORAGE_KEYS.roles, JSON.stringify(['AR']));
+  localStorage.setItem(STORAGE_KEYS.currentRole, 'AR');
+  reloadSession();
+}
+
+/** Answers GET /api/invoices from two lists, filtered by date and paged as the server does. */
+function serveInvoices(outstanding: Invoice[], paid: Invoice[]) {
+  return mockFetch((url) => {
+    const u = new URL(url, 'http://x');
+    if (u.pathname !== '/api/invoices') return undefined;
+    const date = u.searchParams.get('transaction_date');
+    const page = Number(u.searchParams.get('page'));
+    const perPage = Number(u.searchParams.get('per_page'));
+    const pick = (list: Invoice[]) => list.filter((i) => !date || i.transaction_date === date);
+    const cut = (list: Invoice[]) => pick(list).slice((page - 1) * perPage, page * perPage);
+    const body: InvoiceGroups = {
+      outstanding: cut(outstanding),
+      paid: cut(paid),
+      total: { outstanding: pick(outstanding).length, paid: pick(paid).length },
+      page,
+      per_page: perPage,
+    };
+    return { body };
+  });
+}
+
+const outstandingTable = () => screen.getByRole('table', { name: 'Outstanding invoices' });
+
+describe('invoices page', () => {
+  it('shows the outstanding invoices with the columns of spec 2.8 and amounts in dollars', async () => {
+    signInAsAr();
+    const { calls } = serveInvoices(
+      [invoice(1), invoice(2, { transaction_type: 'Credit Note', amount: -150, amount_due: -150, job_number: null })],
+      [],
+    );
+    renderWithApp(<InvoicesPage />, { path: '/invoices' });
+    const first = await screen.findByText('INV-50001');
+    expect(calls[0]?.url).toBe('/api/invoices?current_role=AR&page=1&per_page=5');
+    for (const header of ['Invoice ID', 'Type', 'Transaction Date', 'Facility', 'Job Number', 'Amount Due']) {
+      expect(within(outstandingTable()).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const row = first.closest('tr')!;
+    expect(row).toHaveTextContent('Invoice');
+    expect(row).toHaveTextContent('01/01/2026');
+    expect(row).toHaveTextContent('100201');
+    expect(row).toHaveTextContent('$1,000.50');
+    expect(within(row).getByRole('link', { name: 'Sydney Central Pathology' })).toHaveAttribute('href', '/facility/4');
+    const credit = screen.getByText('INV-50002').closest('tr')!;
+    expect(credit).toHaveTextContent('Credit Note');
+    expect(credit).toHaveTextContent('-$150.00');
+  });
+
+  it('sends the d/m/y date filter as transaction_date=YYYY-MM-DD, and clears it', async () => {
+    signInAsAr();
+    const { calls } = serveInvoices([invoice(1), invoice(5)], []);
+    const user = userEvent.setup();
+    renderWithApp(<InvoicesPage />, { path: '/invoices' });
+    await screen.findByText('INV-50005');
+
+    const field = screen.getByLabelText('Transaction date');
+    await user.type(field, '5/1/2026');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText('INV-50001')).not.toBeInTheDocument());
+    expect(screen.getByText('INV-50005')).toBeInTheDocument();
+    expect(calls.at(-1)?.url).toBe('/api/invoices?current_role=AR&transaction_date=2026-01-05&page=1&per_page=5');
+    expect(field).toHaveValue('05/01/2026');
+    // Nothing was asked for while the date was half typed.
+    expect(calls.filter((c) => c.url.includes('transaction_date')).every((c) => c.url.includes('transaction_date=2026-01-05'))).toBe(true);
+
+    await user.clear(field);
+    await user.tab();
+    expect(await screen.findByText('INV-50001')).toBeInTheDocument();
+    expect(calls.at(-1)?.url).toBe('/api/invoices?current_role=AR&page=1&per_page=5');
+  });
+
+  it('says when no invoice matches the date', async () => {
+    signInAsAr();
+    serveInvoices([invoice(1)], []);
+    const user = userEvent.setup();
+    renderWithApp(<InvoicesPage />, { path: '/invoices' });
+    await screen.findByText('INV-50001');
+    await user.type(screen.getByLabelText('Transaction date'), '02/03/2026');
+    await user.tab();
+    expect(await screen.findByText('There are no outstanding invoices dated 02/03/2026.')).toBeInTheDocument();
+  });
+
+  it('pages the outstanding invoices, and lists the paid ones at $0 due on their tab', async () => {
+    signInAsAr();
+    const outstanding = Array.from({ length: 7 }, (_, i) => invoice(i + 1));
+    const paid = [invoice(20, { status: 'paid', amount: 2100, amount_due: 0 })];
+    const { calls } = serveInvoices(outstanding, paid);
+    const user = userEvent.setup();
+    renderWithApp(<InvoicesPage />, { path: '/invoices' });
+    await screen.findByText('INV-50001');
+    expect(within(outstandingTable()).getAllByRole('row')).toHaveLength(1 + 5);
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('INV-50007')).toBeInTheDocument();
+    expect(calls.at(-1)?.url).toBe('/api/invoices?current_role=AR&page=2&per_page=5');
+
+    await user.click(screen.getByRole('tab', { name: /Paid/ }));
+    const paidRow = (await screen.findByText('INV-50020')).closest('tr')!;
+    expect(paidRow).toHaveTextContent('$0.00');
+    expect(calls.at(-1)?.url).toBe('/api/invoices?current_role=AR&page=1&per_page=5');
+    expect(screen.queryByRole('button', { name: 'Page 2' })).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no outstanding invoices', async () => {
+    signInAsAr();
+    serveInvoices([], []);
+    renderWithApp(<InvoicesPage />, { path: '/invoices' });
+    expect(await screen.findByText('There are no outstanding invoices.')).toBeInTheDocument();
+  });
+});
