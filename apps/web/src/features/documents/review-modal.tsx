@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { documentReview, LIMITS, MESSAGES, type DocumentItem } from '@portal/shared';
+import { firstError } from '../../lib/validation';
+
+export const REVIEW_MODAL_TITLE = 'Document Review';
+
+/**
+ * The review flow of spec/01 section 4: ticking a received document opens this; Finish is offered
+ * once a comment (1-255 characters) is typed; Cancel unticks the box (the caller clears `doc`).
+ */
+export function DocumentReviewModal({
+  doc,
+  onCancel,
+  onSubmit,
+  submitting = false,
+}: {
+  /** The document under review; null closes the modal. */
+  doc: DocumentItem | null;
+  onCancel: () => void;
+  /** Resolves when the review is saved (the caller closes the modal then). */
+  onSubmit: (doc: DocumentItem, comment: string) => void;
+  submitting?: boolean;
+}) {
+  const [comment, setComment] = useState('');
+  const error = firstError(documentReview, { reviewed_comment: comment });
+  const tooLong = comment.length > LIMITS.reviewCommentMax;
+
+  const close = () => {
+    if (submitting) return;
+    setComment('');
+    onCancel();
+  };
+
+  return (
+    <Modal opened={doc !== null} onClose={close} title={REVIEW_MODAL_TITLE} size="lg">
+      {doc && (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (error || submitting) return;
+            onSubmit(doc, comment.trim());
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              Document:{' '}
+              <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {doc.name}
+              </Text>
+            </Text>
+            <div>
+              <Textarea
+                label="Review comment"
+                placeholder={MESSAGES.reviewPlaceholder}
+                required
+                withAsterisk={false}
+                rows={4}
+                resize="vertical"
+                data-autofocus
+                value={comment}
+                onChange={(event) => setComment(event.currentTarget.value)}
+                error={tooLong ? MESSAGES.reviewCommentMax : undefined}
+              />
+              <Text size="xs" c={tooLong ? 'red.8' : 'dimmed'} ta="right" mt={4} aria-live="polite">
+                {comment.length}/{LIMITS.reviewCommentMax}
+              </Text>
+            </div>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={submitting}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={error !== null} loading={submitting}>
+                Finish
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,144 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@portal/shared';
+import { ApiError } from '../../lib/api-client';
+import { renderWithApp } from '../../test/render';
+import { bulkDownloadUrl, filenameOf } from './download';
+import { FakeXhr, signInAs } from './test-fixtures';
+import { uploadErrorText, uploadFile } from './upload-file';
+import { UploadDocumentModal, type SendUpload } from './upload-modal';
+
+const file = () => new File(['hello world'], 'Quality Manual.pdf', { type: 'application/pdf' });
+
+function renderModal(send: SendUpload = vi.fn()) {
+  const onClose = vi.fn();
+  const onUploaded = vi.fn();
+  const result = renderWithApp(<UploadDocumentModal opened onClose={onClose} send={send} onUploaded={onUploaded} />);
+  return { ...result, onClose, onUploaded };
+}
+
+async function pickAndConfirm(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog', { name: 'Upload Document' });
+  await user.upload(within(dialog).getByLabelText('Choose a file to upload'), file());
+  expect(await within(dialog).findByText(MESSAGES.uploadConfirm)).toBeInTheDocument();
+  expect(within(dialog).getByText('Quality Manual.pdf')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+  return dialog;
+}
+
+describe('upload modal', () => {
+  it('asks to confirm the file; No goes back to picking', async () => {
+    const user = userEvent.setup();
+    renderModal();
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Document' });
+    expect(within(dialog).getByText('Drag a file here or click to choose one')).toBeInTheDocument();
+    await user.upload(within(dialog).getByLabelText('Choose a file to upload'), file());
+    expect(await within(dialog).findByText('Are you sure this is the file you want to upload?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(within(dialog).getByText('Drag a file here or click to choose one')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Quality Manual.pdf')).not.toBeInTheDocument();
+  });
+
+  it('requires a description of at most 255 characters, with the hint', async () => {
+    const send = vi.fn<SendUpload>();
+    const user = userEvent.setup();
+    renderModal(send);
+    const dialog = await pickAndConfirm(user);
+    const description = within(dialog).getByLabelText("Description");
+    expect(within(dialog).getByText('*mandatory field, 255 character maximum.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(await within(dialog).findByText(MESSAGES.descriptionRequired)).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+
+    await user.click(description);
+    await user.paste('x'.repeat(256));
+    expect(await within(dialog).findByText(MESSAGES.descriptionMax)).toBeInTheDocument();
+    expect(within(dialog).getByText('256/255')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(send).not.toHaveBeenCalled();
+
+    await user.type(description, '{Backspace}');
+    expect(within(dialog).queryByText(MESSAGES.descriptionMax)).not.toBeInTheDocument();
+  });
+
+  it('Cancel clears the state and closes', async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderModal();
+    const dialog = await pickAndConfirm(user);
+    await user.type(within(dialog).getByLabelText('Description'), 'Revision 7');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('sends the fields before the file with the token, shows progress, then the success text', async () => {
+    signInAs('AR', 'secret-token');
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const send: SendUpload = (f, description, options) =>
+      uploadFile({ path: '/jobdocuments', fields: { jobId: '5', description, role: 'AR' }, file: f, ...options });
+    const user = userEvent.setup();
+    const { onUploaded, onClose } = renderModal(send);
+    const dialog = await pickAndConfirm(user);
+    await user.type(within(dialog).getByLabelText('Description'), '  Quality manual, revision 7 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/jobdocuments');
+    expect(xhr.headers.Authorization).toBe('Bearer secret-token');
+    expect(xhr.fieldOrder()).toEqual(['jobId', 'description', 'role', 'file']);
+    expect(xhr.body?.get('description')).toBe('Quality manual, revision 7');
+
+    act(() => xhr.progress(40, 100));
+    const bar = await within(dialog).findByRole('progressbar', { name: 'Upload progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+
+    act(() => xhr.respond(200, { message: MESSAGES.fileUploaded, document: {} }));
+    expect(await screen.findByText('File successfully uploaded!')).toBeInTheDocument();
+    expect(onUploaded).toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows the server's 400 message as it comes and stays open", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const send: SendUpload = (f, description, options) => uploadFile({ path: '/jobdocuments', fields: { description }, file: f, ...options });
+    const user = userEvent.setup();
+    const { onClose } = renderModal(send);
+    const dialog = await pickAndConfirm(user);
+    await user.type(within(dialog).getByLabelText('Description'), 'Again');
+    await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    act(() => FakeXhr.last!.respond(400, { message: MESSAGES.duplicateDocument }));
+    expect(await screen.findByText(MESSAGES.duplicateDocument)).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('button', { name: 'Finish' })).toBeEnabled();
+  });
+});
+
+describe('upload and download helpers', () => {
+  it('joins the message with the detail fields that add something', () => {
+    const error = new ApiError(400, { message: 'The given data was invalid.', errors: { file: ['Send one file, in the field named file.'], x: ['The given data was invalid.'] } });
+    expect(uploadErrorText(error)).toBe('The given data was invalid. Send one file, in the field named file.');
+    expect(uploadErrorText(new ApiError(400, { message: MESSAGES.descriptionRequired, errors: { description: [MESSAGES.descriptionRequired] } }))).toBe(
+      MESSAGES.descriptionRequired,
+    );
+  });
+
+  it('builds the bulk URL as ids[]=', () => {
+    expect(bulkDownloadUrl('/jobdocuments/bulk', [3, 11])).toBe('/api/jobdocuments/bulk?ids[]=3&ids[]=11');
+  });
+
+  it('reads the UTF-8 file name of a Content-Disposition', () => {
+    expect(filenameOf(`attachment; filename="R_sum_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf`)).toBe('Résumé.pdf');
+    expect(filenameOf('attachment; filename="job-documents.zip"')).toBe('job-documents.zip');
+    expect(filenameOf(null)).toBeNull();
+  });
+
+  it('ends the session on a 401', async () => {
+    signInAs('TA');
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const promise = uploadFile({ path: '/jobdocuments', fields: {}, file: file() });
+    FakeXhr.last!.respond(401, { message: 'Unauthenticated.' });
+    await expect(promise).rejects.toMatchObject({ status: 401 });
+    await waitFor(() => expect(localStorage.getItem('user_access_token')).toBeNull());
+  });
+});
