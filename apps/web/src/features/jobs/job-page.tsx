@@ -1,2 +1,199 @@
-// Replaced by the area's page; until then the route shows what is coming.
-export { default } from '../placeholders/placeholder-page';
+import { useEffect } from 'react';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconBuildingFactory2, IconClipboardText, IconUserStar } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ROUTES, type JobDetail, type Role } from '@portal/shared';
+import { JobStatusBadge } from '../../components/job-status-badge';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { DocumentsPanel, type DocumentTab } from '../documents/documents-panel';
+import { jobDocumentsKey, uploadJobDocument, useJob, useJobDocuments, useReviewJobDocument } from './api';
+import { DetailCard } from './detail-list';
+import { JobStages } from './job-stages';
+import { idFromPath } from './jobs-filters';
+import { formatCalendarDate } from './jobs-table';
+import { RecordNotFound } from './record-not-found';
+
+export const JOB_TABS = { received: 'Received Job Documents', submitted: 'Submitted Job Documents' } as const;
+
+function joinAddress(...parts: (string | null | undefined)[]): string {
+  return parts.filter(Boolean).join(', ');
+}
+
+function JobCards({ job, role }: { job: JobDetail; role: Role | null }) {
+  const site = job.site;
+  const lead = job.lead_assessor;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+      <DetailCard
+        title="Job Details"
+        icon={<IconClipboardText size={20} />}
+        details={[
+          { label: 'Job number', value: job.job_number },
+          { label: 'Type', value: job.type },
+          { label: 'Visit date', value: formatCalendarDate(job.visit_date) },
+          { label: 'Stage', value: job.stage },
+          { label: 'Facility', value: `${job.facility.name} (${job.facility.facility_number})` },
+          { label: 'Details', value: job.job_details },
+        ]}
+      />
+      <DetailCard
+        title="Site Details"
+        icon={<IconBuildingFactory2 size={20} />}
+        details={[
+          {
+            label: 'Site',
+            value:
+              role === 'AR' ? (
+                <Anchor component={Link} to={`/site/${site.id}`} size="sm">
+                  {site.name}
+                </Anchor>
+              ) : (
+                site.name
+              ),
+          },
+          { label: 'Site number', value: site.site_number },
+          { label: 'Address', value: joinAddress(site.address, site.suburb, [site.state, site.post_code].filter(Boolean).join(' ')) },
+          { label: 'Email', value: site.email ? <Anchor href={`mailto:${site.email}`} size="sm">{site.email}</Anchor> : null },
+          { label: 'Phone', value: site.phone },
+        ]}
+      />
+      <DetailCard
+        title="Lead Assessor"
+        icon={<IconUserStar size={20} />}
+        details={
+          lead
+            ? [
+                { label: 'Name', value: `${lead.first_name} ${lead.last_name}` },
+                { label: 'Phone', value: lead.phone },
+                { label: 'Email', value: <Anchor href={`mailto:${lead.email}`} size="sm">{lead.email}</Anchor> },
+              ]
+            : [{ label: 'Name', value: 'No lead assessor has been assigned yet.' }]
+        }
+      />
+    </SimpleGrid>
+  );
+}
+
+/** /job/{id}: the job, its stage, its cards and its documents (spec/01 2.6, section 4). */
+export default function JobPage() {
+  const params = useParams();
+  const jobId = idFromPath(params.id);
+  const { currentRole } = useSession();
+  const queryClient = useQueryClient();
+  const job = useJob(jobId);
+  const docs = useJobDocuments(jobId, currentRole, job.isSuccess);
+  const review = useReviewJobDocument(jobId ?? 0);
+
+  // spec/01 8: a failure to load the documents clears the job details and shows an error for 5 s.
+  const docsFailedAt = docs.isError ? docs.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (!docsFailedAt || (isApiError(docs.error) && docs.error.status === 401)) return;
+    notifications.show({ title: 'Error', message: errorMessage(docs.error), color: 'red', autoClose: 5000 });
+  }, [docsFailedAt, docs.error]);
+
+  const notFound = jobId === null || (job.isError && isApiError(job.error) && (job.error.status === 404 || job.error.status === 400));
+  if (notFound) {
+    return (
+      <RecordNotFound
+        title="Job not found"
+        text="This job does not exist, or it is not one of yours."
+        backTo={ROUTES.jobs.path}
+        backLabel="Back to jobs"
+      />
+    );
+  }
+  if (job.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="The job could not be loaded" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(job.error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void job.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!job.data) {
+    return (
+      <Center p="xl">
+        <Loader aria-label="Loading the job" />
+      </Center>
+    );
+  }
+
+  const data = job.data;
+  const isAR = currentRole === 'AR';
+  const tabs: DocumentTab[] = [
+    {
+      value: 'received',
+      label: JOB_TABS.received,
+      documents: docs.data?.received ?? [],
+      columns: { description: isAR, review: !isAR },
+      canReview: data.can_review,
+    },
+    { value: 'submitted', label: JOB_TABS.submitted, documents: docs.data?.submitted ?? [], columns: { description: true, review: false } },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <Stack gap={4}>
+          <Group gap="sm" align="center">
+            <Title order={1} size="h2">
+              Job {data.job_number}
+            </Title>
+            <JobStatusBadge status={data.status} label={data.status_label} />
+          </Group>
+          <Text c="dimmed" size="sm">
+            {data.site.name} · {data.facility.name}
+          </Text>
+        </Stack>
+        <Button component={Link} to={ROUTES.jobs.path} variant="default">
+          All jobs
+        </Button>
+      </Group>
+
+      <JobStages stage={data.stage} />
+
+      {docs.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="The documents of this job could not be loaded" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(docs.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void docs.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <>
+          <JobCards job={data} role={currentRole} />
+          <Card component="section" aria-label="Job documents">
+            <DocumentsPanel
+              tabs={tabs}
+              loading={docs.isPending}
+              basePath="/jobdocuments"
+              bulkName="job-documents.zip"
+              upload={
+                currentRole
+                  ? {
+                      send: (file, description, options) => uploadJobDocument({ jobId: data.id, role: currentRole }, file, description, options),
+                      onUploaded: () => void queryClient.invalidateQueries({ queryKey: jobDocumentsKey(data.id) }),
+                    }
+                  : undefined
+              }
+              review={
+                data.can_review
+                  ? { submit: (doc, comment) => review.mutateAsync({ id: doc.id, reviewed_comment: comment }) }
+                  : undefined
+              }
+            />
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,2 +1,78 @@
-// Replaced by the area's page; until then the route shows what is coming.
-export { default } from '../placeholders/placeholder-page';
+import { Button, Card, Group, Select } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { JOB_TYPE_FILTERS, ROUTES } from '@portal/shared';
+import { PageTitle } from '../../components/page-title';
+import { parseDayMonthYear } from '../../lib/dates';
+import { useSession } from '../../lib/session';
+import { jobsRoleOf, useJobs } from './api';
+import { isoDateParam, pageParam, typeParam, withParams } from './jobs-filters';
+import { JobsTable } from './jobs-table';
+
+const TYPE_OPTIONS = JOB_TYPE_FILTERS.map((value) => ({ value, label: value }));
+
+/** /jobs: the AR table for an AR, the TA table for a TA or LA (spec/01 2.6); filters live in the address. */
+export default function JobsPage() {
+  const { currentRole } = useSession();
+  const [params, setParams] = useSearchParams();
+  const type = typeParam(params);
+  const visitDate = isoDateParam(params, 'visit_date');
+  const page = pageParam(params);
+  const role = jobsRoleOf(currentRole);
+  const variant = role ?? 'TA';
+  const jobs = useJobs({ role, type, visit_date: visitDate, page });
+  const filtered = Boolean(type || visitDate);
+
+  const set = (changes: Record<string, string | number | null | undefined>) => setParams(withParams(params, changes), { replace: true });
+
+  return (
+    <>
+      <PageTitle
+        title={ROUTES.jobs.title}
+        description={variant === 'AR' ? 'Assessment visits of the sites you represent.' : 'Assessment visits you are assigned to.'}
+      />
+      <Card>
+        <Group gap="sm" align="flex-end" mb="md" wrap="wrap">
+          <Select
+            label="Job type"
+            placeholder="All types"
+            data={TYPE_OPTIONS}
+            value={type ?? null}
+            onChange={(value) => set({ type: value })}
+            clearable
+            allowDeselect
+            w={{ base: '100%', xs: 180 }}
+          />
+          <DateInput
+            label="Visit date"
+            placeholder="DD/MM/YYYY"
+            valueFormat="DD/MM/YYYY"
+            dateParser={parseDayMonthYear}
+            value={visitDate ?? null}
+            onChange={(value) => set({ visit_date: value })}
+            clearable
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            w={{ base: '100%', xs: 200 }}
+            popoverProps={{ withinPortal: true }}
+          />
+          {filtered && (
+            <Button variant="subtle" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={() => set({ type: null, visit_date: null })}>
+              Clear filters
+            </Button>
+          )}
+        </Group>
+        <JobsTable
+          data={jobs.data}
+          loading={jobs.isPending}
+          stale={jobs.isPlaceholderData && jobs.isFetching}
+          variant={variant}
+          page={page}
+          onPageChange={(p) => set({ page: p })}
+          label={variant === 'AR' ? 'Jobs of your sites' : 'Your assigned jobs'}
+          emptyText={filtered ? 'No jobs match these filters.' : 'There are no jobs to show.'}
+        />
+      </Card>
+    </>
+  );
+}
