@@ -1,2 +1,216 @@
-// Replaced by the area's page; until then the route shows what is coming.
-export { default } from '../placeholders/placeholder-page';
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconAddressBook, IconBuildingFactory2, IconEdit, IconUserCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { BODY_NAME, JOB_STATUS_FILTER, JOB_STATUS_LABELS, ROUTES, type JobStatus, type Site } from '@portal/shared';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { DocumentsPanel, type DocumentTab } from '../documents/documents-panel';
+import { jobsRoleOf, useJobs } from '../jobs/api';
+import { DetailCard } from '../jobs/detail-list';
+import { idFromPath, pageParam, withParams } from '../jobs/jobs-filters';
+import { JobsTable } from '../jobs/jobs-table';
+import { RecordNotFound } from '../jobs/record-not-found';
+import { siteDocumentsKey, uploadSiteDocument, useSite, useSiteDocuments } from './api';
+import { SiteContactModal } from './site-contact-modal';
+
+export const SITE_TABS = { received: 'Received Site Documents', submitted: 'Submitted Site Documents' } as const;
+
+/** The site page's status filter, in the spec's order: In progress, Planned, Complete, Cancel. */
+const STATUS_OPTIONS = JOB_STATUS_FILTER.map((status) => ({ value: String(status), label: JOB_STATUS_LABELS[status] }));
+
+const BODY = BODY_NAME.charAt(0).toUpperCase() + BODY_NAME.slice(1);
+
+function statusParam(params: URLSearchParams): JobStatus | undefined {
+  const status = Number(params.get('status'));
+  return (JOB_STATUS_FILTER as readonly number[]).includes(status) ? (status as JobStatus) : undefined;
+}
+
+function SiteCards({ site, onEdit }: { site: Site; onEdit: () => void }) {
+  const cc = site.client_coordinator;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+      <DetailCard
+        title="Site Details"
+        icon={<IconBuildingFactory2 size={20} />}
+        details={[
+          { label: 'Site number', value: site.site_number },
+          { label: 'Name', value: site.name },
+          { label: 'Status', value: site.status },
+          {
+            label: 'Facility',
+            value: (
+              <Anchor component={Link} to={`/facility/${site.facility.id}`} size="sm">
+                {site.facility.name} ({site.facility.facility_number})
+              </Anchor>
+            ),
+          },
+          { label: 'Post code', value: site.post_code },
+          { label: 'Country', value: site.country },
+        ]}
+      />
+      <DetailCard
+        title="Contact Details"
+        icon={<IconAddressBook size={20} />}
+        actions={
+          <Button size="compact-sm" variant="light" leftSection={<IconEdit size={14} aria-hidden />} onClick={onEdit} aria-label="Edit contact details">
+            Edit
+          </Button>
+        }
+        details={[
+          { label: 'Email', value: site.email ? <Anchor href={`mailto:${site.email}`} size="sm">{site.email}</Anchor> : null },
+          { label: 'Phone', value: site.phone },
+          { label: 'Address', value: site.address },
+          { label: 'Suburb', value: site.suburb },
+          { label: 'State', value: site.state },
+          ...(site.contacts.length > 0
+            ? [{ label: site.contacts.length === 1 ? 'Contact' : 'Contacts', value: site.contacts.map((c) => [c.name, c.phone].filter(Boolean).join(', ')).join('; ') }]
+            : []),
+        ]}
+      />
+      <DetailCard
+        title="Accreditation Specialist"
+        icon={<IconUserCheck size={20} />}
+        details={[
+          { label: 'Name', value: cc.names },
+          { label: 'Phone', value: cc.phone },
+          { label: 'Email', value: cc.email ? <Anchor href={`mailto:${cc.email}`} size="sm">{cc.email}</Anchor> : null },
+        ]}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** /site/{id}: site, contact and specialist cards, the site's jobs and its documents (spec/01 2.7). */
+export default function SitePage() {
+  const params = useParams();
+  const siteId = idFromPath(params.id);
+  const { currentRole } = useSession();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const [editing, setEditing] = useState(false);
+  const status = statusParam(search);
+  const page = pageParam(search);
+
+  const site = useSite(siteId);
+  const jobs = useJobs({ role: jobsRoleOf(currentRole), site_id: siteId ?? undefined, status, page }, site.isSuccess);
+  const docs = useSiteDocuments(siteId, site.isSuccess);
+
+  const setFilter = (changes: Record<string, string | number | null | undefined>) => setSearch(withParams(search, changes), { replace: true });
+
+  if (siteId === null || (site.isError && isApiError(site.error) && (site.error.status === 404 || site.error.status === 400))) {
+    return (
+      <RecordNotFound
+        title="Site not found"
+        text="This site does not exist, or you do not represent it."
+        backTo={ROUTES.facilities.path}
+        backLabel="Back to facilities"
+      />
+    );
+  }
+  if (site.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="The site could not be loaded" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(site.error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void site.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!site.data) {
+    return (
+      <Center p="xl">
+        <Loader aria-label="Loading the site" />
+      </Center>
+    );
+  }
+
+  const data = site.data;
+  const columns = { description: true, review: false };
+  const tabs: DocumentTab[] = [
+    { value: 'received', label: SITE_TABS.received, documents: docs.data?.received ?? [], columns },
+    { value: 'submitted', label: SITE_TABS.submitted, documents: docs.data?.submitted ?? [], columns },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <Stack gap={4}>
+          <Group gap="sm" align="center">
+            <Title order={1} size="h2">
+              {data.name}
+            </Title>
+            {data.status && (
+              <Badge variant="light" size="lg">
+                {data.status}
+              </Badge>
+            )}
+          </Group>
+          <Text c="dimmed" size="sm">
+            Site {data.site_number} · {data.facility.name}
+          </Text>
+        </Stack>
+        <Button component={Link} to={`/facility/${data.facility.id}`} variant="default">
+          Back to facility
+        </Button>
+      </Group>
+
+      <SiteCards site={data} onEdit={() => setEditing(true)} />
+
+      <Card component="section" aria-label="Site jobs">
+        <Group justify="space-between" align="flex-end" mb="md" gap="sm" wrap="wrap">
+          <Title order={2} size="h4">
+            Jobs
+          </Title>
+          <Select
+            label="Status"
+            placeholder="All statuses"
+            data={STATUS_OPTIONS}
+            value={status ? String(status) : null}
+            onChange={(value) => setFilter({ status: value })}
+            clearable
+            w={{ base: '100%', xs: 200 }}
+          />
+        </Group>
+        <JobsTable
+          data={jobs.data}
+          loading={jobs.isPending}
+          stale={jobs.isPlaceholderData && jobs.isFetching}
+          variant="AR"
+          page={page}
+          onPageChange={(p) => setFilter({ page: p })}
+          label={`Jobs of ${data.name}`}
+          emptyText={status ? `No ${JOB_STATUS_LABELS[status].toLowerCase()} jobs at this site.` : 'This site has no jobs yet.'}
+        />
+      </Card>
+
+      <Card component="section" aria-label="Site documents">
+        {docs.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="The documents of this site could not be loaded" role="alert">
+            <Button size="xs" variant="light" color="red" onClick={() => void docs.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <DocumentsPanel
+            tabs={tabs}
+            loading={docs.isPending}
+            basePath="/sitedocuments"
+            bulkName="site-documents.zip"
+            uploaderFallback={BODY}
+            upload={{
+              send: (file, description, options) => uploadSiteDocument(data.id, file, description, options),
+              onUploaded: () => void queryClient.invalidateQueries({ queryKey: siteDocumentsKey(data.id) }),
+            }}
+          />
+        )}
+      </Card>
+
+      <SiteContactModal site={data} opened={editing} onClose={() => setEditing(false)} />
+    </Stack>
+  );
+}
