@@ -54,8 +54,7 @@ export function JobsCard() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Job Number</Table.Th>
-              <Table.Th>Site</Table.Th>
-              <Table.Th>Visit Date</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>Visit Date</Table.Th>
               <Table.Th>Status</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -66,9 +65,8 @@ export function JobsCard() {
                   <Anchor component={Link} to={pathTo('job', { id: job.id })} size="sm" fw={500}>
                     {job.job_number}
                   </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={2}>
+                  {/* The site sits under the number, so the card fits a phone without sideways scrolling. */}
+                  <Text size="xs" c="dimmed" lineClamp={1} title={job.site.name}>
                     {job.site.name}
                   </Text>
                 </Table.Td>

@@ -5,11 +5,11 @@ import { isAccentedStatus, isJobStatus, JOB_STATUS_LABELS } from '@portal/shared
 export function JobStatusBadge({ status, label }: { status: number; label?: string }) {
   const text = label ?? (isJobStatus(status) ? JOB_STATUS_LABELS[status] : String(status));
   return isAccentedStatus(status) ? (
-    <Badge variant="filled" color="brand">
+    <Badge variant="filled" color="brand" style={{ minWidth: 'max-content' }}>
       {text}
     </Badge>
   ) : (
-    <Badge variant="light" color="gray" c="dark.6">
+    <Badge variant="light" color="gray" c="dark.6" style={{ minWidth: 'max-content' }}>
       {text}
     </Badge>
   );

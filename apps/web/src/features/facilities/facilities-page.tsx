@@ -1,15 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, ROUTES, type Facility } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
-import { addressLine } from './address';
 import { useFacilities } from './api';
-import { FacilityContactForm } from './facility-contact-form';
-
-export const UPDATE_CONTACT_TITLE = 'Update Contact Details';
+import { UpdateContactModal } from './update-contact-modal';
 
 function Contacts({ contacts }: { contacts: Facility['contacts'] }) {
   if (contacts.length === 0) return <Text size="sm" c="dimmed">None</Text>;
@@ -48,7 +45,15 @@ export default function FacilitiesPage() {
       ),
     },
     { title: 'Billing Email', render: (f) => f.billing_email ?? '' },
-    { title: 'Address', render: (f) => addressLine(f) },
+    {
+      title: 'Address',
+      render: (f) => (
+        <>
+          <div>{f.address}</div>
+          <div>{[f.suburb, f.post_code].filter(Boolean).join(' ')}</div>
+        </>
+      ),
+    },
     { title: 'State', render: (f) => f.state ?? '' },
     { title: 'Contacts', render: (f) => <Contacts contacts={f.contacts} /> },
     {
@@ -89,11 +94,7 @@ export default function FacilitiesPage() {
           }
         />
       </Card>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={UPDATE_CONTACT_TITLE} size="lg" centered>
-        {editing && (
-          <FacilityContactForm key={editing.id} facility={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
-        )}
-      </Modal>
+      <UpdateContactModal facility={editing} onClose={() => setEditing(null)} />
     </>
   );
 }

@@ -137,6 +137,8 @@ export function FacilityContactForm({ facility, onDone, onCancel }: { facility: 
             data={[...STATES]}
             value={values.state}
             onChange={(value) => change({ state: value }, ['state'])}
+            // Picking the chosen state again keeps it; the clear button empties the field.
+            allowDeselect={false}
             clearable
             error={errorOf('state')}
             comboboxProps={{ withinPortal: true }}
@@ -144,7 +146,7 @@ export function FacilityContactForm({ facility, onDone, onCancel }: { facility: 
         </SimpleGrid>
 
         <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Text component="legend" fw={500} size="sm" mb={4}>
+          <Text component="legend" fw={600} size="sm" mb={4}>
             Contacts
           </Text>
           {values.contacts.length === 0 && (

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, type FacilityDetail } from '@portal/shared';
@@ -53,6 +54,26 @@ describe('facility page', () => {
     expect(row).toHaveTextContent('S-0412-2');
     expect(row).toHaveTextContent('Parramatta');
     expect(within(sites).getByText('Accredited')).toBeInTheDocument();
+  });
+
+  it("opens 'Update Contact Details' from the page, and shows the saved details", async () => {
+    let current = detail;
+    mockFetch((url, init) => {
+      if (url === '/api/facilities/4' && init.method === 'PUT') {
+        current = { ...current, ...(JSON.parse(String(init.body)) as Partial<FacilityDetail>) };
+        return { body: { message: 'Action successful!', facility: current } };
+      }
+      return url === '/api/facilities/4' ? { body: current } : undefined;
+    });
+    const user = userEvent.setup();
+    render('/facility/4');
+    await user.click(await screen.findByRole('button', { name: 'Update Contact Details' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update Contact Details' }));
+    await user.clear(dialog.getByLabelText('Billing email'));
+    await user.type(dialog.getByLabelText('Billing email'), 'new@scpath.test');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Action successful!')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Facility Details' })).findByText('new@scpath.test')).toBeInTheDocument();
   });
 
   it("shows 'Facility not found' for a 404", async () => {

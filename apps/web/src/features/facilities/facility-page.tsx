@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconBuildingFactory2, IconMapPinOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconBuildingFactory2, IconMapPinOff, IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { pathTo, ROUTES, type FacilityDetail, type SiteSummary } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useFacility } from './api';
+import { UPDATE_CONTACT_TITLE, UpdateContactModal } from './update-contact-modal';
 import { addressLine } from './address';
 
 /** A path id that can be a record: a positive whole number, else null (and no call is made). */
@@ -114,6 +115,7 @@ export default function FacilityPage() {
   const { id: rawId } = useParams();
   const id = idOf(rawId);
   const facility = useFacility(id);
+  const [editing, setEditing] = useState(false);
 
   if (id === null || (isApiError(facility.error) && (facility.error.status === 404 || facility.error.status === 400))) {
     return (
@@ -154,7 +156,15 @@ export default function FacilityPage() {
   const f = facility.data;
   return (
     <>
-      <PageTitle title={f.name} description={`Facility ${f.facility_number}`} />
+      <PageTitle
+        title={f.name}
+        description={`Facility ${f.facility_number}`}
+        actions={
+          <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+            {UPDATE_CONTACT_TITLE}
+          </Button>
+        }
+      />
       <Stack gap="lg">
         <FacilityDetailsCard facility={f} />
         <Card component="section" aria-label="Sites" p={{ base: 'xs', sm: 'md' }}>
@@ -171,6 +181,7 @@ export default function FacilityPage() {
           />
         </Card>
       </Stack>
+      <UpdateContactModal facility={editing ? f : null} onClose={() => setEditing(false)} />
     </>
   );
 }

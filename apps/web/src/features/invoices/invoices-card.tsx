@@ -45,7 +45,7 @@ export function InvoicesCard() {
                   <Text size="sm" fw={500}>
                     {i.transaction_number}
                   </Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>
+                  <Text size="xs" c="dimmed" lineClamp={1} title={i.facility.name}>
                     {i.facility.name}
                   </Text>
                 </Table.Td>
