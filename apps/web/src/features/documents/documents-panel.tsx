@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import type { DocumentItem, UploadResponse } from '@portal/shared';
 import { apiUrl } from '../../lib/api-client';
@@ -45,6 +46,7 @@ export function DocumentsPanel({ tabs, loading = false, basePath, bulkName, uplo
   const [uploadOpen, setUploadOpen] = useState(false);
   const [reviewing, setReviewing] = useState<DocumentItem | null>(null);
   const [reviewSaving, setReviewSaving] = useState(false);
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
 
   const activeTab = tabs.find((t) => t.value === active) ?? tabs[0];
   // Only ids still listed count (a refetch may have dropped some).
@@ -93,9 +95,14 @@ export function DocumentsPanel({ tabs, loading = false, basePath, bulkName, uplo
 
   return (
     <>
-      <Tabs value={active} onChange={(value) => value && setActive(value as DocumentGroup)} keepMounted={false}>
+      <Tabs
+        value={active}
+        onChange={(value) => value && setActive(value as DocumentGroup)}
+        keepMounted={false}
+        variant={phone ? 'pills' : 'default'}
+      >
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-          <Tabs.List style={{ flex: '1 1 auto' }}>
+          <Tabs.List grow={phone} style={{ flex: '1 1 auto' }}>
             {tabs.map((tab) => (
               <Tabs.Tab
                 key={tab.value}
@@ -112,8 +119,8 @@ export function DocumentsPanel({ tabs, loading = false, basePath, bulkName, uplo
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Group gap="xs" pb={4}>
-            {activeSelection.length > 0 && (
+          <Group gap="xs" pb={4} grow={phone} w={phone ? '100%' : undefined} wrap="nowrap">
+            {activeSelection.length > 0 && !phone && (
               <Text size="sm" c="dimmed" aria-live="polite">
                 {activeSelection.length} selected
               </Text>

@@ -108,9 +108,15 @@ describe('upload modal', () => {
     await user.type(within(dialog).getByLabelText('Description'), 'Again');
     await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
     act(() => FakeXhr.last!.respond(400, { message: MESSAGES.duplicateDocument }));
-    expect(await screen.findByText(MESSAGES.duplicateDocument)).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.duplicateDocument);
+    expect(screen.getAllByText(MESSAGES.duplicateDocument)).toHaveLength(2);
     expect(onClose).not.toHaveBeenCalled();
     expect(within(dialog).getByRole('button', { name: 'Finish' })).toBeEnabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Choose another file' }));
+    await user.upload(within(dialog).getByLabelText('Choose a file to upload'), new File(['x'], 'Renamed.pdf'));
+    await user.click(await within(dialog).findByRole('button', { name: 'Yes' }));
+    expect(within(dialog).getByLabelText('Description')).toHaveValue('Again');
   });
 });
 

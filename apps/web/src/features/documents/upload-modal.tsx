@@ -71,6 +71,8 @@ export function UploadDocumentModal({
   const [description, setDescription] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  /** A refusal that is not about the description (a duplicate name, the size): shown in the modal too. */
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const abort = useRef<AbortController | null>(null);
 
@@ -87,6 +89,7 @@ export function UploadDocumentModal({
     setDescription('');
     setTouched(false);
     setServerError(null);
+    setUploadError(null);
     setProgress(null);
   };
 
@@ -111,6 +114,7 @@ export function UploadDocumentModal({
   const finish = async () => {
     setTouched(true);
     setServerError(null);
+    setUploadError(null);
     if (!file || descriptionError) return;
     const controller = new AbortController();
     abort.current = controller;
@@ -130,6 +134,7 @@ export function UploadDocumentModal({
       const text = uploadErrorText(error);
       notifyError(new Error(text));
       if (isApiError(error) && error.errors.description?.[0]) setServerError(error.errors.description[0]);
+      else setUploadError(text);
       setProgress(null);
       setStep('describe');
     }
@@ -228,6 +233,26 @@ export function UploadDocumentModal({
                 {description.length}/{LIMITS.descriptionMax}
               </Text>
             </div>
+            {uploadError && step === 'describe' && (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{uploadError}</Text>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => {
+                      // Keeps the description: only the file changes.
+                      setUploadError(null);
+                      setFile(null);
+                      setStep('pick');
+                    }}
+                  >
+                    Choose another file
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
             {step === 'uploading' && progress && (
               <Stack gap={4}>
                 <Progress value={progress.percent} aria-label="Upload progress" size="lg" striped animated={progress.percent < 100} />

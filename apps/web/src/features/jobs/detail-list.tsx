@@ -12,8 +12,8 @@ const DASH = '—';
 export function DetailCard({ title, icon, details, actions, children }: { title: string; icon?: ReactNode; details: readonly Detail[]; actions?: ReactNode; children?: ReactNode }) {
   return (
     <Card component="section" aria-label={title} h="100%">
-      <Group justify="space-between" mb="sm" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap">
+      <Group justify="space-between" mb="sm" wrap="nowrap" gap="sm" align="flex-start">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           {icon && (
             <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
               {icon}
@@ -23,7 +23,7 @@ export function DetailCard({ title, icon, details, actions, children }: { title:
             {title}
           </Title>
         </Group>
-        {actions}
+        {actions && <div style={{ flexShrink: 0 }}>{actions}</div>}
       </Group>
       <Stack component="dl" gap={8} m={0}>
         {details.map((d) => (

@@ -42,7 +42,7 @@ export default function JobsPage() {
             onChange={(value) => set({ type: value })}
             clearable
             allowDeselect
-            w={{ base: '100%', xs: 180 }}
+            w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 180 }}
           />
           <DateInput
             label="Visit date"
@@ -53,7 +53,7 @@ export default function JobsPage() {
             onChange={(value) => set({ visit_date: value })}
             clearable
             leftSection={<IconCalendar size={16} aria-hidden />}
-            w={{ base: '100%', xs: 200 }}
+            w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 200 }}
             popoverProps={{ withinPortal: true }}
           />
           {filtered && (

@@ -162,10 +162,10 @@ export default function SitePage() {
       <SiteCards site={data} onEdit={() => setEditing(true)} />
 
       <Card component="section" aria-label="Site jobs">
-        <Group justify="space-between" align="flex-end" mb="md" gap="sm" wrap="wrap">
-          <Title order={2} size="h4">
-            Jobs
-          </Title>
+        <Title order={2} size="h4" mb="sm">
+          Jobs
+        </Title>
+        <Group mb="md" gap="sm">
           <Select
             label="Status"
             placeholder="All statuses"
@@ -173,7 +173,7 @@ export default function SitePage() {
             value={status ? String(status) : null}
             onChange={(value) => setFilter({ status: value })}
             clearable
-            w={{ base: '100%', xs: 200 }}
+            w={{ base: '100%', xs: 220 }}
           />
         </Group>
         <JobsTable
