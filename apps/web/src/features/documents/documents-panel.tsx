@@ -119,7 +119,8 @@ export function DocumentsPanel({ tabs, loading = false, basePath, bulkName, uplo
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Group gap="xs" pb={4} grow={phone} w={phone ? '100%' : undefined} wrap="nowrap">
+          {/* On a phone the two actions share the row, each half of it (no icons, so the names fit). */}
+          <Group gap="xs" pb={4} grow={phone} w={phone ? '100%' : undefined} wrap="nowrap" preventGrowOverflow={false}>
             {activeSelection.length > 0 && !phone && (
               <Text size="sm" c="dimmed" aria-live="polite">
                 {activeSelection.length} selected
@@ -127,7 +128,8 @@ export function DocumentsPanel({ tabs, loading = false, basePath, bulkName, uplo
             )}
             <Button
               variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
+              leftSection={phone ? undefined : <IconDownload size={16} aria-hidden />}
+              px={phone ? 'xs' : undefined}
               disabled={activeSelection.length === 0}
               loading={zipping}
               onClick={() => void downloadSelected()}
@@ -135,7 +137,7 @@ export function DocumentsPanel({ tabs, loading = false, basePath, bulkName, uplo
               Download
             </Button>
             {upload && (
-              <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setUploadOpen(true)}>
+              <Button leftSection={phone ? undefined : <IconUpload size={16} aria-hidden />} px={phone ? 'xs' : undefined} onClick={() => setUploadOpen(true)}>
                 {UPLOAD_MODAL_TITLE}
               </Button>
             )}

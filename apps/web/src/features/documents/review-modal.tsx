@@ -33,7 +33,7 @@ export function DocumentReviewModal({
   };
 
   return (
-    <Modal opened={doc !== null} onClose={close} title={REVIEW_MODAL_TITLE} size="lg">
+    <Modal opened={doc !== null} onClose={close} title={REVIEW_MODAL_TITLE} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {doc && (
         <form
           noValidate

@@ -99,6 +99,23 @@ describe('upload modal', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('Cancel during an upload stops it and clears the modal', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const send: SendUpload = (f, description, options) => uploadFile({ path: '/jobdocuments', fields: { description }, file: f, ...options });
+    const user = userEvent.setup();
+    const { onClose, onUploaded } = renderModal(send);
+    const dialog = await pickAndConfirm(user);
+    await user.type(within(dialog).getByLabelText('Description'), 'Long one');
+    await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    act(() => FakeXhr.last!.progress(10, 100));
+    await within(dialog).findByRole('progressbar', { name: 'Upload progress' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(FakeXhr.last!.aborted).toBe(true);
+    expect(onClose).toHaveBeenCalled();
+    expect(onUploaded).not.toHaveBeenCalled();
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+  });
+
   it("shows the server's 400 message as it comes and stays open", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const send: SendUpload = (f, description, options) => uploadFile({ path: '/jobdocuments', fields: { description }, file: f, ...options });

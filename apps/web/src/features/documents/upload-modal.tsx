@@ -141,7 +141,7 @@ export function UploadDocumentModal({
   };
 
   return (
-    <Modal opened={opened} onClose={cancel} title={title} size="lg" closeOnClickOutside={step !== 'uploading'}>
+    <Modal opened={opened} onClose={cancel} title={title} size="lg" closeOnClickOutside={step !== 'uploading'} closeButtonProps={{ 'aria-label': 'Close' }}>
       {step === 'pick' && (
         <Stack gap="sm">
           <Dropzone

@@ -11,7 +11,7 @@ const DASH = '—';
 /** A card of label/value pairs (Job Details, Site Details, Lead Assessor ...), as a description list. */
 export function DetailCard({ title, icon, details, actions, children }: { title: string; icon?: ReactNode; details: readonly Detail[]; actions?: ReactNode; children?: ReactNode }) {
   return (
-    <Card component="section" aria-label={title} h="100%">
+    <Card component="section" aria-label={title} h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
       <Group justify="space-between" mb="sm" wrap="nowrap" gap="sm" align="flex-start">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           {icon && (

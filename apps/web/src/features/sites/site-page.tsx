@@ -53,11 +53,6 @@ function SiteCards({ site, onEdit }: { site: Site; onEdit: () => void }) {
       <DetailCard
         title="Contact Details"
         icon={<IconAddressBook size={20} />}
-        actions={
-          <Button size="compact-sm" variant="light" leftSection={<IconEdit size={14} aria-hidden />} onClick={onEdit} aria-label="Edit contact details">
-            Edit
-          </Button>
-        }
         details={[
           { label: 'Email', value: site.email ? <Anchor href={`mailto:${site.email}`} size="sm">{site.email}</Anchor> : null },
           { label: 'Phone', value: site.phone },
@@ -68,7 +63,11 @@ function SiteCards({ site, onEdit }: { site: Site; onEdit: () => void }) {
             ? [{ label: site.contacts.length === 1 ? 'Contact' : 'Contacts', value: site.contacts.map((c) => [c.name, c.phone].filter(Boolean).join(', ')).join('; ') }]
             : []),
         ]}
-      />
+      >
+        <Button variant="light" size="xs" mt="md" leftSection={<IconEdit size={14} aria-hidden />} onClick={onEdit} style={{ alignSelf: 'flex-start' }}>
+          Edit contact details
+        </Button>
+      </DetailCard>
       <DetailCard
         title="Accreditation Specialist"
         icon={<IconUserCheck size={20} />}
