@@ -40,6 +40,18 @@ describe('upload modal', () => {
     expect(within(dialog).queryByText('Quality Manual.pdf')).not.toBeInTheDocument();
   });
 
+  it('refuses a file over 150 MB before sending it', async () => {
+    const send = vi.fn<SendUpload>();
+    const user = userEvent.setup({ applyAccept: false });
+    renderModal(send);
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Document' });
+    const big = new File(['x'], 'Huge.zip');
+    Object.defineProperty(big, 'size', { value: 150_000 * 1024 + 1 });
+    await user.upload(within(dialog).getByLabelText('Choose a file to upload'), big);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('File exceeds maximum upload size of 150 MB');
+    expect(within(dialog).queryByText(MESSAGES.uploadConfirm)).not.toBeInTheDocument();
+  });
+
   it('requires a description of at most 255 characters, with the hint', async () => {
     const send = vi.fn<SendUpload>();
     const user = userEvent.setup();
