@@ -85,6 +85,12 @@ describe('configuration', () => {
     }
   });
 
+  it('takes a variable set to an empty string as not set', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/portal-cfg', DATABASE_URL: '', MAIL_URL: '', PORT: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.port).toBe(3000);
+  });
+
   it('keeps a generated secret in the data directory across starts', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     expect(loadConfig({ DATA_DIR: dir }).secret).toBe(loadConfig({ DATA_DIR: dir }).secret);
