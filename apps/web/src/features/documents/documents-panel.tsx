@@ -17,6 +17,8 @@ export interface DocumentTab {
   /** The tab's name, e.g. 'Received Job Documents'. */
   label: string;
   documents: readonly DocumentItem[];
+  /** How many the group holds in all (the server sends at most per_page of each). */
+  total?: number;
   columns: DocumentColumns;
   /** Received documents the user may review (a job's can_review). */
   canReview?: boolean;
@@ -109,8 +111,8 @@ export function DocumentsPanel({ tabs, loading = false, basePath, bulkName, uplo
                 value={tab.value}
                 rightSection={
                   loading ? undefined : (
-                    <Badge size="sm" variant="light" color="gray" circle={tab.documents.length < 10} aria-hidden>
-                      {tab.documents.length}
+                    <Badge size="sm" variant="light" color="gray" circle={(tab.total ?? tab.documents.length) < 10} aria-hidden>
+                      {tab.total ?? tab.documents.length}
                     </Badge>
                   )
                 }
@@ -164,6 +166,11 @@ export function DocumentsPanel({ tabs, loading = false, basePath, bulkName, uplo
                 onReview={setReviewing}
                 uploaderFallback={uploaderFallback}
               />
+            )}
+            {!loading && tab.total !== undefined && tab.total > tab.documents.length && (
+              <Text size="sm" c="dimmed" mt="sm">
+                The first {tab.documents.length} of {tab.total} documents, oldest first.
+              </Text>
             )}
           </Tabs.Panel>
         ))}

@@ -181,6 +181,13 @@ describe('job page', () => {
     expect(calls.some((c) => c.url === '/api/jobdocuments/1')).toBe(true);
   });
 
+  it('says when a group holds more documents than the first page', async () => {
+    signInAs('AR');
+    serve(jobDetail(5), { ...groups([doc(1), doc(2)], []), total: { received: 150, submitted: 0 } });
+    await renderRoute(<JobPage />, '/job/:id', '/job/5');
+    expect(await screen.findByText('The first 2 of 150 documents, oldest first.')).toBeInTheDocument();
+  });
+
   it('a job the user may not see shows a not-found state', async () => {
     signInAs('TA');
     serve(null);

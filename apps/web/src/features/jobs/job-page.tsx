@@ -132,10 +132,17 @@ export default function JobPage() {
       value: 'received',
       label: JOB_TABS.received,
       documents: docs.data?.received ?? [],
+      total: docs.data?.total.received,
       columns: { description: isAR, review: !isAR },
       canReview: data.can_review,
     },
-    { value: 'submitted', label: JOB_TABS.submitted, documents: docs.data?.submitted ?? [], columns: { description: true, review: false } },
+    {
+      value: 'submitted',
+      label: JOB_TABS.submitted,
+      documents: docs.data?.submitted ?? [],
+      total: docs.data?.total.submitted,
+      columns: { description: true, review: false },
+    },
   ];
 
   return (

@@ -131,8 +131,8 @@ export default function SitePage() {
   const data = site.data;
   const columns = { description: true, review: false };
   const tabs: DocumentTab[] = [
-    { value: 'received', label: SITE_TABS.received, documents: docs.data?.received ?? [], columns },
-    { value: 'submitted', label: SITE_TABS.submitted, documents: docs.data?.submitted ?? [], columns },
+    { value: 'received', label: SITE_TABS.received, documents: docs.data?.received ?? [], total: docs.data?.total.received, columns },
+    { value: 'submitted', label: SITE_TABS.submitted, documents: docs.data?.submitted ?? [], total: docs.data?.total.submitted, columns },
   ];
 
   return (
