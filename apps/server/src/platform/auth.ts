@@ -5,6 +5,7 @@ import { currentRoleOf, isRole, MESSAGES, type Role } from '@portal/shared';
 import { sessions, userRoles, users } from '../db/schema/index.js';
 import type { Deps } from './deps.js';
 import { forbidden, unauthorized } from './errors.js';
+import { verifyDownloadTicket } from './downloads.js';
 import { prepared } from './prepared.js';
 import { sha256 } from './tokens.js';
 
@@ -26,6 +27,8 @@ export type AuthLevel = 'none' | 'twofactor' | 'active';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthLevel;
+    /** A file download: a signed ticket in `?dl=` may stand in for the bearer token (downloads.ts). */
+    download?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -43,8 +46,8 @@ export function bearerToken(req: FastifyRequest): string | null {
  * One prepared statement per database: every authenticated request runs it, and building it with
  * the query builder each time was the largest CPU cost of a list call (bench/README.md).
  */
-function actorStatement(db: Deps['db']) {
-  return prepared(db, 'load_actor', (name) =>
+function actorStatement(db: Deps['db'], by: 'token' | 'session') {
+  return prepared(db, `load_actor_by_${by}`, (name) =>
     db
       .select({
         sessionId: sessions.id,
@@ -54,14 +57,19 @@ function actorStatement(db: Deps['db']) {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+      .where(
+        and(
+          by === 'token' ? eq(sessions.tokenHash, sql.placeholder('key')) : eq(sessions.id, sql.placeholder('key')),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
       .limit(1)
       .prepare(name),
   );
 }
 
-export async function loadActor(deps: Deps, token: string): Promise<Actor | null> {
-  const [row] = await actorStatement(deps.db).execute({ tokenHash: sha256(token) });
+async function actorWhere(deps: Deps, by: 'token' | 'session', key: string): Promise<Actor | null> {
+  const [row] = await actorStatement(deps.db, by).execute({ key });
   if (!row || !row.user.activated) return null;
   return {
     sessionId: row.sessionId,
@@ -69,6 +77,14 @@ export async function loadActor(deps: Deps, token: string): Promise<Actor | null
     user: row.user,
     roles: (row.roles ?? []).filter(isRole),
   };
+}
+
+export const loadActor = (deps: Deps, token: string) => actorWhere(deps, 'token', sha256(token));
+
+/** The actor of a download ticket's session: still signed in, past its second factor. */
+export async function loadActorOfSession(deps: Deps, sessionId: string): Promise<Actor | null> {
+  const actor = await actorWhere(deps, 'session', sessionId);
+  return actor?.stage === 'active' ? actor : null;
 }
 
 /** Resolves the bearer token of every /api route that asks for it (route config `auth`). */
@@ -79,7 +95,11 @@ export const authPlugin = fp<{ deps: Deps }>(async (app, { deps }) => {
     // Unmatched paths fall through to the 404 handler.
     if (!req.routeOptions.url || level === 'none' || !req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
     const token = bearerToken(req);
-    const actor = token ? await loadActor(deps, token) : null;
+    let actor = token ? await loadActor(deps, token) : null;
+    if (!token && req.routeOptions.config?.download) {
+      const sessionId = verifyDownloadTicket(deps.config.secret, req.url);
+      actor = sessionId ? await loadActorOfSession(deps, sessionId) : null;
+    }
     if (!actor) throw unauthorized();
     if (actor.stage === 'pending' && level !== 'twofactor') throw unauthorized(MESSAGES.twoFactorPendingOnly);
     req.actor = actor;

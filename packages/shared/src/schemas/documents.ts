@@ -86,3 +86,8 @@ export function parseBulkIds(q: { 'ids[]'?: string | string[]; ids?: string | st
   const ids = raw.map((s) => Number(s.trim()));
   return ids.every((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31) ? [...new Set(ids)] : null;
 }
+
+/** POST /api/downloads: a link the browser can follow to stream a download (see docs/api.md). */
+export const downloadLinkRequest = z.object({ path: z.string().min(1).max(8000) });
+export const downloadLinkResponse = z.object({ url: z.string() });
+export type DownloadLinkResponse = z.infer<typeof downloadLinkResponse>;

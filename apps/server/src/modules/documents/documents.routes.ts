@@ -6,6 +6,8 @@ import {
   bulkQuery,
   documentGroups,
   documentReview,
+  downloadLinkRequest,
+  downloadLinkResponse,
   idParam,
   jobDocumentListQuery,
   MESSAGES,
@@ -17,6 +19,7 @@ import {
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
+import { signDownload } from '../../platform/downloads.js';
 import { storageOf } from '../../platform/storage.js';
 import { attachmentHeader, receiveUpload, registerUploads } from '../../platform/uploads.js';
 import { zipStream, type ZipEntry } from '../../platform/zip.js';
@@ -65,6 +68,20 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
   const r = app.withTypeProvider<ZodTypeProvider>();
   const maxKb = deps.config.maxUploadKb;
 
+  r.post('/downloads', {
+    schema: {
+      tags: ['Job documents', 'Site documents'],
+      description: 'A short-lived link to a document or bulk download (path with its query), for the browser to follow.',
+      body: downloadLinkRequest,
+      response: { 200: downloadLinkResponse },
+    },
+    handler: async (req) => {
+      const url = signDownload(deps.config.secret, actorOf(req).sessionId, req.body.path);
+      if (!url) throw badRequest(MESSAGES.validationFailed, { path: ['Not a document download.'] });
+      return { url };
+    },
+  });
+
   // Job documents
 
   r.get('/jobdocuments', {
@@ -78,11 +95,13 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
   });
 
   r.get('/jobdocuments/bulk', {
+    config: { download: true },
     schema: { ...jobTag, description: 'A zip of the selected documents the user may see.', querystring: bulkQuery, response: binary },
     handler: async (req, reply) => sendZip(reply, await service.bulkJobDocuments(deps, actorOf(req), idsOf(req.query)), 'job-documents.zip'),
   });
 
   r.get('/jobdocuments/:id', {
+    config: { download: true },
     schema: { ...jobTag, params: idParam, querystring: downloadQuery, response: binary },
     handler: async (req, reply) => sendDocument(reply, await service.openJobDocument(deps, actorOf(req), req.params.id), req.query.disposition),
   });
@@ -114,11 +133,13 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
   });
 
   r.get('/sitedocuments/bulk', {
+    config: { download: true },
     schema: { ...siteTag, querystring: bulkQuery, response: binary },
     handler: async (req, reply) => sendZip(reply, await service.bulkSiteDocuments(deps, actorOf(req), idsOf(req.query)), 'site-documents.zip'),
   });
 
   r.get('/sitedocuments/:id', {
+    config: { download: true },
     schema: { ...siteTag, params: idParam, querystring: downloadQuery, response: binary },
     handler: async (req, reply) => sendDocument(reply, await service.openSiteDocument(deps, actorOf(req), req.params.id), req.query.disposition),
   });

@@ -127,6 +127,53 @@ describe('GET /api/jobdocuments/bulk', () => {
   });
 });
 
+describe('download links (POST /api/downloads)', () => {
+  const linkFor = async (p: string, token?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/downloads', payload: { path: p }, headers: token ? auth(token) : {} });
+
+  it('gives a link that streams the file, or the zip, without a token', async () => {
+    const a = await docId('100234', 'Scope of accreditation.txt');
+    const b = await docId('100234', 'Quality Manual.pdf');
+    const link = await linkFor(`/api/jobdocuments/${a}`, ar);
+    expect(link.statusCode).toBe(200);
+    const { url } = link.json<{ url: string }>();
+    expect(url).toMatch(new RegExp(`^/api/jobdocuments/${a}\\?dl=`));
+    const file = await get(url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/Scope of accreditation.txt/);
+    expect(file.body).toContain('Proposed scope for the reassessment');
+
+    const zip = await get((await linkFor(`/api/jobdocuments/bulk?ids[]=${a}&ids[]=${b}`, ar)).json<{ url: string }>().url);
+    expect(zip.statusCode).toBe(200);
+    expect(Object.keys(await unzipEntries(zip.rawPayload)).sort()).toEqual(['Quality Manual.pdf', 'Scope of accreditation.txt']);
+  });
+
+  it('opens only the path it was made for, and still applies the record rules', async () => {
+    const a = await docId('100234', 'Scope of accreditation.txt');
+    const theirs = await docId('100239', 'Corrective actions.txt');
+    const { url } = (await linkFor(`/api/jobdocuments/${theirs}`, ar)).json<{ url: string }>();
+    // The same ticket on another document, on another call, or with another query.
+    expect((await get(url.replace(`/${theirs}?`, `/${a}?`))).statusCode).toBe(401);
+    expect((await get(url.replace(`/api/jobdocuments/${theirs}`, '/api/jobs'))).statusCode).toBe(401);
+    expect((await get(`${url}&disposition=inline`)).statusCode).toBe(401);
+    expect((await get(url.replace(/dl=[^.]+/, 'dl=00000000-0000-0000-0000-000000000000'))).statusCode).toBe(401);
+    // multi@ may ask for a link to a document of a job it does not see; following it gives nothing.
+    const other = (await linkFor(`/api/jobdocuments/${a}`, multi)).json<{ url: string }>().url;
+    expect((await get(other)).statusCode).toBe(404);
+  });
+
+  it('dies with the session, refuses what is not a download, and needs a signed-in user', async () => {
+    const token = await loginAs(t, 'ar@portal.test');
+    const { url } = (await linkFor(`/api/jobdocuments/${await docId('100234', 'Scope of accreditation.txt')}`, token)).json<{ url: string }>();
+    expect((await get('/api/logout', token)).statusCode).toBe(200);
+    expect((await get(url)).statusCode).toBe(401);
+
+    expect((await linkFor('/api/notifications', ar)).statusCode).toBe(400);
+    expect((await linkFor('https://elsewhere.test/api/jobdocuments/1', ar)).statusCode).toBe(400);
+    expect((await linkFor('/api/jobdocuments/1')).statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/jobdocuments', () => {
   it('stores an AR’s document, names it safely, and notifies the job’s assessors', async () => {
     const res = await upload(

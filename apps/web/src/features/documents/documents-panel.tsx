@@ -29,8 +29,6 @@ export interface DocumentsPanelProps {
   loading?: boolean;
   /** '/jobdocuments' or '/sitedocuments': download is {base}/{id}, bulk is {base}/bulk?ids[]=. */
   basePath: string;
-  /** The zip's name if the server sends none. */
-  bulkName: string;
   upload?: { send: SendUpload; onUploaded?: (response: UploadResponse) => void };
   review?: { submit: (doc: DocumentItem, comment: string) => Promise<{ message: string }> };
   uploaderFallback?: string;
@@ -40,7 +38,7 @@ export interface DocumentsPanelProps {
  * The documents of a job or a site: one tab per group, a download per name, row selection with a
  * 'Download' bulk action (one zip), the Upload Document modal and the Document Review modal.
  */
-export function DocumentsPanel({ tabs, loading = false, basePath, bulkName, upload, review, uploaderFallback }: DocumentsPanelProps) {
+export function DocumentsPanel({ tabs, loading = false, basePath, upload, review, uploaderFallback }: DocumentsPanelProps) {
   const [active, setActive] = useState<DocumentGroup>(tabs[0]?.value ?? 'received');
   const [selected, setSelected] = useState<Record<DocumentGroup, number[]>>({ received: [], submitted: [] });
   const [downloading, setDownloading] = useState<ReadonlySet<number>>(new Set());
@@ -57,7 +55,7 @@ export function DocumentsPanel({ tabs, loading = false, basePath, bulkName, uplo
   const downloadOne = async (doc: DocumentItem) => {
     setDownloading((s) => new Set(s).add(doc.id));
     try {
-      await downloadFile(apiUrl(`${basePath}/${doc.id}`), doc.name);
+      await downloadFile(apiUrl(`${basePath}/${doc.id}`));
     } catch (error) {
       notifyError(error);
     } finally {
@@ -73,7 +71,7 @@ export function DocumentsPanel({ tabs, loading = false, basePath, bulkName, uplo
     if (activeSelection.length === 0) return;
     setZipping(true);
     try {
-      await downloadFile(bulkDownloadUrl(`${basePath}/bulk`, activeSelection), bulkName);
+      await downloadFile(bulkDownloadUrl(`${basePath}/bulk`, activeSelection));
     } catch (error) {
       notifyError(error);
     } finally {

@@ -1,10 +1,10 @@
-import { MESSAGES, type ErrorBody } from '@portal/shared';
-import { ApiError, apiUrl } from '../../lib/api-client';
-import { clearAuth, getToken } from '../../lib/session';
+import type { DownloadLinkResponse } from '@portal/shared';
+import { api, apiUrl } from '../../lib/api-client';
 
 /**
- * Downloads need the bearer token, which a plain link cannot send: the file is fetched with the
- * header and handed to the browser through an object URL.
+ * Downloads need the bearer token, which a link cannot send. The app asks the server for a
+ * short-lived signed link to the file (POST /api/downloads) and follows it, so the browser streams
+ * the file to disk itself: nothing is held in the page, whatever the size of a zip.
  */
 
 /** '/jobdocuments/bulk' + [1, 2] -> '/api/jobdocuments/bulk?ids[]=1&ids[]=2' (the spec's shape). */
@@ -12,57 +12,20 @@ export function bulkDownloadUrl(path: string, ids: readonly number[]): string {
   return `${apiUrl(path)}?${ids.map((id) => `ids[]=${encodeURIComponent(id)}`).join('&')}`;
 }
 
-/** The file name of a Content-Disposition header: the UTF-8 form first, then the plain one. */
-export function filenameOf(header: string | null): string | null {
-  if (!header) return null;
-  const utf8 = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
-  if (utf8?.[1]) {
-    try {
-      return decodeURIComponent(utf8[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
-  const name = (plain?.[1] ?? plain?.[2])?.trim();
-  return name || null;
-}
-
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
+/** Follows a link as a download; the server's Content-Disposition names the file. */
+function follow(url: string): void {
   const link = document.createElement('a');
   link.href = url;
-  link.download = name;
+  link.download = '';
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.appendChild(link);
   link.click();
   link.remove();
-  // The click has started the download; give the browser a moment before the URL goes.
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-/** Fetches a file with the token and saves it under the server's name (or the fallback). */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const token = getToken();
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, { message: MESSAGES.serverError });
-  }
-  if (!response.ok) {
-    let body: Partial<ErrorBody> = {};
-    try {
-      body = (await response.json()) as Partial<ErrorBody>;
-    } catch {
-      body = {};
-    }
-    if (response.status === 401) clearAuth();
-    throw new ApiError(response.status, body);
-  }
-  const blob = await response.blob();
-  saveBlob(blob, filenameOf(response.headers.get('content-disposition')) ?? fallbackName);
+/** Gets a signed link for an /api download path (with its query) and lets the browser fetch it. */
+export async function downloadFile(path: string): Promise<void> {
+  const { url } = await api.post<DownloadLinkResponse>('/downloads', { path });
+  follow(url);
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/shared';
 import { ApiError } from '../../lib/api-client';
 import { renderWithApp } from '../../test/render';
-import { bulkDownloadUrl, filenameOf } from './download';
+import { bulkDownloadUrl } from './download';
 import { FakeXhr, signInAs } from './test-fixtures';
 import { uploadErrorText, uploadFile } from './upload-file';
 import { UploadDocumentModal, type SendUpload } from './upload-modal';
@@ -160,12 +160,6 @@ describe('upload and download helpers', () => {
 
   it('builds the bulk URL as ids[]=', () => {
     expect(bulkDownloadUrl('/jobdocuments/bulk', [3, 11])).toBe('/api/jobdocuments/bulk?ids[]=3&ids[]=11');
-  });
-
-  it('reads the UTF-8 file name of a Content-Disposition', () => {
-    expect(filenameOf(`attachment; filename="R_sum_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf`)).toBe('Résumé.pdf');
-    expect(filenameOf('attachment; filename="job-documents.zip"')).toBe('job-documents.zip');
-    expect(filenameOf(null)).toBeNull();
   });
 
   it('ends the session on a 401', async () => {

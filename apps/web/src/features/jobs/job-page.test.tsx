@@ -145,13 +145,11 @@ describe('job page', () => {
     expect(within(table).queryByRole('checkbox', { name: 'Review Document 2.pdf' })).not.toBeInTheDocument();
   });
 
-  it("bulk 'Download' fetches one zip of the selected documents with the token", async () => {
+  it("bulk 'Download' follows a signed link to one zip of the selected documents", async () => {
     signInAs('AR', 'tok-1');
-    const createObjectURL = vi.fn(() => 'blob:zip');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { calls } = serve(jobDetail(5), groups([doc(1), doc(2), doc(4)]), (url) =>
-      url.startsWith('/api/jobdocuments/bulk') ? { body: {} } : undefined,
+    const { calls } = serve(jobDetail(5), groups([doc(1), doc(2), doc(4)]), (url, init) =>
+      url === '/api/downloads' ? { body: { url: `${JSON.parse(String(init.body)).path}&dl=ticket` } } : undefined,
     );
     const user = userEvent.setup();
     await renderRoute(<JobPage />, '/job/:id', '/job/5');
@@ -163,22 +161,23 @@ describe('job page', () => {
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     await user.click(download);
     await waitFor(() => expect(click).toHaveBeenCalled());
-    const bulk = calls.find((c) => c.url.startsWith('/api/jobdocuments/bulk'));
-    expect(bulk?.url).toBe('/api/jobdocuments/bulk?ids[]=1&ids[]=4');
-    expect(bulk?.headers.Authorization).toBe('Bearer tok-1');
-    expect(createObjectURL).toHaveBeenCalled();
+    // The app asks for a signed link with its token, and the browser follows it (streaming to disk).
+    const link = calls.find((c) => c.url === '/api/downloads');
+    expect(link?.body).toEqual({ path: '/api/jobdocuments/bulk?ids[]=1&ids[]=4' });
+    expect(link?.headers.Authorization).toBe('Bearer tok-1');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).getAttribute('href')).toBe('/api/jobdocuments/bulk?ids[]=1&ids[]=4&dl=ticket');
   });
 
   it('a document name downloads that document', async () => {
     signInAs('AR');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { calls } = serve(jobDetail(5), groups([doc(1)], []), (url) => (url === '/api/jobdocuments/1' ? { body: {} } : undefined));
+    const { calls } = serve(jobDetail(5), groups([doc(1)], []), (url) => (url === '/api/downloads' ? { body: { url: '/api/jobdocuments/1?dl=ticket' } } : undefined));
     const user = userEvent.setup();
     await renderRoute(<JobPage />, '/job/:id', '/job/5');
     await user.click(await screen.findByRole('button', { name: 'Document 1.pdf' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(calls.some((c) => c.url === '/api/jobdocuments/1')).toBe(true);
+    expect(calls.find((c) => c.url === '/api/downloads')?.body).toEqual({ path: '/api/jobdocuments/1' });
+    expect((click.mock.contexts[0] as HTMLAnchorElement).getAttribute('href')).toBe('/api/jobdocuments/1?dl=ticket');
   });
 
   it('says when a group holds more documents than the first page', async () => {

@@ -183,7 +183,6 @@ export default function JobPage() {
               tabs={tabs}
               loading={docs.isPending}
               basePath="/jobdocuments"
-              bulkName="job-documents.zip"
               upload={
                 currentRole
                   ? {

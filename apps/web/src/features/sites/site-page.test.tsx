@@ -87,15 +87,14 @@ describe('site page', () => {
 
   it('bulk download of site documents asks /sitedocuments/bulk?ids[]=', async () => {
     signInAs('AR');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:zip'), revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { calls } = serveSite((url) => (url.startsWith('/api/sitedocuments/bulk') ? { body: {} } : undefined));
+    const { calls } = serveSite((url) => (url === '/api/downloads' ? { body: { url: '/api/sitedocuments/bulk?ids[]=1&dl=ticket' } } : undefined));
     const user = userEvent.setup();
     await openSite();
     await user.click(await screen.findByRole('checkbox', { name: 'Select all documents' }));
     await user.click(screen.getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(calls.find((c) => c.url.startsWith('/api/sitedocuments/bulk'))?.url).toBe('/api/sitedocuments/bulk?ids[]=1');
+    expect(calls.find((c) => c.url === '/api/downloads')?.body).toEqual({ path: '/api/sitedocuments/bulk?ids[]=1' });
   });
 
   it('uploads a site document with siteId and description before the file', async () => {

@@ -199,7 +199,6 @@ export default function SitePage() {
             tabs={tabs}
             loading={docs.isPending}
             basePath="/sitedocuments"
-            bulkName="site-documents.zip"
             uploaderFallback={BODY}
             upload={{
               send: (file, description, options) => uploadSiteDocument(data.id, file, description, options),
