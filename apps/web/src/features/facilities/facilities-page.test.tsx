@@ -5,7 +5,6 @@ import { MESSAGES, STORAGE_KEYS, type Facility } from '@portal/shared';
 import { reloadSession } from '../../lib/session';
 import { mockFetch, renderWithApp } from '../../test/render';
 import FacilitiesPage from './facilities-page';
-import { actionFailMessage } from './facility-contact-form';
 
 function facility(n: number, overrides: Partial<Facility> = {}): Facility {
   return {
@@ -190,12 +189,5 @@ describe('facilities page', () => {
     const row = await screen.findByText('Fitzroy 3053');
     expect(row.closest('tr')).toHaveTextContent('NSW');
     expect(row.closest('tr')).toHaveTextContent('Jo Smith · 02 9999 0000');
-  });
-
-  it("words 'Action fail: ' from the field errors, or the message when there are none", () => {
-    expect(actionFailMessage({ state: ['Pick a state', 'more'], billing_email: ['Bad'] }, 'x')).toBe(
-      'Action fail: state: Pick a state, billing_email: Bad',
-    );
-    expect(actionFailMessage({}, 'The given data was invalid.')).toBe('Action fail: The given data was invalid.');
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { facilityUpdate, LIMITS, MESSAGES, STATES, type Facility, type FacilityUpdate } from '@portal/shared';
+import { actionFailMessage } from '../../lib/action-fail';
 import { isApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { fieldErrorsByPath } from '../../lib/validation';
@@ -46,14 +47,6 @@ export function bodyOf(values: Values): FacilityUpdate {
     state: (values.state || null) as FacilityUpdate['state'],
     contacts: values.contacts.map((c) => ({ name: c.name.trim(), phone: c.phone.trim() })),
   };
-}
-
-/** spec/01 section 8: 'Action fail: ' followed by field: first message pairs. */
-export function actionFailMessage(errors: Record<string, string[]>, fallback: string): string {
-  const pairs = Object.entries(errors)
-    .filter(([, messages]) => messages.length > 0)
-    .map(([field, messages]) => `${field}: ${messages[0]}`);
-  return `${MESSAGES.actionFailPrefix}${pairs.length > 0 ? pairs.join(', ') : fallback}`;
 }
 
 /**
@@ -108,7 +101,7 @@ export function FacilityContactForm({ facility, onDone, onCancel }: { facility: 
             onError: (error) => {
               if (isApiError(error) && error.status === 400) {
                 setServerErrors(Object.fromEntries(Object.entries(error.errors).map(([k, m]) => [k, m[0] ?? error.message])));
-                notifyError(actionFailMessage(error.errors, error.message));
+                notifyError(actionFailMessage(error));
               } else {
                 notifyError(error);
               }

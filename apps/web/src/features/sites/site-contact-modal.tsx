@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { MESSAGES, siteUpdate, STATES, type Site, type SiteUpdate } from '@portal/shared';
+import { actionFailMessage } from '../../lib/action-fail';
 import { isApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { fieldErrorsByPath } from '../../lib/validation';
@@ -15,17 +16,6 @@ const LABELS: Record<Field, string> = { email: 'Email', phone: 'Phone', address:
 
 function valuesOf(site: Site): Values {
   return { email: site.email ?? '', phone: site.phone ?? '', address: site.address ?? '', suburb: site.suburb ?? '', state: site.state };
-}
-
-/** spec/01 8: 'Action fail: ' followed by field: first message pairs (or the message when none). */
-export function actionFailText(error: unknown): string {
-  if (isApiError(error)) {
-    const pairs = Object.entries(error.errors)
-      .filter(([, messages]) => messages.length > 0)
-      .map(([field, messages]) => `${field}: ${messages[0]}`);
-    return MESSAGES.actionFailPrefix + (pairs.length > 0 ? pairs.join(', ') : error.message);
-  }
-  return MESSAGES.actionFailPrefix + (error instanceof Error ? error.message : MESSAGES.serverError);
 }
 
 function ContactForm({ site, onDone }: { site: Site; onDone: () => void }) {
@@ -78,7 +68,7 @@ function ContactForm({ site, onDone }: { site: Site; onDone: () => void }) {
               }
               setErrors(fromServer);
             }
-            notifyError(new Error(actionFailText(error)));
+            notifyError(actionFailMessage(error));
           },
         });
       }}
