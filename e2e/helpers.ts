@@ -146,3 +146,28 @@ export async function signIn(page: Page, email: string, options: SignInOptions =
 export function pathnameOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
+
+/** Logs out through the user menu and waits for the login screen. */
+export async function signOut(page: Page): Promise<void> {
+  await ui.userMenuButton(page).click();
+  await page.getByRole('menuitem', { name: 'Log Out', exact: true }).click();
+  await expect(ui.logInButton(page)).toBeVisible();
+}
+
+/** The names of the entries of a zip file on disk. */
+export async function zipEntryNames(file: string): Promise<string[]> {
+  const { default: yauzl } = await import('yauzl');
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('not a zip'));
+      const names: string[] = [];
+      zip.on('entry', (entry: { fileName: string }) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names.sort()));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
