@@ -6,16 +6,10 @@ import { pathTo, ROUTES, type FacilityDetail, type SiteSummary } from '@portal/s
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { errorMessage, isApiError } from '../../lib/api-client';
+import { idFromPath } from '../../lib/route-id';
 import { useFacility } from './api';
 import { UPDATE_CONTACT_TITLE, UpdateContactModal } from './update-contact-modal';
 import { addressLine } from './address';
-
-/** A path id that can be a record: a positive whole number, else null (and no call is made). */
-function idOf(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -113,7 +107,7 @@ function NotFound() {
 /** /facility/{id} (AR): the facility details card and its Sites table (spec/01 2.7). */
 export default function FacilityPage() {
   const { id: rawId } = useParams();
-  const id = idOf(rawId);
+  const id = idFromPath(rawId);
   const facility = useFacility(id);
   const [editing, setEditing] = useState(false);
 

@@ -7,12 +7,12 @@ import { Link, useParams } from 'react-router';
 import { ROUTES, type JobDetail, type Role } from '@portal/shared';
 import { JobStatusBadge } from '../../components/job-status-badge';
 import { errorMessage, isApiError } from '../../lib/api-client';
+import { idFromPath } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { DocumentsPanel, type DocumentTab } from '../documents/documents-panel';
 import { jobDocumentsKey, uploadJobDocument, useJob, useJobDocuments, useReviewJobDocument } from './api';
 import { DetailCard } from './detail-list';
 import { JobStages } from './job-stages';
-import { idFromPath } from './jobs-filters';
 import { formatCalendarDate } from './jobs-table';
 import { RecordNotFound } from './record-not-found';
 

@@ -2,12 +2,6 @@ import { JOB_TYPE_FILTERS, type JobTypeFilter } from '@portal/shared';
 
 /** Reads the filters a page keeps in its address (so Back from a job returns to the same page). */
 
-/** A positive integer from a path segment, else null. */
-export function idFromPath(raw: string | undefined): number | null {
-  const id = Number(raw);
-  return raw && /^\d+$/.test(raw) && Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? id : null;
-}
-
 export function pageParam(params: URLSearchParams): number {
   const page = Number(params.get('page'));
   return Number.isInteger(page) && page > 0 ? page : 1;
