@@ -8,6 +8,12 @@ export const LIMITS = {
   passwordMin: 6,
   twoFactorCodeLength: 4,
   facilityNumberLength: 6,
+  /** Contact details of facilities and sites. */
+  contactsMax: 20,
+  contactNameMax: 255,
+  phoneMax: 50,
+  addressMax: 255,
+  suburbMax: 100,
   displayedPathMax: 40,
 } as const;
 

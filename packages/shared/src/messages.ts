@@ -89,5 +89,11 @@ export const RECORD_MESSAGES = {
   importBadRows: (n: number) => `${n} ${n === 1 ? 'row has' : 'rows have'} problems: nothing was imported.`,
   importEmpty: 'The file has no rows to import.',
   uploadIncomplete: 'The upload did not complete. Please try again.',
+  contactNameRequired: 'The contact name is required.',
+  notText: (what: string) => `The ${what} must be text.`,
+  tooLong: (what: string, max: number) => `The ${what} may be at most ${max} characters.`,
+  emailInvalid: 'Please enter a valid email address.',
+  stateInvalid: 'Please choose a state from the list.',
+  contactsMax: (max: number) => `At most ${max} contacts can be listed.`,
   imported: (n: number) => `${n} ${n === 1 ? 'row' : 'rows'} imported.`,
 } as const;

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { LIMITS, STATES } from '../constants.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES, RECORD_MESSAGES } from '../messages.js';
 import { pageQuery, paged } from './paging.js';
 
+const text = (what: string, max: number) => z.string({ error: RECORD_MESSAGES.notText(what) }).trim().max(max, RECORD_MESSAGES.tooLong(what, max));
+
 export const contact = z.object({
-  name: z.string().trim().min(1).max(255),
-  phone: z.string().trim().max(50),
+  name: z
+    .string({ error: RECORD_MESSAGES.contactNameRequired })
+    .trim()
+    .min(1, RECORD_MESSAGES.contactNameRequired)
+    .max(LIMITS.contactNameMax, RECORD_MESSAGES.tooLong('contact name', LIMITS.contactNameMax)),
+  phone: text('phone number', LIMITS.phoneMax),
 });
 export type Contact = z.infer<typeof contact>;
 
@@ -64,7 +70,9 @@ export const facilityListQuery = z.object(pageQuery(50, 100));
 export const facilityList = paged(facility);
 export type FacilityList = z.infer<typeof facilityList>;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalText = (what: string, max: number) => text(what, max).nullable().optional();
+const optionalEmail = z.union([z.literal(''), z.email(RECORD_MESSAGES.emailInvalid)], { error: RECORD_MESSAGES.emailInvalid }).nullable().optional();
+const optionalState = z.enum(STATES, { error: RECORD_MESSAGES.stateInvalid }).nullable().optional();
 
 /**
  * PUT /facilities/{id} (the 'Update Contact Details' modal). facility_number is the back office's key:
@@ -72,21 +80,21 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
  */
 export const facilityUpdate = z.object({
   facility_number: z.string().max(LIMITS.facilityNumberLength, MESSAGES.facilityNumberMax).optional(),
-  billing_email: z.union([z.literal(''), z.email()]).nullable().optional(),
-  address: optionalText(255),
-  suburb: optionalText(100),
-  state: z.enum(STATES).nullable().optional(),
-  contacts: z.array(contact).max(20).optional(),
+  billing_email: optionalEmail,
+  address: optionalText('address', LIMITS.addressMax),
+  suburb: optionalText('suburb', LIMITS.suburbMax),
+  state: optionalState,
+  contacts: z.array(contact).max(LIMITS.contactsMax, RECORD_MESSAGES.contactsMax(LIMITS.contactsMax)).optional(),
 });
 export type FacilityUpdate = z.input<typeof facilityUpdate>;
 
 /** PUT /sites/{id}. */
 export const siteUpdate = z.object({
-  email: z.union([z.literal(''), z.email()]).nullable().optional(),
-  phone: optionalText(50),
-  address: optionalText(255),
-  suburb: optionalText(100),
-  state: z.enum(STATES).nullable().optional(),
+  email: optionalEmail,
+  phone: optionalText('phone number', LIMITS.phoneMax),
+  address: optionalText('address', LIMITS.addressMax),
+  suburb: optionalText('suburb', LIMITS.suburbMax),
+  state: optionalState,
 });
 export type SiteUpdate = z.input<typeof siteUpdate>;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type FacilityDetail, type FacilityList } from '@portal/shared';
+import { MESSAGES, RECORD_MESSAGES, type FacilityDetail, type FacilityList } from '@portal/shared';
 import { facilities } from '../../db/schema/index.js';
 import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
 
@@ -92,6 +92,14 @@ describe('PUT /api/facilities/{id}', () => {
     const body = res.json<{ message: string; errors: Record<string, string[]> }>();
     expect(body.errors.facility_number).toEqual([MESSAGES.facilityNumberMax]);
     expect(Object.keys(body.errors).sort()).toEqual(['billing_email', 'facility_number', 'state']);
+    expect(body.errors.billing_email).toEqual([RECORD_MESSAGES.emailInvalid]);
+    expect(body.errors.state).toEqual([RECORD_MESSAGES.stateInvalid]);
+
+    const contacts = await put(`/api/facilities/${ids['001876']}`, { contacts: [{ name: ' ', phone: '1' }], address: 'x'.repeat(256) }, ar);
+    expect(contacts.json().errors).toEqual({
+      'contacts.0.name': [RECORD_MESSAGES.contactNameRequired],
+      address: [RECORD_MESSAGES.tooLong('address', 255)],
+    });
   });
 
   it('answers 404 for a facility the AR does not represent, 401 without a token', async () => {
