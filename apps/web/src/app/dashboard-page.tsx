@@ -7,9 +7,10 @@ import { PageTitle } from '../components/page-title';
 import { PlaceholderCard } from '../components/placeholder-card';
 import { useActiveUser } from '../features/auth/api';
 import { InvoicesCard } from '../features/invoices/invoices-card';
+import { jobsRoleOf } from '../features/jobs/api';
+import { JobsCard } from '../features/jobs/jobs-card';
 import { NotificationsCard } from '../features/notifications/notifications-card';
 import { useSession } from '../lib/session';
-import { JobsCard, jobsRoleOf } from './dashboard-jobs-card';
 
 interface DashboardCard {
   title: string;

@@ -24,19 +24,22 @@ export interface JobsFilter {
   /** YYYY-MM-DD */
   visit_date?: string;
   site_id?: number;
-  page: number;
+  /** Left out by the dashboard card: the server's first page. */
+  page?: number;
+  /** PAGE_SIZES.jobs unless given (the dashboard card asks for PAGE_SIZES.dashboard). */
+  per_page?: number;
 }
 
 /** A 404 (missing, or not the user's) is an answer the page shows itself, never retried. */
 const notFoundIsAnAnswer = (count: number, error: unknown) => !(isApiError(error) && error.status > 0 && error.status < 500) && count < 2;
 
-/** GET /jobs?role=&type=&status=&visit_date=&site_id=&page=&per_page=10, paged in SQL. */
+/** GET /jobs?role=&type=&status=&visit_date=&site_id=&page=&per_page=, paged in SQL (the jobs page, a site's jobs, the dashboard card). */
 export function useJobs(filter: JobsFilter, enabled = true) {
-  const { role, ...rest } = filter;
+  const { role, per_page = PAGE_SIZES.jobs, ...rest } = filter;
+  const query = { ...rest, per_page };
   return useQuery({
-    queryKey: [...jobsKey, 'list', role, rest],
-    queryFn: ({ signal }) =>
-      api.get<JobList>('/jobs', { query: { role: role ?? undefined, ...rest, per_page: PAGE_SIZES.jobs }, signal }),
+    queryKey: [...jobsKey, 'list', role, query],
+    queryFn: ({ signal }) => api.get<JobList>('/jobs', { query: { role: role ?? undefined, ...query }, signal }),
     enabled: enabled && role !== null,
     placeholderData: keepPreviousData,
   });

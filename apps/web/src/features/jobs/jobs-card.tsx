@@ -1,36 +1,18 @@
 import { Anchor, Card, Group, Loader, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PAGE_SIZES, pathTo, ROUTES, type JobList, type Role } from '@portal/shared';
-import { JobStatusBadge } from '../components/job-status-badge';
-import { api } from '../lib/api-client';
-import { formatDate } from '../lib/dates';
-import { isSignedIn, useSession } from '../lib/session';
+import { PAGE_SIZES, pathTo, ROUTES } from '@portal/shared';
+import { JobStatusBadge } from '../../components/job-status-badge';
+import { formatDate } from '../../lib/dates';
+import { isSignedIn, useSession } from '../../lib/session';
+import { jobsRoleOf, useJobs } from './api';
 
 export const JOBS_CARD_TITLE = 'Jobs';
 
-/** The jobs view of a role: an AR's own table, or the assessors' one for a TA or LA (spec/01 2.6). */
-export function jobsRoleOf(role: Role | null): 'AR' | 'TA' | null {
-  if (role === 'AR') return 'AR';
-  if (role === 'TA' || role === 'LA') return 'TA';
-  return null;
-}
-
-/** GET /jobs?role=&per_page=5: the first 5, newest visit first. Under ['jobs'] so a jobs change refreshes it. */
-function useDashboardJobs() {
-  const session = useSession();
-  const role = jobsRoleOf(session.currentRole);
-  return useQuery({
-    queryKey: ['jobs', 'dashboard', role],
-    queryFn: ({ signal }) => api.get<JobList>('/jobs', { query: { role: role ?? undefined, per_page: PAGE_SIZES.dashboard }, signal }),
-    enabled: isSignedIn(session) && role !== null,
-  });
-}
-
-/** The dashboard's Jobs card (AR, TA): the first 5 jobs (spec/01 2.5). */
+/** The dashboard's Jobs card (AR, TA, LA): the first 5 jobs, newest visit first (spec/01 2.5). */
 export function JobsCard() {
-  const jobs = useDashboardJobs();
+  const session = useSession();
+  const jobs = useJobs({ role: jobsRoleOf(session.currentRole), per_page: PAGE_SIZES.dashboard }, isSignedIn(session));
   const list = jobs.data?.data.slice(0, PAGE_SIZES.dashboard) ?? [];
 
   return (
