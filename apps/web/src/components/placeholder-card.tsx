@@ -1,19 +1,13 @@
 import type { ReactNode } from 'react';
-import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
+import { CardHeader } from './card-header';
 
 /** A dashboard card of an area that is built later: says what will appear there. */
 export function PlaceholderCard({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
   return (
     <Card component="section" aria-label={title} h="100%">
-      <Group gap="sm" mb="sm" wrap="nowrap">
-        <ThemeIcon variant="light" size="lg" radius="md">
-          {icon ?? <IconClockHour4 size={20} />}
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      </Group>
+      <CardHeader title={title} icon={icon ?? <IconClockHour4 size={20} />} />
       <Text size="sm" c="dimmed">
         {children}
       </Text>

@@ -1,7 +1,7 @@
-import { Anchor, Card, Group, Loader, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { PAGE_SIZES, ROUTES } from '@portal/shared';
+import { DashboardCard } from '../../components/dashboard-card';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { useInvoices } from './api';
@@ -14,55 +14,41 @@ export function InvoicesCard() {
   const list = invoices.data?.outstanding.slice(0, PAGE_SIZES.dashboard) ?? [];
 
   return (
-    <Card component="section" aria-label={INVOICES_CARD_TITLE} h="100%">
-      <Group gap="sm" mb="sm" wrap="nowrap">
-        <ThemeIcon variant="light" size="lg" radius="md">
-          <IconFileInvoice size={20} />
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          {INVOICES_CARD_TITLE}
-        </Title>
-      </Group>
-      {invoices.isLoading ? (
-        <Loader size="sm" aria-label="Loading invoices" />
-      ) : list.length === 0 ? (
-        <Text size="sm" c="dimmed" py="sm">
-          {invoices.isError ? 'The invoices could not be loaded.' : 'There are no invoices to be paid.'}
-        </Text>
-      ) : (
-        <Table aria-label={INVOICES_CARD_TITLE} verticalSpacing={6} horizontalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Invoice ID</Table.Th>
-              <Table.Th>Transaction Date</Table.Th>
-              <Table.Th ta="right">Amount Due</Table.Th>
+    <DashboardCard
+      title={INVOICES_CARD_TITLE}
+      icon={<IconFileInvoice size={20} />}
+      loading={invoices.isLoading}
+      loadingLabel="Loading invoices"
+      emptyText={list.length > 0 ? null : invoices.isError ? 'The invoices could not be loaded.' : 'There are no invoices to be paid.'}
+      viewAll={{ to: ROUTES.invoices.path, label: 'View all invoices' }}
+    >
+      <Table aria-label={INVOICES_CARD_TITLE} verticalSpacing={6} horizontalSpacing="xs" fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Invoice ID</Table.Th>
+            <Table.Th>Transaction Date</Table.Th>
+            <Table.Th ta="right">Amount Due</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((i) => (
+            <Table.Tr key={i.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {i.transaction_number}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={1} title={i.facility.name}>
+                  {i.facility.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatDate(i.transaction_date)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(i.amount_due)}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((i) => (
-              <Table.Tr key={i.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {i.transaction_number}
-                  </Text>
-                  <Text size="xs" c="dimmed" lineClamp={1} title={i.facility.name}>
-                    {i.facility.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatDate(i.transaction_date)}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(i.amount_due)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      <Group justify="flex-end" mt="sm">
-        <Anchor component={Link} to={ROUTES.invoices.path} size="sm" fw={500}>
-          View all invoices
-        </Anchor>
-      </Group>
-    </Card>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </DashboardCard>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Card, Group, Loader, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, ROUTES } from '@portal/shared';
+import { DashboardCard } from '../../components/dashboard-card';
 import { JobStatusBadge } from '../../components/job-status-badge';
 import { formatDate } from '../../lib/dates';
 import { isSignedIn, useSession } from '../../lib/session';
@@ -16,56 +17,42 @@ export function JobsCard() {
   const list = jobs.data?.data.slice(0, PAGE_SIZES.dashboard) ?? [];
 
   return (
-    <Card component="section" aria-label={JOBS_CARD_TITLE} h="100%">
-      <Group gap="sm" mb="sm" wrap="nowrap">
-        <ThemeIcon variant="light" size="lg" radius="md">
-          <IconClipboardList size={20} />
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          {JOBS_CARD_TITLE}
-        </Title>
-      </Group>
-      {jobs.isLoading ? (
-        <Loader size="sm" aria-label="Loading jobs" />
-      ) : list.length === 0 ? (
-        <Text size="sm" c="dimmed" py="sm">
-          {jobs.isError ? 'The jobs could not be loaded.' : 'You have no jobs yet.'}
-        </Text>
-      ) : (
-        <Table aria-label={JOBS_CARD_TITLE} verticalSpacing={6} horizontalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Job Number</Table.Th>
-              <Table.Th style={{ whiteSpace: 'nowrap' }}>Visit Date</Table.Th>
-              <Table.Th>Status</Table.Th>
+    <DashboardCard
+      title={JOBS_CARD_TITLE}
+      icon={<IconClipboardList size={20} />}
+      loading={jobs.isLoading}
+      loadingLabel="Loading jobs"
+      emptyText={list.length > 0 ? null : jobs.isError ? 'The jobs could not be loaded.' : 'You have no jobs yet.'}
+      viewAll={{ to: ROUTES.jobs.path, label: 'View all jobs' }}
+    >
+      <Table aria-label={JOBS_CARD_TITLE} verticalSpacing={6} horizontalSpacing="xs" fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Job Number</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>Visit Date</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((job) => (
+            <Table.Tr key={job.id}>
+              <Table.Td>
+                <Anchor component={Link} to={pathTo('job', { id: job.id })} size="sm" fw={500}>
+                  {job.job_number}
+                </Anchor>
+                {/* The site sits under the number, so the card fits a phone without sideways scrolling. */}
+                <Text size="xs" c="dimmed" lineClamp={1} title={job.site.name}>
+                  {job.site.name}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(job.visit_date)}</Table.Td>
+              <Table.Td>
+                <JobStatusBadge status={job.status} label={job.status_label} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((job) => (
-              <Table.Tr key={job.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={pathTo('job', { id: job.id })} size="sm" fw={500}>
-                    {job.job_number}
-                  </Anchor>
-                  {/* The site sits under the number, so the card fits a phone without sideways scrolling. */}
-                  <Text size="xs" c="dimmed" lineClamp={1} title={job.site.name}>
-                    {job.site.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(job.visit_date)}</Table.Td>
-                <Table.Td>
-                  <JobStatusBadge status={job.status} label={job.status_label} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      <Group justify="flex-end" mt="sm">
-        <Anchor component={Link} to={ROUTES.jobs.path} size="sm" fw={500}>
-          View all jobs
-        </Anchor>
-      </Group>
-    </Card>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </DashboardCard>
   );
 }

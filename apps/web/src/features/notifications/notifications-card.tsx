@@ -1,7 +1,7 @@
-import { Anchor, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { MESSAGES, PAGE_SIZES, ROUTES } from '@portal/shared';
+import { DashboardCard } from '../../components/dashboard-card';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useNotifications, useUpdateNotifications } from './api';
 import { NotificationRow } from './notification-row';
@@ -15,16 +15,10 @@ export function NotificationsCard() {
   const list = notifications.data?.data.slice(0, PAGE_SIZES.dashboard) ?? [];
 
   return (
-    <Card component="section" aria-label="Notifications" h="100%">
-      <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon variant="light" size="lg" radius="md">
-            <IconBell size={20} />
-          </ThemeIcon>
-          <Title order={2} size="h4">
-            Notifications
-          </Title>
-        </Group>
+    <DashboardCard
+      title="Notifications"
+      icon={<IconBell size={20} />}
+      action={
         <Button
           size="xs"
           variant="subtle"
@@ -36,25 +30,17 @@ export function NotificationsCard() {
         >
           Clear all
         </Button>
-      </Group>
-      {notifications.isLoading ? (
-        <Loader size="sm" aria-label="Loading notifications" />
-      ) : list.length === 0 ? (
-        <Text size="sm" c="dimmed" py="sm">
-          {MESSAGES.noNewNotifications}
-        </Text>
-      ) : (
-        <Stack gap={2}>
-          {list.map((item) => (
-            <NotificationRow key={item.id} item={item} onOpen={open} compact />
-          ))}
-        </Stack>
-      )}
-      <Group justify="flex-end" mt="sm">
-        <Anchor component={Link} to={ROUTES.notifications.path} size="sm" fw={500}>
-          View all notifications
-        </Anchor>
-      </Group>
-    </Card>
+      }
+      loading={notifications.isLoading}
+      loadingLabel="Loading notifications"
+      emptyText={list.length > 0 ? null : MESSAGES.noNewNotifications}
+      viewAll={{ to: ROUTES.notifications.path, label: 'View all notifications' }}
+    >
+      <Stack gap={2}>
+        {list.map((item) => (
+          <NotificationRow key={item.id} item={item} onOpen={open} compact />
+        ))}
+      </Stack>
+    </DashboardCard>
   );
 }
