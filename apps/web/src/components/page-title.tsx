@@ -1,14 +1,24 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 
-/** The heading every page starts with. */
-export function PageTitle({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+/** The heading every page starts with; a record's page puts its status badge beside the title. */
+export function PageTitle({ title, badge, description, actions }: { title: string; badge?: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+  const heading = (
+    <Title order={1} size="h2">
+      {title}
+    </Title>
+  );
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="sm">
       <Stack gap={4}>
-        <Title order={1} size="h2">
-          {title}
-        </Title>
+        {badge ? (
+          <Group gap="sm" align="center">
+            {heading}
+            {badge}
+          </Group>
+        ) : (
+          heading
+        )}
         {description && (
           <Text c="dimmed" size="sm">
             {description}

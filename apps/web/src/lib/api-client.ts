@@ -18,6 +18,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A record's 404 (missing, or not the user's: the same answer) or 400 (not a valid id): the page shows 'not found'. */
+export function isMissingRecord(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}
+
 /** The text to show for any thrown value: the server's message when there is one. */
 export function errorMessage(error: unknown, fallback: string = MESSAGES.serverError): string {
   if (error instanceof Error && error.message) return error.message;

@@ -3,9 +3,10 @@ import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, 
 import { IconAlertCircle, IconBuildingFactory2, IconMapPinOff, IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { pathTo, ROUTES, type FacilityDetail, type SiteSummary } from '@portal/shared';
+import { CardHeader } from '../../components/card-header';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { errorMessage, isMissingRecord } from '../../lib/api-client';
 import { idFromPath } from '../../lib/route-id';
 import { useFacility } from './api';
 import { UPDATE_CONTACT_TITLE, UpdateContactModal } from './update-contact-modal';
@@ -28,14 +29,7 @@ function FacilityDetailsCard({ facility }: { facility: FacilityDetail }) {
   const place = [addressLine(facility), facility.state, facility.country].filter(Boolean).join(', ');
   return (
     <Card component="section" aria-label="Facility Details">
-      <Group gap="sm" mb="md" wrap="nowrap">
-        <ThemeIcon variant="light" size="lg" radius="md">
-          <IconBuildingFactory2 size={20} />
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          Facility Details
-        </Title>
-      </Group>
+      <CardHeader title="Facility Details" icon={<IconBuildingFactory2 size={20} />} mb="md" />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" verticalSpacing="md">
         <Field label="Facility number">{facility.facility_number}</Field>
         <Field label="Name">{facility.name}</Field>
@@ -111,7 +105,7 @@ export default function FacilityPage() {
   const facility = useFacility(id);
   const [editing, setEditing] = useState(false);
 
-  if (id === null || (isApiError(facility.error) && (facility.error.status === 404 || facility.error.status === 400))) {
+  if (id === null || isMissingRecord(facility.error)) {
     return (
       <>
         <PageTitle title={ROUTES.facility.title} />

@@ -1,20 +1,22 @@
 import { useEffect } from 'react';
-import { Alert, Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconBuildingFactory2, IconClipboardText, IconUserStar } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconClipboardText, IconUserStar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ROUTES, type JobDetail, type Role } from '@portal/shared';
+import { DetailCard, emailLink } from '../../components/detail-card';
 import { JobStatusBadge } from '../../components/job-status-badge';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { PageTitle } from '../../components/page-title';
+import { RecordNotFound } from '../../components/record-not-found';
+import { errorMessage, isApiError, isMissingRecord } from '../../lib/api-client';
 import { idFromPath } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { DocumentsPanel, type DocumentTab } from '../documents/documents-panel';
 import { jobDocumentsKey, uploadJobDocument, useJob, useJobDocuments, useReviewJobDocument } from './api';
-import { DetailCard } from './detail-list';
 import { JobStages } from './job-stages';
 import { formatCalendarDate } from './jobs-table';
-import { RecordNotFound } from './record-not-found';
 
 export const JOB_TABS = { received: 'Received Job Documents', submitted: 'Submitted Job Documents' } as const;
 
@@ -56,7 +58,7 @@ function JobCards({ job, role }: { job: JobDetail; role: Role | null }) {
           },
           { label: 'Site number', value: site.site_number },
           { label: 'Address', value: joinAddress(site.address, site.suburb, [site.state, site.post_code].filter(Boolean).join(' ')) },
-          { label: 'Email', value: site.email ? <Anchor href={`mailto:${site.email}`} size="sm">{site.email}</Anchor> : null },
+          { label: 'Email', value: emailLink(site.email) },
           { label: 'Phone', value: site.phone },
         ]}
       />
@@ -68,7 +70,7 @@ function JobCards({ job, role }: { job: JobDetail; role: Role | null }) {
             ? [
                 { label: 'Name', value: `${lead.first_name} ${lead.last_name}` },
                 { label: 'Phone', value: lead.phone },
-                { label: 'Email', value: <Anchor href={`mailto:${lead.email}`} size="sm">{lead.email}</Anchor> },
+                { label: 'Email', value: emailLink(lead.email) },
               ]
             : [{ label: 'Name', value: 'No lead assessor has been assigned yet.' }]
         }
@@ -94,8 +96,7 @@ export default function JobPage() {
     notifications.show({ title: 'Error', message: errorMessage(docs.error), color: 'red', autoClose: 5000 });
   }, [docsFailedAt, docs.error]);
 
-  const notFound = jobId === null || (job.isError && isApiError(job.error) && (job.error.status === 404 || job.error.status === 400));
-  if (notFound) {
+  if (jobId === null || isMissingRecord(job.error)) {
     return (
       <RecordNotFound
         title="Job not found"
@@ -106,16 +107,7 @@ export default function JobPage() {
     );
   }
   if (job.isError) {
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="The job could not be loaded" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(job.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void job.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailedAlert title="The job could not be loaded" error={job.error} onRetry={() => void job.refetch()} />;
   }
   if (!job.data) {
     return (
@@ -146,60 +138,48 @@ export default function JobPage() {
   ];
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-        <Stack gap={4}>
-          <Group gap="sm" align="center">
-            <Title order={1} size="h2">
-              Job {data.job_number}
-            </Title>
-            <JobStatusBadge status={data.status} label={data.status_label} />
-          </Group>
-          <Text c="dimmed" size="sm">
-            {data.site.name} · {data.facility.name}
-          </Text>
-        </Stack>
-        <Button component={Link} to={ROUTES.jobs.path} variant="default">
-          All jobs
-        </Button>
-      </Group>
+    <>
+      <PageTitle
+        title={`Job ${data.job_number}`}
+        badge={<JobStatusBadge status={data.status} label={data.status_label} />}
+        description={`${data.site.name} · ${data.facility.name}`}
+        actions={
+          <Button component={Link} to={ROUTES.jobs.path} variant="default">
+            All jobs
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        <JobStages stage={data.stage} />
 
-      <JobStages stage={data.stage} />
-
-      {docs.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="The documents of this job could not be loaded" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(docs.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void docs.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : (
-        <>
-          <JobCards job={data} role={currentRole} />
-          <Card component="section" aria-label="Job documents">
-            <DocumentsPanel
-              tabs={tabs}
-              loading={docs.isPending}
-              basePath="/jobdocuments"
-              upload={
-                currentRole
-                  ? {
-                      send: (file, description, options) => uploadJobDocument({ jobId: data.id, role: currentRole }, file, description, options),
-                      onUploaded: () => void queryClient.invalidateQueries({ queryKey: jobDocumentsKey(data.id) }),
-                    }
-                  : undefined
-              }
-              review={
-                data.can_review
-                  ? { submit: (doc, comment) => review.mutateAsync({ id: doc.id, reviewed_comment: comment }) }
-                  : undefined
-              }
-            />
-          </Card>
-        </>
-      )}
-    </Stack>
+        {docs.isError ? (
+          <LoadFailedAlert title="The documents of this job could not be loaded" error={docs.error} onRetry={() => void docs.refetch()} />
+        ) : (
+          <>
+            <JobCards job={data} role={currentRole} />
+            <Card component="section" aria-label="Job documents">
+              <DocumentsPanel
+                tabs={tabs}
+                loading={docs.isPending}
+                basePath="/jobdocuments"
+                upload={
+                  currentRole
+                    ? {
+                        send: (file, description, options) => uploadJobDocument({ jobId: data.id, role: currentRole }, file, description, options),
+                        onUploaded: () => void queryClient.invalidateQueries({ queryKey: jobDocumentsKey(data.id) }),
+                      }
+                    : undefined
+                }
+                review={
+                  data.can_review
+                    ? { submit: (doc, comment) => review.mutateAsync({ id: doc.id, reviewed_comment: comment }) }
+                    : undefined
+                }
+              />
+            </Card>
+          </>
+        )}
+      </Stack>
+    </>
   );
 }

@@ -1,18 +1,20 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconAddressBook, IconBuildingFactory2, IconEdit, IconUserCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { IconAddressBook, IconBuildingFactory2, IconEdit, IconUserCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BODY_NAME, JOB_STATUS_FILTER, JOB_STATUS_LABELS, ROUTES, type JobStatus, type Site } from '@portal/shared';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { DetailCard, emailLink } from '../../components/detail-card';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { PageTitle } from '../../components/page-title';
+import { RecordNotFound } from '../../components/record-not-found';
+import { isMissingRecord } from '../../lib/api-client';
 import { idFromPath } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { DocumentsPanel, type DocumentTab } from '../documents/documents-panel';
 import { jobsRoleOf, useJobs } from '../jobs/api';
-import { DetailCard } from '../jobs/detail-list';
 import { pageParam, withParams } from '../jobs/jobs-filters';
 import { JobsTable } from '../jobs/jobs-table';
-import { RecordNotFound } from '../jobs/record-not-found';
 import { siteDocumentsKey, uploadSiteDocument, useSite, useSiteDocuments } from './api';
 import { SiteContactModal } from './site-contact-modal';
 
@@ -55,7 +57,7 @@ function SiteCards({ site, onEdit }: { site: Site; onEdit: () => void }) {
         title="Contact Details"
         icon={<IconAddressBook size={20} />}
         details={[
-          { label: 'Email', value: site.email ? <Anchor href={`mailto:${site.email}`} size="sm">{site.email}</Anchor> : null },
+          { label: 'Email', value: emailLink(site.email) },
           { label: 'Phone', value: site.phone },
           { label: 'Address', value: site.address },
           { label: 'Suburb', value: site.suburb },
@@ -75,7 +77,7 @@ function SiteCards({ site, onEdit }: { site: Site; onEdit: () => void }) {
         details={[
           { label: 'Name', value: cc.names },
           { label: 'Phone', value: cc.phone },
-          { label: 'Email', value: cc.email ? <Anchor href={`mailto:${cc.email}`} size="sm">{cc.email}</Anchor> : null },
+          { label: 'Email', value: emailLink(cc.email) },
         ]}
       />
     </SimpleGrid>
@@ -99,7 +101,7 @@ export default function SitePage() {
 
   const setFilter = (changes: Record<string, string | number | null | undefined>) => setSearch(withParams(search, changes), { replace: true });
 
-  if (siteId === null || (site.isError && isApiError(site.error) && (site.error.status === 404 || site.error.status === 400))) {
+  if (siteId === null || isMissingRecord(site.error)) {
     return (
       <RecordNotFound
         title="Site not found"
@@ -110,16 +112,7 @@ export default function SitePage() {
     );
   }
   if (site.isError) {
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="The site could not be loaded" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(site.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void site.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailedAlert title="The site could not be loaded" error={site.error} onRetry={() => void site.refetch()} />;
   }
   if (!site.data) {
     return (
@@ -137,79 +130,72 @@ export default function SitePage() {
   ];
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-        <Stack gap={4}>
-          <Group gap="sm" align="center">
-            <Title order={1} size="h2">
-              {data.name}
-            </Title>
-            {data.status && (
-              <Badge variant="light" size="lg">
-                {data.status}
-              </Badge>
-            )}
+    <>
+      <PageTitle
+        title={data.name}
+        badge={
+          data.status && (
+            <Badge variant="light" size="lg">
+              {data.status}
+            </Badge>
+          )
+        }
+        description={`Site ${data.site_number} · ${data.facility.name}`}
+        actions={
+          <Button component={Link} to={`/facility/${data.facility.id}`} variant="default">
+            Back to facility
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        <SiteCards site={data} onEdit={() => setEditing(true)} />
+
+        <Card component="section" aria-label="Site jobs">
+          <Title order={2} size="h4" mb="sm">
+            Jobs
+          </Title>
+          <Group mb="md" gap="sm">
+            <Select
+              label="Status"
+              placeholder="All statuses"
+              data={STATUS_OPTIONS}
+              value={status ? String(status) : null}
+              onChange={(value) => setFilter({ status: value })}
+              clearable
+              w={{ base: '100%', xs: 220 }}
+            />
           </Group>
-          <Text c="dimmed" size="sm">
-            Site {data.site_number} · {data.facility.name}
-          </Text>
-        </Stack>
-        <Button component={Link} to={`/facility/${data.facility.id}`} variant="default">
-          Back to facility
-        </Button>
-      </Group>
-
-      <SiteCards site={data} onEdit={() => setEditing(true)} />
-
-      <Card component="section" aria-label="Site jobs">
-        <Title order={2} size="h4" mb="sm">
-          Jobs
-        </Title>
-        <Group mb="md" gap="sm">
-          <Select
-            label="Status"
-            placeholder="All statuses"
-            data={STATUS_OPTIONS}
-            value={status ? String(status) : null}
-            onChange={(value) => setFilter({ status: value })}
-            clearable
-            w={{ base: '100%', xs: 220 }}
+          <JobsTable
+            data={jobs.data}
+            loading={jobs.isPending}
+            stale={jobs.isPlaceholderData && jobs.isFetching}
+            variant="AR"
+            page={page}
+            onPageChange={(p) => setFilter({ page: p })}
+            label={`Jobs of ${data.name}`}
+            emptyText={status ? `No ${JOB_STATUS_LABELS[status].toLowerCase()} jobs at this site.` : 'This site has no jobs yet.'}
           />
-        </Group>
-        <JobsTable
-          data={jobs.data}
-          loading={jobs.isPending}
-          stale={jobs.isPlaceholderData && jobs.isFetching}
-          variant="AR"
-          page={page}
-          onPageChange={(p) => setFilter({ page: p })}
-          label={`Jobs of ${data.name}`}
-          emptyText={status ? `No ${JOB_STATUS_LABELS[status].toLowerCase()} jobs at this site.` : 'This site has no jobs yet.'}
-        />
-      </Card>
+        </Card>
 
-      <Card component="section" aria-label="Site documents">
-        {docs.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="The documents of this site could not be loaded" role="alert">
-            <Button size="xs" variant="light" color="red" onClick={() => void docs.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : (
-          <DocumentsPanel
-            tabs={tabs}
-            loading={docs.isPending}
-            basePath="/sitedocuments"
-            uploaderFallback={BODY}
-            upload={{
-              send: (file, description, options) => uploadSiteDocument(data.id, file, description, options),
-              onUploaded: () => void queryClient.invalidateQueries({ queryKey: siteDocumentsKey(data.id) }),
-            }}
-          />
-        )}
-      </Card>
+        <Card component="section" aria-label="Site documents">
+          {docs.isError ? (
+            <LoadFailedAlert title="The documents of this site could not be loaded" onRetry={() => void docs.refetch()} />
+          ) : (
+            <DocumentsPanel
+              tabs={tabs}
+              loading={docs.isPending}
+              basePath="/sitedocuments"
+              uploaderFallback={BODY}
+              upload={{
+                send: (file, description, options) => uploadSiteDocument(data.id, file, description, options),
+                onUploaded: () => void queryClient.invalidateQueries({ queryKey: siteDocumentsKey(data.id) }),
+              }}
+            />
+          )}
+        </Card>
 
-      <SiteContactModal site={data} opened={editing} onClose={() => setEditing(false)} />
-    </Stack>
+        <SiteContactModal site={data} opened={editing} onClose={() => setEditing(false)} />
+      </Stack>
+    </>
   );
 }

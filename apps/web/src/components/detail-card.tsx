@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Text } from '@mantine/core';
+import { CardHeader } from './card-header';
 
 export interface Detail {
   label: string;
@@ -8,23 +9,20 @@ export interface Detail {
 
 const DASH = '—';
 
+/** An email address as a mailto link; null (shown as a dash) when there is none. */
+export function emailLink(email: string | null | undefined): ReactNode {
+  return email ? (
+    <Anchor href={`mailto:${email}`} size="sm">
+      {email}
+    </Anchor>
+  ) : null;
+}
+
 /** A card of label/value pairs (Job Details, Site Details, Lead Assessor ...), as a description list. */
-export function DetailCard({ title, icon, details, actions, children }: { title: string; icon?: ReactNode; details: readonly Detail[]; actions?: ReactNode; children?: ReactNode }) {
+export function DetailCard({ title, icon, details, children }: { title: string; icon?: ReactNode; details: readonly Detail[]; children?: ReactNode }) {
   return (
     <Card component="section" aria-label={title} h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Group justify="space-between" mb="sm" wrap="nowrap" gap="sm" align="flex-start">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          {icon && (
-            <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
-              {icon}
-            </ThemeIcon>
-          )}
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-        </Group>
-        {actions && <div style={{ flexShrink: 0 }}>{actions}</div>}
-      </Group>
+      <CardHeader title={title} icon={icon} />
       <Stack component="dl" gap={8} m={0}>
         {details.map((d) => (
           <div key={d.label}>
