@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { facilityUpdate, LIMITS, MESSAGES, STATES, type Facility, type FacilityUpdate } from '@portal/shared';
+import { facilityUpdate, LIMITS, MESSAGES, type Facility, type FacilityUpdate } from '@portal/shared';
+import { StateSelect } from '../../components/state-select';
 import { actionFailMessage } from '../../lib/action-fail';
 import { isApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -125,17 +126,7 @@ export function FacilityContactForm({ facility, onDone, onCancel }: { facility: 
         {text('address', 'Address', { autoComplete: 'street-address' })}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
           {text('suburb', 'Suburb')}
-          <Select
-            label="State"
-            data={[...STATES]}
-            value={values.state}
-            onChange={(value) => change({ state: value }, ['state'])}
-            // Picking the chosen state again keeps it; the clear button empties the field.
-            allowDeselect={false}
-            clearable
-            error={errorOf('state')}
-            comboboxProps={{ withinPortal: true }}
-          />
+          <StateSelect value={values.state} onChange={(value) => change({ state: value }, ['state'])} error={errorOf('state')} />
         </SimpleGrid>
 
         <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>

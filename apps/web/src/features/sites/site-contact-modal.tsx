@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { MESSAGES, siteUpdate, STATES, type Site, type SiteUpdate } from '@portal/shared';
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MESSAGES, siteUpdate, type Site, type SiteUpdate } from '@portal/shared';
+import { StateSelect } from '../../components/state-select';
 import { actionFailMessage } from '../../lib/action-fail';
 import { isApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -79,18 +80,13 @@ function ContactForm({ site, onDone }: { site: Site; onDone: () => void }) {
         {text('address', 'text', 'street-address')}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {text('suburb', 'text', 'address-level2')}
-          <Select
-            label={LABELS.state}
-            data={[...STATES]}
+          <StateSelect
             value={values.state}
             onChange={(value) => {
               setValues((v) => ({ ...v, state: value }));
               setErrors((e) => ({ ...e, state: undefined }));
             }}
-            clearable
-            allowDeselect={false}
             error={errors.state}
-            comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="xs">
