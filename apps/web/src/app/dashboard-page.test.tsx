@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, type Invoice, type JobSummary, type Role } from '@portal/shared';
-import { reloadSession } from '../lib/session';
+import type { Invoice, JobSummary, Role } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../test/render';
+import { signInAs } from '../test/sign-in';
 import DashboardPage from './dashboard-page';
 
 function job(n: number, status = 1): JobSummary {
@@ -37,14 +37,6 @@ function invoice(n: number): Invoice {
   };
 }
 
-function signIn(role: Role) {
-  localStorage.setItem(STORAGE_KEYS.token, 't');
-  localStorage.setItem(STORAGE_KEYS.roles, JSON.stringify([role]));
-  localStorage.setItem(STORAGE_KEYS.currentRole, role);
-  if (role === 'CM') localStorage.setItem(STORAGE_KEYS.committee, '1');
-  reloadSession();
-}
-
 /** The server answers more rows than asked for: the cards still show at most 5. */
 function serveDashboard() {
   return mockFetch((url) => {
@@ -67,7 +59,7 @@ const card = (name: string) => screen.getByRole('region', { name });
 
 describe('dashboard cards', () => {
   it('AR: the first 5 jobs and the first 5 invoices to be paid, each with a View all link', async () => {
-    signIn('AR');
+    signInAs('AR');
     const { calls } = serveDashboard();
     renderWithApp(<DashboardPage />, { path: '/dashboard' });
 
@@ -99,7 +91,7 @@ describe('dashboard cards', () => {
     ['TA', 'TA'],
     ['LA', 'TA'],
   ])('%s: the jobs card asks for the assessors\u2019 jobs (role=%s); no invoices card', async (role, asked) => {
-    signIn(role);
+    signInAs(role);
     const { calls } = serveDashboard();
     renderWithApp(<DashboardPage />, { path: '/dashboard' });
     await within(await screen.findByRole('region', { name: 'Jobs' })).findByRole('link', { name: '100201' });
@@ -109,7 +101,7 @@ describe('dashboard cards', () => {
   });
 
   it('CM: neither jobs nor invoices', async () => {
-    signIn('CM');
+    signInAs('CM', 't', 1);
     const { calls } = serveDashboard();
     renderWithApp(<DashboardPage />, { path: '/dashboard' });
     expect(await screen.findByRole('region', { name: 'Upcoming meetings' })).toBeInTheDocument();
@@ -119,7 +111,7 @@ describe('dashboard cards', () => {
   });
 
   it('says so when an AR has no jobs and no invoices to be paid', async () => {
-    signIn('AR');
+    signInAs('AR');
     mockFetch((url) => {
       const u = new URL(url, 'http://x');
       if (u.pathname === '/api/notifications') return { body: { data: [], unread: 0, total: 0 } };

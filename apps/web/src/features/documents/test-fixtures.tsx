@@ -1,18 +1,12 @@
 import type { ReactElement } from 'react';
 import { ModalsProvider } from '@mantine/modals';
 import { act } from '@testing-library/react';
-import { STORAGE_KEYS, type DocumentItem, type JobDetail, type JobSummary, type Role, type Site } from '@portal/shared';
-import { reloadSession } from '../../lib/session';
+import type { DocumentItem, JobDetail, JobSummary, Site } from '@portal/shared';
 import { renderWithApp } from '../../test/render';
 
 /** Fixtures shared by the jobs, documents and sites tests. */
 
-export function signInAs(role: Role, token = 'tok') {
-  localStorage.setItem(STORAGE_KEYS.token, token);
-  localStorage.setItem(STORAGE_KEYS.roles, JSON.stringify([role]));
-  localStorage.setItem(STORAGE_KEYS.currentRole, role);
-  reloadSession();
-}
+export { signInAs } from '../../test/sign-in';
 
 /** Renders a page on a route with parameters ('/job/:id') and goes to a URL of it ('/job/5'). */
 export async function renderRoute(page: ReactElement, pattern: string, url: string) {

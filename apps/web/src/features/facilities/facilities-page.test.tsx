@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, STORAGE_KEYS, type Facility } from '@portal/shared';
-import { reloadSession } from '../../lib/session';
+import { MESSAGES, type Facility } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../../test/render';
+import { signInAs } from '../../test/sign-in';
 import FacilitiesPage from './facilities-page';
 
 function facility(n: number, overrides: Partial<Facility> = {}): Facility {
@@ -20,13 +20,6 @@ function facility(n: number, overrides: Partial<Facility> = {}): Facility {
     contacts: [{ name: `Contact ${n}`, phone: `0400 000 00${n}` }],
     ...overrides,
   };
-}
-
-function signInAsAr() {
-  localStorage.setItem(STORAGE_KEYS.token, 't');
-  localStorage.setItem(STORAGE_KEYS.roles, JSON.stringify(['AR']));
-  localStorage.setItem(STORAGE_KEYS.currentRole, 'AR');
-  reloadSession();
 }
 
 /** GET /api/facilities answers from `all`, paged as the server pages. */
@@ -51,7 +44,7 @@ const openedDialog = () => screen.findByRole('dialog', { name: 'Update Contact D
 
 describe('facilities page', () => {
   it('lists the facilities with their details, 5 a page, and pages with the Pagination', async () => {
-    signInAsAr();
+    signInAs('AR');
     const all = Array.from({ length: 7 }, (_, i) => facility(i + 1));
     const { calls } = serveFacilities(all);
     const user = userEvent.setup();
@@ -79,7 +72,7 @@ describe('facilities page', () => {
   });
 
   it('shows no Pagination when one page holds them all, and an empty text when there are none', async () => {
-    signInAsAr();
+    signInAs('AR');
     serveFacilities([]);
     renderWithApp(<FacilitiesPage />, { path: '/facilities' });
     expect(await screen.findByText('You do not represent any facility yet.')).toBeInTheDocument();
@@ -87,7 +80,7 @@ describe('facilities page', () => {
   });
 
   it("opens 'Update Contact Details' with the facility's values and checks them before sending", async () => {
-    signInAsAr();
+    signInAs('AR');
     const { calls } = serveFacilities([facility(1)]);
     const user = userEvent.setup();
     renderWithApp(<FacilitiesPage />, { path: '/facilities' });
@@ -120,7 +113,7 @@ describe('facilities page', () => {
   });
 
   it("puts the server's field errors on the fields and shows 'Action fail: ' with them", async () => {
-    signInAsAr();
+    signInAs('AR');
     serveFacilities([facility(1)], () => ({
       status: 400,
       body: {
@@ -146,7 +139,7 @@ describe('facilities page', () => {
   });
 
   it("sends the changes, shows 'Action successful!', closes and reloads the list", async () => {
-    signInAsAr();
+    signInAs('AR');
     let current = facility(1);
     // The list answers with whatever `current` holds now.
     const { calls } = mockFetch((url, init) => {

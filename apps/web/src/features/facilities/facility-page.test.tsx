@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, type FacilityDetail } from '@portal/shared';
-import { reloadSession } from '../../lib/session';
+import type { FacilityDetail } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../../test/render';
+import { signInAs } from '../../test/sign-in';
 import FacilityPage from './facility-page';
 
 const detail: FacilityDetail = {
@@ -25,10 +25,7 @@ const detail: FacilityDetail = {
 };
 
 function render(path: string) {
-  localStorage.setItem(STORAGE_KEYS.token, 't');
-  localStorage.setItem(STORAGE_KEYS.roles, JSON.stringify(['AR']));
-  localStorage.setItem(STORAGE_KEYS.currentRole, 'AR');
-  reloadSession();
+  signInAs('AR');
   // The page reads its id from the path: start on '/' and go there.
   return renderWithApp(<Navigate to={path} replace />, { path: '/', extraRoutes: [{ path: '/facility/:id', element: <FacilityPage /> }] });
 }

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, type Invoice, type InvoiceGroups } from '@portal/shared';
-import { reloadSession } from '../../lib/session';
+import type { Invoice, InvoiceGroups } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../../test/render';
+import { signInAs } from '../../test/sign-in';
 import InvoicesPage from './invoices-page';
 
 function invoice(n: number, overrides: Partial<Invoice> = {}): Invoice {
@@ -19,13 +19,6 @@ function invoice(n: number, overrides: Partial<Invoice> = {}): Invoice {
     facility: { id: 4, facility_number: '000412', name: 'Sydney Central Pathology' },
     ...overrides,
   };
-}
-
-function signInAsAr() {
-  localStorage.setItem(STORAGE_KEYS.token, 't');
-  localStorage.setItem(STORAGE_KEYS.roles, JSON.stringify(['AR']));
-  localStorage.setItem(STORAGE_KEYS.currentRole, 'AR');
-  reloadSession();
 }
 
 /** Answers GET /api/invoices from two lists, filtered by date and paged as the server does. */
@@ -53,7 +46,7 @@ const outstandingTable = () => screen.getByRole('table', { name: 'Outstanding in
 
 describe('invoices page', () => {
   it('shows the outstanding invoices with the columns of spec 2.8 and amounts in dollars', async () => {
-    signInAsAr();
+    signInAs('AR');
     const { calls } = serveInvoices(
       [invoice(1), invoice(2, { transaction_type: 'Credit Note', amount: -150, amount_due: -150, job_number: null })],
       [],
@@ -76,7 +69,7 @@ describe('invoices page', () => {
   });
 
   it('sends the d/m/y date filter as transaction_date=YYYY-MM-DD, and clears it', async () => {
-    signInAsAr();
+    signInAs('AR');
     const { calls } = serveInvoices([invoice(1), invoice(5)], []);
     const user = userEvent.setup();
     renderWithApp(<InvoicesPage />, { path: '/invoices' });
@@ -99,7 +92,7 @@ describe('invoices page', () => {
   });
 
   it('says when no invoice matches the date', async () => {
-    signInAsAr();
+    signInAs('AR');
     serveInvoices([invoice(1)], []);
     const user = userEvent.setup();
     renderWithApp(<InvoicesPage />, { path: '/invoices' });
@@ -110,7 +103,7 @@ describe('invoices page', () => {
   });
 
   it('pages the outstanding invoices, and lists the paid ones at $0 due on their tab', async () => {
-    signInAsAr();
+    signInAs('AR');
     const outstanding = Array.from({ length: 7 }, (_, i) => invoice(i + 1));
     const paid = [invoice(20, { status: 'paid', amount: 2100, amount_due: 0 })];
     const { calls } = serveInvoices(outstanding, paid);
@@ -131,7 +124,7 @@ describe('invoices page', () => {
   });
 
   it('says so when there are no outstanding invoices', async () => {
-    signInAsAr();
+    signInAs('AR');
     serveInvoices([], []);
     renderWithApp(<InvoicesPage />, { path: '/invoices' });
     expect(await screen.findByText('There are no outstanding invoices.')).toBeInTheDocument();

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, STORAGE_KEYS, type NotificationItem } from '@portal/shared';
-import { reloadSession } from '../../lib/session';
+import { MESSAGES, type NotificationItem } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../../test/render';
+import { signInAs } from '../../test/sign-in';
 import NotificationsPage from './notifications-page';
 
 function item(n: number, overrides: Partial<NotificationItem['data']['data']> = {}, read = false): NotificationItem {
@@ -17,17 +17,9 @@ function item(n: number, overrides: Partial<NotificationItem['data']['data']> = 
   };
 }
 
-function signIn(role: string, committee?: number) {
-  localStorage.setItem(STORAGE_KEYS.token, 't');
-  localStorage.setItem(STORAGE_KEYS.roles, JSON.stringify([role]));
-  localStorage.setItem(STORAGE_KEYS.currentRole, role);
-  if (committee) localStorage.setItem(STORAGE_KEYS.committee, String(committee));
-  reloadSession();
-}
-
 describe('notifications page', () => {
   it('shows the empty text', async () => {
-    signIn('AR');
+    signInAs('AR');
     mockFetch((url) => (url.startsWith('/api/notifications') ? { body: { data: [], unread: 0, total: 0 } } : undefined));
     renderWithApp(<NotificationsPage />, { path: '/notifications' });
     expect(await screen.findByText(MESSAGES.noUnreadNotifications)).toBeInTheDocument();
@@ -35,7 +27,7 @@ describe('notifications page', () => {
   });
 
   it('asks for 20 more with Show older notifications, and hides it when all are shown', async () => {
-    signIn('AR');
+    signInAs('AR');
     const all = Array.from({ length: 25 }, (_, i) => item(i + 1));
     const { calls } = mockFetch((url) => {
       if (!url.startsWith('/api/notifications')) return undefined;
@@ -54,7 +46,7 @@ describe('notifications page', () => {
   });
 
   it("passes the committee for a committee member and clears all with ids 'all'", async () => {
-    signIn('CM', 4);
+    signInAs('CM', 't', 4);
     let cleared = false;
     const { calls } = mockFetch((url, init) => {
       if (url.startsWith('/api/notifications/all') && init.method === 'PUT') {
@@ -74,7 +66,7 @@ describe('notifications page', () => {
   });
 
   it("marks a notification read on opening; an 'Admin' one opens a modal, others go to their URL", async () => {
-    signIn('TA');
+    signInAs('TA');
     const admin = item(1, { type: 'Admin', url: null, notification_body: 'The portal will be down on Saturday.' });
     const job = item(2);
     const { calls } = mockFetch((url) => {
