@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { documentReview, LIMITS, MESSAGES, type DocumentItem } from '@portal/shared';
 import { firstError } from '../../lib/validation';
+import { CharacterCount } from './character-count';
 
 export const REVIEW_MODAL_TITLE = 'Document Review';
 
@@ -63,9 +64,7 @@ export function DocumentReviewModal({
                 onChange={(event) => setComment(event.currentTarget.value)}
                 error={tooLong ? MESSAGES.reviewCommentMax : undefined}
               />
-              <Text size="xs" c={tooLong ? 'red.8' : 'dimmed'} ta="right" mt={4} aria-live="polite">
-                {comment.length}/{LIMITS.reviewCommentMax}
-              </Text>
+              <CharacterCount length={comment.length} max={LIMITS.reviewCommentMax} />
             </div>
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={submitting}>

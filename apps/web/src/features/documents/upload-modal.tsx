@@ -7,6 +7,7 @@ import { documentDescription, LIMITS, MESSAGES, niceSize, type UploadResponse } 
 import { isApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { firstError } from '../../lib/validation';
+import { CharacterCount } from './character-count';
 import classes from './documents.module.css';
 import { uploadErrorText, type UploadProgress } from './upload-file';
 
@@ -229,9 +230,7 @@ export function UploadDocumentModal({
                 onBlur={() => setTouched(true)}
                 error={shownError}
               />
-              <Text size="xs" c={description.length > LIMITS.descriptionMax ? 'red.8' : 'dimmed'} ta="right" mt={4} aria-live="polite">
-                {description.length}/{LIMITS.descriptionMax}
-              </Text>
+              <CharacterCount length={description.length} max={LIMITS.descriptionMax} />
             </div>
             {uploadError && step === 'describe' && (
               <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
