@@ -11,12 +11,12 @@ import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
 import { errorMessage, isApiError, isMissingRecord } from '../../lib/api-client';
+import { formatDate } from '../../lib/dates';
 import { idFromPath } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { DocumentsPanel, type DocumentTab } from '../documents/documents-panel';
 import { jobDocumentsKey, uploadJobDocument, useJob, useJobDocuments, useReviewJobDocument } from './api';
 import { JobStages } from './job-stages';
-import { formatCalendarDate } from './jobs-table';
 
 export const JOB_TABS = { received: 'Received Job Documents', submitted: 'Submitted Job Documents' } as const;
 
@@ -35,7 +35,7 @@ function JobCards({ job, role }: { job: JobDetail; role: Role | null }) {
         details={[
           { label: 'Job number', value: job.job_number },
           { label: 'Type', value: job.type },
-          { label: 'Visit date', value: formatCalendarDate(job.visit_date) },
+          { label: 'Visit date', value: formatDate(job.visit_date) },
           { label: 'Stage', value: job.stage },
           { label: 'Facility', value: `${job.facility.name} (${job.facility.facility_number})` },
           { label: 'Details', value: job.job_details },

@@ -3,12 +3,7 @@ import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, type JobList, type JobSummary } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { JobStatusBadge } from '../../components/job-status-badge';
-
-/** 'YYYY-MM-DD' (a calendar date, no time zone) -> 'DD/MM/YYYY'. */
-export function formatCalendarDate(value: string | null | undefined): string {
-  const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
-}
+import { formatDate } from '../../lib/dates';
 
 /** 'AR': the authorised representative's table (sites link to /site/{id}); 'TA': for TA and LA. */
 export type JobsTableVariant = 'AR' | 'TA';
@@ -24,7 +19,7 @@ function columnsFor(variant: JobsTableVariant): DataColumn<JobSummary>[] {
       ),
     },
     { title: 'Type', render: (job) => job.type },
-    { title: 'Visit Date', render: (job) => <span style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(job.visit_date)}</span> },
+    { title: 'Visit Date', render: (job) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(job.visit_date)}</span> },
     {
       title: 'Site',
       render: (job) =>
