@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-client';
+import { isApiError, retryServerErrors } from '../lib/api-client';
 import { notifyError } from '../lib/notify';
 
 /**
@@ -19,7 +19,7 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache(),
     defaultOptions: {
       queries: {
-        retry: (count, error) => !(isApiError(error) && error.status > 0 && error.status < 500) && count < 2,
+        retry: retryServerErrors,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
       },

@@ -18,6 +18,14 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The retry rule of queries: a network failure or a 5xx is tried twice more; any other answer (a 404
+ * for a missing record, a 403, a 400) is the answer, shown at once.
+ */
+export function retryServerErrors(failureCount: number, error: unknown): boolean {
+  return !(isApiError(error) && error.status > 0 && error.status < 500) && failureCount < 2;
+}
+
 /** A record's 404 (missing, or not the user's: the same answer) or 400 (not a valid id): the page shows 'not found'. */
 export function isMissingRecord(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || error.status === 400);

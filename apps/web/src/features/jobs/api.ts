@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentGroups, DocumentReview, JobDetail, JobList, JobTypeFilter, Role, UploadResponse } from '@portal/shared';
 import { PAGE_SIZES } from '@portal/shared';
-import { api, isApiError } from '../../lib/api-client';
+import { api, retryServerErrors } from '../../lib/api-client';
 import { uploadFile, type UploadProgress } from '../documents/upload-file';
 
 /** One hook per call of docs/api.md "Facilities, sites, jobs, documents, invoices" (jobs part). */
@@ -30,9 +30,6 @@ export interface JobsFilter {
   per_page?: number;
 }
 
-/** A 404 (missing, or not the user's) is an answer the page shows itself, never retried. */
-const notFoundIsAnAnswer = (count: number, error: unknown) => !(isApiError(error) && error.status > 0 && error.status < 500) && count < 2;
-
 /** GET /jobs?role=&type=&status=&visit_date=&site_id=&page=&per_page=, paged in SQL (the jobs page, a site's jobs, the dashboard card). */
 export function useJobs(filter: JobsFilter, enabled = true) {
   const { role, per_page = PAGE_SIZES.jobs, ...rest } = filter;
@@ -51,7 +48,7 @@ export function useJob(id: number | null) {
     queryKey: [...jobsKey, 'detail', id],
     queryFn: ({ signal }) => api.get<JobDetail>(`/jobs/${id}`, { signal }),
     enabled: id !== null,
-    retry: notFoundIsAnAnswer,
+    retry: retryServerErrors,
     meta: { silent: true },
   });
 }
@@ -64,7 +61,7 @@ export function useJobDocuments(jobId: number | null, role: Role | null, enabled
     queryKey: [...jobDocumentsKey(jobId ?? 0), role],
     queryFn: ({ signal }) => api.get<DocumentGroups>('/jobdocuments', { query: { jobid: jobId ?? undefined, role: role ?? undefined }, signal }),
     enabled: enabled && jobId !== null && role !== null,
-    retry: notFoundIsAnAnswer,
+    retry: retryServerErrors,
     meta: { silent: true },
   });
 }

@@ -1,15 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentGroups, Site, SiteUpdate, UploadResponse } from '@portal/shared';
-import { api, isApiError } from '../../lib/api-client';
+import { api, retryServerErrors } from '../../lib/api-client';
 import { uploadFile, type UploadProgress } from '../documents/upload-file';
 
 /** One hook per call of docs/api.md (sites and site documents). */
 
 export const siteKey = (id: number) => ['sites', id] as const;
 export const siteDocumentsKey = (id: number) => ['sites', id, 'documents'] as const;
-
-/** A 404 (missing, or a site the AR does not represent) is an answer the page shows itself. */
-const retryServerErrors = (count: number, error: unknown) => !(isApiError(error) && error.status > 0 && error.status < 500) && count < 2;
 
 /** GET /sites/{id} */
 export function useSite(id: number | null) {
