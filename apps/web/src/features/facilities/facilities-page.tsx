@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, ROUTES, type Facility } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
+import { placeLine } from './address';
 import { useFacilities } from './api';
 import { UpdateContactModal } from './update-contact-modal';
 
@@ -50,7 +51,7 @@ export default function FacilitiesPage() {
       render: (f) => (
         <>
           <div>{f.address}</div>
-          <div>{[f.suburb, f.post_code].filter(Boolean).join(' ')}</div>
+          <div>{placeLine(f)}</div>
         </>
       ),
     },
