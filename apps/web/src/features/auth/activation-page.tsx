@@ -1,16 +1,16 @@
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { activationRequest, MESSAGES, ROUTES } from '@portal/shared';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { activationRequest, MESSAGES } from '@portal/shared';
 import { errorMessage } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
 import { fieldErrors } from '../../lib/validation';
 import { useActivate } from './api';
+import { LinkDone, LinkInvalid } from './link-outcome';
 
 /** /activation?token=...&email=...: the first password of an approved registration. */
 export default function ActivationPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const activate = useActivate();
@@ -19,35 +19,9 @@ export default function ActivationPage() {
     initialValues: { username: params.get('email') ?? '', password: '', password_confirmation: '' },
     validate: (values) => fieldErrors(activationRequest, { ...values, token: token || 'x' }),
   });
-  const backToLogin = () => void navigate(ROUTES.home.path);
 
-  if (activate.isSuccess) {
-    return (
-      <Stack gap="md" align="center" ta="center">
-        <IconCircleCheck size={48} color="var(--mantine-color-teal-7)" aria-hidden />
-        <Title order={1} size="h3">
-          {activate.data.message || MESSAGES.activationDone}
-        </Title>
-        <Button onClick={backToLogin}>Back to Login</Button>
-      </Stack>
-    );
-  }
-
-  if (!token) {
-    return (
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          Activate your account
-        </Title>
-        <Alert color="red" role="alert">
-          {MESSAGES.activationInvalid}
-        </Alert>
-        <Button variant="default" onClick={backToLogin}>
-          Back to Login
-        </Button>
-      </Stack>
-    );
-  }
+  if (activate.isSuccess) return <LinkDone message={activate.data.message || MESSAGES.activationDone} />;
+  if (!token) return <LinkInvalid title="Activate your account" message={MESSAGES.activationInvalid} />;
 
   return (
     <form

@@ -1,11 +1,11 @@
-import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, ROUTES, setPasswordRequest } from '@portal/shared';
+import { useSearchParams } from 'react-router';
+import { MESSAGES, setPasswordRequest } from '@portal/shared';
 import { notifyError } from '../../lib/notify';
 import { firstError } from '../../lib/validation';
 import { useSetPassword } from './api';
+import { LinkDone, LinkInvalid } from './link-outcome';
 
 /** Only a call of this server: the link names the signed /api/... path. */
 function isSafeApiPath(url: string): boolean {
@@ -14,7 +14,6 @@ function isSafeApiPath(url: string): boolean {
 
 /** /reset-password-first-access?url=...&signature=... (spec/01 2.3). */
 export default function ResetPasswordPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const url = params.get('url') ?? '';
   const signature = params.get('signature') ?? '';
@@ -24,35 +23,9 @@ export default function ResetPasswordPage() {
     initialValues: { password: '' },
     validate: { password: (value) => firstError(setPasswordRequest.shape.password, value) },
   });
-  const backToLogin = () => void navigate(ROUTES.home.path);
 
-  if (setPassword.isSuccess) {
-    return (
-      <Stack gap="md" align="center" ta="center">
-        <IconCircleCheck size={48} color="var(--mantine-color-teal-7)" aria-hidden />
-        <Title order={1} size="h3">
-          {MESSAGES.passwordUpdated}
-        </Title>
-        <Button onClick={backToLogin}>Back to Login</Button>
-      </Stack>
-    );
-  }
-
-  if (!url || !signature || !isSafeApiPath(url)) {
-    return (
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          Reset Password
-        </Title>
-        <Alert color="red" role="alert">
-          {MESSAGES.resetLinkInvalid}
-        </Alert>
-        <Button variant="default" onClick={backToLogin}>
-          Back to Login
-        </Button>
-      </Stack>
-    );
-  }
+  if (setPassword.isSuccess) return <LinkDone message={MESSAGES.passwordUpdated} />;
+  if (!url || !signature || !isSafeApiPath(url)) return <LinkInvalid title="Reset Password" message={MESSAGES.resetLinkInvalid} />;
 
   return (
     <form
