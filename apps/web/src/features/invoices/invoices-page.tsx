@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Anchor, Card, Group, Tabs, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, ROUTES, type Invoice, type InvoiceStatus } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { DateFilter } from '../../components/date-filter';
 import { PageTitle } from '../../components/page-title';
-import { formatDate, parseDayMonthYear } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { useInvoices } from './api';
 
@@ -66,20 +65,14 @@ export default function InvoicesPage() {
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            <DateInput
+            <DateFilter
               label="Transaction date"
-              placeholder="DD/MM/YYYY"
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseDayMonthYear}
               value={date}
               onChange={(value) => {
                 setDate(value);
                 setPages({ outstanding: 1, paid: 1 });
               }}
-              clearable
-              leftSection={<IconCalendar size={16} />}
               w={{ base: '100%', xs: 200 }}
-              popoverProps={{ withinPortal: true }}
             />
           </Group>
           {TABS.map((t) => (

@@ -1,10 +1,9 @@
 import { Button, Card, Group, Select } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
+import { IconFilterOff } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { JOB_TYPE_FILTERS, ROUTES } from '@portal/shared';
+import { DateFilter } from '../../components/date-filter';
 import { PageTitle } from '../../components/page-title';
-import { parseDayMonthYear } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { jobsRoleOf, useJobs } from './api';
 import { isoDateParam, pageParam, typeParam, withParams } from './jobs-filters';
@@ -44,17 +43,11 @@ export default function JobsPage() {
             allowDeselect
             w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 180 }}
           />
-          <DateInput
+          <DateFilter
             label="Visit date"
-            placeholder="DD/MM/YYYY"
-            valueFormat="DD/MM/YYYY"
-            dateParser={parseDayMonthYear}
             value={visitDate ?? null}
             onChange={(value) => set({ visit_date: value })}
-            clearable
-            leftSection={<IconCalendar size={16} aria-hidden />}
             w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 200 }}
-            popoverProps={{ withinPortal: true }}
           />
           {filtered && (
             <Button variant="subtle" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={() => set({ type: null, visit_date: null })}>
