@@ -8,6 +8,7 @@ import { notifyError } from '../../lib/notify';
 import { fieldErrors } from '../../lib/validation';
 import { useActivate } from './api';
 import { LinkDone, LinkInvalid } from './link-outcome';
+import { NewPasswordInput } from './new-password-input';
 
 /** /activation?token=...&email=...: the first password of an approved registration. */
 export default function ActivationPage() {
@@ -45,14 +46,7 @@ export default function ActivationPage() {
           </Alert>
         )}
         <TextInput label="User name" type="email" autoComplete="username" required {...form.getInputProps('username')} />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          placeholder={MESSAGES.passwordPlaceholder}
-          description={MESSAGES.passwordRuleSixNoSpaces}
-          required
-          {...form.getInputProps('password')}
-        />
+        <NewPasswordInput {...form.getInputProps('password')} />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"

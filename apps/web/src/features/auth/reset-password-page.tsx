@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router';
 import { MESSAGES, setPasswordRequest } from '@portal/shared';
@@ -6,6 +6,7 @@ import { notifyError } from '../../lib/notify';
 import { firstError } from '../../lib/validation';
 import { useSetPassword } from './api';
 import { LinkDone, LinkInvalid } from './link-outcome';
+import { NewPasswordInput } from './new-password-input';
 
 /** Only a call of this server: the link names the signed /api/... path. */
 function isSafeApiPath(url: string): boolean {
@@ -43,14 +44,7 @@ export default function ResetPasswordPage() {
             Choose a new password for your account.
           </Text>
         </div>
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          placeholder={MESSAGES.passwordPlaceholder}
-          description={MESSAGES.passwordRuleSixNoSpaces}
-          required
-          {...form.getInputProps('password')}
-        />
+        <NewPasswordInput {...form.getInputProps('password')} />
         <Button type="submit" fullWidth loading={setPassword.isPending}>
           Reset Password
         </Button>
