@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, type Facility } from '@portal/shared';
+import { MESSAGES, RECORD_MESSAGES, type Facility } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/sign-in';
 import FacilitiesPage from './facilities-page';
@@ -102,7 +102,7 @@ describe('facilities page', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
 
     expect(await form.findByText('Please enter a valid email address.')).toBeInTheDocument();
-    expect(form.getByLabelText('Contact 2 name')).toHaveAccessibleDescription('This field is required.');
+    expect(form.getByLabelText('Contact 2 name')).toHaveAccessibleDescription(RECORD_MESSAGES.contactNameRequired);
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
     // Fixing the fields clears their messages.
