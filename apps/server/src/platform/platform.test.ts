@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,24 @@ describe('the HTTP shell', () => {
     const csp = (await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'];
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends an asset precompressed when the browser accepts it', async () => {
+    mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+    const js = 'console.log("portal");\n'.repeat(100);
+    writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), js);
+    writeFileSync(path.join(webDist, 'assets', 'app-1234.js.gz'), gzipSync(js));
+    writeFileSync(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync(js));
+    const t = await app({ WEB_DIST: webDist });
+    const br = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+    expect(plain.headers['cache-control']).toContain('immutable');
   });
 
   it('answers JSON 404 for an unknown API path and never serves the app there', async () => {

@@ -20,6 +20,8 @@ export async function registerWeb(app: FastifyInstance, webDist = DEFAULT_WEB_DI
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/compress.mjs).
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fresh.
       setHeaders: (res, file) => {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
