@@ -36,6 +36,23 @@ test.describe('facilities and invoices (AR)', () => {
     // Perth is a site of the same facility that only multi@ represents.
     await expect(sites.getByText('Harbour Labs Perth')).toHaveCount(0);
     await shot(page, 'facility');
+
+    // The site: its cards, its jobs filtered by status, its documents.
+    await sites.getByRole('link', { name: 'Harbour Labs Sydney' }).click();
+    await expect(page.getByRole('heading', { name: 'Harbour Labs Sydney' })).toBeVisible();
+    for (const card of ['Site Details', 'Contact Details', 'Accreditation Specialist']) {
+      await expect(page.getByRole('region', { name: card })).toBeVisible();
+    }
+    const jobs = page.getByRole('table', { name: 'Jobs of Harbour Labs Sydney' });
+    await expect(jobs.getByRole('link', { name: '100234' })).toBeVisible();
+    await expect(jobs.getByRole('link', { name: '100235' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Planned' }).click();
+    await expect(jobs.getByRole('link', { name: '100234' })).toHaveCount(0);
+    await expect(jobs.getByRole('link', { name: '100235' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /Received Site Documents/ })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /Submitted Site Documents/ })).toBeVisible();
+    await shot(page, 'site');
   });
 
   test('a facility the AR does not represent is not found', async ({ page }) => {
