@@ -8,6 +8,7 @@ import { isApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { fieldErrorsByPath } from '../../lib/validation';
 import { useUpdateFacility } from './api';
+import { FormActions } from '../../components/form-actions';
 
 interface ContactRow {
   key: number;
@@ -192,14 +193,7 @@ export function FacilityContactForm({ facility, onDone, onCancel }: { facility: 
           </Group>
         </Stack>
 
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} pending={update.isPending} />
       </Stack>
     </form>
   );

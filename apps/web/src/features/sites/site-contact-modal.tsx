@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { MESSAGES, siteUpdate, type Site, type SiteUpdate } from '@portal/shared';
 import { StateSelect } from '../../components/state-select';
 import { actionFailMessage } from '../../lib/action-fail';
@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { fieldErrorsByPath } from '../../lib/validation';
 import { useUpdateSite } from './api';
+import { FormActions } from '../../components/form-actions';
 
 export const CONTACT_MODAL_TITLE = 'Update Contact Details';
 
@@ -89,14 +90,7 @@ function ContactForm({ site, onDone }: { site: Site; onDone: () => void }) {
             error={errors.state}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} pending={update.isPending} />
       </Stack>
     </form>
   );
