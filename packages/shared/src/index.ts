@@ -12,3 +12,4 @@ export * from './schemas/jobs.js';
 export * from './schemas/documents.js';
 export * from './schemas/invoices.js';
 export * from './schemas/imports.js';
+export * from './files.js';

@@ -52,6 +52,8 @@ describe('file names', () => {
     expect(sanitizeFilename('re!p@o#r$t%^&*_+.pdf')).toBe('re-p-o-r-t------.pdf');
     expect(sanitizeFilename('../../etc/passwd')).toBe('..-..-etc-passwd');
     expect(sanitizeFilename('a\\b\u0000c\nd.txt')).toBe('a-bcd.txt');
+    expect(sanitizeFilename('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(sanitizeFilename('\u2066\u200f..\u2069')).toBe('document');
     expect(sanitizeFilename('..')).toBe('document');
     expect(sanitizeFilename('')).toBe('document');
     expect(sanitizeFilename(`${'x'.repeat(300)}.pdf`)).toHaveLength(200);

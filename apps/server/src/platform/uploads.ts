@@ -15,12 +15,16 @@ export async function registerUploads(app: FastifyInstance, maxUploadKb: number)
 }
 
 const SPECIAL = /[!@#$%^&*_+/\\]/g;
+/**
+ * Control characters, and the invisible direction marks and bidi overrides (U+061C, U+200E/F,
+ * U+202A-202E, U+2066-2069) that make 'invoice\u202Efdp.exe' look like 'invoiceexe.pdf'.
+ */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * The stored name of an upload: the spec's special characters (!@#$%^&*_+/) and backslashes become
- * '-', control characters go, and a name that is only dots or empty becomes 'document'. The name
+ * '-', control and bidi characters go, and a name that is only dots or empty becomes 'document'. The name
  * is what users see; the file itself is stored under a generated key.
  */
 export function sanitizeFilename(raw: string): string {

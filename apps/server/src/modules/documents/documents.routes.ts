@@ -10,9 +10,11 @@ import {
   downloadLinkResponse,
   idParam,
   jobDocumentListQuery,
+  mayShowInline,
   MESSAGES,
   parseBulkIds,
   reviewResponse,
+  servedTypeOf,
   siteDocumentListQuery,
   uploadResponse,
 } from '@portal/shared';
@@ -28,9 +30,6 @@ import * as service from './documents.service.js';
 const jobTag = { tags: ['Job documents'] };
 const siteTag = { tags: ['Site documents'] };
 
-/** Types a browser may show in place (preview); anything else is always an attachment. */
-const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'text/plain']);
-
 const downloadQuery = z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') });
 
 function sendDocument(
@@ -38,9 +37,11 @@ function sendDocument(
   { doc, stream }: { doc: { name: string; mimeType: string; size: number }; stream: Readable },
   disposition: 'attachment' | 'inline',
 ) {
-  const inline = disposition === 'inline' && INLINE_TYPES.has(doc.mimeType);
+  // The type comes from the name by the server's allow-list, never from what the uploader declared.
+  const inline = disposition === 'inline' && mayShowInline(doc.name);
   return reply
-    .header('content-type', inline ? doc.mimeType : doc.mimeType === 'text/html' ? 'application/octet-stream' : doc.mimeType)
+    .header('content-type', servedTypeOf(doc.name))
+    .header('x-content-type-options', 'nosniff')
     .header('content-length', String(doc.size))
     .header('content-disposition', attachmentHeader(doc.name, inline ? 'inline' : 'attachment'))
     .header('cache-control', 'private, no-store')

@@ -442,3 +442,50 @@ describe('upload size limit', () => {
     expect((await small.app.inject({ method: 'POST', url: '/api/jobdocuments', payload: ok.payload, headers: { ...ok.headers, ...auth(token) } })).statusCode).toBe(200);
   });
 });
+
+describe('hostile uploads (issue 7)', () => {
+  const send = (filename: string, type: string, content: string) =>
+    upload(
+      '/api/jobdocuments',
+      [
+        { name: 'jobId', value: String(job['100236']) },
+        { name: 'role', value: 'AR' },
+        { name: 'description', value: 'Hostile' },
+        { name: 'file', filename, type, content },
+      ],
+      ar,
+    );
+
+  it('serves a script as an octet-stream attachment with nosniff, whatever type the uploader declared', async () => {
+    const res = await send('evil.js', 'text/javascript', 'window.pwned = true;');
+    expect(res.statusCode).toBe(200);
+    const id = res.json<{ document: { id: number } }>().document.id;
+    for (const query of ['', '?disposition=inline']) {
+      const file = await get(`/api/jobdocuments/${id}${query}`, ar);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/octet-stream');
+      expect(file.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('chooses the type from the extension, not from the declared type', async () => {
+    const res = await send('page.txt', 'text/html', '<script>alert(1)</script>');
+    const id = res.json<{ document: { id: number } }>().document.id;
+    const file = await get(`/api/jobdocuments/${id}?disposition=inline`, ar);
+    expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(file.headers['content-disposition']).toMatch(/^inline;/);
+    const svg = await send('image.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const svgFile = await get(`/api/jobdocuments/${svg.json<{ document: { id: number } }>().document.id}?disposition=inline`, ar);
+    expect(svgFile.headers['content-type']).toBe('application/octet-stream');
+    expect(svgFile.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it('cleans bidi controls out of names, as other control characters', async () => {
+    // 'invoice\u202Efdp.exe' shows as 'invoiceexe.pdf' in a right-to-left override.
+    const res = await send('invoice\u202Efdp.exe', 'application/pdf', 'x');
+    expect(res.json<{ document: { name: string } }>().document.name).toBe('invoicefdp.exe');
+    const marks = await send('a\u200Eb\u200Fc\u202Ad\u202Be\u202Cf\u202Dg\u2066h\u2067i\u2068j\u2069.txt', 'text/plain', 'x');
+    expect(marks.json<{ document: { name: string } }>().document.name).toBe('abcdefghij.txt');
+  });
+});
