@@ -26,6 +26,8 @@ export const MESSAGES = {
   serverError: 'Something went wrong. Please try again later.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   validationFailed: 'The given data was invalid.',
+  nulCharacter: 'This text contains a NUL character, which is not allowed.',
+  numberOutOfRange: 'This number is out of range.',
 
   // Password reset, activation and change (spec/01 2.3, 5; spec/02 5)
   forgotEmailInvalid: 'Please input valid detail for email',

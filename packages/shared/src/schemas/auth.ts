@@ -2,21 +2,20 @@ import { z } from 'zod';
 import { LIMITS, MOBILE_NUMBER_PATTERN } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
+import { safeString } from './common.js';
 
 /** Spec/02 5 and spec/01 5: at least 6 characters, no whitespace. */
-export const newPassword = z
-  .string()
+export const newPassword = safeString()
   .min(LIMITS.passwordMin, MESSAGES.newPasswordMin)
   .refine((v) => !/\s/.test(v), MESSAGES.newPasswordSpace);
 
 /** The reset-first-access and activation screens use the single combined message. */
-export const resetPassword = z
-  .string()
+export const resetPassword = safeString()
   .refine((v) => v.length >= LIMITS.passwordMin && !/\s/.test(v), MESSAGES.passwordRuleSixNoSpaces);
 
 export const loginRequest = z.object({
-  username: z.string({ error: MESSAGES.loginUsernameRequired }).trim().min(1, MESSAGES.loginUsernameRequired).pipe(z.email(MESSAGES.loginUsernameEmail)),
-  password: z.string({ error: MESSAGES.loginPasswordRequired }).min(1, MESSAGES.loginPasswordRequired).pipe(z.string().min(LIMITS.passwordMin, MESSAGES.loginPasswordMin)),
+  username: safeString({ error: MESSAGES.loginUsernameRequired }).trim().min(1, MESSAGES.loginUsernameRequired).pipe(z.email(MESSAGES.loginUsernameEmail)),
+  password: safeString({ error: MESSAGES.loginPasswordRequired }).min(1, MESSAGES.loginPasswordRequired).pipe(z.string().min(LIMITS.passwordMin, MESSAGES.loginPasswordMin)),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
@@ -76,7 +75,7 @@ export const loginResponse = activeUser.extend({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const twoFactorCode = z.string().regex(/^\d{4}$/, MESSAGES.codeFourDigits);
+export const twoFactorCode = safeString().regex(/^\d{4}$/, MESSAGES.codeFourDigits);
 
 export const twoFactorVerifyRequest = z.object({
   code: twoFactorCode,
@@ -88,7 +87,7 @@ export type TwoFactorVerifyResponse = z.infer<typeof twoFactorVerifyResponse>;
 /** remind_me true: remind later (this sign-in only); false: do not remind again. */
 export const manageRemindRequest = z.object({ remind_me: z.boolean() });
 
-export const mobileNumber = z.string().trim().regex(MOBILE_NUMBER_PATTERN, MESSAGES.mobileInvalid);
+export const mobileNumber = safeString().trim().regex(MOBILE_NUMBER_PATTERN, MESSAGES.mobileInvalid);
 
 /** POST /twofactor/send2fasetupcode: data is the mobile number to set up. */
 export const setupCodeRequest = z.object({ data: mobileNumber });
@@ -96,15 +95,15 @@ export const setupCodeRequest = z.object({ data: mobileNumber });
 /** POST /twofactor/verify while signed in completes the SMS set-up. */
 export const setupVerifyRequest = z.object({ code: twoFactorCode });
 
-export const resetRequest = z.object({ email: z.string().trim().pipe(z.email(MESSAGES.forgotEmailInvalid)) });
+export const resetRequest = z.object({ email: safeString().trim().pipe(z.email(MESSAGES.forgotEmailInvalid)) });
 export const setPasswordRequest = z.object({ password: resetPassword });
 
 export const activationRequest = z
   .object({
-    token: z.string({ error: MESSAGES.activationInvalid }).min(1, MESSAGES.activationInvalid),
-    username: z.string().trim().pipe(z.email(MESSAGES.loginUsernameEmail)),
+    token: safeString({ error: MESSAGES.activationInvalid }).min(1, MESSAGES.activationInvalid),
+    username: safeString().trim().pipe(z.email(MESSAGES.loginUsernameEmail)),
     password: resetPassword,
-    password_confirmation: z.string(),
+    password_confirmation: safeString(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: MESSAGES.passwordsDoNotMatch,
@@ -112,10 +111,10 @@ export const activationRequest = z
   });
 
 export const changePasswordRequest = z
-  .object({ oldPassword: z.string({ error: MESSAGES.loginPasswordRequired }).min(1, MESSAGES.loginPasswordRequired), newPassword })
+  .object({ oldPassword: safeString({ error: MESSAGES.loginPasswordRequired }).min(1, MESSAGES.loginPasswordRequired), newPassword })
   .refine((v) => v.oldPassword !== v.newPassword, {
     message: MESSAGES.newPasswordSameAsOld,
     path: ['newPassword'],
   });
 
-export const registrationFormRequest = z.object({ email: z.string().trim().pipe(z.email(MESSAGES.forgotEmailInvalid)) });
+export const registrationFormRequest = z.object({ email: safeString().trim().pipe(z.email(MESSAGES.forgotEmailInvalid)) });

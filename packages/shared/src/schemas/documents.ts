@@ -3,10 +3,10 @@ import { LIMITS } from '../constants.js';
 import { MESSAGES, RECORD_MESSAGES } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { pageQuery } from './paging.js';
+import { safeId, safeString } from './common.js';
 
 /** The description of an upload: mandatory, at most 255 characters (spec/01 section 5). */
-export const documentDescription = z
-  .string({ error: MESSAGES.descriptionRequired })
+export const documentDescription = safeString({ error: MESSAGES.descriptionRequired })
   .trim()
   .min(1, MESSAGES.descriptionRequired)
   .max(LIMITS.descriptionMax, MESSAGES.descriptionMax);
@@ -38,27 +38,27 @@ export type DocumentGroups = z.infer<typeof documentGroups>;
 
 /** GET /jobdocuments?jobid=&role= (per_page applies to each group). */
 export const jobDocumentListQuery = z.object({
-  jobid: z.coerce.number().int().positive(),
+  jobid: safeId(),
   role: z.enum(ROLES).optional(),
   ...pageQuery(100, 500),
 });
 
 /** GET /sitedocuments?siteid= */
 export const siteDocumentListQuery = z.object({
-  siteid: z.coerce.number().int().positive(),
+  siteid: safeId(),
   ...pageQuery(100, 500),
 });
 
 /** The text fields of POST /jobdocuments (multipart, beside the file). */
 export const jobDocumentUploadFields = z.object({
-  jobId: z.coerce.number({ error: 'The job id is required.' }).int().positive(),
+  jobId: safeId({ error: 'The job id is required.' }),
   description: documentDescription,
   role: z.enum(ROLES).optional(),
 });
 
 /** The text fields of POST /sitedocuments (multipart, beside the file). */
 export const siteDocumentUploadFields = z.object({
-  siteId: z.coerce.number({ error: 'The site id is required.' }).int().positive(),
+  siteId: safeId({ error: 'The site id is required.' }),
   description: documentDescription,
 });
 
@@ -67,7 +67,7 @@ export type UploadResponse = z.infer<typeof uploadResponse>;
 
 /** PUT /jobdocuments/{id}: the review. */
 export const documentReview = z.object({
-  reviewed_comment: z.string({ error: RECORD_MESSAGES.reviewCommentRequired }).trim().min(1, RECORD_MESSAGES.reviewCommentRequired).max(LIMITS.reviewCommentMax, MESSAGES.reviewCommentMax),
+  reviewed_comment: safeString({ error: RECORD_MESSAGES.reviewCommentRequired }).trim().min(1, RECORD_MESSAGES.reviewCommentRequired).max(LIMITS.reviewCommentMax, MESSAGES.reviewCommentMax),
 });
 export type DocumentReview = z.input<typeof documentReview>;
 
@@ -75,8 +75,8 @@ export const reviewResponse = z.object({ message: z.string(), document: document
 
 /** GET /jobdocuments/bulk?ids[]=1&ids[]=2 (also ?ids=1,2). */
 export const bulkQuery = z.object({
-  'ids[]': z.union([z.string(), z.array(z.string())]).optional(),
-  ids: z.union([z.string(), z.array(z.string())]).optional(),
+  'ids[]': z.union([safeString(), z.array(safeString())]).optional(),
+  ids: z.union([safeString(), z.array(safeString())]).optional(),
 });
 
 /** The ids of a bulk download, or null when there is none or one is not a number. */
@@ -88,6 +88,6 @@ export function parseBulkIds(q: { 'ids[]'?: string | string[]; ids?: string | st
 }
 
 /** POST /api/downloads: a link the browser can follow to stream a download (see docs/api.md). */
-export const downloadLinkRequest = z.object({ path: z.string().min(1).max(8000) });
+export const downloadLinkRequest = z.object({ path: safeString().min(1).max(8000) });
 export const downloadLinkResponse = z.object({ url: z.string() });
 export type DownloadLinkResponse = z.infer<typeof downloadLinkResponse>;

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { LIMITS, STATES } from '../constants.js';
 import { MESSAGES, RECORD_MESSAGES } from '../messages.js';
 import { pageQuery, paged } from './paging.js';
+import { safeString } from './common.js';
 
-const text = (what: string, max: number) => z.string({ error: RECORD_MESSAGES.notText(what) }).trim().max(max, RECORD_MESSAGES.tooLong(what, max));
+const text = (what: string, max: number) => safeString({ error: RECORD_MESSAGES.notText(what) }).trim().max(max, RECORD_MESSAGES.tooLong(what, max));
 
 export const contact = z.object({
-  name: z
-    .string({ error: RECORD_MESSAGES.contactNameRequired })
+  name: safeString({ error: RECORD_MESSAGES.contactNameRequired })
     .trim()
     .min(1, RECORD_MESSAGES.contactNameRequired)
     .max(LIMITS.contactNameMax, RECORD_MESSAGES.tooLong('contact name', LIMITS.contactNameMax)),
@@ -79,7 +79,7 @@ const optionalState = z.enum(STATES, { error: RECORD_MESSAGES.stateInvalid }).nu
  * it may be sent back (at most 6 characters) but is never changed here.
  */
 export const facilityUpdate = z.object({
-  facility_number: z.string().max(LIMITS.facilityNumberLength, MESSAGES.facilityNumberMax).optional(),
+  facility_number: safeString().max(LIMITS.facilityNumberLength, MESSAGES.facilityNumberMax).optional(),
   billing_email: optionalEmail,
   address: optionalText('address', LIMITS.addressMax),
   suburb: optionalText('suburb', LIMITS.suburbMax),

@@ -4,6 +4,7 @@ import { JOB_STAGES, JOB_TYPE_FILTERS } from '../jobs.js';
 import { ROLES } from '../roles.js';
 import { facilityRef } from './facilities.js';
 import { isoDate, pageQuery, paged } from './paging.js';
+import { safeId, safeInt } from './common.js';
 
 export const leadAssessor = z.object({
   id: z.number(),
@@ -62,9 +63,9 @@ export const jobListQuery = z.object({
   /** RES, or Other: every type but RES. */
   type: z.enum(JOB_TYPE_FILTERS).optional(),
   /** 1-4 */
-  status: z.coerce.number().int().min(1).max(4).optional(),
+  status: safeInt().min(1).max(4).optional(),
   visit_date: isoDate.optional(),
-  site_id: z.coerce.number().int().positive().optional(),
+  site_id: safeId().optional(),
   ...pageQuery(PAGE_SIZES.jobs),
 });
 export type JobListQuery = z.input<typeof jobListQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeId, safeInt } from './common.js';
 import { PAGE_SIZES } from '../constants.js';
 import { ROLES } from '../roles.js';
 
@@ -21,9 +22,9 @@ export const notificationItem = z.object({
 export type NotificationItem = z.infer<typeof notificationItem>;
 
 export const notificationListQuery = z.object({
-  count: z.coerce.number().int().min(1).max(PAGE_SIZES.notificationsMaxFetch).default(PAGE_SIZES.notificationsFetch),
+  count: safeInt().min(1).max(PAGE_SIZES.notificationsMaxFetch).default(PAGE_SIZES.notificationsFetch),
   role: z.enum(ROLES).optional(),
-  cmId: z.coerce.number().int().positive().optional(),
+  cmId: safeId().optional(),
 });
 export type NotificationListQuery = z.input<typeof notificationListQuery>;
 
@@ -39,7 +40,7 @@ export type NotificationList = z.infer<typeof notificationList>;
 export const notificationUpdateQuery = z.object({
   type: z.enum(['read', 'delete']),
   role: z.enum(ROLES).optional(),
-  cmId: z.coerce.number().int().positive().optional(),
+  cmId: safeId().optional(),
 });
 
 /**

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { safeId, safeInt, safeString } from './common.js';
 
 /** ?page=&per_page= of every list that pages in SQL; per_page is capped so one call cannot read a table. */
 export const pageQuery = (defaultPerPage: number, maxPerPage = 100) => ({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(maxPerPage).default(defaultPerPage),
+  page: safeInt().min(1).default(1),
+  per_page: safeInt().min(1).max(maxPerPage).default(defaultPerPage),
 });
 
 /** A page of a list: the rows, how many there are in all, and the page asked for. */
@@ -11,7 +12,7 @@ export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), total: z.number(), page: z.number(), per_page: z.number() });
 
 /** A calendar date as sent and received: YYYY-MM-DD (the screens show d/m/y). */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
+export const isoDate = safeString().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
 
 /** A positive integer id in a path. */
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParam = z.object({ id: safeId() });

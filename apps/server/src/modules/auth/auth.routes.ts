@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  safeString,
   activationRequest,
   activeUser as activeUserSchema,
   changePasswordRequest,
@@ -112,7 +113,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     schema: {
       ...tag,
       description: 'The signed call of a reset link: the url and signature come from the emailed link.',
-      querystring: z.object({ token: z.string().min(1).max(100), signature: z.string().min(1).max(100) }),
+      querystring: z.object({ token: safeString().min(1).max(100), signature: safeString().min(1).max(100) }),
       body: setPasswordRequest,
       response: { 200: messageBody },
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  safeString,
   MESSAGES,
   messageBody,
   notificationList,
@@ -28,7 +29,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     schema: {
       ...tag,
       description: 'ids: a JSON list of notification ids, one id, or "all" (Clear all).',
-      params: z.object({ ids: z.string().max(20_000) }),
+      params: z.object({ ids: safeString().max(20_000) }),
       querystring: notificationUpdateQuery,
       response: { 200: messageBody.extend({ updated: z.number() }) },
     },
