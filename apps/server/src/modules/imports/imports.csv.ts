@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { parse, type Options } from 'csv-parse/sync';
 
 export interface CsvRow {
   /** The line of the file the row ends on (the header is line 1). */
@@ -17,16 +17,21 @@ export interface BadRow {
  */
 export function readCsv(text: string): { header: string[]; rows: CsvRow[]; bad: BadRow[] } {
   let records: { info: { lines: number }; record: string[] }[];
+  // The last line of the last complete row: a quote left open starts on the line after it.
+  let lastLine = 0;
   try {
     records = parse(text.replace(/^\uFEFF/, ''), {
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-    }) as unknown as typeof records;
+      on_record: (record, context) => {
+        lastLine = context.lines;
+        return record;
+      },
+    } satisfies Options) as unknown as typeof records;
   } catch (e) {
-    const err = e as { lines?: number; message: string };
-    return { header: [], rows: [], bad: [{ line: err.lines ?? 1, reason: `The file is not valid CSV: ${err.message}` }] };
+    return { header: [], rows: [], bad: [csvErrorRow(e, lastLine)] };
   }
   const [head, ...body] = records;
   if (!head) return { header: [], rows: [], bad: [] };
@@ -41,4 +46,14 @@ export function readCsv(text: string): { header: string[]; rows: CsvRow[]; bad: 
     rows.push({ line: info.lines, values: Object.fromEntries(header.map((h, i) => [h, record[i] ?? ''])) });
   }
   return { header, rows, bad };
+}
+
+/** A parse error as a bad row on its line; an unclosed quote is reported where its row begins. */
+export function csvErrorRow(e: unknown, lastLine: number): BadRow {
+  const err = e as { code?: string; lines?: number; message: string };
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
+    const line = lastLine + 1;
+    return { line, reason: `A quote opened on line ${line} is never closed.` };
+  }
+  return { line: err.lines ?? lastLine + 1, reason: `The file is not valid CSV: ${err.message}` };
 }

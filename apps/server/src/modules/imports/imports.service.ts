@@ -5,6 +5,7 @@ import {
   JOB_STATUS_LABELS,
   JOB_STATUS_NAMES,
   padFacilityNumber,
+  safeString,
   RECORD_MESSAGES,
   STATES,
   type ImportEntity,
@@ -21,26 +22,23 @@ import * as q from './imports.queries.js';
  * its line and reason, and then nothing is written.
  */
 
-const text = (max = 255) => z.string().trim().max(max);
+const text = (max = 255) => safeString().trim().max(max);
 const optional = (max = 255) =>
   text(max)
     .optional()
     .transform((v) => (v ? v : null));
 const required = (max = 255) => text(max).min(1, 'is required');
-const email = z
-  .string()
+const email = safeString()
   .trim()
   .optional()
   .transform((v) => (v ? v : null))
   .pipe(z.email('is not an email address').nullable());
-const state = z
-  .string()
+const state = safeString()
   .trim()
   .optional()
   .transform((v) => (v ? v : null))
   .pipe(z.enum(STATES, `must be one of ${STATES.join(', ')}`).nullable());
-const facilityNumber = z
-  .string()
+const facilityNumber = safeString()
   .trim()
   .transform((v, ctx) => {
     const padded = padFacilityNumber(v);
@@ -49,8 +47,7 @@ const facilityNumber = z
   });
 
 /** "Name|phone; Name|phone" */
-const contacts = z
-  .string()
+const contacts = safeString()
   .trim()
   .optional()
   .transform((v, ctx) => {
@@ -68,8 +65,7 @@ const contacts = z
   });
 
 /** YYYY-MM-DD, or the screens' d/m/y (D/M/YYYY). */
-const date = z
-  .string()
+const date = safeString()
   .trim()
   .transform((v, ctx) => {
     const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
@@ -85,8 +81,7 @@ const STATUS_BY_WORD = new Map<string, number>();
 for (const [n, name] of Object.entries(JOB_STATUS_NAMES)) STATUS_BY_WORD.set(name.toLowerCase(), Number(n));
 for (const [n, label] of Object.entries(JOB_STATUS_LABELS)) STATUS_BY_WORD.set(label.toLowerCase(), Number(n));
 
-const jobStatus = z
-  .string()
+const jobStatus = safeString()
   .trim()
   .transform((v, ctx) => {
     const n = /^[1-4]$/.test(v) ? Number(v) : STATUS_BY_WORD.get(v.toLowerCase());
@@ -94,8 +89,7 @@ const jobStatus = z
     return n ?? 1;
   });
 
-const yesNo = z
-  .string()
+const yesNo = safeString()
   .trim()
   .optional()
   .transform((v, ctx) => {
@@ -140,14 +134,12 @@ const schemas = {
     site_number: required(50),
     type: required(50),
     status: jobStatus,
-    stage: z
-      .string()
+    stage: safeString()
       .trim()
       .optional()
       .transform((v) => v || 'Initiation')
       .pipe(z.enum(JOB_STAGES, `must be one of ${JOB_STAGES.join(', ')}`)),
-    visit_date: z
-      .string()
+    visit_date: safeString()
       .trim()
       .optional()
       .transform((v) => v || null)
@@ -160,23 +152,22 @@ const schemas = {
     transaction_type: required(50),
     transaction_date: date,
     job_number: optional(50),
-    amount: z
-      .string()
+    amount: safeString()
       .trim()
       .regex(/^-?\d{1,10}(\.\d{1,2})?$/, 'must be an amount such as 1250.00 or -150'),
-    status: z
-      .string()
+    status: safeString()
       .trim()
-      .transform((v) => v.toLowerCase() || 'outstanding')
+      .optional()
+      .transform((v) => v?.toLowerCase() || 'outstanding')
       .pipe(z.enum(INVOICE_STATUSES, 'must be outstanding or paid')),
   }),
   assessors: z.object({
     job_number: required(50),
-    email: z.string().trim().toLowerCase().pipe(z.email('is not an email address')),
+    email: safeString().trim().toLowerCase().pipe(z.email('is not an email address')),
     lead: yesNo,
   }),
   'ar-access': z.object({
-    email: z.string().trim().toLowerCase().pipe(z.email('is not an email address')),
+    email: safeString().trim().toLowerCase().pipe(z.email('is not an email address')),
     site_number: required(50),
   }),
 } satisfies Record<ImportEntity, z.ZodObject>;

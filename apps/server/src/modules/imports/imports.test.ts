@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORD_MESSAGES, type FacilityList, type JobList } from '@portal/shared';
+import { MESSAGES, RECORD_MESSAGES, type FacilityList, type JobList } from '@portal/shared';
 import { facilities, invoices, jobAssessors, jobs, sites } from '../../db/schema/index.js';
 import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
 import { importCsv } from './imports.service.js';
@@ -109,6 +109,37 @@ describe('POST /api/admin/import/{entity}', () => {
       'line 5': ['job_number / email 100235 / la@portal.test is also on line 4'],
     });
     expect((await post('facilities', 'facility_number,name\n', admin)).json().message).toBe(RECORD_MESSAGES.importEmpty);
+  });
+
+  it('accepts every entity with its optional columns absent', async () => {
+    const files: [string, string][] = [
+      ['facilities', 'facility_number,name\n7101,Minimal Labs\n'],
+      ['sites', 'site_number,facility_number,name\nS710101,7101,Minimal Site\n'],
+      ['jobs', 'job_number,site_number,type,status\n710001,S710101,RES,Planned\n'],
+      ['invoices', 'transaction_number,facility_number,transaction_type,transaction_date,amount\nINV-7101,7101,Invoice,2027-02-01,10\n'],
+      ['assessors', 'job_number,email\n710001,ta@portal.test\n'],
+      ['ar-access', 'email,site_number\nar@portal.test,S710101\n'],
+    ];
+    for (const [entity, csv] of files) {
+      const res = await post(entity, csv, admin);
+      expect({ entity, status: res.statusCode, body: res.json() }).toMatchObject({ entity, status: 200, body: { rows: 1, inserted: 1 } });
+    }
+    const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.transactionNumber, 'INV-7101'));
+    expect(inv).toMatchObject({ status: 'outstanding', jobNumber: null });
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.jobNumber, '710001'));
+    expect(job).toMatchObject({ stage: 'Initiation', visitDate: null, jobDetails: null });
+  });
+
+  it('refuses a NUL character in a cell, on its line', async () => {
+    const res = await post('facilities', 'facility_number,name,address\n7201,Fine Labs,1 Street\n7202,Null\u0000Labs,\n', admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ 'line 3': [`name ${MESSAGES.nulCharacter}`] });
+  });
+
+  it('reports an unclosed quote on the line where it opens', async () => {
+    const res = await post('facilities', 'facility_number,name\n7301,Fine\n7302,"Open quote\n7303,Next\n7304,Last\n', admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: RECORD_MESSAGES.importBadRows(1), errors: { 'line 3': ['A quote opened on line 3 is never closed.'] } });
   });
 
   it('is for system administrators only', async () => {
