@@ -22,6 +22,8 @@ import { registerWeb } from './platform/web.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { onEvent as notifyOnEvent } from './modules/notifications/notifications.service.js';
+import { listen } from './platform/events.js';
 import { facilityRoutes } from './modules/facilities/facilities.routes.js';
 import { siteRoutes } from './modules/sites/sites.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
@@ -130,6 +132,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
+
+  // Who reacts to the events services emit (platform/events.ts), in the emitting transaction.
+  listen(notifyOnEvent);
 
   await app.register(
     async (api) => {

@@ -1,6 +1,8 @@
 /** Business constants and limits (spec/01 section 9, spec/02 section 9, DECISIONS). */
 export const LIMITS = {
   maxUploadKb: 150_000,
+  /** Files in one upload request (`files[]`); each is held to maxUploadKb. */
+  filesPerUploadMax: 20,
   descriptionMax: 255,
   reviewCommentMax: 255,
   discussionTitleMax: 100,

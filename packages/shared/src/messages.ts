@@ -91,6 +91,8 @@ export const RECORD_MESSAGES = {
   importBadRows: (n: number) => `${n} ${n === 1 ? 'row has' : 'rows have'} problems: nothing was imported.`,
   importEmpty: 'The file has no rows to import.',
   uploadIncomplete: 'The upload did not complete. Please try again.',
+  uploadFieldName: 'Send the files in the field files[] (or one file in the field file).',
+  tooManyFiles: (max: number) => `Send at most ${max} files at once.`,
   contactNameRequired: 'The contact name is required.',
   notText: (what: string) => `The ${what} must be text.`,
   tooLong: (what: string, max: number) => `The ${what} may be at most ${max} characters.`,

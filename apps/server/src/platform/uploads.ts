@@ -1,18 +1,34 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, niceSize, RECORD_MESSAGES } from '@portal/shared';
+import type { z } from 'zod';
+import { LIMITS, MESSAGES, niceSize, RECORD_MESSAGES } from '@portal/shared';
 import { AppError, badRequest } from './errors.js';
 import type { Storage } from './storage.js';
 
 /**
- * Streaming multipart for the routes of the plugin that calls it (encapsulated: other routes keep
- * refusing multipart). Files are never held in memory: each part streams into Storage.
+ * The one upload path: multipart with text fields and one or several files (`files[]`, or the
+ * spec's single `file`), each streamed into Storage (never held in memory), with the prechecks,
+ * the size limit (MAX_UPLOAD_KB), the file name rules and the spec's messages in this file. The
+ * rows that name the files are written by the caller's `save`, in its transaction, only once every
+ * file is complete; if anything fails, every stored file of the request is removed.
  */
+
+/** Streaming multipart for the routes of the plugin that calls it (other routes keep refusing it). */
 export async function registerUploads(app: FastifyInstance, maxUploadKb: number) {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: maxUploadKb * 1024, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12, headerPairs: 100 },
+    limits: {
+      fileSize: maxUploadKb * 1024,
+      files: LIMITS.filesPerUploadMax,
+      fields: 10,
+      fieldSize: 64 * 1024,
+      parts: LIMITS.filesPerUploadMax + 10,
+      headerPairs: 100,
+    },
   });
 }
+
+/** The field names a file may come in. */
+const FILE_FIELDS = new Set(['file', 'files[]', 'files']);
 
 const SPECIAL = /[!@#$%^&*_+/\\]/g;
 /**
@@ -24,38 +40,43 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u206
 
 /**
  * The stored name of an upload: the spec's special characters (!@#$%^&*_+/) and backslashes become
- * '-', control and bidi characters go, and a name that is only dots or empty becomes 'document'. The name
- * is what users see; the file itself is stored under a generated key.
+ * '-', control and bidi characters go, and a name that is only dots or empty becomes 'document'.
+ * The name is what users see; the file itself is stored under a generated key.
  */
 export function sanitizeFilename(raw: string): string {
   let name = raw.normalize('NFC').replace(CONTROL, '').replace(SPECIAL, '-').trim();
   if (/^\.*$/.test(name)) name = 'document';
   if (name.length > 200) {
-    const ext = path_ext(name);
+    const ext = extensionPart(name);
     name = name.slice(0, 200 - ext.length) + ext;
   }
   return name;
 }
 
-function path_ext(name: string): string {
+function extensionPart(name: string): string {
   const m = /\.[A-Za-z0-9]{1,10}$/.exec(name);
   return m ? m[0] : '';
 }
 
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
 
+/** A file of the request, complete in Storage, not yet named by any row. */
 export interface StoredUpload {
   key: string;
   size: number;
   /** Sanitised file name. */
   name: string;
+  /** What the uploader's browser declared: recorded, never served. */
   mimeType: string;
 }
 
 export interface ReceivedUpload {
   fields: Record<string, string>;
-  file: StoredUpload | null;
+  files: StoredUpload[];
 }
+
+/** Runs when a file part starts, with the fields sent before it; throws to refuse the upload. */
+export type Precheck = (fields: Record<string, string>, name: string) => Promise<void>;
 
 function isCutOff(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
@@ -66,67 +87,93 @@ function isCutOff(e: unknown): boolean {
   );
 }
 
+function tooLarge(maxUploadKb: number) {
+  return badRequest(MESSAGES.fileTooLarge(niceSize(maxUploadKb)));
+}
+
+/** The project's error for what multipart or the stream threw, or null when it is not ours to explain. */
+function uploadError(e: unknown, maxUploadKb: number): AppError | null {
+  if (e instanceof AppError) return e;
+  const code = (e as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxUploadKb);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest(RECORD_MESSAGES.tooManyFiles(LIMITS.filesPerUploadMax));
+  if (isCutOff(e) || (typeof code === 'string' && code.startsWith('FST_'))) return badRequest(RECORD_MESSAGES.uploadIncomplete);
+  return null;
+}
+
 /**
- * Reads a multipart request: text fields, and one file streamed into storage. beforeFile runs
- * when the file part starts, with the fields sent before it, so a refused upload (no access, a
- * duplicate name) stops before any byte is stored. Whatever fails after the file is stored removes it.
+ * Reads a multipart request: text fields, and each file streamed into storage. precheck runs when
+ * a file part starts, so a refused upload (no access, a duplicate name) stops before its bytes are
+ * stored. On any failure the files already stored by this request are removed.
  */
-export async function receiveUpload(
-  req: FastifyRequest,
-  storage: Storage,
-  maxUploadKb: number,
-  beforeFile?: (fields: Record<string, string>, name: string) => Promise<void>,
-): Promise<ReceivedUpload> {
+export async function receiveUpload(req: FastifyRequest, storage: Storage, maxUploadKb: number, precheck?: Precheck): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
-  let file: StoredUpload | null = null;
+  const files: StoredUpload[] = [];
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
-      if (file || part.fieldname !== 'file') {
+      if (!FILE_FIELDS.has(part.fieldname)) {
         part.file.resume();
-        throw badRequest(MESSAGES.validationFailed, { file: ['Send one file, in the field named file.'] });
+        throw badRequest(MESSAGES.validationFailed, { files: [RECORD_MESSAGES.uploadFieldName] });
       }
       const name = sanitizeFilename(part.filename ?? '');
-      if (beforeFile) {
-        try {
-          await beforeFile(fields, name);
-        } catch (e) {
-          part.file.resume();
-          throw e;
-        }
-      }
-      let stored: { key: string; size: number };
       try {
-        stored = await storage.put(part.file, { prefix: 'uploads' });
+        // Two files of one request under one name would collide in their folder as well.
+        if (files.some((f) => f.name === name)) throw badRequest(MESSAGES.duplicateDocument);
+        await precheck?.(fields, name);
       } catch (e) {
-        const code = (e as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(MESSAGES.fileTooLarge(niceSize(maxUploadKb)));
-        if (isCutOff(e) || (typeof code === 'string' && code.startsWith('FST_'))) throw badRequest(RECORD_MESSAGES.uploadIncomplete);
+        part.file.resume();
         throw e;
       }
-      file = { key: stored.key, size: stored.size, name, mimeType: MIME.test(part.mimetype) ? part.mimetype.toLowerCase() : 'application/octet-stream' };
-      if (part.file.truncated) throw badRequest(MESSAGES.fileTooLarge(niceSize(maxUploadKb)));
+      const stored = await storage.put(part.file, { prefix: 'uploads' });
+      files.push({ key: stored.key, size: stored.size, name, mimeType: MIME.test(part.mimetype) ? part.mimetype.toLowerCase() : 'application/octet-stream' });
+      if (part.file.truncated) throw tooLarge(maxUploadKb);
     }
   } catch (e) {
-    if (file) await storage.delete(file.key);
-    if (e instanceof AppError) throw e;
-    const code = (e as { code?: string; statusCode?: number }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(MESSAGES.fileTooLarge(niceSize(maxUploadKb)));
-    if (isCutOff(e)) throw badRequest(RECORD_MESSAGES.uploadIncomplete);
-    throw e;
+    await removeStored(storage, files);
+    throw uploadError(e, maxUploadKb) ?? e;
   }
-  return { fields, file };
+  return { fields, files };
 }
 
-/** Runs the database part of an upload; if it fails, the stored file is removed. */
-export async function keepOnlyIfSaved<T>(storage: Storage, file: StoredUpload, save: () => Promise<T>): Promise<T> {
+function removeStored(storage: Storage, files: StoredUpload[]) {
+  return Promise.all(files.map((f) => storage.delete(f.key)));
+}
+
+/** zod issues as the one error shape: the first message, and every message by field. */
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+  throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.validationFailed, errors);
+}
+
+export interface UploadUseCase<S extends z.ZodType, T> {
+  /** The text fields beside the files. */
+  fields: S;
+  /** Early refusal when a file part starts (fields sent after the file are not there yet). */
+  precheck?: Precheck;
+  /** Writes the rows that name the files, in one transaction; throwing removes the files. */
+  save: (body: z.output<S>, files: StoredUpload[]) => Promise<T>;
+}
+
+/**
+ * An upload from start to end: receive and store the files, check the fields, require at least
+ * one file, then save. Whatever fails after a file is stored removes it, so a refused or broken
+ * upload leaves no file and no row.
+ */
+export async function acceptUpload<S extends z.ZodType, T>(req: FastifyRequest, storage: Storage, maxUploadKb: number, useCase: UploadUseCase<S, T>): Promise<T> {
+  const { fields, files } = await receiveUpload(req, storage, maxUploadKb, useCase.precheck);
   try {
-    return await save();
+    const body = parseFields(useCase.fields, fields);
+    if (files.length === 0) throw badRequest(RECORD_MESSAGES.fileRequired, { files: [RECORD_MESSAGES.fileRequired] });
+    return await useCase.save(body, files);
   } catch (e) {
-    await storage.delete(file.key);
+    await removeStored(storage, files);
     throw e;
   }
 }

@@ -62,7 +62,8 @@ export const siteDocumentUploadFields = z.object({
   description: documentDescription,
 });
 
-export const uploadResponse = z.object({ message: z.string(), document: documentItem });
+/** document is the first (or only) one; documents every file of the upload, in the order sent. */
+export const uploadResponse = z.object({ message: z.string(), document: documentItem, documents: z.array(documentItem) });
 export type UploadResponse = z.infer<typeof uploadResponse>;
 
 /** PUT /jobdocuments/{id}: the review. */

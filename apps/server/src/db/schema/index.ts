@@ -4,5 +4,6 @@ export * from './notifications.js';
 export * from './dev-mail.js';
 export * from './facilities.js';
 export * from './jobs.js';
+export * from './files.js';
 export * from './documents.js';
 export * from './invoices.js';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { arSites, facilities, invoices, jobAssessors, jobDocuments, jobs, siteDocuments, sites, users } from '../schema/index.js';
+import { arSites, facilities, files, invoices, jobAssessors, jobDocuments, jobs, siteDocuments, sites, users } from '../schema/index.js';
 import type { Storage } from '../../platform/storage.js';
 
 /**
@@ -155,34 +155,22 @@ export async function seedDemoJobs(db: Db, storage?: Storage) {
       const now = Date.now();
       for (const { doc: d, key, size, mimeType } of stored) {
         const createdAt = new Date(now - d.daysAgo * DAY);
+        const [file] = await tx
+          .insert(files)
+          .values({ storageKey: key, name: d.name, size, mimeType, uploadedBy: d.by ? userId(d.by) : null, createdAt })
+          .returning({ id: files.id });
+        const common = { fileId: file!.id, description: d.description, reviewedComment: d.review?.comment ?? null };
         if (d.job) {
           await tx.insert(jobDocuments).values({
+            ...common,
             jobId: jobId(d.job),
-            name: d.name,
-            description: d.description,
-            storageKey: key,
-            size,
-            mimeType,
-            uploadedBy: d.by ? userId(d.by) : null,
             uploaderRole: d.role ?? 'AR',
             side: d.side as 'facility' | 'assessor',
-            reviewedComment: d.review?.comment ?? null,
             reviewedBy: d.review ? userId(d.review.by) : null,
             reviewedAt: d.review ? new Date(createdAt.getTime() + DAY) : null,
-            createdAt,
           });
         } else {
-          await tx.insert(siteDocuments).values({
-            siteId: siteId(d.site!),
-            name: d.name,
-            description: d.description,
-            storageKey: key,
-            size,
-            mimeType,
-            uploadedBy: d.by ? userId(d.by) : null,
-            side: d.side as 'facility' | 'body',
-            createdAt,
-          });
+          await tx.insert(siteDocuments).values({ ...common, siteId: siteId(d.site!), side: d.side as 'facility' | 'body' });
         }
       }
 

@@ -2,7 +2,7 @@ import type { Role } from '@portal/shared';
 import { RECORD_MESSAGES } from '@portal/shared';
 import type { Actor } from '../../platform/auth.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { isAssessor, isRepresentative, jobVisibleTo, sideOfRole } from '../../platform/policy.js';
+import { isAssessor, isRepresentative, sideOfRole } from '../../platform/policy.js';
 
 type Side = 'facility' | 'assessor';
 interface JobSides {
@@ -40,10 +40,16 @@ export function assertMayReview(actor: Actor, job: JobSides, docSide: Side) {
   if (docSide !== 'facility') throw forbidden(RECORD_MESSAGES.reviewOwnSide);
 }
 
-/** The SQL condition for the bulk download: documents of jobs the actor may see. */
-export const visibleJobCondition = (actor: Actor) => (jobId: unknown, siteId: unknown) => jobVisibleTo(actor, jobId, siteId);
-
 /** Site documents are the AR's: those of the sites they represent. */
 export function assertSiteView(actor: Actor, represented: boolean) {
   if (!represented || !isRepresentative(actor)) throw notFound();
+}
+
+/**
+ * The download and zip rule, asked for each file: a file may leave only when the actor may read
+ * the folder (job or site) that names it; `readable` holds the folders they may read. A single
+ * download of a file they may not read answers 404, like a missing one.
+ */
+export function mayReadFile(readable: ReadonlySet<number>, folderId: number): boolean {
+  return readable.has(folderId);
 }

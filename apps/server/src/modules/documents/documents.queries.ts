@@ -1,16 +1,114 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { arSites, jobAssessors, jobDocuments, jobs, siteDocuments, users } from '../../db/schema/index.js';
-import { assessesJob, representsSite } from '../../platform/policy.js';
+import { arSites, files, jobDocuments, jobs, siteDocuments, sites, users } from '../../db/schema/index.js';
+import { assessesJob, jobVisibleTo, representsSite } from '../../platform/policy.js';
+import type { Actor } from '../../platform/auth.js';
 import { prepared } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
-export type JobDocumentRow = typeof jobDocuments.$inferSelect;
-export type SiteDocumentRow = typeof siteDocuments.$inferSelect;
-export interface Uploader {
-  firstName: string;
-  lastName: string;
+
+/**
+ * Job documents and site documents are one kind of record in two folders: a document row (its
+ * folder, side, description, review) naming a row of files. Every query here serves both kinds.
+ */
+export type Kind = 'job' | 'site';
+export type Side = 'facility' | 'assessor' | 'body';
+
+const TABLE = { job: jobDocuments, site: siteDocuments } as const;
+const FOLDER = { job: jobDocuments.jobId, site: siteDocuments.siteId } as const;
+
+function columnsOf(kind: Kind) {
+  const t = TABLE[kind];
+  return { id: t.id, folderId: FOLDER[kind], description: t.description, side: t.side, reviewedComment: t.reviewedComment, reviewedAt: t.reviewedAt };
 }
+
+const uploader = { firstName: users.firstName, lastName: users.lastName };
+
+export type DocumentRow = Awaited<ReturnType<typeof listDocuments>>[number];
+
+/** One page of a folder's documents on one side, oldest first, with their files and uploaders. */
+export function listDocuments(db: Q, kind: Kind, folderId: number, side: Side, page: number, perPage: number) {
+  const t = TABLE[kind];
+  const statement = prepared(db, `${kind}_documents_page`, (name) =>
+    db
+      .select({ doc: columnsOf(kind), file: files, user: uploader })
+      .from(t)
+      .innerJoin(files, eq(files.id, t.fileId))
+      .leftJoin(users, eq(users.id, files.uploadedBy))
+      .where(and(eq(FOLDER[kind], sql.placeholder('folderId')), sql`${t.side} = ${sql.placeholder('side')}`))
+      .orderBy(asc(files.createdAt), asc(t.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  return statement.execute({ folderId, side, limit: perPage, offset: (page - 1) * perPage });
+}
+
+/** How many documents a folder holds on each side. */
+export async function countDocuments(db: Q, kind: Kind, folderId: number): Promise<Record<Side, number>> {
+  const t = TABLE[kind];
+  const rows = await db
+    .select({ side: t.side, n: sql<number>`count(*)::int` })
+    .from(t)
+    .where(eq(FOLDER[kind], folderId))
+    .groupBy(t.side);
+  const n = (side: Side) => rows.find((r) => r.side === side)?.n ?? 0;
+  return { facility: n('facility'), assessor: n('assessor'), body: n('body') };
+}
+
+/** The documents of these ids, with their files, in upload order. */
+export function findDocuments(db: Q, kind: Kind, ids: number[]) {
+  const t = TABLE[kind];
+  return db
+    .select({ doc: columnsOf(kind), file: files, user: uploader })
+    .from(t)
+    .innerJoin(files, eq(files.id, t.fileId))
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .where(inArray(t.id, ids))
+    .orderBy(asc(files.createdAt), asc(t.id));
+}
+
+/**
+ * Locks the folder's row for the rest of the transaction and answers whether one of the names is
+ * taken in it: uploads of one name to one folder at the same moment wait for each other, so only
+ * the first is saved.
+ */
+export async function lockFolderAndFindName(tx: Tx, kind: Kind, folderId: number, names: string[]): Promise<boolean> {
+  const parent = kind === 'job' ? jobs : sites;
+  await tx.select({ id: parent.id }).from(parent).where(eq(parent.id, folderId)).for('update');
+  return nameTaken(tx, kind, folderId, names);
+}
+
+/** Whether a document of one of these names is in the folder. */
+export async function nameTaken(db: Q, kind: Kind, folderId: number, names: string[]): Promise<boolean> {
+  const t = TABLE[kind];
+  const [row] = await db
+    .select({ id: t.id })
+    .from(t)
+    .innerJoin(files, eq(files.id, t.fileId))
+    .where(and(eq(FOLDER[kind], folderId), inArray(files.name, names)))
+    .limit(1);
+  return !!row;
+}
+
+export interface NewDocument {
+  folderId: number;
+  fileId: number;
+  description: string;
+  side: Side;
+  uploaderRole: string;
+}
+
+export async function insertDocuments(tx: Tx, kind: Kind, docs: NewDocument[]) {
+  if (kind === 'job') {
+    const values = docs.map((d) => ({ jobId: d.folderId, fileId: d.fileId, description: d.description, side: d.side as 'facility' | 'assessor', uploaderRole: d.uploaderRole }));
+    return tx.insert(jobDocuments).values(values).returning(columnsOf('job'));
+  }
+  const values = docs.map((d) => ({ siteId: d.folderId, fileId: d.fileId, description: d.description, side: d.side as 'facility' | 'body' }));
+  return tx.insert(siteDocuments).values(values).returning(columnsOf('site'));
+}
+
+// The facts the policy needs about folders
 
 /** The job and the sides of it the user is on, or null when there is no such job. */
 export async function findJobSides(db: Q, userId: number, jobId: number) {
@@ -32,157 +130,35 @@ export async function findJobSides(db: Q, userId: number, jobId: number) {
   return row ?? null;
 }
 
-const uploader = { firstName: users.firstName, lastName: users.lastName };
-
-export function listJobDocuments(db: Q, jobId: number, side: 'facility' | 'assessor', page: number, perPage: number) {
-  const statement = prepared(db, 'job_documents_page', (name) =>
-    db
-      .select({ doc: jobDocuments, user: uploader })
-      .from(jobDocuments)
-      .leftJoin(users, eq(users.id, jobDocuments.uploadedBy))
-      .where(and(eq(jobDocuments.jobId, sql.placeholder('jobId')), eq(jobDocuments.side, sql.placeholder('side'))))
-      .orderBy(asc(jobDocuments.createdAt), asc(jobDocuments.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
-  return statement.execute({ jobId, side, limit: perPage, offset: (page - 1) * perPage });
+/** Of these jobs, those the actor may see from any side they hold. */
+export async function visibleJobIds(db: Q, actor: Actor, jobIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(inArray(jobs.id, jobIds), jobVisibleTo(actor, jobs.id, jobs.siteId)));
+  return new Set(rows.map((r) => r.id));
 }
 
-export async function countJobDocuments(db: Q, jobId: number) {
-  const statement = prepared(db, 'job_documents_count', (name) =>
-    db
-      .select({ side: jobDocuments.side, n: sql<number>`count(*)::int` })
-      .from(jobDocuments)
-      .where(eq(jobDocuments.jobId, sql.placeholder('jobId')))
-      .groupBy(jobDocuments.side)
-      .prepare(name),
-  );
-  const rows = await statement.execute({ jobId });
-  return { facility: rows.find((r) => r.side === 'facility')?.n ?? 0, assessor: rows.find((r) => r.side === 'assessor')?.n ?? 0 };
+/** Of these sites, those the user represents. */
+export async function representedSiteIds(db: Q, userId: number, siteIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: arSites.siteId })
+    .from(arSites)
+    .where(and(inArray(arSites.siteId, siteIds), eq(arSites.userId, userId)));
+  return new Set(rows.map((r) => r.id));
 }
 
-/** The document, its uploader and the sides of its job the user is on. */
-export async function findJobDocument(db: Q, userId: number, id: number) {
+/** The job's number and the uploader's role of a job document, for the review. */
+export async function findJobDocumentForReview(db: Q, id: number) {
   const [row] = await db
-    .select({
-      doc: jobDocuments,
-      user: uploader,
-      jobNumber: jobs.jobNumber,
-      siteId: jobs.siteId,
-      onFacilitySide: sql<boolean>`${representsSite(userId, jobs.siteId)}`,
-      onAssessorSide: sql<boolean>`${assessesJob(userId, jobs.id)}`,
-    })
+    .select({ jobId: jobDocuments.jobId, side: jobDocuments.side, uploaderRole: jobDocuments.uploaderRole, uploadedBy: files.uploadedBy, name: files.name })
     .from(jobDocuments)
-    .innerJoin(jobs, eq(jobs.id, jobDocuments.jobId))
-    .leftJoin(users, eq(users.id, jobDocuments.uploadedBy))
+    .innerJoin(files, eq(files.id, jobDocuments.fileId))
     .where(eq(jobDocuments.id, id))
     .limit(1);
   return row ?? null;
 }
 
-/** Of the ids, the job documents whose job the visibility condition lets through. */
-export function findJobDocumentsWhere(db: Q, ids: number[], visible: (jobId: unknown, siteId: unknown) => ReturnType<typeof sql>) {
-  return db
-    .select({ doc: jobDocuments })
-    .from(jobDocuments)
-    .innerJoin(jobs, eq(jobs.id, jobDocuments.jobId))
-    .where(and(inArray(jobDocuments.id, ids), visible(jobs.id, jobs.siteId)))
-    .orderBy(asc(jobDocuments.createdAt), asc(jobDocuments.id));
-}
-
-export async function jobDocumentNameTaken(db: Q, jobId: number, name: string) {
-  const [row] = await db
-    .select({ id: jobDocuments.id })
-    .from(jobDocuments)
-    .where(and(eq(jobDocuments.jobId, jobId), eq(jobDocuments.name, name)))
-    .limit(1);
-  return !!row;
-}
-
-export async function insertJobDocument(db: Q, values: typeof jobDocuments.$inferInsert) {
-  const [row] = await db.insert(jobDocuments).values(values).returning();
-  return row!;
-}
-
-export async function reviewJobDocument(db: Q, id: number, comment: string, reviewerId: number) {
-  const [row] = await db
-    .update(jobDocuments)
-    .set({ reviewedComment: comment, reviewedBy: reviewerId, reviewedAt: new Date() })
-    .where(eq(jobDocuments.id, id))
-    .returning();
-  return row!;
-}
-
-export async function assessorIdsOf(db: Q, jobId: number) {
-  const rows = await db.select({ id: jobAssessors.userId }).from(jobAssessors).where(eq(jobAssessors.jobId, jobId));
-  return rows.map((r) => r.id);
-}
-
-export async function representativeIdsOf(db: Q, siteId: number) {
-  const rows = await db.select({ id: arSites.userId }).from(arSites).where(eq(arSites.siteId, siteId));
-  return rows.map((r) => r.id);
-}
-
-// Site documents
-
-export async function findSiteRepresented(db: Q, userId: number, siteId: number) {
-  const [row] = await db
-    .select({ id: arSites.siteId })
-    .from(arSites)
-    .where(and(eq(arSites.siteId, siteId), eq(arSites.userId, userId)))
-    .limit(1);
-  return !!row;
-}
-
-export function listSiteDocuments(db: Q, siteId: number, side: 'facility' | 'body', page: number, perPage: number) {
-  return db
-    .select({ doc: siteDocuments, user: uploader })
-    .from(siteDocuments)
-    .leftJoin(users, eq(users.id, siteDocuments.uploadedBy))
-    .where(and(eq(siteDocuments.siteId, siteId), eq(siteDocuments.side, side)))
-    .orderBy(asc(siteDocuments.createdAt), asc(siteDocuments.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-}
-
-export async function countSiteDocuments(db: Q, siteId: number) {
-  const rows = await db
-    .select({ side: siteDocuments.side, n: sql<number>`count(*)::int` })
-    .from(siteDocuments)
-    .where(eq(siteDocuments.siteId, siteId))
-    .groupBy(siteDocuments.side);
-  return { facility: rows.find((r) => r.side === 'facility')?.n ?? 0, body: rows.find((r) => r.side === 'body')?.n ?? 0 };
-}
-
-/** A site document when the user represents its site, else null. */
-export async function findRepresentedSiteDocument(db: Q, userId: number, id: number) {
-  const [row] = await db
-    .select({ doc: siteDocuments })
-    .from(siteDocuments)
-    .where(and(eq(siteDocuments.id, id), representsSite(userId, siteDocuments.siteId)))
-    .limit(1);
-  return row?.doc ?? null;
-}
-
-export function findRepresentedSiteDocuments(db: Q, userId: number, ids: number[]) {
-  return db
-    .select()
-    .from(siteDocuments)
-    .where(and(inArray(siteDocuments.id, ids), representsSite(userId, siteDocuments.siteId)))
-    .orderBy(asc(siteDocuments.createdAt), asc(siteDocuments.id));
-}
-
-export async function siteDocumentNameTaken(db: Q, siteId: number, name: string) {
-  const [row] = await db
-    .select({ id: siteDocuments.id })
-    .from(siteDocuments)
-    .where(and(eq(siteDocuments.siteId, siteId), eq(siteDocuments.name, name)))
-    .limit(1);
-  return !!row;
-}
-
-export async function insertSiteDocument(db: Q, values: typeof siteDocuments.$inferInsert) {
-  const [row] = await db.insert(siteDocuments).values(values).returning();
-  return row!;
+export async function reviewJobDocument(tx: Tx, id: number, comment: string, reviewerId: number) {
+  await tx.update(jobDocuments).set({ reviewedComment: comment, reviewedBy: reviewerId, reviewedAt: new Date() }).where(eq(jobDocuments.id, id));
 }

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Readable } from 'node:stream';
 import {
   bulkQuery,
   documentGroups,
@@ -10,11 +9,9 @@ import {
   downloadLinkResponse,
   idParam,
   jobDocumentListQuery,
-  mayShowInline,
   MESSAGES,
   parseBulkIds,
   reviewResponse,
-  servedTypeOf,
   siteDocumentListQuery,
   uploadResponse,
 } from '@portal/shared';
@@ -22,39 +19,14 @@ import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import { signDownload } from '../../platform/downloads.js';
+import { sendFile, sendZip } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
-import { attachmentHeader, receiveUpload, registerUploads } from '../../platform/uploads.js';
-import { zipStream, type ZipEntry } from '../../platform/zip.js';
+import { acceptUpload, registerUploads } from '../../platform/uploads.js';
+import type { Kind } from './documents.queries.js';
 import * as service from './documents.service.js';
 
-const jobTag = { tags: ['Job documents'] };
-const siteTag = { tags: ['Site documents'] };
-
 const downloadQuery = z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') });
-
-function sendDocument(
-  reply: FastifyReply,
-  { doc, stream }: { doc: { name: string; mimeType: string; size: number }; stream: Readable },
-  disposition: 'attachment' | 'inline',
-) {
-  // The type comes from the name by the server's allow-list, never from what the uploader declared.
-  const inline = disposition === 'inline' && mayShowInline(doc.name);
-  return reply
-    .header('content-type', servedTypeOf(doc.name))
-    .header('x-content-type-options', 'nosniff')
-    .header('content-length', String(doc.size))
-    .header('content-disposition', attachmentHeader(doc.name, inline ? 'inline' : 'attachment'))
-    .header('cache-control', 'private, no-store')
-    .send(stream);
-}
-
-function sendZip(reply: FastifyReply, entries: ZipEntry[], name: string) {
-  return reply
-    .header('content-type', 'application/zip')
-    .header('content-disposition', attachmentHeader(name))
-    .header('cache-control', 'private, no-store')
-    .send(zipStream(entries));
-}
+const binary = { 200: z.any().describe('the file') };
 
 function idsOf(query: z.infer<typeof bulkQuery>): number[] {
   const ids = parseBulkIds(query);
@@ -62,12 +34,39 @@ function idsOf(query: z.infer<typeof bulkQuery>): number[] {
   return ids;
 }
 
-const binary = { 200: z.any().describe('the file') };
+/** The spec's paths of each kind of document folder; the routes themselves are written once below. */
+const FOLDERS = [
+  {
+    kind: 'job' as Kind,
+    path: '/jobdocuments',
+    tags: ['Job documents'],
+    zipName: 'job-documents.zip',
+    list: {
+      description: 'Received and submitted documents of a job, seen from the role (AR: facility side; TA, LA: assessors), oldest first.',
+      querystring: jobDocumentListQuery,
+      folderOf: (query: Record<string, unknown>) => ({ folderId: query.jobid as number, role: query.role as string | undefined }),
+    },
+    uploadFields: 'jobId, description, role (send these first), then files[] (one or several; the spec’s single file field works too)',
+  },
+  {
+    kind: 'site' as Kind,
+    path: '/sitedocuments',
+    tags: ['Site documents'],
+    zipName: 'site-documents.zip',
+    list: {
+      description: 'received: sent by the body; submitted: by the facility. Oldest first.',
+      querystring: siteDocumentListQuery,
+      folderOf: (query: Record<string, unknown>) => ({ folderId: query.siteid as number, role: undefined }),
+    },
+    uploadFields: 'siteId, description (send these first), then files[] (one or several; the spec’s single file field works too)',
+  },
+];
 
 export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   await registerUploads(app, deps.config.maxUploadKb);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const maxKb = deps.config.maxUploadKb;
+  const storage = storageOf(deps);
 
   r.post('/downloads', {
     schema: {
@@ -83,79 +82,45 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
     },
   });
 
-  // Job documents
+  for (const folder of FOLDERS) {
+    const { kind, tags } = folder;
 
-  r.get('/jobdocuments', {
-    schema: {
-      ...jobTag,
-      description: 'Received and submitted documents of a job, seen from the role (AR: facility side; TA, LA: assessors), oldest first.',
-      querystring: jobDocumentListQuery,
-      response: { 200: documentGroups },
-    },
-    handler: (req) => service.listJobDocuments(deps, actorOf(req), req.query),
-  });
+    r.get(folder.path, {
+      schema: { tags, description: folder.list.description, querystring: folder.list.querystring, response: { 200: documentGroups } },
+      handler: (req) => {
+        const query = req.query as { page: number; per_page: number } & Record<string, unknown>;
+        return service.listDocuments(deps, actorOf(req), kind, { ...folder.list.folderOf(query), page: query.page, per_page: query.per_page });
+      },
+    });
 
-  r.get('/jobdocuments/bulk', {
-    config: { download: true },
-    schema: { ...jobTag, description: 'A zip of the selected documents the user may see.', querystring: bulkQuery, response: binary },
-    handler: async (req, reply) => sendZip(reply, await service.bulkJobDocuments(deps, actorOf(req), idsOf(req.query)), 'job-documents.zip'),
-  });
+    r.get(`${folder.path}/bulk`, {
+      config: { download: true },
+      schema: { tags, description: 'A zip of the selected documents the user may see.', querystring: bulkQuery, response: binary },
+      handler: async (req, reply) => sendZip(reply, storage, await service.readableFiles(deps, actorOf(req), kind, idsOf(req.query)), folder.zipName),
+    });
 
-  r.get('/jobdocuments/:id', {
-    config: { download: true },
-    schema: { ...jobTag, params: idParam, querystring: downloadQuery, response: binary },
-    handler: async (req, reply) => sendDocument(reply, await service.openJobDocument(deps, actorOf(req), req.params.id), req.query.disposition),
-  });
+    r.get(`${folder.path}/:id`, {
+      config: { download: true },
+      schema: { tags, params: idParam, querystring: downloadQuery, response: binary },
+      handler: async (req, reply) => {
+        const [file] = await service.readableFiles(deps, actorOf(req), kind, [req.params.id]);
+        return sendFile(reply, storage, file!, req.query.disposition);
+      },
+    });
 
-  r.post('/jobdocuments', {
-    schema: {
-      ...jobTag,
-      description: `multipart/form-data: jobId, description, role (send these first), then file. At most ${maxKb} KB.`,
-      consumes: ['multipart/form-data'],
-      response: { 200: uploadResponse },
-    },
-    handler: async (req) => {
-      const actor = actorOf(req);
-      const { fields, file } = await receiveUpload(req, storageOf(deps), maxKb, (f, name) => service.precheckJobUpload(deps, actor, f, name));
-      return service.saveJobDocument(deps, actor, fields, file);
-    },
-  });
+    r.post(folder.path, {
+      schema: {
+        tags,
+        description: `multipart/form-data: ${folder.uploadFields}. At most ${maxKb} KB a file.`,
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadResponse },
+      },
+      handler: (req) => acceptUpload(req, storage, maxKb, service.documentUpload(deps, actorOf(req), kind)),
+    });
+  }
 
   r.put('/jobdocuments/:id', {
-    schema: { ...jobTag, description: 'The review: only the job’s assessors, on documents they received.', params: idParam, body: documentReview, response: { 200: reviewResponse } },
+    schema: { tags: ['Job documents'], description: 'The review: only the job’s assessors, on documents they received.', params: idParam, body: documentReview, response: { 200: reviewResponse } },
     handler: (req) => service.reviewJobDocument(deps, actorOf(req), req.params.id, req.body.reviewed_comment),
-  });
-
-  // Site documents
-
-  r.get('/sitedocuments', {
-    schema: { ...siteTag, description: 'received: sent by the body; submitted: by the facility. Oldest first.', querystring: siteDocumentListQuery, response: { 200: documentGroups } },
-    handler: (req) => service.listSiteDocuments(deps, actorOf(req), req.query),
-  });
-
-  r.get('/sitedocuments/bulk', {
-    config: { download: true },
-    schema: { ...siteTag, querystring: bulkQuery, response: binary },
-    handler: async (req, reply) => sendZip(reply, await service.bulkSiteDocuments(deps, actorOf(req), idsOf(req.query)), 'site-documents.zip'),
-  });
-
-  r.get('/sitedocuments/:id', {
-    config: { download: true },
-    schema: { ...siteTag, params: idParam, querystring: downloadQuery, response: binary },
-    handler: async (req, reply) => sendDocument(reply, await service.openSiteDocument(deps, actorOf(req), req.params.id), req.query.disposition),
-  });
-
-  r.post('/sitedocuments', {
-    schema: {
-      ...siteTag,
-      description: `multipart/form-data: siteId, description (send these first), then file. At most ${maxKb} KB.`,
-      consumes: ['multipart/form-data'],
-      response: { 200: uploadResponse },
-    },
-    handler: async (req) => {
-      const actor = actorOf(req);
-      const { fields, file } = await receiveUpload(req, storageOf(deps), maxKb, (f, name) => service.precheckSiteUpload(deps, actor, f, name));
-      return service.saveSiteDocument(deps, actor, fields, file);
-    },
   });
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, RECORD_MESSAGES, type DocumentGroups, type NotificationList } from '@portal/shared';
-import { jobDocuments, jobs, siteDocuments, sites } from '../../db/schema/index.js';
+import { files, jobDocuments, jobs, siteDocuments, sites } from '../../db/schema/index.js';
 import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
 import { filesUnder, multipart, type Part } from '../../test/multipart.js';
 import { unzipEntries } from '../../test/unzip.js';
@@ -33,7 +33,11 @@ const review = (id: number, reviewed_comment: unknown, token?: string) =>
   t.app.inject({ method: 'PUT', url: `/api/jobdocuments/${id}`, payload: { reviewed_comment }, headers: token ? auth(token) : {} });
 const storedFiles = () => filesUnder(path.join(t.config.dataDir, 'files'));
 const docId = async (jobNumber: string, name: string) => {
-  const [row] = await t.database.db.select().from(jobDocuments).where(and(eq(jobDocuments.jobId, job[jobNumber]!), eq(jobDocuments.name, name)));
+  const [row] = await t.database.db
+    .select({ id: jobDocuments.id })
+    .from(jobDocuments)
+    .innerJoin(files, eq(files.id, jobDocuments.fileId))
+    .where(and(eq(jobDocuments.jobId, job[jobNumber]!), eq(files.name, name)));
   return row!.id;
 };
 const groups = async (url: string, token: string) => {
@@ -294,7 +298,7 @@ describe('POST /api/jobdocuments', () => {
 
   it('leaves nothing when the upload is cut off', async () => {
     const before = storedFiles().length;
-    const n = (await t.database.db.select().from(jobDocuments)).length;
+    const n = (await t.database.db.select().from(files)).length;
     const res = await upload(
       '/api/jobdocuments',
       [
@@ -307,7 +311,7 @@ describe('POST /api/jobdocuments', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(RECORD_MESSAGES.uploadIncomplete);
-    expect(await t.database.db.select().from(jobDocuments)).toHaveLength(n);
+    expect(await t.database.db.select().from(files)).toHaveLength(n);
     expect(storedFiles()).toHaveLength(before);
   });
 });
@@ -386,7 +390,11 @@ describe('site documents', () => {
     const id = res.json<{ document: { id: number } }>().document.id;
     expect((await get(`/api/sitedocuments/${id}`, ar)).body).toBe('plan v2');
     expect((await get(`/api/sitedocuments/${id}`, multi)).statusCode).toBe(404);
-    const [cert] = await t.database.db.select().from(siteDocuments).where(eq(siteDocuments.name, 'Accreditation certificate.pdf'));
+    const [cert] = await t.database.db
+      .select({ id: siteDocuments.id })
+      .from(siteDocuments)
+      .innerJoin(files, eq(files.id, siteDocuments.fileId))
+      .where(eq(files.name, 'Accreditation certificate.pdf'));
     const zip = await get(`/api/sitedocuments/bulk?ids[]=${id}&ids[]=${cert!.id}`, ar);
     expect(zip.statusCode).toBe(200);
     expect(Object.keys(await unzipEntries(zip.rawPayload)).sort()).toEqual(['Accreditation certificate.pdf', 'Floor plan v2.txt']);
@@ -431,7 +439,7 @@ describe('upload size limit', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MESSAGES.fileTooLarge('2 KB'));
     expect(filesUnder(path.join(small.config.dataDir, 'files'))).toHaveLength(before);
-    const rows = await small.database.db.select().from(jobDocuments).where(eq(jobDocuments.name, 'Big.bin'));
+    const rows = await small.database.db.select().from(files).where(eq(files.name, 'Big.bin'));
     expect(rows).toHaveLength(0);
 
     const ok = multipart([
@@ -487,5 +495,73 @@ describe('hostile uploads (issue 7)', () => {
     expect(res.json<{ document: { name: string } }>().document.name).toBe('invoicefdp.exe');
     const marks = await send('a\u200Eb\u200Fc\u202Ad\u202Be\u202Cf\u202Dg\u2066h\u2067i\u2068j\u2069.txt', 'text/plain', 'x');
     expect(marks.json<{ document: { name: string } }>().document.name).toBe('abcdefghij.txt');
+  });
+});
+
+describe('several files in one upload (files[])', () => {
+  it('stores each, answers them all, and tells the other side once', async () => {
+    const res = await upload(
+      '/api/jobdocuments',
+      [
+        { name: 'jobId', value: String(job['100235']) },
+        { name: 'role', value: 'AR' },
+        { name: 'description', value: 'Two at once' },
+        { name: 'files[]', filename: 'First.txt', type: 'text/plain', content: 'one' },
+        { name: 'files[]', filename: 'Second.txt', type: 'text/plain', content: 'two' },
+      ],
+      ar,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ message: string; document: { name: string }; documents: { id: number; name: string }[] }>();
+    expect(body.message).toBe(MESSAGES.fileUploaded);
+    expect(body.documents.map((d) => d.name)).toEqual(['First.txt', 'Second.txt']);
+    expect(body.document.name).toBe('First.txt');
+    expect((await get(`/api/jobdocuments/${body.documents[1]!.id}`, ar)).body).toBe('two');
+    const notes = (await get('/api/notifications?role=TA&count=100', la)).json<NotificationList>().data.filter((n) => n.body?.includes('"First.txt"'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.body).toBe('Arthur Rep submitted "First.txt", "Second.txt" to job 100235.');
+  });
+
+  it('refuses the whole upload when one name is taken or repeated, storing nothing', async () => {
+    const before = storedFiles().length;
+    const send = (names: string[]) =>
+      upload(
+        '/api/jobdocuments',
+        [
+          { name: 'jobId', value: String(job['100235']) },
+          { name: 'description', value: 'Again' },
+          ...names.map((filename) => ({ name: 'files[]', filename, content: 'x' })),
+        ],
+        ar,
+      );
+    expect((await send(['Fresh one.txt', 'First.txt'])).json().message).toBe(MESSAGES.duplicateDocument);
+    expect((await send(['Twice.txt', 'Twice.txt'])).json().message).toBe(MESSAGES.duplicateDocument);
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('keeps one document of a name when the same name is uploaded many times at once', async () => {
+    const before = storedFiles().length;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        upload(
+          '/api/jobdocuments',
+          [
+            { name: 'jobId', value: String(job['100235']) },
+            { name: 'description', value: 'Race' },
+            { name: 'file', filename: 'Raced.txt', content: 'x' },
+          ],
+          ar,
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().message === MESSAGES.duplicateDocument)).toBe(true);
+    const rows = await t.database.db
+      .select({ id: jobDocuments.id })
+      .from(jobDocuments)
+      .innerJoin(files, eq(files.id, jobDocuments.fileId))
+      .where(and(eq(jobDocuments.jobId, job['100235']!), eq(files.name, 'Raced.txt')));
+    expect(rows).toHaveLength(1);
+    expect(storedFiles()).toHaveLength(before + 1);
   });
 });

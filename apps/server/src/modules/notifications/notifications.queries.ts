@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
+import { arSites, jobAssessors, notifications } from '../../db/schema/index.js';
 
 type Q = Db | Tx;
 
@@ -54,4 +54,16 @@ export async function updateNotifications(db: Q, scope: Scope, ids: string[] | '
 export async function insertNotifications(db: Q, rows: (typeof notifications.$inferInsert)[]) {
   if (rows.length === 0) return;
   await db.insert(notifications).values(rows);
+}
+
+// Recipients of the templates
+
+export async function assessorIdsOf(db: Q, jobId: number) {
+  const rows = await db.select({ id: jobAssessors.userId }).from(jobAssessors).where(eq(jobAssessors.jobId, jobId));
+  return rows.map((r) => r.id);
+}
+
+export async function representativeIdsOf(db: Q, siteId: number) {
+  const rows = await db.select({ id: arSites.userId }).from(arSites).where(eq(arSites.siteId, siteId));
+  return rows.map((r) => r.id);
 }

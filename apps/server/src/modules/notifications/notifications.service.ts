@@ -4,7 +4,9 @@ import type { notifications } from '../../db/schema/index.js';
 import { viewRole, type Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
+import type { Listener } from '../../platform/events.js';
 import * as q from './notifications.queries.js';
+import { TEMPLATES, type Template } from './notifications.templates.js';
 import { findCommitteeIdsOf } from './notifications.policy.js';
 
 type Row = typeof notifications.$inferSelect;
@@ -63,7 +65,10 @@ export interface NewNotification {
   sender?: string | null;
 }
 
-/** What other modules call to notify people; pass the transaction of the change it reports. */
+/**
+ * Writes in-app rows, one per distinct recipient. Only this module calls it: other modules emit an
+ * event (platform/events.ts) and onEvent turns it into rows through its template.
+ */
 export function notify(db: Db | Tx, n: NewNotification) {
   return q.insertNotifications(
     db,
@@ -79,3 +84,12 @@ export function notify(db: Db | Tx, n: NewNotification) {
     })),
   );
 }
+
+/** The notifications module's reaction to every event, in the event's transaction (wired in app.ts). */
+export const onEvent: Listener = async (tx, type, payload) => {
+  const template = TEMPLATES[type] as Template<typeof type> | undefined;
+  if (!template) return;
+  const userIds = await template.recipients(tx, payload);
+  if (userIds.length === 0) return;
+  await notify(tx, { userIds, ...template.inApp(payload) });
+};

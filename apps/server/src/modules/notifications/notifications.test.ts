@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type NotificationList } from '@portal/shared';
 import { committees, users } from '../../db/schema/index.js';
 import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+import { emit } from '../../platform/events.js';
 import { notify } from './notifications.service.js';
 
 let t: TestApp;
@@ -115,5 +116,30 @@ describe('PUT /api/notifications/{ids}', () => {
     expect((await list(cm, `?role=CM&cmId=${chem}`)).body).toMatchObject({ total: 0, unread: 0, data: [] });
     // The other committee's notifications stay.
     expect((await list(cm, `?role=CM&cmId=${bio}`)).body.total).toBeGreaterThan(0);
+  });
+});
+
+describe('notification events', () => {
+  it('turn an event into rows from its template, in the transaction of the change', async () => {
+    const [me] = await t.database.db.select().from(users).where(eq(users.email, 'ar@portal.test'));
+    const event = {
+      job: { id: 1, jobNumber: 'EV-1' },
+      document: { name: 'Plan.pdf', uploadedBy: me!.id, uploaderRole: 'AR' },
+      by: { id: -1, name: 'Tess Assessor' },
+      comment: 'Fine.',
+    };
+    // A change that rolls back takes its notifications with it.
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await emit(tx, 'jobs.document.reviewed', { ...event, job: { id: 1, jobNumber: 'EV-0' } });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await t.database.db.transaction((tx) => emit(tx, 'jobs.document.reviewed', event));
+    const titles = (await list(ar, '?role=AR&count=200')).body.data.map((n) => n.data.title);
+    expect(titles).toContain('Document reviewed on job EV-1');
+    expect(titles).not.toContain('Document reviewed on job EV-0');
+    const row = (await list(ar, '?role=AR&count=200')).body.data.find((n) => n.data.title === 'Document reviewed on job EV-1')!;
+    expect(row).toMatchObject({ body: 'Tess Assessor reviewed "Plan.pdf": Fine.', sender: 'Tess Assessor', data: { data: { type: 'document', url: '/job/1' } } });
   });
 });

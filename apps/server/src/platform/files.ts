@@ -1,0 +1,52 @@
+import type { FastifyReply } from 'fastify';
+import { mayShowInline, servedTypeOf } from '@portal/shared';
+import type { Db, Tx } from '../db/client.js';
+import { files } from '../db/schema/index.js';
+import type { Storage } from './storage.js';
+import { attachmentHeader, type StoredUpload } from './uploads.js';
+import { zipStream } from './zip.js';
+
+/**
+ * The stored-file model: a row of `files` per stored object, named by the records of any area
+ * (job and site documents today). Uploads come in through platform/uploads.ts; this file writes
+ * their rows and serves them back, one file or a zip, always with the type the server chooses.
+ */
+export type StoredFile = typeof files.$inferSelect;
+
+/** The rows of complete uploads; call it in the transaction of the record that names them. */
+export function insertFiles(tx: Db | Tx, uploads: StoredUpload[], uploadedBy: number | null): Promise<StoredFile[]> {
+  if (uploads.length === 0) return Promise.resolve([]);
+  return tx
+    .insert(files)
+    .values(uploads.map((u) => ({ storageKey: u.key, name: u.name, size: u.size, mimeType: u.mimeType, uploadedBy })))
+    .returning();
+}
+
+export type Disposition = 'attachment' | 'inline';
+
+/**
+ * Streams one file. The type comes from its name by the allow-list of packages/shared, never from
+ * what the uploader declared; only documents and images without scripts may show inline; nosniff
+ * stops the browser from guessing (so a .js never runs as a script on the portal's origin).
+ */
+export async function sendFile(reply: FastifyReply, storage: Storage, file: StoredFile, disposition: Disposition) {
+  const stream = await storage.get(file.storageKey);
+  const inline = disposition === 'inline' && mayShowInline(file.name);
+  return reply
+    .header('content-type', servedTypeOf(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-length', String(file.size))
+    .header('content-disposition', attachmentHeader(file.name, inline ? 'inline' : 'attachment'))
+    .header('cache-control', 'private, no-store')
+    .send(stream);
+}
+
+/** Streams a zip of the files, each opened only when the zip reaches it. */
+export function sendZip(reply: FastifyReply, storage: Storage, list: StoredFile[], zipName: string) {
+  return reply
+    .header('content-type', 'application/zip')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', attachmentHeader(zipName))
+    .header('cache-control', 'private, no-store')
+    .send(zipStream(list.map((f) => ({ name: f.name, mtime: f.createdAt, open: () => storage.get(f.storageKey) }))));
+}
