@@ -89,12 +89,19 @@ if (n > 0) {
        join jobs j on j.job_number = 'J' || lpad(g::text, 7, '0') join users u on u.email = 'bench-ta-' || (2001 + g % 8000) || '@bench.test'`,
   );
   await step(
-    'job documents',
-    `insert into job_documents (job_id, name, description, storage_key, size, mime_type, uploaded_by, uploader_role, side, created_at)
-     select j.id, 'Document ' || g || '.pdf', 'Description of document ' || g, 'bench/0000/00/' || g, 1000 + g % 5000, 'application/pdf',
-            null, case when g % 2 = 0 then 'AR' else 'TA' end, case when g % 2 = 0 then 'facility' else 'assessor' end,
+    'files',
+    `insert into files (storage_key, name, size, mime_type, uploaded_by, created_at)
+     select 'bench/0000/00/' || g, 'Document ' || g || '.pdf', 1000 + g % 5000, 'application/pdf', null,
             timestamptz '2024-01-01' + (g || ' minutes')::interval
-     from generate_series(1, 1000000) g join jobs j on j.job_number = 'J' || lpad((1 + (g - 1) / 5)::text, 7, '0')`,
+     from generate_series(1, 1000000) g`,
+  );
+  await step(
+    'job documents',
+    `insert into job_documents (job_id, file_id, description, uploader_role, side)
+     select j.id, f.id, 'Description of document ' || g, case when g % 2 = 0 then 'AR' else 'TA' end,
+            case when g % 2 = 0 then 'facility' else 'assessor' end
+     from generate_series(1, 1000000) g join files f on f.storage_key = 'bench/0000/00/' || g
+       join jobs j on j.job_number = 'J' || lpad((1 + (g - 1) / 5)::text, 7, '0')`,
   );
   await step(
     'invoices',
