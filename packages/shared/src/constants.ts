@@ -14,6 +14,7 @@ export const LIMITS = {
   contactsMax: 20,
   contactNameMax: 255,
   phoneMax: 50,
+  emailMax: 255,
   addressMax: 255,
   suburbMax: 100,
   displayedPathMax: 40,
@@ -81,5 +82,19 @@ export const CONTACT = {
 } as const;
 
 export const NOTIFICATION_TYPES = ['user', 'admin', 'system-admin', 'ta-admin-unused-ta', 'Admin', 'job', 'document'] as const;
+
+/**
+ * A phone number as people write it: digits with spaces, brackets, dashes or dots, and a + only at
+ * the start ('02 9555 0101', '(02) 9555-0101', '+61 400 000 000'); 6 to 15 digits in all (E.164's most).
+ */
+export function isPhoneNumber(text: string): boolean {
+  if (!/^\+?[\d\s().-]+$/.test(text)) return false;
+  const digits = text.replace(/\D/g, '').length;
+  return digits >= 6 && digits <= 15;
+}
+
+/** Bytes in one KB of an upload limit: the limit is 150000 KB = 150 MB, in the same units everywhere. */
+export const BYTES_PER_KB = 1000;
+export const uploadLimitBytes = (kb: number): number => kb * BYTES_PER_KB;
 
 export const MOBILE_NUMBER_PATTERN = /^(\+614\d{8}|\+(?!614)\d{6,15})$/;

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { LIMITS, MESSAGES, niceSize, RECORD_MESSAGES } from '@portal/shared';
+import { LIMITS, MESSAGES, niceSize, RECORD_MESSAGES, uploadLimitBytes } from '@portal/shared';
 import { AppError, badRequest } from './errors.js';
 import type { Storage } from './storage.js';
 
@@ -17,7 +17,8 @@ import type { Storage } from './storage.js';
 export async function registerUploads(app: FastifyInstance, maxUploadKb: number) {
   await app.register(fastifyMultipart, {
     limits: {
-      fileSize: maxUploadKb * 1024,
+      // The same bytes the browser refuses (KB of 1000 bytes: 150000 KB is the '150 MB' of the message).
+      fileSize: uploadLimitBytes(maxUploadKb),
       files: LIMITS.filesPerUploadMax,
       fields: 10,
       fieldSize: 64 * 1024,

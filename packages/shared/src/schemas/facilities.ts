@@ -1,17 +1,34 @@
 import { z } from 'zod';
-import { LIMITS, STATES } from '../constants.js';
+import { isPhoneNumber, LIMITS, STATES } from '../constants.js';
 import { MESSAGES, RECORD_MESSAGES } from '../messages.js';
 import { pageQuery, paged } from './paging.js';
 import { safeString } from './common.js';
 
 const text = (what: string, max: number) => safeString({ error: RECORD_MESSAGES.notText(what) }).trim().max(max, RECORD_MESSAGES.tooLong(what, max));
 
+/** Text that must be given: missing, null, empty or only spaces all say '{what} is required'. */
+const requiredText = (what: string, max: number) =>
+  safeString({ error: RECORD_MESSAGES.required(what) })
+    .trim()
+    .min(1, { error: RECORD_MESSAGES.required(what), abort: true })
+    .max(max, RECORD_MESSAGES.tooLong(what, max));
+
+const requiredEmail = (what: string) =>
+  requiredText(what, LIMITS.emailMax).pipe(z.email(RECORD_MESSAGES.emailInvalid));
+
+const requiredPhone = (what: string) =>
+  requiredText(what, LIMITS.phoneMax).refine(isPhoneNumber, RECORD_MESSAGES.phoneInvalid);
+
+const requiredState = z.enum(STATES, {
+  error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? RECORD_MESSAGES.required('state') : RECORD_MESSAGES.stateInvalid),
+});
+
 export const contact = z.object({
   name: safeString({ error: RECORD_MESSAGES.contactNameRequired })
     .trim()
-    .min(1, RECORD_MESSAGES.contactNameRequired)
+    .min(1, { error: RECORD_MESSAGES.contactNameRequired, abort: true })
     .max(LIMITS.contactNameMax, RECORD_MESSAGES.tooLong('contact name', LIMITS.contactNameMax)),
-  phone: text('phone number', LIMITS.phoneMax),
+  phone: requiredPhone('phone number'),
 });
 export type Contact = z.infer<typeof contact>;
 
@@ -71,27 +88,28 @@ export const facilityList = paged(facility);
 export type FacilityList = z.infer<typeof facilityList>;
 
 const optionalText = (what: string, max: number) => text(what, max).nullable().optional();
-const optionalEmail = z.union([z.literal(''), z.email(RECORD_MESSAGES.emailInvalid)], { error: RECORD_MESSAGES.emailInvalid }).nullable().optional();
 const optionalState = z.enum(STATES, { error: RECORD_MESSAGES.stateInvalid }).nullable().optional();
 
 /**
- * PUT /facilities/{id} (the 'Update Contact Details' modal). facility_number is the back office's key:
- * it may be sent back (at most 6 characters) but is never changed here.
+ * PUT /facilities/{id} (the 'Update Contact Details' modal). A field left out keeps its value; a field
+ * sent must be valid: billing email, address, suburb and state cannot be emptied (issue 9), and every
+ * contact has a name and a phone number. facility_number is the back office's key: it may be sent back
+ * (at most 6 characters) but is never changed here. The web form checks its values with this schema too.
  */
 export const facilityUpdate = z.object({
   facility_number: safeString().max(LIMITS.facilityNumberLength, MESSAGES.facilityNumberMax).optional(),
-  billing_email: optionalEmail,
-  address: optionalText('address', LIMITS.addressMax),
-  suburb: optionalText('suburb', LIMITS.suburbMax),
-  state: optionalState,
+  billing_email: requiredEmail('billing email').optional(),
+  address: requiredText('address', LIMITS.addressMax).optional(),
+  suburb: requiredText('suburb', LIMITS.suburbMax).optional(),
+  state: requiredState.optional(),
   contacts: z.array(contact).max(LIMITS.contactsMax, RECORD_MESSAGES.contactsMax(LIMITS.contactsMax)).optional(),
 });
 export type FacilityUpdate = z.input<typeof facilityUpdate>;
 
-/** PUT /sites/{id}. */
+/** PUT /sites/{id}: the site's email and phone cannot be emptied; address, suburb and state may be cleared. */
 export const siteUpdate = z.object({
-  email: optionalEmail,
-  phone: optionalText('phone number', LIMITS.phoneMax),
+  email: requiredEmail('email').optional(),
+  phone: requiredPhone('phone number').optional(),
   address: optionalText('address', LIMITS.addressMax),
   suburb: optionalText('suburb', LIMITS.suburbMax),
   state: optionalState,

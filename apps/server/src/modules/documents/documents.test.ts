@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, RECORD_MESSAGES, type DocumentGroups, type NotificationList } from '@portal/shared';
+import { MESSAGES, RECORD_MESSAGES, uploadLimitBytes, type DocumentGroups, type NotificationList } from '@portal/shared';
 import { files, jobDocuments, jobs, siteDocuments, sites } from '../../db/schema/index.js';
 import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
 import { filesUnder, multipart, type Part } from '../../test/multipart.js';
@@ -427,13 +427,13 @@ describe('upload size limit', () => {
   });
   afterAll(() => small.close());
 
-  it('refuses a file over MAX_UPLOAD_KB with the spec message and keeps nothing', async () => {
+  it('refuses a file one byte over MAX_UPLOAD_KB (KB of 1000 bytes, as the browser counts) with the spec message and keeps nothing', async () => {
     const [j] = await small.database.db.select().from(jobs).where(eq(jobs.jobNumber, '100234'));
     const before = filesUnder(path.join(small.config.dataDir, 'files')).length;
     const { payload, headers } = multipart([
       { name: 'jobId', value: String(j!.id) },
       { name: 'description', value: 'Too big' },
-      { name: 'file', filename: 'Big.bin', content: Buffer.alloc(3 * 1024, 1) },
+      { name: 'file', filename: 'Big.bin', content: Buffer.alloc(uploadLimitBytes(2) + 1, 1) },
     ]);
     const res = await small.app.inject({ method: 'POST', url: '/api/jobdocuments', payload, headers: { ...headers, ...auth(token) } });
     expect(res.statusCode).toBe(400);
@@ -445,7 +445,7 @@ describe('upload size limit', () => {
     const ok = multipart([
       { name: 'jobId', value: String(j!.id) },
       { name: 'description', value: 'Fits' },
-      { name: 'file', filename: 'Small.bin', content: Buffer.alloc(2 * 1024, 1) },
+      { name: 'file', filename: 'Small.bin', content: Buffer.alloc(uploadLimitBytes(2), 1) },
     ]);
     expect((await small.app.inject({ method: 'POST', url: '/api/jobdocuments', payload: ok.payload, headers: { ...ok.headers, ...auth(token) } })).statusCode).toBe(200);
   });

@@ -77,13 +77,13 @@ describe('PUT /api/facilities/{id}', () => {
   it('updates the contact details', async () => {
     const res = await put(
       `/api/facilities/${ids['001876']}`,
-      { facility_number: '001876', billing_email: 'new@scpath.test', address: '1 New St', suburb: 'Carlton', state: 'VIC', contacts: [{ name: 'A B', phone: '1' }] },
+      { facility_number: '001876', billing_email: 'new@scpath.test', address: '1 New St', suburb: 'Carlton', state: 'VIC', contacts: [{ name: 'A B', phone: '03 9555 0201' }] },
       ar,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MESSAGES.actionSuccessful);
     const [row] = await t.database.db.select().from(facilities).where(eq(facilities.id, ids['001876']!));
-    expect(row).toMatchObject({ billingEmail: 'new@scpath.test', address: '1 New St', facilityNumber: '001876', contacts: [{ name: 'A B', phone: '1' }] });
+    expect(row).toMatchObject({ billingEmail: 'new@scpath.test', address: '1 New St', facilityNumber: '001876', contacts: [{ name: 'A B', phone: '03 9555 0201' }] });
   });
 
   it('refuses a facility number over 6 characters with the spec message, and bad fields by name', async () => {
@@ -95,11 +95,34 @@ describe('PUT /api/facilities/{id}', () => {
     expect(body.errors.billing_email).toEqual([RECORD_MESSAGES.emailInvalid]);
     expect(body.errors.state).toEqual([RECORD_MESSAGES.stateInvalid]);
 
-    const contacts = await put(`/api/facilities/${ids['001876']}`, { contacts: [{ name: ' ', phone: '1' }], address: 'x'.repeat(256) }, ar);
+    const contacts = await put(`/api/facilities/${ids['001876']}`, { contacts: [{ name: ' ', phone: '03 9555 0201' }], address: 'x'.repeat(256) }, ar);
     expect(contacts.json().errors).toEqual({
       'contacts.0.name': [RECORD_MESSAGES.contactNameRequired],
       address: [RECORD_MESSAGES.tooLong('address', 255)],
     });
+  });
+
+  it('refuses to empty the billing email, address, suburb and state, and a phone that is not one (issue 9)', async () => {
+    const res = await put(
+      `/api/facilities/${ids['001876']}`,
+      { facility_number: '001876', billing_email: '', address: ' ', suburb: '', state: null, contacts: [{ name: 'Grace Liu', phone: 'abc!!' }] },
+      ar,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: RECORD_MESSAGES.required('billing email'),
+      errors: {
+        billing_email: [RECORD_MESSAGES.required('billing email')],
+        address: [RECORD_MESSAGES.required('address')],
+        suburb: [RECORD_MESSAGES.required('suburb')],
+        state: [RECORD_MESSAGES.required('state')],
+        'contacts.0.phone': [RECORD_MESSAGES.phoneInvalid],
+      },
+    });
+    // Nothing was saved.
+    const [row] = await t.database.db.select().from(facilities).where(eq(facilities.id, ids['001876']!));
+    expect(row?.billingEmail).toBeTruthy();
+    expect(row?.suburb).toBeTruthy();
   });
 
   it('answers 404 for a facility the AR does not represent, 401 without a token', async () => {

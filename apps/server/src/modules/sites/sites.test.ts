@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Site } from '@portal/shared';
+import { MESSAGES, RECORD_MESSAGES, type Site } from '@portal/shared';
 import { sites } from '../../db/schema/index.js';
 import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
 
@@ -44,6 +44,19 @@ describe('PUT /api/sites/{id}', () => {
     const res = await put(`/api/sites/${ids.S041202}`, { email: 'new@site.test', phone: '02 1111 2222', address: '2 Road', suburb: 'Hamilton', state: 'NSW' }, ar);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: MESSAGES.actionSuccessful, site: { email: 'new@site.test', suburb: 'Hamilton' } });
+  });
+
+  it('refuses to empty the email and a phone that is not one, with their messages (issue 9)', async () => {
+    const res = await put(`/api/sites/${ids.S041202}`, { email: '', phone: 'abc!!', address: '2 Road', suburb: 'Hamilton', state: 'NSW' }, ar);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: RECORD_MESSAGES.required('email'),
+      errors: { email: [RECORD_MESSAGES.required('email')], phone: [RECORD_MESSAGES.phoneInvalid] },
+    });
+    const emptied = await put(`/api/sites/${ids.S041202}`, { phone: null }, ar);
+    expect(emptied.json().errors).toEqual({ phone: [RECORD_MESSAGES.required('phone number')] });
+    const site = await get(`/api/sites/${ids.S041202}`, ar);
+    expect(site.json()).toMatchObject({ email: expect.stringContaining('@'), phone: expect.any(String) });
   });
 
   it('refuses bad fields, other sites and no token', async () => {

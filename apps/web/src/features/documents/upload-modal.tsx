@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, Progress, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertCircle, IconFileUpload, IconFile, IconUpload, IconX } from '@tabler/icons-react';
-import { documentDescription, LIMITS, MESSAGES, niceSize, type UploadResponse } from '@portal/shared';
+import { documentDescription, LIMITS, MESSAGES, niceSize, uploadLimitBytes, type UploadResponse } from '@portal/shared';
 import { isApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { firstError } from '../../lib/validation';
@@ -12,7 +12,8 @@ import classes from './documents.module.css';
 import { uploadErrorText, type UploadProgress } from './upload-file';
 
 export const UPLOAD_MODAL_TITLE = 'Upload Document';
-const MAX_BYTES = LIMITS.maxUploadKb * 1024;
+// The bytes the server refuses too (KB of 1000 bytes: 150000 KB is the message's '150 MB').
+const MAX_BYTES = uploadLimitBytes(LIMITS.maxUploadKb);
 
 export type SendUpload = (
   file: File,
