@@ -11,6 +11,8 @@ export default mergeConfig(
       css: false,
       restoreMocks: true,
       unstubGlobals: true,
+      // Typing into a modal form takes seconds when the machine is busy (two cores, many test runs).
+      testTimeout: 20_000,
     },
   }),
 );

@@ -1,9 +1,16 @@
+import { useState } from 'react';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { RECORD_MESSAGES } from '@portal/shared';
 import { parseDayMonthYear } from '../lib/dates';
 
-/** A d/m/y date filter (spec/01 section 9): typed as 5/1/2026 or picked; its value is YYYY-MM-DD, or null when cleared. */
+/**
+ * A d/m/y date filter (spec/01 section 9): typed as 5/1/2026 or picked; its value is YYYY-MM-DD, or
+ * null when cleared. A typed date that is not one ('31/02/2026', 'abc') stays as typed and says it is
+ * invalid when the field is left, instead of quietly going back to the last date (issue 9).
+ */
 export function DateFilter({ label, value, onChange, w }: { label: string; value: string | null; onChange: (value: string | null) => void; w?: DateInputProps['w'] }) {
+  const [invalid, setInvalid] = useState(false);
   return (
     <DateInput
       label={label}
@@ -11,7 +18,16 @@ export function DateFilter({ label, value, onChange, w }: { label: string; value
       valueFormat="DD/MM/YYYY"
       dateParser={parseDayMonthYear}
       value={value}
-      onChange={onChange}
+      onChange={(next) => {
+        setInvalid(false);
+        onChange(next);
+      }}
+      onBlur={(event) => {
+        const text = event.currentTarget.value.trim();
+        setInvalid(text !== '' && parseDayMonthYear(text) === null);
+      }}
+      fixOnBlur={false}
+      error={invalid ? RECORD_MESSAGES.dateInvalid : undefined}
       clearable
       leftSection={<IconCalendar size={16} aria-hidden />}
       w={w}

@@ -1,19 +1,12 @@
-import type { ReactNode } from 'react';
-import { Select } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { STATES } from '@portal/shared';
 
-/** The State field of a contact form: picking the chosen state again keeps it; the clear button empties the field. */
-export function StateSelect({ value, onChange, error }: { value: string | null; onChange: (value: string | null) => void; error?: ReactNode }) {
+/**
+ * The State field of a contact form (form.getInputProps spreads onto it): picking the chosen state
+ * again keeps it; an optional one has a clear button, a required one cannot be emptied.
+ */
+export function StateSelect(props: Omit<SelectProps, 'data' | 'label'>) {
   return (
-    <Select
-      label="State"
-      data={[...STATES]}
-      value={value}
-      onChange={onChange}
-      allowDeselect={false}
-      clearable
-      error={error}
-      comboboxProps={{ withinPortal: true }}
-    />
+    <Select label="State" data={[...STATES]} allowDeselect={false} clearable={!props.required} comboboxProps={{ withinPortal: true }} {...props} />
   );
 }

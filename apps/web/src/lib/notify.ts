@@ -13,3 +13,19 @@ export function notifyError(error: unknown, fallback?: string): void {
 export function notifySuccess(message: string): void {
   notifications.show({ title: 'Success', message, color: 'teal', autoClose: 5000 });
 }
+
+/**
+ * A form's own error notice: one at a time (a second failure replaces the first), and taken away by
+ * the form's success (issue 9: an 'Error' and a 'Success' notice never stand side by side).
+ */
+export function notifyFormError(formId: string, error: unknown, fallback?: string): void {
+  const message = typeof error === 'string' ? error : errorMessage(error, fallback);
+  notifications.hide(formId);
+  notifications.show({ id: formId, title: 'Error', message, color: 'red', autoClose: 6000 });
+}
+
+/** The form's success: its earlier error notice goes, the success shows. */
+export function notifyFormSuccess(formId: string, message: string): void {
+  notifications.hide(formId);
+  notifySuccess(message);
+}

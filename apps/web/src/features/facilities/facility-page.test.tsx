@@ -66,8 +66,8 @@ describe('facility page', () => {
     render('/facility/4');
     await user.click(await screen.findByRole('button', { name: 'Update Contact Details' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Update Contact Details' }));
-    await user.clear(dialog.getByLabelText('Billing email'));
-    await user.type(dialog.getByLabelText('Billing email'), 'new@scpath.test');
+    await user.clear(dialog.getByLabelText(/^Billing email/));
+    await user.type(dialog.getByLabelText(/^Billing email/), 'new@scpath.test');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Action successful!')).toBeInTheDocument();
     expect(await within(screen.getByRole('region', { name: 'Facility Details' })).findByText('new@scpath.test')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type DocumentGroups } from '@portal/shared';
+import { MESSAGES, RECORD_MESSAGES, type DocumentGroups } from '@portal/shared';
 import { mockFetch } from '../../test/render';
 import { doc, FakeXhr, jobSummary, renderRoute, signInAs, site } from '../documents/test-fixtures';
 import SitePage from './site-page';
@@ -119,7 +119,7 @@ describe('site page', () => {
     expect(await screen.findByRole('tab', { name: 'Submitted Site Documents', selected: true })).toBeInTheDocument();
   });
 
-  it("edits the contact details: 'Action successful!', or 'Action fail: ' with field: message pairs", async () => {
+  it("edits the contact details: the server's field errors under the fields, then 'Action successful!'", async () => {
     signInAs('AR');
     let fail = true;
     const { calls } = serveSite((url, init) => {
@@ -131,28 +131,48 @@ describe('site page', () => {
     await openSite();
     await user.click(await screen.findByRole('button', { name: 'Edit contact details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Contact Details' });
-    expect(within(dialog).getByLabelText('Email')).toHaveValue('s041201@sites.test');
+    const email = () => within(dialog).getByLabelText(/^Email/);
+    const phone = () => within(dialog).getByLabelText(/^Phone/);
+    expect(email()).toHaveValue('s041201@sites.test');
 
-    await user.clear(within(dialog).getByLabelText('Email'));
-    await user.type(within(dialog).getByLabelText('Email'), 'not-an-email');
+    await user.clear(email());
+    await user.type(email(), 'not-an-email');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
-    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByText('Please enter a valid email address.')).toBeInTheDocument();
 
-    await user.clear(within(dialog).getByLabelText('Email'));
-    await user.type(within(dialog).getByLabelText('Email'), 'lab@sites.test');
+    await user.clear(email());
+    await user.type(email(), 'lab@sites.test');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Action fail: phone: Phone is too long.')).toBeInTheDocument();
+    await waitFor(() => expect(phone()).toHaveAccessibleDescription('Phone is too long.'));
+    // One feedback: the message is under the field, not in a notice as well.
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ email: 'lab@sites.test', phone: '02 9000 0000', state: 'NSW' });
 
     fail = false;
-    await user.clear(within(dialog).getByLabelText('Phone'));
-    await user.type(within(dialog).getByLabelText('Phone'), '02 9111 1111');
+    await user.clear(phone());
+    await user.type(phone(), '02 9111 1111');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Action successful!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Update Contact Details' })).not.toBeInTheDocument());
     expect(within(screen.getByRole('region', { name: 'Contact Details' })).getByText('02 9111 1111')).toBeInTheDocument();
+  });
+
+  it('refuses to save an empty email or a phone like abc!! (issue 9)', async () => {
+    signInAs('AR');
+    const { calls } = serveSite(() => undefined);
+    const user = userEvent.setup();
+    await openSite();
+    await user.click(await screen.findByRole('button', { name: 'Edit contact details' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update Contact Details' }));
+    await user.clear(dialog.getByLabelText(/^Email/));
+    await user.clear(dialog.getByLabelText(/^Phone/));
+    await user.type(dialog.getByLabelText(/^Phone/), 'abc!!');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(dialog.getByLabelText(/^Email/)).toHaveAccessibleDescription(RECORD_MESSAGES.required('email'));
+    expect(dialog.getByLabelText(/^Phone/)).toHaveAccessibleDescription(RECORD_MESSAGES.phoneInvalid);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('a site the AR does not represent shows a not-found state', async () => {
