@@ -10,6 +10,8 @@ import { parseDayMonthYear } from '../lib/dates';
  * invalid when the field is left, instead of quietly going back to the last date (issue 9).
  */
 export function DateFilter({ label, value, onChange, w }: { label: string; value: string | null; onChange: (value: string | null) => void; w?: DateInputProps['w'] }) {
+  /** The typed text is not a date: it is kept as typed on leaving (a valid one is written as DD/MM/YYYY). */
+  const [typedInvalid, setTypedInvalid] = useState(false);
   const [invalid, setInvalid] = useState(false);
   return (
     <DateInput
@@ -19,14 +21,17 @@ export function DateFilter({ label, value, onChange, w }: { label: string; value
       dateParser={parseDayMonthYear}
       value={value}
       onChange={(next) => {
+        // A date picked or cleared: whatever was typed before no longer counts.
+        setTypedInvalid(false);
         setInvalid(false);
         onChange(next);
       }}
-      onBlur={(event) => {
+      onInput={(event) => {
         const text = event.currentTarget.value.trim();
-        setInvalid(text !== '' && parseDayMonthYear(text) === null);
+        setTypedInvalid(text !== '' && parseDayMonthYear(text) === null);
       }}
-      fixOnBlur={false}
+      onBlur={() => setInvalid(typedInvalid)}
+      fixOnBlur={!typedInvalid}
       error={invalid ? RECORD_MESSAGES.dateInvalid : undefined}
       clearable
       leftSection={<IconCalendar size={16} aria-hidden />}
