@@ -92,4 +92,6 @@ export const onEvent: Listener = async (tx, type, payload) => {
   const userIds = await template.recipients(tx, payload);
   if (userIds.length === 0) return;
   await notify(tx, { userIds, ...template.inApp(payload) });
+  // Email hook: when a template has `email`, queue it here for userIds (an outbox row in tx, sent
+  // after commit). No template has one until the publications issue adds the sending.
 };

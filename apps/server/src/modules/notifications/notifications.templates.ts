@@ -25,6 +25,11 @@ export interface InAppRow {
 export interface Template<K extends EventType> {
   recipients: (tx: Tx, payload: PortalEvents[K]) => Promise<number[]>;
   inApp: (payload: PortalEvents[K]) => InAppRow;
+  /**
+   * The email hook (not sent yet): the publications issue fills it for the types that mail, and
+   * onEvent queues it for the same recipients in the same transaction.
+   */
+  email?: (payload: PortalEvents[K]) => { subject: string; text: string };
 }
 
 const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
