@@ -52,15 +52,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * `from`, for an in-memory database only: a data directory dumped (`dumpDataDir`) from a migrated
+ * one, loaded instead of migrating again (tests clone a template this way, test/global-setup.ts).
+ */
+export async function openPglite(dataDir: string | null, from?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = dataDir ? await PGlite.create(path.join(dataDir, 'pg')) : await PGlite.create();
+    const client = dataDir ? await PGlite.create(path.join(dataDir, 'pg')) : await PGlite.create(from ? { loadDataDir: from } : {});
     const db = drizzle({ client, schema, casing: 'snake_case' });
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (!from) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
@@ -75,7 +79,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
 }
 
-export async function openPostgres(url: string): Promise<Database> {
+/** `migrated`: the database was cloned from a migrated template (tests), so migrating is skipped. */
+export async function openPostgres(url: string, opts: { migrated?: boolean } = {}): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -84,7 +89,7 @@ export async function openPostgres(url: string): Promise<Database> {
   // query opens a new one; without a listener the 'error' event would end the process.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (!opts.migrated) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 

@@ -6,7 +6,7 @@ import { sessions, userRoles, users } from '../db/schema/index.js';
 import type { Deps } from './deps.js';
 import { forbidden, unauthorized } from './errors.js';
 import { verifyDownloadTicket } from './downloads.js';
-import { prepared } from './prepared.js';
+import { statement } from './prepared.js';
 import { sha256 } from './tokens.js';
 
 export type User = typeof users.$inferSelect;
@@ -43,33 +43,30 @@ export function bearerToken(req: FastifyRequest): string | null {
 }
 
 /**
- * One prepared statement per database: every authenticated request runs it, and building it with
- * the query builder each time was the largest CPU cost of a list call (bench/README.md).
+ * One prepared statement per database (platform/prepared.ts): every authenticated request runs it,
+ * and building it with the query builder each time was the largest CPU cost of a list call.
  */
-function actorStatement(db: Deps['db'], by: 'token' | 'session') {
-  return prepared(db, `load_actor_by_${by}`, (name) =>
-    db
-      .select({
-        sessionId: sessions.id,
-        stage: sessions.stage,
-        user: users,
-        roles: sql<string[] | null>`(select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id})`,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          by === 'token' ? eq(sessions.tokenHash, sql.placeholder('key')) : eq(sessions.id, sql.placeholder('key')),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
-      .limit(1)
-      .prepare(name),
-  );
-}
+const actorStatement = statement((db, { by }: { by: 'token' | 'session' }) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      stage: sessions.stage,
+      user: users,
+      roles: sql<string[] | null>`(select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        by === 'token' ? eq(sessions.tokenHash, sql.placeholder('key')) : eq(sessions.id, sql.placeholder('key')),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1),
+);
 
 async function actorWhere(deps: Deps, by: 'token' | 'session', key: string): Promise<Actor | null> {
-  const [row] = await actorStatement(deps.db, by).execute({ key });
+  const [row] = await actorStatement(deps.db, { by }).execute({ key });
   if (!row || !row.user.activated) return null;
   return {
     sessionId: row.sessionId,

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
@@ -12,32 +12,33 @@ import { devMessages } from '../db/schema/index.js';
 import { seedDemo } from '../db/seed/seed.js';
 import { DEMO_PASSWORD } from '../db/seed/demo-data.js';
 import { createStorage } from '../platform/storage.js';
+import { onServer } from './global-setup.js';
 
 export { DEMO_PASSWORD };
 
+let pgliteTemplate: Blob | undefined;
+
 /**
- * A fresh database for one test file: PGlite in memory by default, a new database on the server
- * of TEST_DATABASE_URL when it is set.
+ * A fresh database for one test file, copied from the template migrated once per run
+ * (global-setup.ts): PGlite in memory by default, a new database on the server of TEST_DATABASE_URL
+ * when it is set.
  */
-async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite(null);
+  if (!url) {
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openPglite(null, pgliteTemplate);
+  }
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await onServer(url, `create database ${name} template ${inject('pgTemplate')}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await openPostgres(u.toString());
+  const database = await openPostgres(u.toString(), { migrated: true });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await onServer(url, `drop database if exists ${name} with (force)`);
     },
   };
 }

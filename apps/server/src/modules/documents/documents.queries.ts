@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { arSites, files, jobDocuments, jobs, siteDocuments, sites, users } from '../../db/schema/index.js';
 import { assessesJob, jobVisibleTo, representsSite } from '../../platform/policy.js';
 import type { Actor } from '../../platform/auth.js';
-import { prepared } from '../../platform/prepared.js';
+import { statement } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
 
@@ -26,22 +26,22 @@ const uploader = { firstName: users.firstName, lastName: users.lastName };
 
 export type DocumentRow = Awaited<ReturnType<typeof listDocuments>>[number];
 
+const documentsPage = statement((db, { kind }: { kind: Kind }) => {
+  const t = TABLE[kind];
+  return db
+    .select({ doc: columnsOf(kind), file: files, user: uploader })
+    .from(t)
+    .innerJoin(files, eq(files.id, t.fileId))
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .where(and(eq(FOLDER[kind], sql.placeholder('folderId')), sql`${t.side} = ${sql.placeholder('side')}`))
+    .orderBy(asc(files.createdAt), asc(t.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+});
+
 /** One page of a folder's documents on one side, oldest first, with their files and uploaders. */
 export function listDocuments(db: Q, kind: Kind, folderId: number, side: Side, page: number, perPage: number) {
-  const t = TABLE[kind];
-  const statement = prepared(db, `${kind}_documents_page`, (name) =>
-    db
-      .select({ doc: columnsOf(kind), file: files, user: uploader })
-      .from(t)
-      .innerJoin(files, eq(files.id, t.fileId))
-      .leftJoin(users, eq(users.id, files.uploadedBy))
-      .where(and(eq(FOLDER[kind], sql.placeholder('folderId')), sql`${t.side} = ${sql.placeholder('side')}`))
-      .orderBy(asc(files.createdAt), asc(t.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
-  return statement.execute({ folderId, side, limit: perPage, offset: (page - 1) * perPage });
+  return documentsPage(db, { kind }).execute({ folderId, side, limit: perPage, offset: (page - 1) * perPage });
 }
 
 /** How many documents a folder holds on each side. */
@@ -110,23 +110,23 @@ export async function insertDocuments(tx: Tx, kind: Kind, docs: NewDocument[]) {
 
 // The facts the policy needs about folders
 
+const jobSidesStatement = statement((db) =>
+  db
+    .select({
+      id: jobs.id,
+      jobNumber: jobs.jobNumber,
+      siteId: jobs.siteId,
+      onFacilitySide: sql<boolean>`${representsSite(sql.placeholder('userId'), jobs.siteId)}`,
+      onAssessorSide: sql<boolean>`${assessesJob(sql.placeholder('userId'), jobs.id)}`,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, sql.placeholder('jobId')))
+    .limit(1),
+);
+
 /** The job and the sides of it the user is on, or null when there is no such job. */
 export async function findJobSides(db: Q, userId: number, jobId: number) {
-  const statement = prepared(db, 'job_sides', (name) =>
-    db
-      .select({
-        id: jobs.id,
-        jobNumber: jobs.jobNumber,
-        siteId: jobs.siteId,
-        onFacilitySide: sql<boolean>`${representsSite(sql.placeholder('userId'), jobs.siteId)}`,
-        onAssessorSide: sql<boolean>`${assessesJob(sql.placeholder('userId'), jobs.id)}`,
-      })
-      .from(jobs)
-      .where(eq(jobs.id, sql.placeholder('jobId')))
-      .limit(1)
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ userId, jobId });
+  const [row] = await jobSidesStatement(db).execute({ userId, jobId });
   return row ?? null;
 }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'dr
 import type { Db, Tx } from '../../db/client.js';
 import { facilities, invoices } from '../../db/schema/index.js';
 import { representedFacilityIds } from '../../platform/policy.js';
-import { prepared } from '../../platform/prepared.js';
+import { statement } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
 
@@ -23,35 +23,35 @@ function scope(userId: number | Placeholder, byDate: boolean): SQL {
   return and(inArray(invoices.facilityId, representedFacilityIds(userId)), byDate ? eq(invoices.transactionDate, sql.placeholder('date')) : undefined)!;
 }
 
+const pageStatement = statement((db, shape: { status: 'outstanding' | 'paid'; byDate: boolean }) =>
+  db
+    .select(columns)
+    .from(invoices)
+    .innerJoin(facilities, eq(facilities.id, invoices.facilityId))
+    .where(and(scope(sql.placeholder('userId'), shape.byDate), eq(invoices.status, shape.status)))
+    .orderBy(
+      shape.status === 'outstanding' ? asc(invoices.transactionDate) : desc(invoices.transactionDate),
+      shape.status === 'outstanding' ? asc(invoices.id) : desc(invoices.id),
+    )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
 /** One page of one group: outstanding oldest first (the next to pay on top), paid newest first. */
 export function listInvoices(db: Q, userId: number, status: 'outstanding' | 'paid', date: string | undefined, page: number, perPage: number) {
-  const statement = prepared(db, `invoices_${status}_${date ? 'd' : ''}`, (name) =>
-    db
-      .select(columns)
-      .from(invoices)
-      .innerJoin(facilities, eq(facilities.id, invoices.facilityId))
-      .where(and(scope(sql.placeholder('userId'), !!date), eq(invoices.status, status)))
-      .orderBy(
-        status === 'outstanding' ? asc(invoices.transactionDate) : desc(invoices.transactionDate),
-        status === 'outstanding' ? asc(invoices.id) : desc(invoices.id),
-      )
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
-  return statement.execute({ userId, date, limit: perPage, offset: (page - 1) * perPage });
+  return pageStatement(db, { status, byDate: !!date }).execute({ userId, date, limit: perPage, offset: (page - 1) * perPage });
 }
 
+const countStatement = statement((db, shape: { byDate: boolean }) =>
+  db
+    .select({ status: invoices.status, n: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(scope(sql.placeholder('userId'), shape.byDate))
+    .groupBy(invoices.status),
+);
+
 export async function countInvoices(db: Q, userId: number, date: string | undefined) {
-  const statement = prepared(db, `invoices_count_${date ? 'd' : ''}`, (name) =>
-    db
-      .select({ status: invoices.status, n: sql<number>`count(*)::int` })
-      .from(invoices)
-      .where(scope(sql.placeholder('userId'), !!date))
-      .groupBy(invoices.status)
-      .prepare(name),
-  );
-  const rows = await statement.execute({ userId, date });
+  const rows = await countStatement(db, { byDate: !!date }).execute({ userId, date });
   return {
     outstanding: rows.find((r) => r.status === 'outstanding')?.n ?? 0,
     paid: rows.find((r) => r.status === 'paid')?.n ?? 0,

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'dri
 import type { Db, Tx } from '../../db/client.js';
 import { facilities, jobAssessors, jobs, sites, users } from '../../db/schema/index.js';
 import { assessesJob, assignedJobIds, representedSiteIds, representsSite } from '../../platform/policy.js';
-import { prepared } from '../../platform/prepared.js';
+import { statement } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
 
@@ -18,18 +18,24 @@ export function scopeOf(side: 'facility' | 'assessor', userId: number | Placehol
   return side === 'facility' ? inArray(jobs.siteId, representedSiteIds(userId)) : inArray(jobs.id, assignedJobIds(userId));
 }
 
-/** The filters present, with placeholders for their values (the shape goes into the statement's key). */
-function filtersOf(f: JobFilters): SQL | undefined {
-  return and(
-    f.type === 'RES' ? eq(jobs.type, 'RES') : f.type === 'Other' ? ne(jobs.type, 'RES') : undefined,
-    f.status !== undefined ? eq(jobs.status, sql.placeholder('status')) : undefined,
-    f.visitDate !== undefined ? eq(jobs.visitDate, sql.placeholder('visitDate')) : undefined,
-    f.siteId !== undefined ? eq(jobs.siteId, sql.placeholder('siteId')) : undefined,
-  );
+/** What decides a list's SQL: the side and which filters are present (never their values). */
+interface ListShape {
+  side: 'facility' | 'assessor';
+  type: JobFilters['type'];
+  status: boolean;
+  visitDate: boolean;
+  siteId: boolean;
 }
 
-const shapeOf = (side: string, f: JobFilters) =>
-  `jobs_${side}_${f.type ?? ''}${f.status !== undefined ? 's' : ''}${f.visitDate !== undefined ? 'd' : ''}${f.siteId !== undefined ? 'i' : ''}`;
+/** The filters present, with placeholders for their values. */
+function filtersOf(f: ListShape): SQL | undefined {
+  return and(
+    f.type === 'RES' ? eq(jobs.type, 'RES') : f.type === 'Other' ? ne(jobs.type, 'RES') : undefined,
+    f.status ? eq(jobs.status, sql.placeholder('status')) : undefined,
+    f.visitDate ? eq(jobs.visitDate, sql.placeholder('visitDate')) : undefined,
+    f.siteId ? eq(jobs.siteId, sql.placeholder('siteId')) : undefined,
+  );
+}
 
 const summaryColumns = {
   id: jobs.id,
@@ -53,33 +59,32 @@ const summaryColumns = {
   facility: { id: facilities.id, facilityNumber: facilities.facilityNumber, name: facilities.name },
 };
 
+const pageStatement = statement((db, shape: ListShape) =>
+  db
+    .select(summaryColumns)
+    .from(jobs)
+    .innerJoin(sites, eq(sites.id, jobs.siteId))
+    .innerJoin(facilities, eq(facilities.id, sites.facilityId))
+    .where(and(scopeOf(shape.side, sql.placeholder('userId')), filtersOf(shape)))
+    .orderBy(sql`${jobs.visitDate} desc nulls last`, desc(jobs.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+const countStatement = statement((db, shape: ListShape) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(scopeOf(shape.side, sql.placeholder('userId')), filtersOf(shape))),
+);
+
 export type JobRow = Awaited<ReturnType<typeof listJobs>>['rows'][number];
 
 /** A page of jobs, newest visit first, and how many match. */
 export async function listJobs(db: Q, side: 'facility' | 'assessor', userId: number, f: JobFilters, page: number, perPage: number) {
-  const key = shapeOf(side, f);
-  const where = () => and(scopeOf(side, sql.placeholder('userId')), filtersOf(f));
-  const pageQuery = prepared(db, `${key}_page`, (name) =>
-    db
-      .select(summaryColumns)
-      .from(jobs)
-      .innerJoin(sites, eq(sites.id, jobs.siteId))
-      .innerJoin(facilities, eq(facilities.id, sites.facilityId))
-      .where(where())
-      .orderBy(sql`${jobs.visitDate} desc nulls last`, desc(jobs.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
-  const countQuery = prepared(db, `${key}_count`, (name) =>
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(jobs)
-      .where(where())
-      .prepare(name),
-  );
+  const shape: ListShape = { side, type: f.type, status: f.status !== undefined, visitDate: f.visitDate !== undefined, siteId: f.siteId !== undefined };
   const values = { userId, status: f.status, visitDate: f.visitDate, siteId: f.siteId, limit: perPage, offset: (page - 1) * perPage };
-  const [rows, [count]] = await Promise.all([pageQuery.execute(values), countQuery.execute(values)]);
+  const [rows, [count]] = await Promise.all([pageStatement(db, shape).execute(values), countStatement(db, shape).execute(values)]);
   return { rows, total: count?.n ?? 0 };
 }
 
