@@ -130,7 +130,8 @@ describe('the embedded database', () => {
     writeFileSync(path.join(dir, 'portal.lock'), '999999');
     const db = await openPglite(dir);
     await db.close();
-  });
+    // A data directory on disk is made and migrated from nothing: tens of seconds on a loaded machine.
+  }, 120_000);
 });
 
 describe('mail and SMS delivery', () => {
