@@ -5,6 +5,38 @@ import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+
+/**
+ * Features meet only in apps/web/src/app (DESIGN "Layout"): a file of features/<name>/ may import
+ * its own folder, components/, lib/, app/ exports and packages/shared, never another feature. One
+ * block per feature and folder depth, so a relative path is judged by where it lands.
+ */
+const webFeatures = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = webFeatures.flatMap((feature) =>
+  [1, 2, 3].map((depth) => {
+    const up = '\\.\\./'.repeat(depth);
+    return {
+      files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                // Up to features/ and into a sibling folder, or up to src/ and into features/<other>.
+                regex: `^(${up}(?!${feature}/)[^./][^/]*/|${up}\\.\\./features/(?!${feature}/))`,
+                message: 'Features meet only in app/: move what two features share to components/ or lib/ (DESIGN "Layout").',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+);
 
 export default defineConfig(
   {
@@ -52,4 +84,6 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.flat['recommended-latest'].rules },
   },
+
+  ...featureBoundaries,
 );

@@ -51,3 +51,33 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeInTheDocument();
   });
 });
+
+describe('DataTable sorting and selection', () => {
+  it('sorts from a header (aria-sort) and selects rows, with select all', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const { vi } = await import('vitest');
+    const user = userEvent.setup();
+    const onSort = vi.fn();
+    const onSelect = vi.fn();
+    const sorted: DataColumn<Row>[] = [{ title: 'Name', sortKey: 'name', render: (r) => r.name }];
+    renderWithApp(
+      <DataTable
+        label="Things"
+        columns={sorted}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="None"
+        sort={{ key: 'name', direction: 'asc', onChange: onSort }}
+        selection={{ selected: [2], onChange: onSelect, rowLabel: (r) => `Select ${r.name}`, allLabel: 'Select all things' }}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Things' });
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(table).getByRole('button', { name: 'Name' }));
+    expect(onSort).toHaveBeenCalledWith('name', 'desc');
+    expect(within(table).getByRole('checkbox', { name: 'Select Two' })).toBeChecked();
+    expect(within(table).getByRole('checkbox', { name: 'Select all things' })).toHaveAttribute('data-indeterminate', 'true');
+    await user.click(within(table).getByRole('checkbox', { name: 'Select all things' }));
+    expect(onSelect).toHaveBeenCalledWith([2, 1]);
+  });
+});

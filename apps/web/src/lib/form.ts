@@ -41,17 +41,19 @@ interface ErrorTarget {
  * `{ message, errors: { 'contacts.0.phone': [...] } }`: each error naming a field of this form goes
  * under that field. What is left (errors naming no field here, a 403, a lost connection) comes back
  * as an ApiError holding only that, for the form to show once as its notice or alert; null when
- * every error went onto a field, so the form says nothing more.
+ * every error went onto a field, so the form says nothing more. `fieldNames` renames the server's
+ * fields where the form calls them otherwise ({ data: 'mobile' }).
  */
-export function applyServerErrors(form: ErrorTarget, error: unknown): unknown {
+export function applyServerErrors(form: ErrorTarget, error: unknown, fieldNames: Record<string, string> = {}): unknown {
   if (!isApiError(error) || Object.keys(error.errors).length === 0) return error;
   const values = form.getValues();
   const onFields: Record<string, string> = {};
   const rest: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(error.errors)) {
+  for (const [serverField, messages] of Object.entries(error.errors)) {
     if (messages.length === 0) continue;
+    const field = fieldNames[serverField] ?? serverField;
     if (hasPath(values, field)) onFields[field] = messages[0]!;
-    else rest[field] = messages;
+    else rest[serverField] = messages;
   }
   form.setErrors(onFields);
   if (Object.keys(rest).length === 0) return null;

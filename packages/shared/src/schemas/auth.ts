@@ -92,29 +92,45 @@ export const mobileNumber = safeString().trim().regex(MOBILE_NUMBER_PATTERN, MES
 /** POST /twofactor/send2fasetupcode: data is the mobile number to set up. */
 export const setupCodeRequest = z.object({ data: mobileNumber });
 
+/** The /profile2fa form: the mobile number typed twice. */
+export const mobileSetupForm = z
+  .object({ mobile: mobileNumber, confirm: z.string() })
+  .refine((v) => v.mobile.trim() === v.confirm.trim(), { message: MESSAGES.mobileMismatch, path: ['confirm'] });
+
 /** POST /twofactor/verify while signed in completes the SMS set-up. */
 export const setupVerifyRequest = z.object({ code: twoFactorCode });
 
 export const resetRequest = z.object({ email: safeString().trim().pipe(z.email(MESSAGES.forgotEmailInvalid)) });
 export const setPasswordRequest = z.object({ password: resetPassword });
 
-export const activationRequest = z
-  .object({
-    token: safeString({ error: MESSAGES.activationInvalid }).min(1, MESSAGES.activationInvalid),
-    username: safeString().trim().pipe(z.email(MESSAGES.loginUsernameEmail)),
-    password: resetPassword,
-    password_confirmation: safeString(),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['password_confirmation'],
-  });
+const activationFields = z.object({
+  username: safeString().trim().pipe(z.email(MESSAGES.loginUsernameEmail)),
+  password: resetPassword,
+  password_confirmation: safeString(),
+});
+const confirmationMatches = (v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation;
+const confirmationMismatch = { message: MESSAGES.passwordsDoNotMatch, path: ['password_confirmation'] };
 
-export const changePasswordRequest = z
-  .object({ oldPassword: safeString({ error: MESSAGES.loginPasswordRequired }).min(1, MESSAGES.loginPasswordRequired), newPassword })
-  .refine((v) => v.oldPassword !== v.newPassword, {
-    message: MESSAGES.newPasswordSameAsOld,
-    path: ['newPassword'],
-  });
+/** The activation page's form: the fields the user types (the link holds the token). */
+export const activationForm = activationFields.refine(confirmationMatches, confirmationMismatch);
+
+export const activationRequest = activationFields
+  .extend({ token: safeString({ error: MESSAGES.activationInvalid }).min(1, MESSAGES.activationInvalid) })
+  .refine(confirmationMatches, confirmationMismatch);
+
+const changePasswordFields = z.object({
+  oldPassword: safeString({ error: MESSAGES.loginPasswordRequired }).min(1, MESSAGES.loginPasswordRequired),
+  newPassword,
+});
+const newDiffersFromOld = (v: { oldPassword: string; newPassword: string }) => v.oldPassword !== v.newPassword;
+const sameAsOld = { message: MESSAGES.newPasswordSameAsOld, path: ['newPassword'] };
+
+export const changePasswordRequest = changePasswordFields.refine(newDiffersFromOld, sameAsOld);
+
+/** The change-password form of spec/02 5: the request's rules, and the confirmation typed again. */
+export const changePasswordForm = changePasswordFields
+  .extend({ confirmPassword: z.string() })
+  .refine(newDiffersFromOld, sameAsOld)
+  .refine((v) => v.confirmPassword === v.newPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
 
 export const registrationFormRequest = z.object({ email: safeString().trim().pipe(z.email(MESSAGES.forgotEmailInvalid)) });

@@ -11,6 +11,9 @@ export const documentDescription = safeString({ error: MESSAGES.descriptionRequi
   .min(1, MESSAGES.descriptionRequired)
   .max(LIMITS.descriptionMax, MESSAGES.descriptionMax);
 
+/** The upload modal's form: the description typed for the chosen file. */
+export const documentDescriptionForm = z.object({ description: documentDescription });
+
 /** A job or site document (spec/01 section 3). */
 export const documentItem = z.object({
   id: z.number(),

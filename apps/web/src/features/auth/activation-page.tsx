@@ -1,24 +1,31 @@
+import { useState } from 'react';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { activationRequest, MESSAGES } from '@portal/shared';
+import { activationForm, MESSAGES } from '@portal/shared';
 import { errorMessage } from '../../lib/api-client';
-import { notifyError } from '../../lib/notify';
-import { fieldErrors } from '../../lib/validation';
+import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { useActivate } from './api';
 import { LinkDone, LinkInvalid } from './link-outcome';
 import { NewPasswordInput } from './new-password-input';
 
-/** /activation?token=...&email=...: the first password of an approved registration. */
+interface Values extends Record<string, unknown> {
+  username: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/**
+ * /activation?token=...&email=...: the first password of an approved registration, on the shared
+ * activationForm schema. A failure answers once: under its fields, or in the page's alert.
+ */
 export default function ActivationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const activate = useActivate();
-  const form = useForm({
-    mode: 'controlled',
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useSchemaForm<Values>(activationForm, {
     initialValues: { username: params.get('email') ?? '', password: '', password_confirmation: '' },
-    validate: (values) => fieldErrors(activationRequest, { ...values, token: token || 'x' }),
   });
 
   if (activate.isSuccess) return <LinkDone message={activate.data.message || MESSAGES.activationDone} />;
@@ -27,9 +34,10 @@ export default function ActivationPage() {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) =>
-        activate.mutate({ token, ...values, username: values.username.trim() }, { onError: (error) => notifyError(error) }),
-      )}
+      onSubmit={form.onSubmit((values) => {
+        setFailure(null);
+        activate.mutate({ token, ...values, username: values.username.trim() }, { onError: (error) => setFailure(applyServerErrors(form, error)) });
+      })}
     >
       <Stack gap="md">
         <div>
@@ -40,19 +48,14 @@ export default function ActivationPage() {
             Confirm your user name and choose a password.
           </Text>
         </div>
-        {activate.isError && (
+        {failure !== null && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {errorMessage(activate.error)}
+            {errorMessage(failure)}
           </Alert>
         )}
         <TextInput label="User name" type="email" autoComplete="username" required {...form.getInputProps('username')} />
         <NewPasswordInput {...form.getInputProps('password')} />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirmation')}
-        />
+        <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.getInputProps('password_confirmation')} />
         <Button type="submit" fullWidth loading={activate.isPending}>
           Activate Account
         </Button>

@@ -1,17 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@portal/shared';
+import { changePasswordForm, MESSAGES } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../../test/render';
 import { ChangePasswordForm } from './change-password-page';
-import { canSubmitChangePassword, changePasswordErrors } from './password-rules';
 
 const oldField = () => screen.getByLabelText(/^Old password/);
 const newField = () => screen.getByLabelText(/^New password/);
 const confirmField = () => screen.getByLabelText(/^Confirm password/);
 const submit = () => screen.getByRole('button', { name: 'Submit' });
 
-describe('change password rules', () => {
+describe('change password rules (the shared changePasswordForm schema)', () => {
   it.each([
     [{ oldPassword: 'secret1', newPassword: 'abc', confirmPassword: 'abc' }, { newPassword: MESSAGES.newPasswordMin }],
     [{ oldPassword: 'secret1', newPassword: 'abc defg', confirmPassword: 'abc defg' }, { newPassword: MESSAGES.newPasswordSpace }],
@@ -19,8 +18,8 @@ describe('change password rules', () => {
     [{ oldPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret3' }, { confirmPassword: MESSAGES.passwordsDoNotMatch }],
     [{ oldPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' }, {}],
   ])('%o', (values, errors) => {
-    expect(changePasswordErrors(values)).toEqual(errors);
-    expect(canSubmitChangePassword(values)).toBe(Object.keys(errors).length === 0);
+    const result = changePasswordForm.safeParse(values);
+    expect(Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]))).toEqual(errors);
   });
 });
 
@@ -49,10 +48,12 @@ describe('change password form', () => {
 
     await user.clear(newField());
     await user.type(newField(), 'abc defg');
+    await user.tab();
     expect(await screen.findByText(MESSAGES.newPasswordSpace)).toBeInTheDocument();
 
     await user.clear(newField());
     await user.type(newField(), 'portal-demo');
+    await user.tab();
     expect(await screen.findByText(MESSAGES.newPasswordSameAsOld)).toBeInTheDocument();
 
     await user.clear(newField());
@@ -64,20 +65,21 @@ describe('change password form', () => {
     expect(submit()).toBeDisabled();
   });
 
-  it("sends the passwords and shows the server's failure message", async () => {
+  it('says a wrong old password once, under the field, and not in a notice too (issue 9)', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch((url) =>
-      url === '/api/change-password' ? { status: 422, body: { message: MESSAGES.oldPasswordWrong } } : undefined,
+      url === '/api/change-password'
+        ? { status: 422, body: { message: MESSAGES.oldPasswordWrong, errors: { oldPassword: [MESSAGES.oldPasswordWrong] } } }
+        : undefined,
     );
     renderWithApp(<ChangePasswordForm />);
     await user.type(oldField(), 'wrong-old');
     await user.type(newField(), 'better-one');
     await user.type(confirmField(), 'better-one');
     await user.click(submit());
-    const form = submit().closest('form')!;
-    expect(await within(form).findByRole('alert')).toHaveTextContent(MESSAGES.oldPasswordWrong);
-    // ...and as the 'Error' notification.
-    expect(await screen.findByText('Error')).toBeInTheDocument();
+    await waitFor(() => expect(oldField()).toHaveAccessibleDescription(MESSAGES.oldPasswordWrong));
+    expect(screen.getAllByText(MESSAGES.oldPasswordWrong)).toHaveLength(1);
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ oldPassword: 'wrong-old', newPassword: 'better-one' });
   });
 });

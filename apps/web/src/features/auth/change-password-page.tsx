@@ -1,66 +1,63 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Group, PasswordInput, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { MESSAGES, ROUTES } from '@portal/shared';
+import { Button, Card, Group, PasswordInput, Stack } from '@mantine/core';
+import { changePasswordForm, MESSAGES, ROUTES } from '@portal/shared';
 import { PageTitle } from '../../components/page-title';
-import { errorMessage } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { applyServerErrors, useSchemaForm } from '../../lib/form';
+import { notifyFormError, notifyFormSuccess } from '../../lib/notify';
 import { useChangePassword } from './api';
-import { canSubmitChangePassword, changePasswordErrors, type ChangePasswordValues } from './password-rules';
 
-const EMPTY: ChangePasswordValues = { oldPassword: '', newPassword: '', confirmPassword: '' };
-type Field = keyof ChangePasswordValues;
+/** The id of this form's notices: a success takes an earlier error notice away. */
+const FORM_ID = 'change-password-form';
 
-/** The change-password form of spec/02 5. Field errors show once a field has been left. */
+interface Values extends Record<string, unknown> {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const EMPTY: Values = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * The change-password form of spec/02 5, on the shared changePasswordForm schema. Submit is offered
+ * once all three fields are filled and valid. A wrong old password answers under that field only
+ * (issue 9: one feedback per action); a failure naming no field is one notice.
+ */
 export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const change = useChangePassword();
-  const [values, setValues] = useState<ChangePasswordValues>(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const errors = changePasswordErrors(values);
-  const canSubmit = canSubmitChangePassword(values);
+  const form = useSchemaForm<Values>(changePasswordForm, { initialValues: EMPTY });
+  const values = form.getValues();
+  const canSubmit = Boolean(values.oldPassword && values.newPassword && values.confirmPassword) && form.isValid();
 
-  const field = (name: Field, label: string, autoComplete: string) => (
+  const field = (name: 'oldPassword' | 'newPassword' | 'confirmPassword', label: string, autoComplete: string) => (
     <PasswordInput
       label={label}
       autoComplete={autoComplete}
       required
       placeholder={name === 'oldPassword' ? undefined : MESSAGES.passwordPlaceholder}
-      value={values[name]}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setValues((v) => ({ ...v, [name]: value }));
-      }}
-      onBlur={() => setTouched((t) => ({ ...t, [name]: true }))}
-      error={touched[name] ? errors[name] : undefined}
+      {...form.getInputProps(name)}
     />
   );
 
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!canSubmit) return;
+      onSubmit={form.onSubmit((v) =>
         change.mutate(
-          { oldPassword: values.oldPassword, newPassword: values.newPassword },
+          { oldPassword: v.oldPassword, newPassword: v.newPassword },
           {
             onSuccess: (res) => {
-              notifySuccess(res.message || MESSAGES.passwordChanged);
-              setValues(EMPTY);
-              setTouched({});
+              notifyFormSuccess(FORM_ID, res.message || MESSAGES.passwordChanged);
+              form.reset();
               onDone?.();
             },
-            onError: (error) => notifyError(error),
+            onError: (error) => {
+              const rest = applyServerErrors(form, error);
+              if (rest) notifyFormError(FORM_ID, rest);
+            },
           },
-        );
-      }}
+        ),
+      )}
     >
       <Stack gap="md">
-        {change.isError && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {errorMessage(change.error)}
-          </Alert>
-        )}
         {field('oldPassword', 'Old password', 'current-password')}
         {field('newPassword', 'New password', 'new-password')}
         {field('confirmPassword', 'Confirm password', 'new-password')}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +8,7 @@ import { currentRoleOf, landingPathFor, loginRequest, MESSAGES, resetRequest, RO
 import { openTermsModal } from '../../components/terms-of-use';
 import { errorMessage } from '../../lib/api-client';
 import { startSession } from '../../lib/session';
-import { firstError } from '../../lib/validation';
+import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { activeUserKey, useLogin, useRequestPasswordReset } from './api';
 import { setPendingLogin } from './pending-login';
 import { RequestRegistrationForm } from './request-registration-form';
@@ -41,14 +40,8 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { username: '', password: '' },
-    validate: {
-      username: (value) => firstError(loginRequest.shape.username, value),
-      password: (value) => firstError(loginRequest.shape.password, value),
-    },
-  });
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useSchemaForm<{ username: string; password: string }>(loginRequest, { initialValues: { username: '', password: '' } });
 
   const onSuccess = (res: LoginResponse) => {
     queryClient.removeQueries();
@@ -76,9 +69,13 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) =>
-        login.mutate({ username: values.username.trim(), password: values.password, rememberMe: false }, { onSuccess }),
-      )}
+      onSubmit={form.onSubmit((values) => {
+        setFailure(null);
+        login.mutate(
+          { username: values.username.trim(), password: values.password, rememberMe: false },
+          { onSuccess, onError: (error) => setFailure(applyServerErrors(form, error)) },
+        );
+      })}
     >
       <Stack gap="md">
         <div>
@@ -94,9 +91,9 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
             {notice}
           </Alert>
         )}
-        {login.isError && (
+        {failure !== null && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {errorMessage(login.error, MESSAGES.loginFailed)}
+            {errorMessage(failure, MESSAGES.loginFailed)}
           </Alert>
         )}
         <TextInput
@@ -131,18 +128,19 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
 
 function ForgotPasswordForm({ onBack }: { onBack: (notice: string | null) => void }) {
   const reset = useRequestPasswordReset();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: { email: (value) => firstError(resetRequest.shape.email, value) },
-  });
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useSchemaForm<{ email: string }>(resetRequest, { initialValues: { email: '' } });
 
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) =>
-        reset.mutate(values.email.trim(), { onSuccess: (res) => onBack(res.message || MESSAGES.resetRequested) }),
-      )}
+      onSubmit={form.onSubmit((values) => {
+        setFailure(null);
+        reset.mutate(values.email.trim(), {
+          onSuccess: (res) => onBack(res.message || MESSAGES.resetRequested),
+          onError: (error) => setFailure(applyServerErrors(form, error)),
+        });
+      })}
     >
       <Stack gap="md">
         <div>
@@ -153,9 +151,9 @@ function ForgotPasswordForm({ onBack }: { onBack: (notice: string | null) => voi
             Enter the email address of your account and we will send you instructions to reset the password.
           </Text>
         </div>
-        {reset.isError && (
+        {failure !== null && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {errorMessage(reset.error)}
+            {errorMessage(failure)}
           </Alert>
         )}
         <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />

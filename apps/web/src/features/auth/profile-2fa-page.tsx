@@ -3,22 +3,17 @@ import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, TextInput } fr
 import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { landingPathFor, MESSAGES, mobileNumber, ROUTES } from '@portal/shared';
+import { landingPathFor, MESSAGES, mobileSetupForm, ROUTES } from '@portal/shared';
 import { PageTitle } from '../../components/page-title';
 import { errorMessage, isApiError } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { applyServerErrors, useSchemaForm } from '../../lib/form';
+import { notifyFormError, notifyFormSuccess, notifySuccess } from '../../lib/notify';
 import { getSession } from '../../lib/session';
-import { firstError } from '../../lib/validation';
 import { activeUserKey, useActiveUser, useSendSetupCode, useVerifyCode } from './api';
 import { CodeInput, isCompleteCode } from './code-input';
 
-export function mobileErrors(mobile: string, confirm: string): { mobile?: string; confirm?: string } {
-  const errors: { mobile?: string; confirm?: string } = {};
-  const invalid = firstError(mobileNumber, mobile);
-  if (invalid) errors.mobile = invalid;
-  if (mobile.trim() !== confirm.trim()) errors.confirm = MESSAGES.mobileMismatch;
-  return errors;
-}
+/** The id of the set-up form's notices: a success takes an earlier error notice away. */
+const FORM_ID = 'mobile-setup-form';
 
 function SetupForm() {
   const navigate = useNavigate();
@@ -26,25 +21,22 @@ function SetupForm() {
   const sendCode = useSendSetupCode();
   const verify = useVerifyCode();
   const [step, setStep] = useState<'mobile' | 'code'>('mobile');
-  const [mobile, setMobile] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [touched, setTouched] = useState({ mobile: false, confirm: false });
+  const form = useSchemaForm<{ mobile: string; confirm: string }>(mobileSetupForm, { initialValues: { mobile: '', confirm: '' } });
+  const mobile = form.getValues().mobile;
   const [code, setCode] = useState('');
-  const errors = mobileErrors(mobile, confirm);
-  const mobileValid = !errors.mobile && !errors.confirm && mobile !== '';
 
-  const send = () => {
-    setTouched({ mobile: true, confirm: true });
-    if (!mobileValid) return;
-    sendCode.mutate(mobile.trim(), {
+  const send = (values: { mobile: string }) =>
+    sendCode.mutate(values.mobile.trim(), {
       onSuccess: (res) => {
-        notifySuccess(res.message);
+        notifyFormSuccess(FORM_ID, res.message);
         setStep('code');
       },
-      onError: (error) =>
-        notifyError(null, isApiError(error) && error.status < 500 && error.status !== 0 ? error.message : MESSAGES.twoFactorSendFailed),
+      onError: (error) => {
+        // The server names the mobile number 'data' (spec/01 7): it goes under the Mobile number field.
+        const rest = applyServerErrors(form, error, { data: 'mobile' });
+        if (rest) notifyFormError(FORM_ID, isApiError(rest) && rest.status < 500 && rest.status !== 0 ? rest.message : MESSAGES.twoFactorSendFailed);
+      },
     });
-  };
 
   const submit = () => {
     if (!isCompleteCode(code)) return;
@@ -94,13 +86,7 @@ function SetupForm() {
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send();
-      }}
-    >
+    <form noValidate onSubmit={form.onSubmit(send)}>
       <Stack gap="md">
         <Text size="sm">
           Enter your mobile number twice. We will text a 4-digit code to it; once you enter the code, sign-in codes come by SMS.
@@ -111,10 +97,7 @@ function SetupForm() {
           autoComplete="tel"
           placeholder="+614XXXXXXXX"
           required
-          value={mobile}
-          onChange={(event) => setMobile(event.currentTarget.value)}
-          onBlur={() => setTouched((t) => ({ ...t, mobile: true }))}
-          error={touched.mobile ? errors.mobile : undefined}
+          {...form.getInputProps('mobile')}
         />
         <TextInput
           label="Confirm mobile number"
@@ -122,10 +105,7 @@ function SetupForm() {
           autoComplete="tel"
           placeholder="+614XXXXXXXX"
           required
-          value={confirm}
-          onChange={(event) => setConfirm(event.currentTarget.value)}
-          onBlur={() => setTouched((t) => ({ ...t, confirm: true }))}
-          error={touched.confirm ? errors.confirm : undefined}
+          {...form.getInputProps('confirm')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={sendCode.isPending}>

@@ -1,12 +1,14 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useSearchParams } from 'react-router';
 import { MESSAGES, setPasswordRequest } from '@portal/shared';
-import { notifyError } from '../../lib/notify';
-import { firstError } from '../../lib/validation';
+import { applyServerErrors, useSchemaForm } from '../../lib/form';
+import { notifyFormError } from '../../lib/notify';
 import { useSetPassword } from './api';
 import { LinkDone, LinkInvalid } from './link-outcome';
 import { NewPasswordInput } from './new-password-input';
+
+/** The id of this form's notice. */
+const FORM_ID = 'reset-password-form';
 
 /** Only a call of this server: the link names the signed /api/... path. */
 function isSafeApiPath(url: string): boolean {
@@ -19,11 +21,7 @@ export default function ResetPasswordPage() {
   const url = params.get('url') ?? '';
   const signature = params.get('signature') ?? '';
   const setPassword = useSetPassword();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { password: '' },
-    validate: { password: (value) => firstError(setPasswordRequest.shape.password, value) },
-  });
+  const form = useSchemaForm<{ password: string }>(setPasswordRequest, { initialValues: { password: '' } });
 
   if (setPassword.isSuccess) return <LinkDone message={MESSAGES.passwordUpdated} />;
   if (!url || !signature || !isSafeApiPath(url)) return <LinkInvalid title="Reset Password" message={MESSAGES.resetLinkInvalid} />;
@@ -32,7 +30,16 @@ export default function ResetPasswordPage() {
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        setPassword.mutate({ url, signature, password: values.password }, { onError: (error) => notifyError(error) }),
+        setPassword.mutate(
+          { url, signature, password: values.password },
+          {
+            // spec/01 8: a failed reset is a notice with the server's message (or, for a field, under it).
+            onError: (error) => {
+              const rest = applyServerErrors(form, error);
+              if (rest) notifyFormError(FORM_ID, rest);
+            },
+          },
+        ),
       )}
     >
       <Stack gap="md">

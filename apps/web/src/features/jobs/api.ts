@@ -1,46 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentGroups, DocumentReview, JobDetail, JobList, JobTypeFilter, Role, UploadResponse } from '@portal/shared';
-import { PAGE_SIZES } from '@portal/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocumentGroups, DocumentReview, JobDetail, Role, UploadResponse } from '@portal/shared';
 import { api, retryServerErrors } from '../../lib/api-client';
-import { uploadFile, type UploadProgress } from '../documents/upload-file';
+import { jobsKey } from '../../lib/jobs-query';
+import { uploadFile, type UploadProgress } from '../../components/documents/upload-file';
 
 /** One hook per call of docs/api.md "Facilities, sites, jobs, documents, invoices" (jobs part). */
 
-export const jobsKey = ['jobs'] as const;
-
-/** The jobs view of a role: an AR's own, or the assessors' one for a TA or LA (spec/01 2.6). */
-export function jobsRoleOf(role: Role | null): 'AR' | 'TA' | null {
-  if (role === 'AR') return 'AR';
-  if (role === 'TA' || role === 'LA') return 'TA';
-  return null;
-}
-
-export interface JobsFilter {
-  /** AR, or TA for a TA or LA (jobsRoleOf). */
-  role: 'AR' | 'TA' | null;
-  type?: JobTypeFilter;
-  /** 1-4 (JOB_STATUS). */
-  status?: number;
-  /** YYYY-MM-DD */
-  visit_date?: string;
-  site_id?: number;
-  /** Left out by the dashboard card: the server's first page. */
-  page?: number;
-  /** PAGE_SIZES.jobs unless given (the dashboard card asks for PAGE_SIZES.dashboard). */
-  per_page?: number;
-}
-
-/** GET /jobs?role=&type=&status=&visit_date=&site_id=&page=&per_page=, paged in SQL (the jobs page, a site's jobs, the dashboard card). */
-export function useJobs(filter: JobsFilter, enabled = true) {
-  const { role, per_page = PAGE_SIZES.jobs, ...rest } = filter;
-  const query = { ...rest, per_page };
-  return useQuery({
-    queryKey: [...jobsKey, 'list', role, query],
-    queryFn: ({ signal }) => api.get<JobList>('/jobs', { query: { role: role ?? undefined, ...query }, signal }),
-    enabled: enabled && role !== null,
-    placeholderData: keepPreviousData,
-  });
-}
+// The jobs list is also a site's (features/sites): it lives in lib/jobs-query.ts.
+export { jobsKey, jobsRoleOf, useJobs, type JobsFilter } from '../../lib/jobs-query';
 
 /** GET /jobs/{id}: the page shows a 404 as 'not found' itself. */
 export function useJob(id: number | null) {

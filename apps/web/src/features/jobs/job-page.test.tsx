@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type DocumentGroups, type JobDetail } from '@portal/shared';
 import { mockFetch } from '../../test/render';
-import { doc, jobDetail, renderRoute, signInAs } from '../documents/test-fixtures';
+import { doc, jobDetail, renderRoute, signInAs } from '../../components/documents/test-fixtures';
 import JobPage from './job-page';
 
 function groups(received = [doc(2), doc(1)], submitted = [doc(3, { user: { first_name: 'Lee', last_name: 'Lead' } })]): DocumentGroups {

@@ -14,7 +14,7 @@ import { errorMessage, isApiError, isMissingRecord } from '../../lib/api-client'
 import { formatDate } from '../../lib/dates';
 import { idFromPath } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
-import { DocumentsPanel, type DocumentTab } from '../documents/documents-panel';
+import { DocumentsPanel, type DocumentTab } from '../../components/documents/documents-panel';
 import { jobDocumentsKey, uploadJobDocument, useJob, useJobDocuments, useReviewJobDocument } from './api';
 import { JobStages } from './job-stages';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithApp } from '../../test/render';
-import { jobSummary, renderRoute, signInAs } from '../documents/test-fixtures';
+import { jobSummary, renderRoute, signInAs } from '../../components/documents/test-fixtures';
 import JobsPage from './jobs-page';
 
 function serveJobs(total = 3) {

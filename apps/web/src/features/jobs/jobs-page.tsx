@@ -6,8 +6,8 @@ import { DateFilter } from '../../components/date-filter';
 import { PageTitle } from '../../components/page-title';
 import { useSession } from '../../lib/session';
 import { jobsRoleOf, useJobs } from './api';
-import { isoDateParam, pageParam, typeParam, withParams } from './jobs-filters';
-import { JobsTable } from './jobs-table';
+import { isoDateParam, pageParam, typeParam, withParams } from '../../lib/search-params';
+import { JobsTable } from '../../components/jobs-table';
 
 const TYPE_OPTIONS = JOB_TYPE_FILTERS.map((value) => ({ value, label: value }));
 

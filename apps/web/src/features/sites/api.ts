@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentGroups, Site, SiteUpdate, UploadResponse } from '@portal/shared';
 import { api, retryServerErrors } from '../../lib/api-client';
-import { uploadFile, type UploadProgress } from '../documents/upload-file';
+import { uploadFile, type UploadProgress } from '../../components/documents/upload-file';
 
 /** One hook per call of docs/api.md (sites and site documents). */
 

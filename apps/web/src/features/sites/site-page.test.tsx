@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, RECORD_MESSAGES, type DocumentGroups } from '@portal/shared';
 import { mockFetch } from '../../test/render';
-import { doc, FakeXhr, jobSummary, renderRoute, signInAs, site } from '../documents/test-fixtures';
+import { doc, FakeXhr, jobSummary, renderRoute, signInAs, site } from '../../components/documents/test-fixtures';
 import SitePage from './site-page';
 
 const siteDocs: DocumentGroups = {

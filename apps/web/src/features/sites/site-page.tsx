@@ -11,10 +11,10 @@ import { RecordNotFound } from '../../components/record-not-found';
 import { isMissingRecord } from '../../lib/api-client';
 import { idFromPath } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
-import { DocumentsPanel, type DocumentTab } from '../documents/documents-panel';
-import { jobsRoleOf, useJobs } from '../jobs/api';
-import { pageParam, withParams } from '../jobs/jobs-filters';
-import { JobsTable } from '../jobs/jobs-table';
+import { DocumentsPanel, type DocumentTab } from '../../components/documents/documents-panel';
+import { jobsRoleOf, useJobs } from '../../lib/jobs-query';
+import { pageParam, withParams } from '../../lib/search-params';
+import { JobsTable } from '../../components/jobs-table';
 import { siteDocumentsKey, uploadSiteDocument, useSite, useSiteDocuments } from './api';
 import { SiteContactModal } from './site-contact-modal';
 

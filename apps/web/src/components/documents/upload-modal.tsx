@@ -3,10 +3,9 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, Progress, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertCircle, IconFileUpload, IconFile, IconUpload, IconX } from '@tabler/icons-react';
-import { documentDescription, LIMITS, MESSAGES, niceSize, uploadLimitBytes, type UploadResponse } from '@portal/shared';
-import { isApiError } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { firstError } from '../../lib/validation';
+import { documentDescriptionForm, LIMITS, MESSAGES, niceSize, uploadLimitBytes, type UploadResponse } from '@portal/shared';
+import { applyServerErrors, useSchemaForm } from '../../lib/form';
+import { notifySuccess } from '../../lib/notify';
 import { CharacterCount } from './character-count';
 import classes from './documents.module.css';
 import { uploadErrorText, type UploadProgress } from './upload-file';
@@ -70,17 +69,20 @@ export function UploadDocumentModal({
   const [step, setStep] = useState<Step>('pick');
   const [file, setFile] = useState<File | null>(null);
   const [rejected, setRejected] = useState<string | null>(null);
-  const [description, setDescription] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  /** A refusal that is not about the description (a duplicate name, the size): shown in the modal too. */
+  // The description on the shared schema the server checks; checked as it is typed, so the
+  // 255-character limit shows at once, and 'required' once the user tries to finish.
+  const form = useSchemaForm<{ description: string }>(documentDescriptionForm, {
+    initialValues: { description: '' },
+    validateInputOnChange: true,
+  });
+  const description = form.getValues().description;
+  /**
+   * A refusal that is not about the description (a duplicate name, the size): said once, in the
+   * modal, beside the way out ('Choose another file'), not in a notice as well (issue 9).
+   */
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const abort = useRef<AbortController | null>(null);
-
-  const descriptionError = firstError(documentDescription, description);
-  // Over the limit shows at once; 'required' once the user has tried to finish.
-  const shownError = serverError ?? (description.length > LIMITS.descriptionMax || touched ? descriptionError : null);
 
   const reset = () => {
     abort.current?.abort();
@@ -88,9 +90,7 @@ export function UploadDocumentModal({
     setStep('pick');
     setFile(null);
     setRejected(null);
-    setDescription('');
-    setTouched(false);
-    setServerError(null);
+    form.reset();
     setUploadError(null);
     setProgress(null);
   };
@@ -113,17 +113,15 @@ export function UploadDocumentModal({
     setRejected(tooLarge ? MESSAGES.fileTooLarge(niceSize(LIMITS.maxUploadKb)) : 'Please choose one file.');
   };
 
-  const finish = async () => {
-    setTouched(true);
-    setServerError(null);
+  const finish = async (values: { description: string }) => {
     setUploadError(null);
-    if (!file || descriptionError) return;
+    if (!file) return;
     const controller = new AbortController();
     abort.current = controller;
     setStep('uploading');
     setProgress({ loaded: 0, total: file.size, percent: 0 });
     try {
-      const response = await send(file, description.trim(), { onProgress: setProgress, signal: controller.signal });
+      const response = await send(file, values.description.trim(), { onProgress: setProgress, signal: controller.signal });
       if (controller.signal.aborted) return;
       abort.current = null;
       notifySuccess(response.message || MESSAGES.fileUploaded);
@@ -133,10 +131,8 @@ export function UploadDocumentModal({
     } catch (error) {
       if (controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
       abort.current = null;
-      const text = uploadErrorText(error);
-      notifyError(new Error(text));
-      if (isApiError(error) && error.errors.description?.[0]) setServerError(error.errors.description[0]);
-      else setUploadError(text);
+      const rest = applyServerErrors(form, error);
+      if (rest) setUploadError(uploadErrorText(rest));
       setProgress(null);
       setStep('describe');
     }
@@ -206,10 +202,11 @@ export function UploadDocumentModal({
       {(step === 'describe' || step === 'uploading') && file && (
         <form
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (step === 'describe') void finish();
-          }}
+          onSubmit={(event) =>
+            form.onSubmit((values) => {
+              if (step === 'describe') void finish(values);
+            })(event)
+          }
         >
           <Stack gap="md">
             <FileSummary file={file} />
@@ -222,14 +219,8 @@ export function UploadDocumentModal({
                 rows={3}
                 resize="vertical"
                 data-autofocus
-                value={description}
                 readOnly={step === 'uploading'}
-                onChange={(event) => {
-                  setDescription(event.currentTarget.value);
-                  setServerError(null);
-                }}
-                onBlur={() => setTouched(true)}
-                error={shownError}
+                {...form.getInputProps('description')}
               />
               <CharacterCount length={description.length} max={LIMITS.descriptionMax} />
             </div>

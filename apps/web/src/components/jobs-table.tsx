@@ -1,9 +1,9 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, type JobList, type JobSummary } from '@portal/shared';
-import { DataTable, type DataColumn } from '../../components/data-table';
-import { JobStatusBadge } from '../../components/job-status-badge';
-import { formatDate } from '../../lib/dates';
+import { DataTable, type DataColumn } from './data-table';
+import { JobStatusBadge } from './job-status-badge';
+import { formatDate } from '../lib/dates';
 
 /** 'AR': the authorised representative's table (sites link to /site/{id}); 'TA': for TA and LA. */
 export type JobsTableVariant = 'AR' | 'TA';

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { documentReview, LIMITS, MESSAGES, type DocumentItem } from '@portal/shared';
-import { firstError } from '../../lib/validation';
+import { useSchemaForm } from '../../lib/form';
 import { CharacterCount } from './character-count';
 
 export const REVIEW_MODAL_TITLE = 'Document Review';
@@ -23,13 +22,16 @@ export function DocumentReviewModal({
   onSubmit: (doc: DocumentItem, comment: string) => void;
   submitting?: boolean;
 }) {
-  const [comment, setComment] = useState('');
-  const error = firstError(documentReview, { reviewed_comment: comment });
-  const tooLong = comment.length > LIMITS.reviewCommentMax;
+  // The comment on the shared schema the server checks, checked as it is typed.
+  const form = useSchemaForm<{ reviewed_comment: string }>(documentReview, {
+    initialValues: { reviewed_comment: '' },
+    validateInputOnChange: true,
+  });
+  const comment = form.getValues().reviewed_comment;
 
   const close = () => {
     if (submitting) return;
-    setComment('');
+    form.reset();
     onCancel();
   };
 
@@ -38,11 +40,9 @@ export function DocumentReviewModal({
       {doc && (
         <form
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (error || submitting) return;
-            onSubmit(doc, comment.trim());
-          }}
+          onSubmit={form.onSubmit((values) => {
+            if (!submitting) onSubmit(doc, values.reviewed_comment.trim());
+          })}
         >
           <Stack gap="md">
             <Text size="sm">
@@ -60,9 +60,9 @@ export function DocumentReviewModal({
                 rows={4}
                 resize="vertical"
                 data-autofocus
-                value={comment}
-                onChange={(event) => setComment(event.currentTarget.value)}
-                error={tooLong ? MESSAGES.reviewCommentMax : undefined}
+                {...form.getInputProps('reviewed_comment')}
+                // An empty comment only keeps Finish unavailable; the too-long message shows at once.
+                error={comment.length > LIMITS.reviewCommentMax ? form.errors.reviewed_comment : undefined}
               />
               <CharacterCount length={comment.length} max={LIMITS.reviewCommentMax} />
             </div>
@@ -70,7 +70,7 @@ export function DocumentReviewModal({
               <Button variant="default" onClick={close} disabled={submitting}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={error !== null} loading={submitting}>
+              <Button type="submit" disabled={!form.isValid()} loading={submitting}>
                 Finish
               </Button>
             </Group>

@@ -1,0 +1,42 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZES, type JobList, type JobTypeFilter, type Role } from '@portal/shared';
+import { api } from './api-client';
+
+/** The jobs list: the jobs page, a site's jobs and the dashboard card use it (so it is not a feature's). */
+
+export const jobsKey = ['jobs'] as const;
+
+/** The jobs view of a role: an AR's own, or the assessors' one for a TA or LA (spec/01 2.6). */
+export function jobsRoleOf(role: Role | null): 'AR' | 'TA' | null {
+  if (role === 'AR') return 'AR';
+  if (role === 'TA' || role === 'LA') return 'TA';
+  return null;
+}
+
+export interface JobsFilter {
+  /** AR, or TA for a TA or LA (jobsRoleOf). */
+  role: 'AR' | 'TA' | null;
+  type?: JobTypeFilter;
+  /** 1-4 (JOB_STATUS). */
+  status?: number;
+  /** YYYY-MM-DD */
+  visit_date?: string;
+  site_id?: number;
+  /** Left out by the dashboard card: the server's first page. */
+  page?: number;
+  /** PAGE_SIZES.jobs unless given (the dashboard card asks for PAGE_SIZES.dashboard). */
+  per_page?: number;
+}
+
+/** GET /jobs?role=&type=&status=&visit_date=&site_id=&page=&per_page=, paged in SQL (the jobs page, a site's jobs, the dashboard card). */
+export function useJobs(filter: JobsFilter, enabled = true) {
+  const { role, per_page = PAGE_SIZES.jobs, ...rest } = filter;
+  const query = { ...rest, per_page };
+  return useQuery({
+    queryKey: [...jobsKey, 'list', role, query],
+    queryFn: ({ signal }) => api.get<JobList>('/jobs', { query: { role: role ?? undefined, ...query }, signal }),
+    enabled: enabled && role !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
