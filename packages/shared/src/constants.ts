@@ -51,6 +51,30 @@ export const SIGN_IN_LIMITS = {
   windowMinutes: 15,
 } as const;
 
+/**
+ * Wrong second-factor codes an account may send across all its sign-ins in the window; past it the
+ * account waits for the window to end (even the right code is refused) and its owner is mailed.
+ * With 4-digit codes and 5 tries per code, the online guess success per code is 5 / 10,000 = 0.05 %,
+ * and over a window at most 10 / 10,000 = 0.1 % (README "Security notes").
+ */
+export const CODE_GUESS_BUDGET = {
+  perAccount: 10,
+  windowMinutes: 60,
+} as const;
+
+/** Mails sent from a public form, limited per target address and per sender (client) address. */
+export const MAIL_LIMITS = {
+  /** Password reset mails per target address in the window. */
+  resetPerTarget: 3,
+  /** Password reset requests per sender address in the window. */
+  resetPerSender: 10,
+  /** Registration-form mails per target address in the window. */
+  registrationFormPerTarget: 3,
+  /** Registration-form requests per sender address in the window. */
+  registrationFormPerSender: 10,
+  windowMinutes: 60,
+} as const;
+
 export const LINK_TTL = {
   resetMinutes: 60,
   activationDays: 7,

@@ -1,10 +1,10 @@
 import { lt, or, isNotNull } from 'drizzle-orm';
 import type { Deps } from './deps.js';
-import { oneTimeLinks, rememberTokens, sessions, signInFailures, twoFactorCodes } from '../db/schema/index.js';
+import { oneTimeLinks, rememberTokens, sessions, limitCounters, twoFactorCodes } from '../db/schema/index.js';
 
 const HOUR = 3_600_000;
 
-/** Removes what can no longer be used: expired sessions, codes, links, remember-me tokens, old failure counts. */
+/** Removes what can no longer be used: expired sessions, codes, links, remember-me tokens, old limit counters. */
 export async function purgeExpired(deps: Deps) {
   const now = new Date();
   const dayAgo = new Date(Date.now() - 24 * HOUR);
@@ -12,7 +12,7 @@ export async function purgeExpired(deps: Deps) {
   await deps.db.delete(twoFactorCodes).where(lt(twoFactorCodes.expiresAt, dayAgo));
   await deps.db.delete(oneTimeLinks).where(or(lt(oneTimeLinks.expiresAt, dayAgo), isNotNull(oneTimeLinks.usedAt)));
   await deps.db.delete(rememberTokens).where(or(lt(rememberTokens.expiresAt, now), isNotNull(rememberTokens.revokedAt)));
-  await deps.db.delete(signInFailures).where(lt(signInFailures.windowStart, dayAgo));
+  await deps.db.delete(limitCounters).where(lt(limitCounters.windowStart, dayAgo));
 }
 
 /** Runs purgeExpired at start and every hour; the timer does not keep the process alive. */

@@ -134,3 +134,20 @@ export const changePasswordForm = changePasswordFields
   .refine((v) => v.confirmPassword === v.newPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
 
 export const registrationFormRequest = z.object({ email: safeString().trim().pipe(z.email(MESSAGES.forgotEmailInvalid)) });
+
+/** A browser that skips the second factor (remember-me), as GET /twofactor/devices lists it. */
+export const rememberedDevice = z.object({
+  id: z.string(),
+  /** The browser's own description of itself when it was remembered. */
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  expires_at: z.string(),
+  /** True for the browser making the call. */
+  current: z.boolean(),
+});
+export type RememberedDevice = z.infer<typeof rememberedDevice>;
+export const rememberedDeviceList = z.array(rememberedDevice);
+
+/** GET /set-password/check: the reset link's query, checked without using the link. */
+export const resetLinkQuery = z.object({ token: safeString().min(1).max(100), signature: safeString().min(1).max(100) });

@@ -40,7 +40,7 @@ export const twoFactorCodes = pgTable(
   (t) => [index('two_factor_codes_user_idx').on(t.userId, t.purpose)],
 );
 
-/** The 15-day remember-me: the cookie holds id and secret, the table its hash. */
+/** The 15-day remember-me: the cookie holds id and secret, the table its hash. One row per browser. */
 export const rememberTokens = pgTable(
   'remember_tokens',
   {
@@ -49,28 +49,39 @@ export const rememberTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull(),
+    /** The browser that asked to be remembered, so the owner can tell devices apart on /profile2fa. */
+    userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('remember_tokens_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins per account ('account:<email>') and per address ('address:<ip>'). */
-export const signInFailures = pgTable('sign_in_failures', {
+/**
+ * Tries counted in a time window, by key: 'login-account:<email>', 'login-address:<ip>',
+ * 'code-guess:<user id>', 'reset-to:<email>' ... Each try is counted and checked in one upsert
+ * (auth.queries.ts countTries), so parallel requests cannot slip past a limit.
+ */
+export const limitCounters = pgTable('limit_counters', {
   key: text().primaryKey(),
   count: integer().notNull().default(0),
   windowStart: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Reset and activation links: single use, expiring; the token is stored hashed. */
-export const oneTimeLinks = pgTable('one_time_links', {
-  tokenHash: text().primaryKey(),
-  userId: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  purpose: text({ enum: ['reset', 'activation'] }).notNull(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  usedAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const oneTimeLinks = pgTable(
+  'one_time_links',
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['reset', 'activation'] }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('one_time_links_user_idx').on(t.userId, t.purpose)],
+);

@@ -1,4 +1,4 @@
-import { ROLE_IDS_BY_NAME, type ActiveUser, type Role } from '@portal/shared';
+import { ROLE_IDS_BY_NAME, type ActiveUser, type RememberedDevice, type Role } from '@portal/shared';
 import type { User } from '../../platform/auth.js';
 
 interface CommitteeRow {
@@ -45,4 +45,19 @@ export function maskDestination(channel: 'email' | 'sms', destination: string): 
     return `${local.slice(0, 1)}***@${domain}`;
   }
   return destination.length > 7 ? `${destination.slice(0, 5)}****${destination.slice(-3)}` : '****';
+}
+
+/** One remembered browser as /profile2fa lists it. */
+export function presentRememberedDevice(
+  row: { id: string; userAgent: string | null; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date },
+  current: boolean,
+): RememberedDevice {
+  return {
+    id: row.id,
+    user_agent: row.userAgent,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    expires_at: row.expiresAt.toISOString(),
+    current,
+  };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { isRole, type Role } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -7,7 +7,7 @@ import {
   oneTimeLinks,
   rememberTokens,
   sessions,
-  signInFailures,
+  limitCounters,
   twoFactorCodes,
   userRoles,
   users,
@@ -81,14 +81,25 @@ export async function countCodesOfSession(db: Q, sessionId: string): Promise<num
   return row?.n ?? 0;
 }
 
-/** Counts a wrong try atomically and answers the new count, so parallel guesses cannot exceed the limit. */
-export async function addCodeAttempt(db: Q, id: string): Promise<number> {
+/**
+ * Takes one try of a code in one statement: counts it and answers the new count only while the code
+ * is unused, unexpired and under the limit; null otherwise. Parallel tries cannot pass the limit,
+ * because each one's count comes from the row it updated (the row lock orders them).
+ */
+export async function takeCodeTry(db: Q, id: string, maxTries: number): Promise<number | null> {
   const [row] = await db
     .update(twoFactorCodes)
     .set({ attempts: sql`${twoFactorCodes.attempts} + 1` })
-    .where(eq(twoFactorCodes.id, id))
+    .where(
+      and(
+        eq(twoFactorCodes.id, id),
+        isNull(twoFactorCodes.usedAt),
+        gt(twoFactorCodes.expiresAt, sql`now()`),
+        sql`${twoFactorCodes.attempts} < ${maxTries}`,
+      ),
+    )
     .returning({ attempts: twoFactorCodes.attempts });
-  return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+  return row?.attempts ?? null;
 }
 
 /** Marks a code used; false when another request used it first. */
@@ -106,19 +117,24 @@ export async function insertRememberToken(db: Q, values: typeof rememberTokens.$
   return row!;
 }
 
-export async function findValidRememberToken(db: Q, id: string, userId: number) {
+/**
+ * The remember-me row of a cookie, when it is the user's, unrevoked, unexpired and its secret's hash
+ * matches; marks it used in the same statement.
+ */
+export async function useRememberToken(db: Q, id: string, userId: number, tokenHash: string) {
   const [row] = await db
-    .select()
-    .from(rememberTokens)
+    .update(rememberTokens)
+    .set({ lastUsedAt: new Date() })
     .where(
       and(
         eq(rememberTokens.id, id),
         eq(rememberTokens.userId, userId),
+        eq(rememberTokens.tokenHash, tokenHash),
         isNull(rememberTokens.revokedAt),
-        gt(rememberTokens.expiresAt, new Date()),
+        gt(rememberTokens.expiresAt, sql`now()`),
       ),
     )
-    .limit(1);
+    .returning({ id: rememberTokens.id });
   return row ?? null;
 }
 
@@ -128,26 +144,65 @@ export const revokeRememberTokensOfUser = (db: Q, userId: number) =>
     .set({ revokedAt: new Date() })
     .where(and(eq(rememberTokens.userId, userId), isNull(rememberTokens.revokedAt)));
 
-export async function findFailures(db: Q, key: string) {
-  const [row] = await db.select().from(signInFailures).where(eq(signInFailures.key, key)).limit(1);
-  return row ?? null;
+/** Revokes one remembered device of a user; false when it is not theirs or already gone. */
+export async function revokeRememberToken(db: Q, userId: number, id: string): Promise<boolean> {
+  const rows = await db
+    .update(rememberTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(rememberTokens.id, id), eq(rememberTokens.userId, userId), isNull(rememberTokens.revokedAt)))
+    .returning({ id: rememberTokens.id });
+  return rows.length === 1;
 }
 
-/** Adds one failure, starting a new window when the old one is over. */
-export async function addFailure(db: Q, key: string, windowStart: Date) {
-  await db
-    .insert(signInFailures)
-    .values({ key, count: 1 })
+/** The devices a user is remembered on, newest first. */
+export function findRememberedDevices(db: Q, userId: number) {
+  return db
+    .select({
+      id: rememberTokens.id,
+      userAgent: rememberTokens.userAgent,
+      createdAt: rememberTokens.createdAt,
+      lastUsedAt: rememberTokens.lastUsedAt,
+      expiresAt: rememberTokens.expiresAt,
+    })
+    .from(rememberTokens)
+    .where(and(eq(rememberTokens.userId, userId), isNull(rememberTokens.revokedAt), gt(rememberTokens.expiresAt, sql`now()`)))
+    .orderBy(desc(rememberTokens.createdAt));
+}
+
+/**
+ * Counts one try against each key in one upsert and answers each key's count including this try;
+ * a key whose window is over starts again at 1. Distinct keys only (one statement may not update a
+ * row twice). Read-then-write would let parallel requests all see the count before theirs.
+ */
+export async function countTries(db: Q, keys: string[], windowMinutes: number): Promise<Record<string, number>> {
+  const expired = sql`${limitCounters.windowStart} <= now() - make_interval(mins => ${windowMinutes}::int)`;
+  const rows = await db
+    .insert(limitCounters)
+    .values(keys.map((key) => ({ key, count: 1 })))
     .onConflictDoUpdate({
-      target: signInFailures.key,
+      target: limitCounters.key,
       set: {
-        count: sql`case when ${signInFailures.windowStart} < ${windowStart.toISOString()}::timestamptz then 1 else ${signInFailures.count} + 1 end`,
-        windowStart: sql`case when ${signInFailures.windowStart} < ${windowStart.toISOString()}::timestamptz then now() else ${signInFailures.windowStart} end`,
+        count: sql`case when ${expired} then 1 else ${limitCounters.count} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${limitCounters.windowStart} end`,
       },
-    });
+    })
+    .returning({ key: limitCounters.key, count: limitCounters.count });
+  return Object.fromEntries(rows.map((r) => [r.key, r.count]));
 }
 
-export const clearFailures = (db: Q, key: string) => db.delete(signInFailures).where(eq(signInFailures.key, key));
+/** Gives back one counted try (a right password or code is not a failure). */
+export const uncountTry = (db: Q, key: string) =>
+  db
+    .update(limitCounters)
+    .set({ count: sql`greatest(${limitCounters.count} - 1, 0)` })
+    .where(eq(limitCounters.key, key));
+
+export const clearTries = (db: Q, key: string) => db.delete(limitCounters).where(eq(limitCounters.key, key));
+
+export async function findTries(db: Q, key: string): Promise<number> {
+  const [row] = await db.select({ count: limitCounters.count }).from(limitCounters).where(eq(limitCounters.key, key));
+  return row?.count ?? 0;
+}
 
 export const updateUser = (db: Q, id: number, values: Partial<typeof users.$inferInsert>) =>
   db
@@ -159,19 +214,55 @@ export async function insertLink(db: Q, values: typeof oneTimeLinks.$inferInsert
   await db.insert(oneTimeLinks).values(values);
 }
 
-/** Uses a link once: answers its row when it was valid and unused, and marks it used. */
-export async function consumeLink(db: Q, tokenHash: string, purpose: 'reset' | 'activation') {
+/** The user an activation link names, whatever the link's state (the user name is checked against it first). */
+export async function findUserByActivationLink(db: Q, tokenHash: string) {
   const [row] = await db
-    .update(oneTimeLinks)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeLinks.tokenHash, tokenHash),
-        eq(oneTimeLinks.purpose, purpose),
-        isNull(oneTimeLinks.usedAt),
-        gt(oneTimeLinks.expiresAt, new Date()),
-      ),
-    )
-    .returning();
+    .select({ id: users.id, email: users.email })
+    .from(oneTimeLinks)
+    .innerJoin(users, eq(users.id, oneTimeLinks.userId))
+    .where(and(eq(oneTimeLinks.tokenHash, tokenHash), eq(oneTimeLinks.purpose, 'activation')))
+    .limit(1);
   return row ?? null;
 }
+
+const linkIsLive = and(isNull(oneTimeLinks.usedAt), gt(oneTimeLinks.expiresAt, sql`now()`));
+
+/** A live link of a purpose, without using it (the reset page asks before the user types). */
+export async function findLiveLink(db: Q, tokenHash: string, purpose: 'reset' | 'activation') {
+  const [row] = await db
+    .select({ userId: oneTimeLinks.userId })
+    .from(oneTimeLinks)
+    .innerJoin(users, eq(users.id, oneTimeLinks.userId))
+    .where(and(eq(oneTimeLinks.tokenHash, tokenHash), eq(oneTimeLinks.purpose, purpose), linkIsLive, eq(users.activated, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Uses a link once, in one statement: when the link is live and its user active, marks it and every
+ * other live link of the same user and purpose used, and answers the user id. Using one of two
+ * outstanding reset links so kills the other; of two parallel uses, the second finds the rows already
+ * marked (it waits on the first's row lock, then re-checks) and gets null. A deactivated user's link
+ * does nothing.
+ */
+export async function consumeLink(db: Q, tokenHash: string, purpose: 'reset' | 'activation'): Promise<{ userId: number } | null> {
+  const owner = db
+    .select({ userId: oneTimeLinks.userId })
+    .from(oneTimeLinks)
+    .innerJoin(users, eq(users.id, oneTimeLinks.userId))
+    .where(and(eq(oneTimeLinks.tokenHash, tokenHash), eq(oneTimeLinks.purpose, purpose), linkIsLive, eq(users.activated, true)));
+  const rows = await db
+    .update(oneTimeLinks)
+    .set({ usedAt: new Date() })
+    .where(and(inArray(oneTimeLinks.userId, owner), eq(oneTimeLinks.purpose, purpose), isNull(oneTimeLinks.usedAt)))
+    .returning({ tokenHash: oneTimeLinks.tokenHash, userId: oneTimeLinks.userId });
+  const mine = rows.find((r) => r.tokenHash === tokenHash);
+  return mine ? { userId: mine.userId } : null;
+}
+
+/** Ends every outstanding link of a user (deactivation, a new password). */
+export const killLinksOfUser = (db: Q, userId: number, purpose?: 'reset' | 'activation') =>
+  db
+    .update(oneTimeLinks)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeLinks.userId, userId), isNull(oneTimeLinks.usedAt), purpose ? eq(oneTimeLinks.purpose, purpose) : undefined));

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  safeString,
   activationRequest,
   activeUser as activeUserSchema,
   changePasswordRequest,
@@ -11,6 +10,8 @@ import {
   manageRemindRequest,
   messageBody,
   registrationFormRequest,
+  rememberedDeviceList,
+  resetLinkQuery,
   resetRequest,
   setPasswordRequest,
   setupCodeRequest,
@@ -64,8 +65,22 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.get('/logout', {
     config: { auth: 'twofactor' },
-    schema: { ...tag, response: { 200: messageBody } },
-    handler: (req) => service.logout(deps, actorOf(req)),
+    schema: { ...tag, description: 'Ends the session, and the remember-me of this browser.', response: { 200: messageBody } },
+    handler: async (req, reply) => {
+      const result = await service.logout(deps, actorOf(req), clientInfo(req));
+      reply.clearCookie(REMEMBER_COOKIE, { path: '/api' });
+      return result;
+    },
+  });
+
+  r.get('/twofactor/devices', {
+    schema: { ...tag, description: 'The browsers remembered for 15 days (no code at sign-in); `current` is this one.', response: { 200: rememberedDeviceList } },
+    handler: (req) => service.listRememberedDevices(deps, actorOf(req), clientInfo(req)),
+  });
+
+  r.delete('/twofactor/devices/:id', {
+    schema: { ...tag, description: "'Forget': that browser asks for a code at its next sign-in.", params: z.object({ id: z.uuid() }), response: { 200: messageBody } },
+    handler: (req) => service.forgetRememberedDevice(deps, actorOf(req), req.params.id),
   });
 
   r.post('/twofactor/verify', {
@@ -105,7 +120,18 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.post('/user-requests-reset-password', {
     config: { auth: 'none', ...strict(10) },
     schema: { ...tag, body: resetRequest, response: { 200: messageBody } },
-    handler: (req) => service.requestPasswordReset(deps, req.body.email),
+    handler: (req) => service.requestPasswordReset(deps, req.body.email, clientInfo(req)),
+  });
+
+  r.get('/set-password/check', {
+    config: { auth: 'none', ...strict(10) },
+    schema: {
+      ...tag,
+      description: 'Whether a reset link still works (used, expired or forged links answer 400), without using it.',
+      querystring: resetLinkQuery,
+      response: { 200: messageBody },
+    },
+    handler: (req) => service.checkResetLink(deps, req.query.token, req.query.signature),
   });
 
   r.post('/set-password', {
@@ -113,7 +139,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     schema: {
       ...tag,
       description: 'The signed call of a reset link: the url and signature come from the emailed link.',
-      querystring: z.object({ token: safeString().min(1).max(100), signature: safeString().min(1).max(100) }),
+      querystring: resetLinkQuery,
       body: setPasswordRequest,
       response: { 200: messageBody },
     },
@@ -135,6 +161,6 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.post('/register/request-form', {
     config: { auth: 'none', ...strict(5) },
     schema: { ...tag, body: registrationFormRequest, response: { 200: messageBody } },
-    handler: (req) => service.requestRegistrationForm(deps, req.body.email),
+    handler: (req) => service.requestRegistrationForm(deps, req.body.email, clientInfo(req)),
   });
 }

@@ -1,5 +1,7 @@
 import {
+  CODE_GUESS_BUDGET,
   LINK_TTL,
+  MAIL_LIMITS,
   MESSAGES,
   PENDING_SESSION_TTL_MINUTES,
   PRODUCT_NAME,
@@ -12,11 +14,11 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import type { Actor, User } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, badRequest, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors.js';
+import { AppError, badRequest, notFound, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { hmac, newCode, newToken, safeEqual, sha256 } from '../../platform/tokens.js';
 import * as q from './auth.queries.js';
-import { maskDestination, presentActiveUser } from './auth.present.js';
+import { maskDestination, presentActiveUser, presentRememberedDevice } from './auth.present.js';
 
 const MINUTE = 60_000;
 /** A pending sign-in may ask for at most this many codes before it has to start again. */
@@ -45,31 +47,30 @@ async function newSession(db: Db | Tx, userId: number, stage: 'pending' | 'activ
 
 // ---------------------------------------------------------------- sign-in
 
-async function isLockedOut(deps: Deps, email: string, ip: string): Promise<boolean> {
-  const windowStart = Date.now() - SIGN_IN_LIMITS.windowMinutes * MINUTE;
-  const checks = [
-    [`account:${email.toLowerCase()}`, SIGN_IN_LIMITS.perAccount],
-    [`address:${ip}`, SIGN_IN_LIMITS.perAddress],
-  ] as const;
-  for (const [key, limit] of checks) {
-    const row = await q.findFailures(deps.db, key);
-    if (row && row.windowStart.getTime() > windowStart && row.count >= limit) return true;
-  }
-  return false;
+const accountKey = (email: string) => `login-account:${email.toLowerCase()}`;
+const addressKey = (ip: string) => `login-address:${ip}`;
+
+/**
+ * Counts this sign-in against the account and the address before the password is checked, in one
+ * statement, and answers whether it is over a limit. Every try counts until it proves right, so of
+ * any number of parallel tries at most SIGN_IN_LIMITS.perAccount ever reach the password check.
+ */
+async function takeSignInTry(deps: Deps, email: string, ip: string): Promise<boolean> {
+  const counts = await q.countTries(deps.db, [accountKey(email), addressKey(ip)], SIGN_IN_LIMITS.windowMinutes);
+  return (counts[accountKey(email)] ?? 0) <= SIGN_IN_LIMITS.perAccount && (counts[addressKey(ip)] ?? 0) <= SIGN_IN_LIMITS.perAddress;
 }
 
-async function recordFailure(deps: Deps, email: string, ip: string) {
-  const windowStart = new Date(Date.now() - SIGN_IN_LIMITS.windowMinutes * MINUTE);
-  await q.addFailure(deps.db, `account:${email.toLowerCase()}`, windowStart);
-  await q.addFailure(deps.db, `address:${ip}`, windowStart);
-}
-
+/** The remember-me cookie is id.secret; valid when the row is the user's, live, and the secret's hash matches. */
 async function hasValidRememberMe(deps: Deps, userId: number, cookie: string | null | undefined): Promise<boolean> {
-  if (!cookie) return false;
+  const parsed = parseRememberCookie(cookie);
+  return !!parsed && !!(await q.useRememberToken(deps.db, parsed.id, userId, sha256(parsed.secret)));
+}
+
+function parseRememberCookie(cookie: string | null | undefined): { id: string; secret: string } | null {
+  if (!cookie) return null;
   const [id, secret] = cookie.split('.');
-  if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) return false;
-  const row = await q.findValidRememberToken(deps.db, id, userId);
-  return !!row && safeEqual(row.tokenHash, sha256(secret));
+  if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  return { id, secret };
 }
 
 export async function login(
@@ -79,14 +80,14 @@ export async function login(
 ): Promise<LoginResponse> {
   const email = input.username.toLowerCase();
   // One answer for every failure, so the response never tells whether an account exists.
-  if (await isLockedOut(deps, email, client.ip)) throw unauthorized(MESSAGES.loginFailed);
+  if (!(await takeSignInTry(deps, email, client.ip))) throw unauthorized(MESSAGES.loginFailed);
   const user = await q.findUserByEmail(deps.db, email);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !passwordOk || !user.activated) {
-    await recordFailure(deps, email, client.ip);
-    throw unauthorized(MESSAGES.loginFailed);
-  }
-  await q.clearFailures(deps.db, `account:${email}`);
+  // A failed try stays counted.
+  if (!user || !passwordOk || !user.activated) throw unauthorized(MESSAGES.loginFailed);
+  // The right password starts the account's count again and gives the address its try back.
+  await q.clearTries(deps.db, accountKey(email));
+  await q.uncountTry(deps.db, addressKey(client.ip));
 
   const remembered = await hasValidRememberMe(deps, user.id, client.rememberCookie);
   const { token, session } = await newSession(deps.db, user.id, remembered ? 'active' : 'pending', client);
@@ -164,16 +165,42 @@ export async function resendLoginCode(deps: Deps, actor: Actor, channel: 'email'
   return { message: MESSAGES.twoFactorCodeSent };
 }
 
-/** Checks a code against the newest one issued; every failure gives the spec's one message. */
-async function checkCode(deps: Deps, code: { id: string; codeHash: string; attempts: number; expiresAt: Date; usedAt: Date | null } | null, given: string) {
+type CodeRow = { id: string; userId: number; codeHash: string };
+
+const guessKey = (userId: number) => `code-guess:${userId}`;
+
+/**
+ * Checks a code against the newest one issued; a wrong code gives the spec's one message. Each try
+ * is first taken from the code (5 per code) and then from the account's budget across sign-ins
+ * (CODE_GUESS_BUDGET), each in one atomic statement, before the code is compared; a right code gives
+ * its budget try back. The try that first goes past the budget mails the owner.
+ */
+async function checkCode(deps: Deps, user: User, code: CodeRow | null, given: string) {
   const invalid = unprocessable(MESSAGES.twoFactorInvalid);
-  if (!code || code.usedAt || code.expiresAt.getTime() <= Date.now()) throw invalid;
-  if (code.attempts >= TWO_FACTOR.maxWrongTries) throw invalid;
-  if (!safeEqual(code.codeHash, codeHash(code.id, given))) {
-    await q.addCodeAttempt(deps.db, code.id);
-    throw invalid;
+  if (!code || (await q.takeCodeTry(deps.db, code.id, TWO_FACTOR.maxWrongTries)) === null) throw invalid;
+  const key = guessKey(code.userId);
+  const spent = (await q.countTries(deps.db, [key], CODE_GUESS_BUDGET.windowMinutes))[key] ?? 0;
+  if (spent > CODE_GUESS_BUDGET.perAccount) {
+    if (spent === CODE_GUESS_BUDGET.perAccount + 1) await mailCodeBudgetSpent(deps, user);
+    throw tooManyRequests(MESSAGES.codeGuessBudgetSpent);
   }
+  if (!safeEqual(code.codeHash, codeHash(code.id, given))) throw invalid;
+  await q.uncountTry(deps.db, key);
   if (!(await q.useCode(deps.db, code.id))) throw invalid;
+}
+
+/** Tells the owner that someone with their password is guessing codes (through the usual mail path). */
+async function mailCodeBudgetSpent(deps: Deps, user: User) {
+  await deps.mailer
+    .send({
+      to: user.email,
+      subject: `${PRODUCT_NAME}: sign-in paused after wrong codes`,
+      text:
+        `Hello ${user.firstName},\n\n${CODE_GUESS_BUDGET.perAccount} wrong verification codes were entered for your account within ` +
+        `${CODE_GUESS_BUDGET.windowMinutes} minutes, so signing in is paused until that time has passed.\n\n` +
+        `If this was not you, someone knows your password: change it as soon as you can sign in, or ask for a reset.`,
+    })
+    .catch((e: unknown) => deps.log.error({ err: e }, 'code budget mail failed'));
 }
 
 export interface VerifyResult extends TwoFactorVerifyResponse {
@@ -194,11 +221,11 @@ export async function verifyCode(
 ): Promise<VerifyResult> {
   if (actor.stage === 'active') {
     const code = await q.findLatestCode(deps.db, { userId: actor.user.id, purpose: 'setup' });
-    await checkCode(deps, code, input.code);
+    await checkCode(deps, actor.user, code, input.code);
     await q.updateUser(deps.db, actor.user.id, { tfCompleted: true, tfMobileNumber: code!.destination });
     return { message: MESSAGES.twoFactorEnabled, token };
   }
-  await checkCode(deps, await q.findLatestCode(deps.db, { sessionId: actor.sessionId }), input.code);
+  await checkCode(deps, actor.user, await q.findLatestCode(deps.db, { sessionId: actor.sessionId }), input.code);
   // The pending token dies and a new one is issued, so a token seen before the second factor is useless.
   const fresh = await deps.db.transaction(async (tx) => {
     await q.deleteSession(tx, actor.sessionId);
@@ -210,6 +237,7 @@ export async function verifyCode(
     const row = await q.insertRememberToken(deps.db, {
       userId: actor.user.id,
       tokenHash: sha256(secret),
+      userAgent: client.userAgent?.slice(0, 300),
       expiresAt: new Date(Date.now() + TWO_FACTOR.rememberMeDays * 24 * 60 * MINUTE),
     });
     result.rememberCookie = `${row.id}.${secret}`;
@@ -231,9 +259,27 @@ export async function sendSetupCode(deps: Deps, actor: Actor, mobile: string) {
   return { message: MESSAGES.twoFactorCodeSent };
 }
 
-export async function logout(deps: Deps, actor: Actor) {
-  await q.deleteSession(deps.db, actor.sessionId);
+/** Ends the session, and the remember-me of this browser (its cookie), if any. */
+export async function logout(deps: Deps, actor: Actor, client: Pick<ClientInfo, 'rememberCookie'>) {
+  const remembered = parseRememberCookie(client.rememberCookie);
+  await deps.db.transaction(async (tx) => {
+    await q.deleteSession(tx, actor.sessionId);
+    if (remembered) await q.revokeRememberToken(tx, actor.user.id, remembered.id);
+  });
   return { message: MESSAGES.actionSuccessful };
+}
+
+/** GET /twofactor/devices: the browsers that skip the code, with the one asking marked. */
+export async function listRememberedDevices(deps: Deps, actor: Actor, client: Pick<ClientInfo, 'rememberCookie'>) {
+  const current = parseRememberCookie(client.rememberCookie)?.id;
+  const rows = await q.findRememberedDevices(deps.db, actor.user.id);
+  return rows.map((r) => presentRememberedDevice(r, r.id === current));
+}
+
+/** DELETE /twofactor/devices/{id}: 'Forget'; another user's device is not found. */
+export async function forgetRememberedDevice(deps: Deps, actor: Actor, id: string) {
+  if (!(await q.revokeRememberToken(deps.db, actor.user.id, id))) throw notFound();
+  return { message: MESSAGES.deviceForgotten };
 }
 
 export async function activeUser(deps: Deps, actor: Actor) {
@@ -250,8 +296,25 @@ export function setPasswordUrl(token: string) {
   return `/api/set-password?token=${token}`;
 }
 
+/**
+ * Counts a mail asked for from a public form against its target and its sender address, in one
+ * statement, and refuses past either limit. Unknown targets count too, so the answer tells nothing
+ * about which accounts exist.
+ */
+async function takeMailTry(deps: Deps, kind: 'reset' | 'registration-form', target: string, ip: string) {
+  const to = `${kind}-to:${target.toLowerCase()}`;
+  const from = `${kind}-from:${ip}`;
+  const counts = await q.countTries(deps.db, [to, from], MAIL_LIMITS.windowMinutes);
+  const [perTarget, perSender] =
+    kind === 'reset'
+      ? [MAIL_LIMITS.resetPerTarget, MAIL_LIMITS.resetPerSender]
+      : [MAIL_LIMITS.registrationFormPerTarget, MAIL_LIMITS.registrationFormPerSender];
+  if ((counts[to] ?? 0) > perTarget || (counts[from] ?? 0) > perSender) throw tooManyRequests();
+}
+
 /** POST /user-requests-reset-password: the same answer whether or not the email is known. */
-export async function requestPasswordReset(deps: Deps, email: string) {
+export async function requestPasswordReset(deps: Deps, email: string, client: Pick<ClientInfo, 'ip'>) {
+  await takeMailTry(deps, 'reset', email, client.ip);
   const send = async () => {
     const user = await q.findUserByEmail(deps.db, email);
     if (!user || !user.activated) return;
@@ -275,20 +338,34 @@ export async function requestPasswordReset(deps: Deps, email: string) {
   return { message: MESSAGES.resetRequested };
 }
 
+/** GET /set-password/check: whether a reset link still works, without using it (the page asks first). */
+export async function checkResetLink(deps: Deps, token: string, signature: string) {
+  const invalid = badRequest(MESSAGES.resetLinkInvalid);
+  if (!safeEqual(signature, linkSignature(deps, setPasswordUrl(token)))) throw invalid;
+  if (!(await q.findLiveLink(deps.db, sha256(token), 'reset'))) throw invalid;
+  return { message: MESSAGES.resetLinkValid };
+}
+
 /** POST /set-password?token=...&signature=...: the signed reset call. */
 export async function setPasswordFromLink(deps: Deps, token: string, signature: string, password: string) {
   const invalid = badRequest(MESSAGES.resetLinkInvalid);
   if (!safeEqual(signature, linkSignature(deps, setPasswordUrl(token)))) throw invalid;
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
+    // Uses this link and kills the user's other reset links in the same statement.
     const link = await q.consumeLink(tx, sha256(token), 'reset');
     if (!link) throw invalid;
     await q.updateUser(tx, link.userId, { passwordHash });
-    // A new password ends every session and remembered device of the account.
-    await q.deleteSessionsOfUser(tx, link.userId);
-    await q.revokeRememberTokensOfUser(tx, link.userId);
+    await endSignIns(tx, link.userId);
   });
   return { message: MESSAGES.passwordUpdated };
+}
+
+/** A new password or a deactivation ends every session and remembered device of the account. */
+async function endSignIns(tx: Tx, userId: number, keepSessionId?: string) {
+  if (keepSessionId) await q.deleteOtherSessions(tx, userId, keepSessionId);
+  else await q.deleteSessionsOfUser(tx, userId);
+  await q.revokeRememberTokensOfUser(tx, userId);
 }
 
 /** Creates an activation link for an approved registration (admin approval calls this). */
@@ -303,17 +380,32 @@ export async function createActivationLink(deps: Deps, userId: number, email: st
   return `${deps.config.appUrl}/activation?token=${token}&email=${encodeURIComponent(email)}`;
 }
 
+/**
+ * Sets the first password of an approved (active) user. The link does nothing for a deactivated
+ * user: it neither sets a password nor turns the account back on (docs/DECISIONS.md).
+ */
 export async function activate(deps: Deps, input: { token: string; username: string; password: string }) {
   const invalid = badRequest(MESSAGES.activationInvalid);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
-    const link = await q.consumeLink(tx, sha256(input.token), 'activation');
-    if (!link) throw invalid;
-    const user = await q.findUserById(tx, link.userId);
+    const user = await q.findUserByActivationLink(tx, sha256(input.token));
     if (!user || user.email.toLowerCase() !== input.username.toLowerCase()) throw invalid;
-    await q.updateUser(tx, user.id, { passwordHash, activated: true });
+    if (!(await q.consumeLink(tx, sha256(input.token), 'activation'))) throw invalid;
+    await q.updateUser(tx, user.id, { passwordHash });
   });
   return { message: MESSAGES.activationDone };
+}
+
+/**
+ * Turns an account off: no sign-in, and every session, remembered device and outstanding link ends.
+ * The users admin calls this; turning the account on again needs a new link for a new password.
+ */
+export async function deactivateUser(deps: Deps, userId: number) {
+  await deps.db.transaction(async (tx) => {
+    await q.updateUser(tx, userId, { activated: false });
+    await endSignIns(tx, userId);
+    await q.killLinksOfUser(tx, userId);
+  });
 }
 
 export async function changePassword(deps: Deps, actor: Actor, input: { oldPassword: string; newPassword: string }) {
@@ -323,14 +415,16 @@ export async function changePassword(deps: Deps, actor: Actor, input: { oldPassw
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     await q.updateUser(tx, actor.user.id, { passwordHash });
-    // Other sessions of the account end; this one goes on.
-    await q.deleteOtherSessions(tx, actor.user.id, actor.sessionId);
+    // Other sessions end, this one goes on; every remembered device (this one too) asks for a code again.
+    await endSignIns(tx, actor.user.id, actor.sessionId);
+    await q.killLinksOfUser(tx, actor.user.id, 'reset');
   });
   return { message: MESSAGES.passwordChanged };
 }
 
 /** POST /register/request-form: emails the link to the registration wizard. */
-export async function requestRegistrationForm(deps: Deps, email: string) {
+export async function requestRegistrationForm(deps: Deps, email: string, client: Pick<ClientInfo, 'ip'>) {
+  await takeMailTry(deps, 'registration-form', email, client.ip);
   await deps.mailer.send({
     to: email,
     subject: `${PRODUCT_NAME}: registration form`,

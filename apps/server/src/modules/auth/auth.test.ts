@@ -282,7 +282,7 @@ describe('passwords', () => {
   it('activation sets the password once, for the right user name', async () => {
     const [user] = await t.database.db
       .insert(users)
-      .values({ email: 'new@portal.test', firstName: 'New', lastName: 'Person', activated: false })
+      .values({ email: 'new@portal.test', firstName: 'New', lastName: 'Person' })
       .returning();
     const link = new URL(await createActivationLink(t.app.deps, user!.id, user!.email));
     const token = link.searchParams.get('token')!;
