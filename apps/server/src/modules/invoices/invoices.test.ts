@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceGroups } from '@portal/shared';
-import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+import { makeFacility } from '../../test/factories/facilities.js';
+import { makeInvoice } from '../../test/factories/invoices.js';
+import { makeSite, representSites } from '../../test/factories/sites.js';
+import { makeSignedIn } from '../../test/factories/users.js';
+import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 let ar: string;
@@ -8,8 +12,27 @@ let multi: string;
 let ta: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [ar, multi, ta] = await Promise.all([loginAs(t, 'ar@portal.test'), loginAs(t, 'multi@portal.test'), loginAs(t, 'ta@portal.test')]);
+  t = await buildTestApp({}, { seed: false });
+  const db = t.database.db;
+  const harbour = await makeFacility(db, { facilityNumber: '000412', name: 'Harbour Analytical Laboratories' });
+  const southern = await makeFacility(db);
+  const riverina = await makeFacility(db);
+  const [sydney, melbourne, wagga] = await Promise.all([makeSite(db, { facilityId: harbour.id }), makeSite(db, { facilityId: southern.id }), makeSite(db, { facilityId: riverina.id })]);
+  await Promise.all([
+    makeInvoice(db, harbour, { transactionNumber: 'INV-50001', transactionDate: '2026-03-01', jobNumber: '100234', amount: '1250.00' }),
+    makeInvoice(db, harbour, { transactionNumber: 'INV-50002', transactionDate: '2025-12-01', amount: '980.50', status: 'paid' }),
+    makeInvoice(db, harbour, { transactionNumber: 'CRN-50003', transactionType: 'Credit Note', transactionDate: '2026-03-05', amount: '-150.00' }),
+    makeInvoice(db, southern, { transactionNumber: 'INV-50004', transactionDate: '2026-03-12', amount: '3400.00' }),
+    makeInvoice(db, southern, { transactionNumber: 'INV-50005', transactionType: 'Annual Fee', transactionDate: '2025-08-01', amount: '2100.00', status: 'paid' }),
+    makeInvoice(db, riverina, { transactionNumber: 'INV-50006', transactionDate: '2026-03-17', amount: '720.00' }),
+  ]);
+  const arUser = await makeSignedIn(db, { roles: ['AR'] });
+  const multiUser = await makeSignedIn(db, { roles: ['AR', 'TA'] });
+  await representSites(db, arUser.user, sydney!, melbourne!);
+  await representSites(db, multiUser.user, wagga!);
+  ar = arUser.token;
+  multi = multiUser.token;
+  ta = (await makeSignedIn(db, { roles: ['TA'] })).token;
 });
 afterAll(() => t.close());
 

@@ -1,17 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, RECORD_MESSAGES, type Site } from '@portal/shared';
-import { sites } from '../../db/schema/index.js';
-import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+import { makeFacility } from '../../test/factories/facilities.js';
+import { makeSite, representSites, type SiteRow } from '../../test/factories/sites.js';
+import { makeSignedIn } from '../../test/factories/users.js';
+import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 let ar: string;
 let ta: string;
-const ids: Record<string, number> = {};
+let sydney: SiteRow;
+let newcastle: SiteRow;
+let perth: SiteRow;
+let elsewhere: SiteRow;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [ar, ta] = await Promise.all([loginAs(t, 'ar@portal.test'), loginAs(t, 'ta@portal.test')]);
-  for (const s of await t.database.db.select().from(sites)) ids[s.siteNumber] = s.id;
+  t = await buildTestApp({}, { seed: false });
+  const db = t.database.db;
+  const harbour = await makeFacility(db, { facilityNumber: '000412' });
+  sydney = await makeSite(db, {
+    facilityId: harbour.id,
+    siteNumber: 'S041201',
+    name: 'Harbour Labs Sydney',
+    contacts: [{ name: 'Site Manager', phone: '0400 000 000' }],
+    clientCoordinator: { names: 'Jordan Ellis', phone: null, email: null },
+  });
+  newcastle = await makeSite(db, { facilityId: harbour.id, email: 'newcastle@site.test', phone: '02 4955 0101' });
+  perth = await makeSite(db, { facilityId: harbour.id });
+  elsewhere = await makeSite(db);
+  const arUser = await makeSignedIn(db, { roles: ['AR'] });
+  await representSites(db, arUser.user, sydney, newcastle);
+  ar = arUser.token;
+  ta = (await makeSignedIn(db, { roles: ['TA'] })).token;
 });
 afterAll(() => t.close());
 
@@ -20,7 +39,7 @@ const put = (url: string, payload: object, token?: string) => t.app.inject({ met
 
 describe('GET /api/sites/{id}', () => {
   it('shows a represented site with its contacts, coordinator and facility', async () => {
-    const res = await get(`/api/sites/${ids.S041201}`, ar);
+    const res = await get(`/api/sites/${sydney.id}`, ar);
     expect(res.statusCode).toBe(200);
     expect(res.json<Site>()).toMatchObject({
       site_number: 'S041201',
@@ -32,36 +51,36 @@ describe('GET /api/sites/{id}', () => {
   });
 
   it('answers 404 for a site of the same facility the AR does not represent, and for non-ARs', async () => {
-    expect((await get(`/api/sites/${ids.S041203}`, ar)).statusCode).toBe(404);
-    expect((await get(`/api/sites/${ids.S041201}`, ta)).statusCode).toBe(404);
+    expect((await get(`/api/sites/${perth.id}`, ar)).statusCode).toBe(404);
+    expect((await get(`/api/sites/${sydney.id}`, ta)).statusCode).toBe(404);
     expect((await get('/api/sites/424242', ar)).statusCode).toBe(404);
-    expect((await get(`/api/sites/${ids.S041201}`)).statusCode).toBe(401);
+    expect((await get(`/api/sites/${sydney.id}`)).statusCode).toBe(401);
   });
 });
 
 describe('PUT /api/sites/{id}', () => {
   it('updates email, phone, address, suburb and state', async () => {
-    const res = await put(`/api/sites/${ids.S041202}`, { email: 'new@site.test', phone: '02 1111 2222', address: '2 Road', suburb: 'Hamilton', state: 'NSW' }, ar);
+    const res = await put(`/api/sites/${newcastle.id}`, { email: 'new@site.test', phone: '02 1111 2222', address: '2 Road', suburb: 'Hamilton', state: 'NSW' }, ar);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: MESSAGES.actionSuccessful, site: { email: 'new@site.test', suburb: 'Hamilton' } });
   });
 
   it('refuses to empty the email and a phone that is not one, with their messages (issue 9)', async () => {
-    const res = await put(`/api/sites/${ids.S041202}`, { email: '', phone: 'abc!!', address: '2 Road', suburb: 'Hamilton', state: 'NSW' }, ar);
+    const res = await put(`/api/sites/${newcastle.id}`, { email: '', phone: 'abc!!', address: '2 Road', suburb: 'Hamilton', state: 'NSW' }, ar);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: RECORD_MESSAGES.required('email'),
       errors: { email: [RECORD_MESSAGES.required('email')], phone: [RECORD_MESSAGES.phoneInvalid] },
     });
-    const emptied = await put(`/api/sites/${ids.S041202}`, { phone: null }, ar);
+    const emptied = await put(`/api/sites/${newcastle.id}`, { phone: null }, ar);
     expect(emptied.json().errors).toEqual({ phone: [RECORD_MESSAGES.required('phone number')] });
-    const site = await get(`/api/sites/${ids.S041202}`, ar);
+    const site = await get(`/api/sites/${newcastle.id}`, ar);
     expect(site.json()).toMatchObject({ email: expect.stringContaining('@'), phone: expect.any(String) });
   });
 
   it('refuses bad fields, other sites and no token', async () => {
-    expect((await put(`/api/sites/${ids.S041202}`, { state: 'Mars' }, ar)).statusCode).toBe(400);
-    expect((await put(`/api/sites/${ids.S239101}`, { suburb: 'X' }, ar)).statusCode).toBe(404);
-    expect((await put(`/api/sites/${ids.S041202}`, { suburb: 'X' })).statusCode).toBe(401);
+    expect((await put(`/api/sites/${newcastle.id}`, { state: 'Mars' }, ar)).statusCode).toBe(400);
+    expect((await put(`/api/sites/${elsewhere.id}`, { suburb: 'X' }, ar)).statusCode).toBe(404);
+    expect((await put(`/api/sites/${newcastle.id}`, { suburb: 'X' })).statusCode).toBe(401);
   });
 });
