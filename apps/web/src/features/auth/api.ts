@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ActiveUser, LoginRequest, LoginResponse, MessageBody, TwoFactorVerifyResponse } from '@portal/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ActiveUser, LoginRequest, LoginResponse, MessageBody, RememberedDevice, TwoFactorVerifyResponse } from '@portal/shared';
 import { api } from '../../lib/api-client';
 
 /** One hook per call of docs/api.md "Sign-in". */
@@ -91,5 +91,44 @@ export function useChangePassword() {
 export function useRequestRegistrationForm() {
   return useMutation({
     mutationFn: (email: string) => api.post<MessageBody>('/register/request-form', { email }, { expectUnauthorized: true }),
+  });
+}
+
+export const rememberedDevicesKey = ['twofactor', 'devices'] as const;
+
+/** GET /twofactor/devices: the browsers remembered for the sign-in code. */
+export function useRememberedDevices() {
+  return useQuery({
+    queryKey: rememberedDevicesKey,
+    queryFn: () => api.get<RememberedDevice[]>('/twofactor/devices'),
+    meta: { silent: true },
+  });
+}
+
+/** DELETE /twofactor/devices/{id}: 'Forget'. */
+export function useForgetDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<MessageBody>(`/twofactor/devices/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rememberedDevicesKey }),
+  });
+}
+
+/** The token a reset link's url carries (`/api/set-password?token=...`), or '' when there is none. */
+export function resetTokenOf(url: string): string {
+  const query = url.split('?')[1] ?? '';
+  return new URLSearchParams(query).get('token') ?? '';
+}
+
+/** GET /set-password/check: whether the reset link still works, asked before the user types. */
+export function useResetLinkCheck(url: string, signature: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['set-password', 'check', url, signature],
+    queryFn: () =>
+      api.get<MessageBody>('/set-password/check', { query: { token: resetTokenOf(url), signature }, expectUnauthorized: true }),
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+    meta: { silent: true },
   });
 }

@@ -34,9 +34,11 @@ describe('pages opened from an emailed link: one feedback per action (issue 9)',
   });
 
   it('reset does not repeat its hint as the error: the rule shows once', async () => {
+    // The page checks the link first (GET /api/set-password/check); this one is live.
+    mockFetch((url) => (url.startsWith('/api/set-password/check') ? { body: { message: MESSAGES.resetLinkValid } } : undefined));
     const user = userEvent.setup();
-    await renderRoute(<ResetPasswordPage />, '/reset', '/reset?url=%2Fapi%2Freset%3Fx%3D1&signature=s');
-    expect(screen.getByText(MESSAGES.passwordRuleSixNoSpaces)).toBeInTheDocument();
+    await renderRoute(<ResetPasswordPage />, '/reset', '/reset?url=%2Fapi%2Fset-password%3Ftoken%3Dt1&signature=s');
+    expect(await screen.findByText(MESSAGES.passwordRuleSixNoSpaces)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^New password/), 'abc');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     await waitFor(() => expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(MESSAGES.passwordRuleSixNoSpaces));

@@ -11,6 +11,7 @@ import { notifyFormError, notifyFormSuccess, notifySuccess } from '../../lib/not
 import { getSession } from '../../lib/session';
 import { activeUserKey, useActiveUser, useSendSetupCode, useVerifyCode } from './api';
 import { CodeInput, isCompleteCode } from './code-input';
+import { RememberedDevices } from './remembered-devices';
 
 /** The id of the set-up form's notices: a success takes an earlier error notice away. */
 const FORM_ID = 'mobile-setup-form';
@@ -123,7 +124,7 @@ export default function Profile2faPage() {
   const setup = activeUser.data?.['2fa_setup'];
 
   return (
-    <>
+    <Stack gap="lg">
       <PageTitle title={ROUTES.profile2fa.title} description="Receive your sign-in codes by SMS on your mobile phone." />
       <Card maw={560}>
         {!setup ? (
@@ -143,6 +144,7 @@ export default function Profile2faPage() {
           <SetupForm />
         )}
       </Card>
-    </>
+      <RememberedDevices />
+    </Stack>
   );
 }

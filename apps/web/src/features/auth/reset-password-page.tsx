@@ -1,9 +1,10 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { MESSAGES, setPasswordRequest } from '@portal/shared';
+import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { notifyFormError } from '../../lib/notify';
-import { useSetPassword } from './api';
+import { resetTokenOf, useResetLinkCheck, useSetPassword } from './api';
 import { LinkDone, LinkInvalid } from './link-outcome';
 import { NewPasswordInput } from './new-password-input';
 
@@ -15,16 +16,23 @@ function isSafeApiPath(url: string): boolean {
   return url.startsWith('/api/') && url.includes('?') && !url.includes('\\');
 }
 
-/** /reset-password-first-access?url=...&signature=... (spec/01 2.3). */
+/**
+ * /reset-password-first-access?url=...&signature=... (spec/01 2.3). The link is checked before the
+ * form shows, so a used, expired or forged link says so before the user types a password.
+ */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const url = params.get('url') ?? '';
   const signature = params.get('signature') ?? '';
+  const wellFormed = !!url && !!signature && isSafeApiPath(url) && !!resetTokenOf(url);
+  const check = useResetLinkCheck(url, signature, wellFormed);
   const setPassword = useSetPassword();
   const form = useSchemaForm<{ password: string }>(setPasswordRequest, { initialValues: { password: '' } });
 
   if (setPassword.isSuccess) return <LinkDone message={MESSAGES.passwordUpdated} />;
-  if (!url || !signature || !isSafeApiPath(url)) return <LinkInvalid title="Reset Password" message={MESSAGES.resetLinkInvalid} />;
+  if (!wellFormed) return <LinkInvalid title="Reset Password" message={MESSAGES.resetLinkInvalid} />;
+  if (check.isPending) return <Loader size="sm" aria-label="Checking the link" />;
+  if (check.isError) return <LinkInvalid title="Reset Password" message={errorMessage(check.error, MESSAGES.resetLinkInvalid)} />;
 
   return (
     <form
