@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { MESSAGES, PRODUCT_NAME } from '@portal/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import './modules/policies.js';
 import { authPlugin } from './platform/auth.js';
 import type { Deps } from './platform/deps.js';
 import { AppError } from './platform/errors.js';

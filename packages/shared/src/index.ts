@@ -1,4 +1,5 @@
 export * from './roles.js';
+export * from './permissions.js';
 export * from './access.js';
 export * from './constants.js';
 export * from './messages.js';

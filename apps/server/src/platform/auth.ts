@@ -1,22 +1,15 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { currentRoleOf, isRole, MESSAGES, type Role } from '@portal/shared';
-import { sessions, userRoles, users } from '../db/schema/index.js';
+import { MESSAGES } from '@portal/shared';
+import { findActor, type Actor, type ActorUser } from './actor.js';
 import type { Deps } from './deps.js';
-import { forbidden, unauthorized } from './errors.js';
+import { unauthorized } from './errors.js';
 import { verifyDownloadTicket } from './downloads.js';
-import { statement } from './prepared.js';
 import { sha256 } from './tokens.js';
 
-export type User = typeof users.$inferSelect;
-
-export interface Actor {
-  sessionId: string;
-  stage: 'pending' | 'active';
-  user: User;
-  roles: Role[];
-}
+export type { Actor, ActorUser, Membership } from './actor.js';
+/** The user as the authenticate statement loads it (platform/actor.ts): no password hash. */
+export type User = ActorUser;
 
 /**
  * Who may call a route: 'none' anyone, 'twofactor' a token before or after its second factor,
@@ -42,38 +35,8 @@ export function bearerToken(req: FastifyRequest): string | null {
   return token.length > 0 && token.length <= 200 ? token : null;
 }
 
-/**
- * One prepared statement per database (platform/prepared.ts): every authenticated request runs it,
- * and building it with the query builder each time was the largest CPU cost of a list call.
- */
-const actorStatement = statement((db, { by }: { by: 'token' | 'session' }) =>
-  db
-    .select({
-      sessionId: sessions.id,
-      stage: sessions.stage,
-      user: users,
-      roles: sql<string[] | null>`(select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        by === 'token' ? eq(sessions.tokenHash, sql.placeholder('key')) : eq(sessions.id, sql.placeholder('key')),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1),
-);
-
 async function actorWhere(deps: Deps, by: 'token' | 'session', key: string): Promise<Actor | null> {
-  const [row] = await actorStatement(deps.db, { by }).execute({ key });
-  if (!row || !row.user.activated) return null;
-  return {
-    sessionId: row.sessionId,
-    stage: row.stage,
-    user: row.user,
-    roles: (row.roles ?? []).filter(isRole),
-  };
+  return findActor(deps.db, by, key);
 }
 
 export const loadActor = (deps: Deps, token: string) => actorWhere(deps, 'token', sha256(token));
@@ -107,11 +70,4 @@ export const authPlugin = fp<{ deps: Deps }>(async (app, { deps }) => {
 export function actorOf(req: FastifyRequest): Actor {
   if (!req.actor) throw unauthorized();
   return req.actor;
-}
-
-/** A role sent by the client is accepted only when the user holds it (DECISIONS "API"). */
-export function viewRole(actor: Actor, requested: string | undefined): Role {
-  if (requested === undefined) return currentRoleOf(actor.roles);
-  if (!isRole(requested) || !actor.roles.includes(requested)) throw forbidden(MESSAGES.roleNotHeld);
-  return requested;
 }

@@ -1,12 +1,15 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@portal/shared';
 import { arSites, jobAssessors, sites } from '../db/schema/index.js';
-import type { Actor } from './auth.js';
+import type { UserRef } from './access.js';
+import type { Actor } from './actor.js';
 
 /**
- * The record rules every module of facilities, sites, jobs, documents and invoices shares
- * (DECISIONS "People and roles"): an AR sees what belongs to the sites they represent, a TA or LA
- * the jobs they are assessors on. Written once here as SQL, so lists filter in the database.
+ * The building blocks of the areas' policies (<area>.policy.ts, registered with access.ts): the
+ * record rules facilities, sites, jobs, documents and invoices share (DECISIONS "People and
+ * roles"): an AR sees what belongs to the sites they represent, a TA or LA the jobs they are
+ * assessors on. Written once here, as SQL for lists and as checks on a record's facts. Only
+ * policies use them; services ask access.ts.
  */
 
 export const holdsAny = (actor: Actor, ...roles: Role[]) => roles.some((r) => actor.roles.includes(r));
@@ -14,14 +17,33 @@ export const isRepresentative = (actor: Actor) => holdsAny(actor, 'AR');
 export const isAssessor = (actor: Actor) => holdsAny(actor, 'TA', 'LA');
 
 /** The side of the records a view role looks from: AR the facility's, TA and LA the assessors'. */
-export function sideOfRole(role: Role): 'facility' | 'assessor' | null {
+export function sideOfRole(role: Role): Side | null {
   if (role === 'AR') return 'facility';
   if (role === 'TA' || role === 'LA') return 'assessor';
   return null;
 }
 
-/** A user id, or a placeholder for one in a prepared statement. */
-type UserRef = number | Placeholder;
+export type Side = 'facility' | 'assessor';
+
+/** What a job's query says of the actor: on its facility side (an AR of its site) and on its assessors' side. */
+export interface JobFacts {
+  onFacilitySide: boolean;
+  onAssessorSide: boolean;
+}
+
+/** The sides of a job the actor is on: those they hold the role for and the record gives them. */
+export function sidesOn(actor: Actor, job: JobFacts): Side[] {
+  const sides: Side[] = [];
+  if (job.onFacilitySide && isRepresentative(actor)) sides.push('facility');
+  if (job.onAssessorSide && isAssessor(actor)) sides.push('assessor');
+  return sides;
+}
+
+/** The side the actor's view (role) gives them on the job, or null when that view does not show it. */
+export function viewSideOn(actor: Actor, job: JobFacts): Side | null {
+  const side = sideOfRole(actor.view);
+  return side && sidesOn(actor, job).includes(side) ? side : null;
+}
 
 /** Site ids the user represents (a parenthesised subquery, for inArray). */
 export const representedSiteIds = (userId: UserRef): SQL =>
@@ -47,10 +69,18 @@ export const assessesJob = (userId: UserRef, jobId: SQL | unknown): SQL =>
  * A condition true for the jobs (columns given) the actor may see from any side they hold:
  * through the sites they represent (AR) or as an assessor (TA, LA). False when they hold neither.
  */
-export function jobVisibleTo(actor: Actor, jobId: unknown, siteId: unknown): SQL {
+export function jobVisibleTo(actor: Actor, jobId: unknown, siteId: unknown, me: UserRef = actor.user.id): SQL {
+  return jobVisibleToForm(jobVisibilityKey(actor), jobId, siteId, me);
+}
+
+/** jobVisibleTo from its form alone ('f' facility side, 'a' assessor side, 'fa' both): for statements built from a shape. */
+export function jobVisibleToForm(form: string, jobId: unknown, siteId: unknown, me: UserRef): SQL {
   const parts: SQL[] = [];
-  if (isRepresentative(actor)) parts.push(representsSite(actor.user.id, siteId));
-  if (isAssessor(actor)) parts.push(assessesJob(actor.user.id, jobId));
+  if (form.includes('f')) parts.push(representsSite(me, siteId));
+  if (form.includes('a')) parts.push(assessesJob(me, jobId));
   if (parts.length === 0) return sql`false`;
   return sql`(${sql.join(parts, sql` or `)})`;
 }
+
+/** Which of jobVisibleTo's parts an actor gets (for a prepared statement's key). */
+export const jobVisibilityKey = (actor: Actor) => `${isRepresentative(actor) ? 'f' : ''}${isAssessor(actor) ? 'a' : ''}`;

@@ -30,6 +30,7 @@ function invoice(n: number): Invoice {
     transaction_type: 'Invoice',
     transaction_date: `2026-01-${String(n).padStart(2, '0')}`,
     job_number: null,
+    job_id: null,
     amount: n === 2 ? -150 : 1250,
     amount_due: n === 2 ? -150 : 1250,
     status: 'outstanding',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPhoneNumber, LIMITS, STATES } from '../constants.js';
 import { MESSAGES, RECORD_MESSAGES } from '../messages.js';
+import { abilitiesSchema } from '../permissions.js';
 import { pageQuery, paged } from './paging.js';
 import { safeString } from './common.js';
 
@@ -44,6 +45,7 @@ export const facility = z.object({
   state: z.string().nullable(),
   country: z.string().nullable(),
   contacts: z.array(contact),
+  abilities: abilitiesSchema('facility'),
 });
 export type Facility = z.infer<typeof facility>;
 
@@ -73,6 +75,7 @@ export const site = z.object({
   client_coordinator: clientCoordinator,
   facility_id: z.number(),
   facility: facilityRef,
+  abilities: abilitiesSchema('site'),
 });
 export type Site = z.infer<typeof site>;
 

@@ -11,6 +11,8 @@ export const invoice = z.object({
   transaction_type: z.string(),
   transaction_date: z.string(),
   job_number: z.string().nullable(),
+  /** The job to link the job number to: null unless the user may see that job (DECISIONS-local "Invoices"). */
+  job_id: z.number().nullable(),
   amount: z.number(),
   amount_due: z.number(),
   status: z.enum(INVOICE_STATUSES),

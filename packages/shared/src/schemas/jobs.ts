@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.js';
 import { JOB_STAGES, JOB_TYPE_FILTERS } from '../jobs.js';
+import { abilitiesSchema } from '../permissions.js';
 import { ROLES } from '../roles.js';
 import { facilityRef } from './facilities.js';
 import { isoDate, pageQuery, paged } from './paging.js';
@@ -53,8 +54,11 @@ export const jobDetail = jobSummary.extend({
   lead_assessor: leadAssessor.nullable(),
   /** The sides the user is on: 'facility' (an AR of the site) and/or 'assessor' (on the job). */
   sides: z.array(z.enum(['facility', 'assessor'])),
-  /** True when the user may review received documents (an assessor on the job). */
-  can_review: z.boolean(),
+  /**
+   * Seen from the view role sent (?role=, else the current role): upload, review the received
+   * documents, download, and open the job's site.
+   */
+  abilities: abilitiesSchema('job'),
 });
 export type JobDetail = z.infer<typeof jobDetail>;
 
@@ -72,6 +76,9 @@ export type JobListQuery = z.input<typeof jobListQuery>;
 
 export const jobList = paged(jobSummary);
 export type JobList = z.infer<typeof jobList>;
+
+/** GET /jobs/{id}?role=: the view role the abilities are answered for. */
+export const jobDetailQuery = z.object({ role: z.enum(ROLES).optional() });
 
 export const leadAssessorResponse = z.object({ lead_assessor: leadAssessor.nullable() });
 export type LeadAssessorResponse = z.infer<typeof leadAssessorResponse>;

@@ -29,6 +29,12 @@ export async function findUserById(db: Q, id: number) {
   return user ?? null;
 }
 
+/** The password hash alone: the actor never carries it, only changing a password needs it. */
+export async function findPasswordHashOf(db: Q, id: number) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.passwordHash ?? null;
+}
+
 export async function findRolesOf(db: Q, userId: number): Promise<Role[]> {
   const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
   return rows.map((r) => r.role).filter(isRole);

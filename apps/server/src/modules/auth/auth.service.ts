@@ -12,6 +12,7 @@ import {
   type TwoFactorVerifyResponse,
 } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
+import { authorize } from '../../platform/access.js';
 import type { Actor, User } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors.js';
@@ -253,6 +254,7 @@ export async function manageRemind(deps: Deps, actor: Actor, remindMe: boolean) 
 
 /** POST /twofactor/send2fasetupcode: texts a code to the number being set up. */
 export async function sendSetupCode(deps: Deps, actor: Actor, mobile: string) {
+  authorize(actor, 'auth.twofactor.setup');
   if (actor.user.tfCompleted) throw badRequest(MESSAGES.twoFactorAlreadyEnabled);
   assertResendAllowed(await q.findLatestCode(deps.db, { userId: actor.user.id, purpose: 'setup' }));
   await issueCode(deps, { userId: actor.user.id, sessionId: null, purpose: 'setup', channel: 'sms', destination: mobile });
@@ -261,6 +263,7 @@ export async function sendSetupCode(deps: Deps, actor: Actor, mobile: string) {
 
 /** Ends the session, and the remember-me of this browser (its cookie), if any. */
 export async function logout(deps: Deps, actor: Actor, client: Pick<ClientInfo, 'rememberCookie'>) {
+  authorize(actor, 'auth.session.end');
   const remembered = parseRememberCookie(client.rememberCookie);
   await deps.db.transaction(async (tx) => {
     await q.deleteSession(tx, actor.sessionId);
@@ -283,6 +286,7 @@ export async function forgetRememberedDevice(deps: Deps, actor: Actor, id: strin
 }
 
 export async function activeUser(deps: Deps, actor: Actor) {
+  authorize(actor, 'auth.session.view');
   const committees = await q.findCommitteesOf(deps.db, actor.user.id);
   return presentActiveUser(actor.user, actor.roles, committees);
 }
@@ -409,7 +413,8 @@ export async function deactivateUser(deps: Deps, userId: number) {
 }
 
 export async function changePassword(deps: Deps, actor: Actor, input: { oldPassword: string; newPassword: string }) {
-  if (!(await verifyPassword(actor.user.passwordHash, input.oldPassword))) {
+  authorize(actor, 'auth.password.change');
+  if (!(await verifyPassword(await q.findPasswordHashOf(deps.db, actor.user.id), input.oldPassword))) {
     throw new AppError(422, MESSAGES.oldPasswordWrong, { oldPassword: [MESSAGES.oldPasswordWrong] });
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -1,55 +1,59 @@
-import type { Role } from '@portal/shared';
 import { RECORD_MESSAGES } from '@portal/shared';
-import type { Actor } from '../../platform/auth.js';
-import { forbidden, notFound } from '../../platform/errors.js';
-import { isAssessor, isRepresentative, sideOfRole } from '../../platform/policy.js';
+import { jobs, siteDocuments } from '../../db/schema/index.js';
+import { defineRules } from '../../platform/access.js';
+import {
+  isRepresentative,
+  jobVisibilityKey,
+  jobVisibleTo,
+  representsSite,
+  sidesOn,
+  viewSideOn,
+  type JobFacts,
+  type Side,
+} from '../../platform/policy.js';
 
-type Side = 'facility' | 'assessor';
-interface JobSides {
-  onFacilitySide: boolean;
-  onAssessorSide: boolean;
+/** A job document's facts: its job's (the sides the actor is on) and the side that submitted it. */
+export interface JobDocumentFacts extends JobFacts {
+  docSide: Side;
 }
 
 /**
  * Job documents: the facility side (the ARs of the job's site) and the assessor side (the job's
- * assessors) each submit documents the other receives. Anyone on neither side gets 404.
+ * assessors) each submit documents the other receives. Listing and uploading go by the view role
+ * (AR: the facility's side, TA or LA: the assessors'); downloading needs any side. Only the job's
+ * assessors review, and only what they received. Anyone on no side of the job gets 404.
  */
-export function sidesOn(actor: Actor, job: JobSides): Side[] {
-  const sides: Side[] = [];
-  if (job.onFacilitySide && isRepresentative(actor)) sides.push('facility');
-  if (job.onAssessorSide && isAssessor(actor)) sides.push('assessor');
-  return sides;
-}
+defineRules<JobFacts>({
+  'jobs.document.list': { sees: (actor, job) => viewSideOn(actor, job) !== null },
+  'jobs.document.upload': { sees: (actor, job) => viewSideOn(actor, job) !== null },
+  'jobs.document.download': {
+    sees: (actor, job) => sidesOn(actor, job).length > 0,
+    scope: (actor, me) => jobVisibleTo(actor, jobs.id, jobs.siteId, me),
+    scopeKey: jobVisibilityKey,
+  },
+});
 
-/** The side the actor acts from in a role (list, upload); 404 when that role gives no view of the job. */
-export function sideForRole(actor: Actor, role: Role, job: JobSides | null): Side {
-  const side = sideOfRole(role);
-  if (!job || !side || !sidesOn(actor, job).includes(side)) throw notFound();
-  return side;
-}
-
-/** Who may download: anyone on a side of the job. */
-export function assertMaySee(actor: Actor, job: JobSides | null) {
-  if (!job || sidesOn(actor, job).length === 0) throw notFound();
-}
-
-/** Only the job's assessors review, and only what they received (the facility's documents). */
-export function assertMayReview(actor: Actor, job: JobSides, docSide: Side) {
-  assertMaySee(actor, job);
-  if (!sidesOn(actor, job).includes('assessor')) throw forbidden(RECORD_MESSAGES.reviewNotAllowed);
-  if (docSide !== 'facility') throw forbidden(RECORD_MESSAGES.reviewOwnSide);
-}
+defineRules<JobDocumentFacts>({
+  'jobs.document.review': {
+    sees: (actor, doc) => sidesOn(actor, doc).length > 0,
+    may: (actor, doc) => {
+      if (!sidesOn(actor, doc).includes('assessor')) return RECORD_MESSAGES.reviewNotAllowed;
+      if (doc.docSide !== 'facility') return RECORD_MESSAGES.reviewOwnSide;
+      return true;
+    },
+  },
+});
 
 /** Site documents are the AR's: those of the sites they represent. */
-export function assertSiteView(actor: Actor, represented: boolean) {
-  if (!represented || !isRepresentative(actor)) throw notFound();
-}
+defineRules<{ represented: boolean }>({
+  'sites.document.list': { can: isRepresentative, sees: (_actor, site) => site.represented },
+  'sites.document.upload': { can: isRepresentative, sees: (_actor, site) => site.represented },
+  'sites.document.download': {
+    can: isRepresentative,
+    sees: (_actor, site) => site.represented,
+    scope: (_actor, me) => representsSite(me, siteDocuments.siteId),
+  },
+});
 
-/**
- * The download and zip rule, asked for each file: a file may leave only when the actor may read
- * the folder (job or site) that names it; `readable` holds the folders they may read. A single
- * download of a file they may not read answers 404, like a missing one.
- */
-export function mayReadFile(readable: ReadonlySet<number>, folderId: number): boolean {
-  return readable.has(folderId);
-}
+/** A download link is signed for anyone signed in; the download itself runs the rules above. */
+defineRules({ 'downloads.ticket.create': {} });

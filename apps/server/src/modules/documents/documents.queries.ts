@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { arSites, files, jobDocuments, jobs, siteDocuments, sites, users } from '../../db/schema/index.js';
-import { assessesJob, jobVisibleTo, representsSite } from '../../platform/policy.js';
-import type { Actor } from '../../platform/auth.js';
+import { assessesJob, representsSite, type JobFacts } from '../../platform/policy.js';
 import { statement } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
@@ -130,13 +129,17 @@ export async function findJobSides(db: Q, userId: number, jobId: number) {
   return row ?? null;
 }
 
-/** Of these jobs, those the actor may see from any side they hold. */
-export async function visibleJobIds(db: Q, actor: Actor, jobIds: number[]): Promise<Set<number>> {
+/** Of these jobs, the sides of each the user is on (the facts of the download rule), by job id. */
+export async function jobSidesOf(db: Q, userId: number, jobIds: number[]): Promise<Map<number, JobFacts>> {
   const rows = await db
-    .select({ id: jobs.id })
+    .select({
+      id: jobs.id,
+      onFacilitySide: sql<boolean>`${representsSite(userId, jobs.siteId)}`,
+      onAssessorSide: sql<boolean>`${assessesJob(userId, jobs.id)}`,
+    })
     .from(jobs)
-    .where(and(inArray(jobs.id, jobIds), jobVisibleTo(actor, jobs.id, jobs.siteId)));
-  return new Set(rows.map((r) => r.id));
+    .where(inArray(jobs.id, jobIds));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Of these sites, those the user represents. */

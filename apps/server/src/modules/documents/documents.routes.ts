@@ -15,6 +15,7 @@ import {
   siteDocumentListQuery,
   uploadResponse,
 } from '@portal/shared';
+import { authorize } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
@@ -76,7 +77,9 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
       response: { 200: downloadLinkResponse },
     },
     handler: async (req) => {
-      const url = signDownload(deps.config.secret, actorOf(req).sessionId, req.body.path);
+      const actor = actorOf(req);
+      authorize(actor, 'downloads.ticket.create');
+      const url = signDownload(deps.config.secret, actor.sessionId, req.body.path);
       if (!url) throw badRequest(MESSAGES.validationFailed, { path: ['Not a document download.'] });
       return { url };
     },

@@ -1,13 +1,14 @@
 import { documentDescription, jobDocumentUploadFields, MESSAGES, siteDocumentUploadFields, type DocumentGroups, type DocumentItem, type Role } from '@portal/shared';
 import { z } from 'zod';
-import { viewRole, type Actor } from '../../platform/auth.js';
+import { allows, authorize, viewing } from '../../platform/access.js';
+import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { emit, personOf } from '../../platform/events.js';
 import { insertFiles, type StoredFile } from '../../platform/files.js';
-import { isRepresentative } from '../../platform/policy.js';
+import { viewSideOn } from '../../platform/policy.js';
 import { parseFields, type StoredUpload, type UploadUseCase } from '../../platform/uploads.js';
-import { assertMayReview, assertMaySee, assertSiteView, mayReadFile, sideForRole } from './documents.policy.js';
+import './documents.policy.js';
 import * as q from './documents.queries.js';
 
 /**
@@ -42,15 +43,24 @@ interface Folder {
   job: { id: number; jobNumber: string; siteId: number } | null;
 }
 
-/** Opens a folder for the actor in a role: 404 when they may not see it, 403 for a role they do not hold. */
-async function openFolder(deps: Deps, actor: Actor, kind: q.Kind, folderId: number, requestedRole: string | undefined): Promise<Folder> {
-  const role = viewRole(actor, requestedRole);
+const ACTIONS = {
+  job: { list: 'jobs.document.list', upload: 'jobs.document.upload', download: 'jobs.document.download' },
+  site: { list: 'sites.document.list', upload: 'sites.document.upload', download: 'sites.document.download' },
+} as const;
+
+/**
+ * Opens a folder for the actor in a role, to list or to upload: authorize answers 404 when they
+ * may not see it from that role, 403 for a role they do not hold.
+ */
+async function openFolder(deps: Deps, actor: Actor, kind: q.Kind, folderId: number, requestedRole: string | undefined, use: 'list' | 'upload'): Promise<Folder> {
+  const viewer = viewing(actor, requestedRole);
+  const role = viewer.view;
   if (kind === 'site') {
-    assertSiteView(actor, (await q.representedSiteIds(deps.db, actor.user.id, [folderId])).has(folderId));
+    authorize(viewer, ACTIONS.site[use], { represented: (await q.representedSiteIds(deps.db, actor.user.id, [folderId])).has(folderId) });
     return { kind, id: folderId, mine: 'facility', other: 'body', role, job: null };
   }
-  const job = await q.findJobSides(deps.db, actor.user.id, folderId);
-  const mine = sideForRole(actor, role, job);
+  const job = authorize(viewer, ACTIONS.job[use], await q.findJobSides(deps.db, actor.user.id, folderId));
+  const mine = viewSideOn(viewer, job)!;
   return { kind, id: folderId, mine, other: mine === 'facility' ? 'assessor' : 'facility', role, job };
 }
 
@@ -60,7 +70,7 @@ export async function listDocuments(
   kind: q.Kind,
   query: { folderId: number; role?: string; page: number; per_page: number },
 ): Promise<DocumentGroups> {
-  const folder = await openFolder(deps, actor, kind, query.folderId, query.role);
+  const folder = await openFolder(deps, actor, kind, query.folderId, query.role, 'list');
   const [submitted, received, counts] = await Promise.all([
     q.listDocuments(deps.db, kind, folder.id, folder.mine, query.page, query.per_page),
     q.listDocuments(deps.db, kind, folder.id, folder.other, query.page, query.per_page),
@@ -75,21 +85,23 @@ export async function listDocuments(
   };
 }
 
-/** The folders (of these ids) the actor may read. */
-async function readableFolders(deps: Deps, actor: Actor, kind: q.Kind, folderIds: number[]): Promise<Set<number>> {
-  if (folderIds.length === 0) return new Set();
-  if (kind === 'job') return q.visibleJobIds(deps.db, actor, folderIds);
-  return isRepresentative(actor) ? q.representedSiteIds(deps.db, actor.user.id, folderIds) : new Set();
+/** The facts the download rule needs of each folder (of these ids), by folder id. */
+async function folderFacts(deps: Deps, actor: Actor, kind: q.Kind, folderIds: number[]): Promise<Map<number, object>> {
+  if (folderIds.length === 0) return new Map();
+  if (kind === 'job') return q.jobSidesOf(deps.db, actor.user.id, folderIds);
+  const represented = await q.representedSiteIds(deps.db, actor.user.id, folderIds);
+  return new Map(folderIds.map((id) => [id, { represented: represented.has(id) }]));
 }
 
 /**
- * The files of these documents that the actor may download, each checked by the policy; the
- * single download and the zip both come here. 404 when none may be read (or none exists).
+ * The files of these documents that the actor may download, each file asked of the download rule
+ * (`allows`); the single download and the zip both come here. 404 when none may be read (or none
+ * exists).
  */
 export async function readableFiles(deps: Deps, actor: Actor, kind: q.Kind, ids: number[]): Promise<StoredFile[]> {
   const rows = await q.findDocuments(deps.db, kind, ids);
-  const readable = await readableFolders(deps, actor, kind, [...new Set(rows.map((r) => r.doc.folderId))]);
-  const allowed = rows.filter((r) => mayReadFile(readable, r.doc.folderId)).map((r) => r.file);
+  const facts = await folderFacts(deps, actor, kind, [...new Set(rows.map((r) => r.doc.folderId))]);
+  const allowed = rows.filter((r) => allows(actor, ACTIONS[kind].download, facts.get(r.doc.folderId))).map((r) => r.file);
   if (allowed.length === 0) throw notFound();
   return allowed;
 }
@@ -110,16 +122,16 @@ async function precheckUpload(deps: Deps, actor: Actor, kind: q.Kind, fields: Re
   if (!Number.isInteger(folderId) || folderId <= 0) return;
   if (kind === 'job' && fields.role === undefined) {
     // The role may come after the file: then only "on some side of the job" can be checked yet.
-    assertMaySee(actor, await q.findJobSides(deps.db, actor.user.id, folderId));
+    authorize(actor, 'jobs.job.view', await q.findJobSides(deps.db, actor.user.id, folderId));
   } else {
-    await openFolder(deps, actor, kind, folderId, fields.role);
+    await openFolder(deps, actor, kind, folderId, fields.role, 'upload');
   }
   if (await q.nameTaken(deps.db, kind, folderId, [name])) throw badRequest(MESSAGES.duplicateDocument);
 }
 
 /** Saves the documents of an upload: the file rows, the document rows and the event, in one transaction. */
 async function saveUpload(deps: Deps, actor: Actor, kind: q.Kind, body: UploadBody, uploads: StoredUpload[]) {
-  const folder = await openFolder(deps, actor, kind, folderIdOf(body), 'role' in body ? body.role : undefined);
+  const folder = await openFolder(deps, actor, kind, folderIdOf(body), 'role' in body ? body.role : undefined, 'upload');
   const names = uploads.map((u) => u.name);
   const saved = await deps.db.transaction(async (tx) => {
     if (await q.lockFolderAndFindName(tx, kind, folder.id, names)) throw badRequest(MESSAGES.duplicateDocument);
@@ -152,8 +164,8 @@ export function documentUpload(deps: Deps, actor: Actor, kind: q.Kind): UploadUs
 export async function reviewJobDocument(deps: Deps, actor: Actor, id: number, comment: string) {
   const doc = await q.findJobDocumentForReview(deps.db, id);
   const job = doc ? await q.findJobSides(deps.db, actor.user.id, doc.jobId) : null;
+  authorize(actor, 'jobs.document.review', doc && job ? { ...job, docSide: doc.side } : null);
   if (!doc || !job) throw notFound();
-  assertMayReview(actor, job, doc.side);
   await deps.db.transaction(async (tx) => {
     await q.reviewJobDocument(tx, id, comment, actor.user.id);
     await emit(tx, 'jobs.document.reviewed', {

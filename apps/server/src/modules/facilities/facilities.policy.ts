@@ -1,12 +1,23 @@
-import type { Actor } from '../../platform/auth.js';
-import { forbidden } from '../../platform/errors.js';
-import { isRepresentative } from '../../platform/policy.js';
+import { inArray } from 'drizzle-orm';
+import { facilities } from '../../db/schema/index.js';
+import { defineRules } from '../../platform/access.js';
+import { isRepresentative, representedFacilityIds } from '../../platform/policy.js';
+
+/** What the facility's query says of the actor: they represent at least one of its sites. */
+export interface FacilityFacts {
+  represented: boolean;
+}
 
 /**
- * Facilities are an AR's: they see and edit the facilities they represent through at least one
- * site (the queries filter by that); anyone else is refused the list, and any facility they may
- * not see answers 404.
+ * Facilities are an AR's: they see, and update the contact details of, the facilities they
+ * represent through at least one site (DECISIONS-local "Invoices and billing details"). Anyone
+ * else is refused the list (403), and a facility they do not represent answers 404.
  */
-export function assertRepresentative(actor: Actor) {
-  if (!isRepresentative(actor)) throw forbidden();
-}
+defineRules<FacilityFacts>({
+  'facilities.facility.list': {
+    can: isRepresentative,
+    scope: (_actor, me) => inArray(facilities.id, representedFacilityIds(me)),
+  },
+  'facilities.facility.view': { can: isRepresentative, sees: (_actor, f) => f.represented },
+  'facilities.facility.update': { can: isRepresentative, sees: (_actor, f) => f.represented },
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { arSites, facilities, sites } from '../../db/schema/index.js';
 import { representedFacilityIds } from '../../platform/policy.js';
@@ -6,30 +6,28 @@ import { representedFacilityIds } from '../../platform/policy.js';
 type Q = Db | Tx;
 export type FacilityRow = typeof facilities.$inferSelect;
 
-const mine = (userId: number) => inArray(facilities.id, representedFacilityIds(userId));
-
-export async function listRepresentedFacilities(db: Q, userId: number, page: number, perPage: number) {
+export async function listFacilities(db: Q, scope: SQL, page: number, perPage: number) {
   const [rows, [count]] = await Promise.all([
     db
       .select()
       .from(facilities)
-      .where(mine(userId))
+      .where(scope)
       .orderBy(asc(facilities.name), asc(facilities.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: sql<number>`count(*)::int` }).from(facilities).where(mine(userId)),
+    db.select({ n: sql<number>`count(*)::int` }).from(facilities).where(scope),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
 
-/** The facility when the user represents one of its sites, else null. */
-export async function findRepresentedFacility(db: Q, userId: number, by: { id: number } | { number: string }) {
+/** The facility, and whether the user represents one of its sites; null when there is none. */
+export async function findFacility(db: Q, userId: number, by: { id: number } | { number: string }) {
   const [row] = await db
-    .select()
+    .select({ facility: facilities, represented: sql<boolean>`${facilities.id} in ${representedFacilityIds(userId)}` })
     .from(facilities)
-    .where(and('id' in by ? eq(facilities.id, by.id) : eq(facilities.facilityNumber, by.number), mine(userId)))
+    .where('id' in by ? eq(facilities.id, by.id) : eq(facilities.facilityNumber, by.number))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row.facility, represented: row.represented } : null;
 }
 
 /** The sites of a facility that the user represents. */

@@ -1,7 +1,8 @@
-import type { Actor } from '../../platform/auth.js';
-import { forbidden } from '../../platform/errors.js';
+import type { Actor } from '../../platform/actor.js';
+import { authorize, defineRules } from '../../platform/access.js';
+import { holdsAny } from '../../platform/policy.js';
 
-/** The back-office import is for system administrators only. */
-export function assertMayImport(actor: Actor) {
-  if (!actor.roles.includes('SYSADMIN')) throw forbidden();
-}
+/** The back-office import is for system administrators only (403 for anyone else). */
+defineRules({ 'admin.import.run': { can: (actor) => holdsAny(actor, 'SYSADMIN') } });
+
+export const assertMayImport = (actor: Actor) => authorize(actor, 'admin.import.run');

@@ -1,7 +1,14 @@
-import type { Role } from '@portal/shared';
-import { forbidden } from '../../platform/errors.js';
+import { defineRules } from '../../platform/access.js';
+import { invoiceScope } from './invoices.queries.js';
 
-/** Invoices are seen in the AR view only, and only those of the facilities the AR represents. */
-export function assertInvoiceView(role: Role) {
-  if (role !== 'AR') throw forbidden();
-}
+/**
+ * Invoices are seen in the AR view only (another view: 403), and only those of the facilities the
+ * AR represents through at least one site (DECISIONS-local "Invoices and billing details"). The
+ * job an invoice names is linked only when the AR may see that job ('jobs.job.view').
+ */
+defineRules({
+  'invoices.invoice.list': {
+    can: (actor) => actor.view === 'AR',
+    scope: (_actor, me) => invoiceScope(me),
+  },
+});

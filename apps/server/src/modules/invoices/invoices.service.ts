@@ -1,7 +1,8 @@
 import type { Invoice, InvoiceGroups } from '@portal/shared';
-import { viewRole, type Actor } from '../../platform/auth.js';
+import { authorize, scopeFor, viewing } from '../../platform/access.js';
+import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
-import { assertInvoiceView } from './invoices.policy.js';
+import './invoices.policy.js';
 import * as q from './invoices.queries.js';
 
 function present(i: q.InvoiceRow): Invoice {
@@ -12,6 +13,7 @@ function present(i: q.InvoiceRow): Invoice {
     transaction_type: i.transactionType,
     transaction_date: i.transactionDate,
     job_number: i.jobNumber,
+    job_id: i.jobId,
     amount,
     amount_due: i.status === 'paid' ? 0 : amount,
     status: i.status,
@@ -24,12 +26,15 @@ export async function listInvoices(
   actor: Actor,
   query: { current_role?: string; transaction_date?: string; page: number; per_page: number },
 ): Promise<InvoiceGroups> {
-  assertInvoiceView(viewRole(actor, query.current_role));
-  const me = actor.user.id;
+  const viewer = viewing(actor, query.current_role);
+  authorize(viewer, 'invoices.invoice.list');
+  // The statements build the list's scope (invoiceScope) and the job link's ('jobs.job.view') from their shape.
+  const jobForm = scopeFor(viewer, 'jobs.job.view').key;
+  const id = actor.user.id;
   const [outstanding, paid, total] = await Promise.all([
-    q.listInvoices(deps.db, me, 'outstanding', query.transaction_date, query.page, query.per_page),
-    q.listInvoices(deps.db, me, 'paid', query.transaction_date, query.page, query.per_page),
-    q.countInvoices(deps.db, me, query.transaction_date),
+    q.listInvoices(deps.db, id, jobForm, 'outstanding', query.transaction_date, query.page, query.per_page),
+    q.listInvoices(deps.db, id, jobForm, 'paid', query.transaction_date, query.page, query.per_page),
+    q.countInvoices(deps.db, id, query.transaction_date),
   ]);
   return { outstanding: outstanding.map(present), paid: paid.map(present), total, page: query.page, per_page: query.per_page };
 }

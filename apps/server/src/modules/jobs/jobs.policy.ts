@@ -1,19 +1,22 @@
-import type { Role } from '@portal/shared';
-import type { Actor } from '../../platform/auth.js';
-import { forbidden } from '../../platform/errors.js';
-import { isAssessor, isRepresentative, sideOfRole } from '../../platform/policy.js';
+import { jobs } from '../../db/schema/index.js';
+import { defineRules } from '../../platform/access.js';
+import { jobVisibilityKey, jobVisibleTo, sideOfRole, sidesOn, type JobFacts } from '../../platform/policy.js';
+import { scopeOf } from './jobs.queries.js';
 
-/** The side a jobs list is seen from: AR the facility's, TA or LA the assessors'; other roles have no jobs. */
-export function listSide(role: Role): 'facility' | 'assessor' {
-  const side = sideOfRole(role);
-  if (!side) throw forbidden();
-  return side;
-}
-
-/** The sides of a job the actor is on: those they hold the role for and the record gives them. */
-export function sidesOn(actor: Actor, job: { onFacilitySide: boolean; onAssessorSide: boolean }) {
-  const sides: ('facility' | 'assessor')[] = [];
-  if (job.onFacilitySide && isRepresentative(actor)) sides.push('facility');
-  if (job.onAssessorSide && isAssessor(actor)) sides.push('assessor');
-  return sides;
-}
+/**
+ * Jobs: a list is seen from the view role (AR: the jobs of the sites they represent; TA or LA:
+ * the jobs they are assessors on; any other view has no jobs, 403). One job is seen by anyone on
+ * one of its sides, whatever their view; to anyone else it is 404.
+ */
+defineRules<JobFacts>({
+  'jobs.job.list': {
+    can: (actor) => sideOfRole(actor.view) !== null,
+    scope: (actor, me) => scopeOf(sideOfRole(actor.view)!, me),
+    scopeKey: (actor) => sideOfRole(actor.view) ?? '',
+  },
+  'jobs.job.view': {
+    sees: (actor, job) => sidesOn(actor, job).length > 0,
+    scope: (actor, me) => jobVisibleTo(actor, jobs.id, jobs.siteId, me),
+    scopeKey: jobVisibilityKey,
+  },
+});

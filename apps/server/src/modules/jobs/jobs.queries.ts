@@ -13,7 +13,11 @@ export interface JobFilters {
   siteId?: number;
 }
 
-/** The jobs one side of a user sees: the facility side by represented site, the assessor side by assignment. */
+/**
+ * The jobs one side of a user sees: the facility side by represented site, the assessor side by
+ * assignment. The 'jobs.job.list' rule's scope (jobs.policy.ts); the list statement builds it from
+ * its shape.
+ */
 export function scopeOf(side: 'facility' | 'assessor', userId: number | Placeholder): SQL {
   return side === 'facility' ? inArray(jobs.siteId, representedSiteIds(userId)) : inArray(jobs.id, assignedJobIds(userId));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, jobDetail, jobList, jobListQuery, leadAssessorResponse } from '@portal/shared';
+import { idParam, jobDetail, jobDetailQuery, jobList, jobListQuery, leadAssessorResponse } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import * as service from './jobs.service.js';
@@ -22,8 +22,8 @@ export async function jobRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
   });
 
   r.get('/jobs/:id', {
-    schema: { ...tag, params: idParam, response: { 200: jobDetail } },
-    handler: (req) => service.getJob(deps, actorOf(req), req.params.id),
+    schema: { ...tag, description: 'role: the view the abilities answer for (default the current role).', params: idParam, querystring: jobDetailQuery, response: { 200: jobDetail } },
+    handler: (req) => service.getJob(deps, actorOf(req), req.params.id, req.query.role),
   });
 
   r.get('/leadAssessor/:jobId', {

@@ -1,8 +1,9 @@
 import { JOB_STAGES, JOB_STATUS_LABELS, type JobDetail, type JobList, type JobStatus, type JobSummary, type LeadAssessor } from '@portal/shared';
-import { viewRole, type Actor } from '../../platform/auth.js';
+import { allows, authorize, viewing } from '../../platform/access.js';
+import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
-import { notFound } from '../../platform/errors.js';
-import { listSide, sidesOn } from './jobs.policy.js';
+import { sideOfRole, sidesOn, viewSideOn, type JobFacts } from '../../platform/policy.js';
+import './jobs.policy.js';
 import * as q from './jobs.queries.js';
 
 function presentSummary(j: q.JobRow): JobSummary {
@@ -32,10 +33,12 @@ export async function listJobs(
   actor: Actor,
   query: { role?: string; type?: 'RES' | 'Other'; status?: number; visit_date?: string; site_id?: number; page: number; per_page: number },
 ): Promise<JobList> {
-  const side = listSide(viewRole(actor, query.role));
+  const viewer = viewing(actor, query.role);
+  authorize(viewer, 'jobs.job.list');
   const { rows, total } = await q.listJobs(
     deps.db,
-    side,
+    // The list's statement builds its scope from the side alone (jobs.queries listScope, the rule's scope).
+    sideOfRole(viewer.view)!,
     actor.user.id,
     { type: query.type, status: query.status, visitDate: query.visit_date, siteId: query.site_id },
     query.page,
@@ -44,16 +47,22 @@ export async function listJobs(
   return { data: rows.map(presentSummary), total, page: query.page, per_page: query.per_page };
 }
 
-/** The job when the actor is on one of its sides; 404 otherwise. */
-async function loadVisible(deps: Deps, actor: Actor, id: number) {
-  const job = await q.findJobWithSides(deps.db, actor.user.id, id);
-  const sides = job ? sidesOn(actor, job) : [];
-  if (!job || sides.length === 0) throw notFound();
-  return { job, sides };
+/** What the viewer may do on the job (for the job page's buttons), seen from their view role. */
+function jobAbilities(viewer: Actor, job: JobFacts): JobDetail['abilities'] {
+  const side = viewSideOn(viewer, job);
+  return {
+    'jobs.document.upload': allows(viewer, 'jobs.document.upload', job),
+    // What this view receives is the other side's: an assessor view may review the facility's documents.
+    'jobs.document.review': side !== null && allows(viewer, 'jobs.document.review', { ...job, docSide: side === 'assessor' ? 'facility' : 'assessor' }),
+    'jobs.document.download': allows(viewer, 'jobs.document.download', job),
+    // The site page is the AR's: linked from the facility view only.
+    'sites.site.view': side === 'facility' && allows(viewer, 'sites.site.view', { represented: job.onFacilitySide }),
+  };
 }
 
-export async function getJob(deps: Deps, actor: Actor, id: number): Promise<JobDetail> {
-  const { job, sides } = await loadVisible(deps, actor, id);
+export async function getJob(deps: Deps, actor: Actor, id: number, role?: string): Promise<JobDetail> {
+  const viewer = viewing(actor, role);
+  const job = authorize(viewer, 'jobs.job.view', await q.findJobWithSides(deps.db, actor.user.id, id));
   const lead = await q.findLeadAssessor(deps.db, id);
   const s = job.site;
   return {
@@ -72,13 +81,13 @@ export async function getJob(deps: Deps, actor: Actor, id: number): Promise<JobD
       facility: { id: job.facility.id, facility_number: job.facility.facilityNumber, name: job.facility.name },
     },
     lead_assessor: lead ? presentLead(lead) : null,
-    sides,
-    can_review: sides.includes('assessor'),
+    sides: sidesOn(viewer, job),
+    abilities: jobAbilities(viewer, job),
   };
 }
 
 export async function getLeadAssessor(deps: Deps, actor: Actor, jobId: number) {
-  await loadVisible(deps, actor, jobId);
+  authorize(actor, 'jobs.job.view', await q.findJobWithSides(deps.db, actor.user.id, jobId));
   const lead = await q.findLeadAssessor(deps.db, jobId);
   return { lead_assessor: lead ? presentLead(lead) : null };
 }

@@ -83,9 +83,25 @@ describe('GET /api/jobs/{id}', () => {
       site: { name: 'Harbour Labs Sydney', facility: { name: 'Harbour Analytical Laboratories' } },
       lead_assessor: { first_name: 'Lee', last_name: 'Lead', email: 'la@portal.test' },
       sides: ['facility'],
-      can_review: false,
+      abilities: { 'jobs.document.upload': true, 'jobs.document.review': false, 'jobs.document.download': true, 'sites.site.view': true },
     });
-    expect((await get(`/api/jobs/${job['100234']}`, ta)).json<JobDetail>()).toMatchObject({ sides: ['assessor'], can_review: true });
+    expect((await get(`/api/jobs/${job['100234']}`, ta)).json<JobDetail>()).toMatchObject({
+      sides: ['assessor'],
+      abilities: { 'jobs.document.upload': true, 'jobs.document.review': true, 'jobs.document.download': true, 'sites.site.view': false },
+    });
+  });
+
+  it('answers the abilities of the view role sent: multi@ is AR of job 100241 and its assessor', async () => {
+    const asAr = (await get(`/api/jobs/${job['100241']}?role=AR`, multi)).json<JobDetail>();
+    expect(asAr.sides).toEqual(['facility', 'assessor']);
+    expect(asAr.abilities).toEqual({ 'jobs.document.upload': true, 'jobs.document.review': false, 'jobs.document.download': true, 'sites.site.view': true });
+    const asTa = (await get(`/api/jobs/${job['100241']}?role=TA`, multi)).json<JobDetail>();
+    expect(asTa.abilities).toEqual({ 'jobs.document.upload': true, 'jobs.document.review': true, 'jobs.document.download': true, 'sites.site.view': false });
+    // Job 100240: multi@ represents its site but is no assessor on it; the TA view may not upload there.
+    const other = (await get(`/api/jobs/${job['100240']}?role=TA`, multi)).json<JobDetail>();
+    expect(other.abilities).toMatchObject({ 'jobs.document.upload': false, 'jobs.document.review': false, 'jobs.document.download': true });
+    // A role the user does not hold is refused, as in every call that takes a role.
+    expect((await get(`/api/jobs/${job['100234']}?role=TA`, ar)).statusCode).toBe(403);
   });
 
   it('answers 404 for a job of another facility or one the assessor is not on', async () => {

@@ -1,13 +1,14 @@
 import { MESSAGES, type NotificationItem, type NotificationList } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import type { notifications } from '../../db/schema/index.js';
-import { viewRole, type Actor } from '../../platform/auth.js';
+import { authorize, viewing } from '../../platform/access.js';
+import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import type { Listener } from '../../platform/events.js';
 import * as q from './notifications.queries.js';
 import { TEMPLATES, type Template } from './notifications.templates.js';
-import { findCommitteeIdsOf } from './notifications.policy.js';
+import './notifications.policy.js';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -22,14 +23,11 @@ function present(row: Row): NotificationItem {
   };
 }
 
-/** Checks the role and committee the client asks for, and answers the view they make. */
-async function scopeOf(deps: Deps, actor: Actor, role: string | undefined, cmId: number | undefined): Promise<q.Scope> {
-  const r = viewRole(actor, role);
-  if (cmId !== undefined) {
-    const mine = await findCommitteeIdsOf(deps.db, actor.user.id);
-    if (!mine.includes(cmId)) throw notFound();
-  }
-  return { userId: actor.user.id, role: r, committeeId: cmId };
+/** The view the client asks for (role, committee), once the actor may have it. */
+function scopeOf(actor: Actor, action: 'notifications.notification.list' | 'notifications.notification.update', role: string | undefined, cmId: number | undefined): q.Scope {
+  const viewer = viewing(actor, role);
+  authorize(viewer, action, { committeeId: cmId });
+  return { userId: actor.user.id, role: viewer.view, committeeId: cmId };
 }
 
 export async function listForUser(
@@ -37,7 +35,7 @@ export async function listForUser(
   actor: Actor,
   query: { count: number; role?: string; cmId?: number },
 ): Promise<NotificationList> {
-  const scope = await scopeOf(deps, actor, query.role, query.cmId);
+  const scope = scopeOf(actor, 'notifications.notification.list', query.role, query.cmId);
   const [rows, counts] = await Promise.all([q.listNotifications(deps.db, scope, query.count), q.countNotifications(deps.db, scope)]);
   return { data: rows.map(present), unread: counts.unread, total: counts.total };
 }
@@ -48,7 +46,7 @@ export async function updateForUser(
   ids: string[] | 'all',
   query: { type: 'read' | 'delete'; role?: string; cmId?: number },
 ) {
-  const scope = await scopeOf(deps, actor, query.role, query.cmId);
+  const scope = scopeOf(actor, 'notifications.notification.update', query.role, query.cmId);
   const updated = await q.updateNotifications(deps.db, scope, ids, query.type);
   if (ids !== 'all' && updated === 0) throw notFound();
   return { message: MESSAGES.actionSuccessful, updated };

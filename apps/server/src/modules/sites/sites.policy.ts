@@ -1,5 +1,13 @@
-import type { Actor } from '../../platform/auth.js';
+import { defineRules } from '../../platform/access.js';
 import { isRepresentative } from '../../platform/policy.js';
 
-/** A site is seen and edited by the ARs who represent it (the query checks which); nobody else. */
-export const maySeeSites = (actor: Actor) => isRepresentative(actor);
+/** What the site's query says of the actor: they represent it. */
+export interface SiteFacts {
+  represented: boolean;
+}
+
+/** A site is seen and its contact details updated by the ARs who represent it; to anyone else it is 404. */
+defineRules<SiteFacts>({
+  'sites.site.view': { can: isRepresentative, sees: (_actor, s) => s.represented },
+  'sites.site.update': { can: isRepresentative, sees: (_actor, s) => s.represented },
+});

@@ -1,17 +1,21 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { facilities, sites } from '../../db/schema/index.js';
 import { representsSite } from '../../platform/policy.js';
 
 type Q = Db | Tx;
 
-/** The site with its facility when the user represents it, else null. */
-export async function findRepresentedSite(db: Q, userId: number, id: number) {
+/** The site with its facility, and whether the user represents it; null when there is none. */
+export async function findSite(db: Q, userId: number, id: number) {
   const [row] = await db
-    .select({ site: sites, facility: { id: facilities.id, facilityNumber: facilities.facilityNumber, name: facilities.name } })
+    .select({
+      site: sites,
+      facility: { id: facilities.id, facilityNumber: facilities.facilityNumber, name: facilities.name },
+      represented: sql<boolean>`${representsSite(userId, sites.id)}`,
+    })
     .from(sites)
     .innerJoin(facilities, eq(facilities.id, sites.facilityId))
-    .where(and(eq(sites.id, id), representsSite(userId, sites.id)))
+    .where(eq(sites.id, id))
     .limit(1);
   return row ?? null;
 }

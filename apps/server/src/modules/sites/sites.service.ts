@@ -1,13 +1,14 @@
-import { MESSAGES, type Site, type SiteUpdate } from '@portal/shared';
+import { ABILITIES, MESSAGES, type Site, type SiteUpdate } from '@portal/shared';
+import { abilitiesOf, authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
-import { notFound } from '../../platform/errors.js';
-import { maySeeSites } from './sites.policy.js';
+import './sites.policy.js';
 import * as q from './sites.queries.js';
 
-type Found = NonNullable<Awaited<ReturnType<typeof q.findRepresentedSite>>>;
+type Found = NonNullable<Awaited<ReturnType<typeof q.findSite>>>;
 
-function present({ site: s, facility: f }: Found): Site {
+function present(actor: Actor, found: Found): Site {
+  const { site: s, facility: f } = found;
   return {
     id: s.id,
     site_number: s.siteNumber,
@@ -24,21 +25,16 @@ function present({ site: s, facility: f }: Found): Site {
     client_coordinator: s.clientCoordinator ?? { names: null, phone: null, email: null },
     facility_id: f.id,
     facility: { id: f.id, facility_number: f.facilityNumber, name: f.name },
+    abilities: abilitiesOf(actor, ABILITIES.site, found),
   };
 }
 
-async function load(deps: Deps, actor: Actor, id: number): Promise<Found> {
-  const found = maySeeSites(actor) ? await q.findRepresentedSite(deps.db, actor.user.id, id) : null;
-  if (!found) throw notFound();
-  return found;
-}
-
 export async function getSite(deps: Deps, actor: Actor, id: number): Promise<Site> {
-  return present(await load(deps, actor, id));
+  return present(actor, authorize(actor, 'sites.site.view', await q.findSite(deps.db, actor.user.id, id)));
 }
 
 export async function updateSite(deps: Deps, actor: Actor, id: number, body: SiteUpdate) {
-  await load(deps, actor, id);
+  authorize(actor, 'sites.site.update', await q.findSite(deps.db, actor.user.id, id));
   await q.updateSite(deps.db, id, {
     ...(body.email !== undefined ? { email: body.email || null } : {}),
     ...(body.phone !== undefined ? { phone: body.phone || null } : {}),
@@ -46,5 +42,5 @@ export async function updateSite(deps: Deps, actor: Actor, id: number, body: Sit
     ...(body.suburb !== undefined ? { suburb: body.suburb || null } : {}),
     ...(body.state !== undefined ? { state: body.state } : {}),
   });
-  return { message: MESSAGES.actionSuccessful, site: present(await load(deps, actor, id)) };
+  return { message: MESSAGES.actionSuccessful, site: present(actor, (await q.findSite(deps.db, actor.user.id, id))!) };
 }

@@ -52,6 +52,14 @@ export function jobSummary(id: number, overrides: Partial<JobSummary> = {}): Job
   };
 }
 
+/** What the server answers an assessor on the job, in the assessors' view. */
+export const ASSESSOR_ABILITIES: JobDetail['abilities'] = {
+  'jobs.document.upload': true,
+  'jobs.document.review': true,
+  'jobs.document.download': true,
+  'sites.site.view': false,
+};
+
 export function jobDetail(id: number, overrides: Partial<JobDetail> = {}): JobDetail {
   return {
     ...jobSummary(id),
@@ -70,7 +78,7 @@ export function jobDetail(id: number, overrides: Partial<JobDetail> = {}): JobDe
     },
     lead_assessor: { id: 9, first_name: 'Lee', last_name: 'Lead', phone: '0400 000 000', email: 'la@portal.test' },
     sides: ['facility'],
-    can_review: false,
+    abilities: { 'jobs.document.upload': true, 'jobs.document.review': false, 'jobs.document.download': true, 'sites.site.view': true },
     ...overrides,
   };
 }
@@ -92,6 +100,7 @@ export function site(id: number, overrides: Partial<Site> = {}): Site {
     client_coordinator: { names: 'Casey Coordinator', phone: '02 8000 0000', email: 'casey@body.test' },
     facility_id: 3,
     facility: { id: 3, facility_number: '000412', name: 'Harbour Labs' },
+    abilities: { 'sites.site.update': true, 'sites.document.upload': true, 'sites.document.download': true },
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ function facility(n: number, overrides: Partial<Facility> = {}): Facility {
     state: 'VIC',
     country: 'Australia',
     contacts: [{ name: `Contact ${n}`, phone: `0400 000 00${n}` }],
+    abilities: { 'facilities.facility.update': true },
     ...overrides,
   };
 }

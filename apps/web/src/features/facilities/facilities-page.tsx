@@ -60,11 +60,12 @@ export default function FacilitiesPage() {
     {
       title: 'Actions',
       hiddenTitle: true,
-      render: (f) => (
-        <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} aria-label={`Edit ${f.name}`} onClick={() => setEditing(f)}>
-          Edit
-        </Button>
-      ),
+      render: (f) =>
+        f.abilities['facilities.facility.update'] && (
+          <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} aria-label={`Edit ${f.name}`} onClick={() => setEditing(f)}>
+            Edit
+          </Button>
+        ),
     },
   ];
 

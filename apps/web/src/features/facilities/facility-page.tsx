@@ -148,9 +148,11 @@ export default function FacilityPage() {
         title={f.name}
         description={`Facility ${f.facility_number}`}
         actions={
-          <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-            {UPDATE_CONTACT_TITLE}
-          </Button>
+          f.abilities['facilities.facility.update'] && (
+            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+              {UPDATE_CONTACT_TITLE}
+            </Button>
+          )
         }
       />
       <Stack gap="lg">

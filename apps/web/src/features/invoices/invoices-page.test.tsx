@@ -13,6 +13,7 @@ function invoice(n: number, overrides: Partial<Invoice> = {}): Invoice {
     transaction_type: 'Invoice',
     transaction_date: `2026-01-${String(n).padStart(2, '0')}`,
     job_number: `1002${String(n).padStart(2, '0')}`,
+    job_id: n,
     amount: 1000 * n + 0.5,
     amount_due: 1000 * n + 0.5,
     status: 'outstanding',
@@ -66,6 +67,17 @@ describe('invoices page', () => {
     const credit = screen.getByText('INV-50002').closest('tr')!;
     expect(credit).toHaveTextContent('Credit Note');
     expect(credit).toHaveTextContent('-$150.00');
+  });
+
+  it("links the job number to the job only when the server gives the job's id (a job the user may see)", async () => {
+    signInAs('AR');
+    serveInvoices([invoice(1, { job_id: 41 }), invoice(2, { job_id: null, job_number: '100242' })], []);
+    renderWithApp(<InvoicesPage />, { path: '/invoices' });
+    const linked = (await screen.findByText('INV-50001')).closest('tr')!;
+    expect(within(linked).getByRole('link', { name: '100201' })).toHaveAttribute('href', '/job/41');
+    const plain = screen.getByText('INV-50002').closest('tr')!;
+    expect(plain).toHaveTextContent('100242');
+    expect(within(plain).queryByRole('link', { name: '100242' })).not.toBeInTheDocument();
   });
 
   it('sends the d/m/y date filter as transaction_date=YYYY-MM-DD, and clears it', async () => {

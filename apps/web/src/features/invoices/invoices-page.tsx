@@ -22,7 +22,18 @@ export const invoiceColumns: DataColumn<Invoice>[] = [
       </Anchor>
     ),
   },
-  { title: 'Job Number', render: (i) => i.job_number ?? '' },
+  {
+    title: 'Job Number',
+    // The server links the job only when this user may see it (job_id), else the number stays text.
+    render: (i) =>
+      i.job_id !== null ? (
+        <Anchor component={Link} to={pathTo('job', { id: i.job_id })} size="sm">
+          {i.job_number}
+        </Anchor>
+      ) : (
+        (i.job_number ?? '')
+      ),
+  },
   { title: 'Amount Due', numeric: true, render: (i) => formatMoney(i.amount_due) },
 ];
 

@@ -9,11 +9,11 @@ import { uploadFile, type UploadProgress } from '../../components/documents/uplo
 // The jobs list is also a site's (features/sites): it lives in lib/jobs-query.ts.
 export { jobsKey, jobsRoleOf, useJobs, type JobsFilter } from '../../lib/jobs-query';
 
-/** GET /jobs/{id}: the page shows a 404 as 'not found' itself. */
-export function useJob(id: number | null) {
+/** GET /jobs/{id}?role=: the job, with its abilities in the current role's view. The page shows a 404 as 'not found' itself. */
+export function useJob(id: number | null, role: Role | null = null) {
   return useQuery({
-    queryKey: [...jobsKey, 'detail', id],
-    queryFn: ({ signal }) => api.get<JobDetail>(`/jobs/${id}`, { signal }),
+    queryKey: [...jobsKey, 'detail', id, role],
+    queryFn: ({ signal }) => api.get<JobDetail>(`/jobs/${id}`, { query: { role: role ?? undefined }, signal }),
     enabled: id !== null,
     retry: retryServerErrors,
     meta: { silent: true },

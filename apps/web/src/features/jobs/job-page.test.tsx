@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type DocumentGroups, type JobDetail } from '@portal/shared';
 import { mockFetch } from '../../test/render';
-import { doc, jobDetail, renderRoute, signInAs } from '../../components/documents/test-fixtures';
+import { ASSESSOR_ABILITIES, doc, jobDetail, renderRoute, signInAs } from '../../components/documents/test-fixtures';
 import JobPage from './job-page';
 
 function groups(received = [doc(2), doc(1)], submitted = [doc(3, { user: { first_name: 'Lee', last_name: 'Lead' } })]): DocumentGroups {
@@ -14,7 +14,7 @@ function serve(job: JobDetail | null, docs: DocumentGroups = groups(), extra?: (
   return mockFetch((url, init) => {
     const answer = extra?.(url, init);
     if (answer) return answer;
-    if (url === '/api/jobs/5') return job ? { body: job } : { status: 404, body: { message: MESSAGES.notFound } };
+    if (url.startsWith('/api/jobs/5?')) return job ? { body: job } : { status: 404, body: { message: MESSAGES.notFound } };
     if (url.startsWith('/api/jobdocuments?')) return { body: docs };
     return undefined;
   });
@@ -60,7 +60,7 @@ describe('job page', () => {
   it('TA: no Description on received documents, with Reviewed and Review Comment', async () => {
     signInAs('TA');
     const { calls } = serve(
-      jobDetail(5, { can_review: true, sides: ['assessor'] }),
+      jobDetail(5, { abilities: ASSESSOR_ABILITIES, sides: ['assessor'] }),
       groups([doc(1, { reviewed_comment: 'Looks complete.', reviewed_date: '2026-02-10T01:00:00.000Z' }), doc(2)]),
     );
     await renderRoute(<JobPage />, '/job/:id', '/job/5');
@@ -88,7 +88,7 @@ describe('job page', () => {
     signInAs('TA');
     let reviewed = false;
     const { calls } = mockFetch((url, init) => {
-      if (url === '/api/jobs/5') return { body: jobDetail(5, { can_review: true, sides: ['assessor'] }) };
+      if (url.startsWith('/api/jobs/5?')) return { body: jobDetail(5, { abilities: ASSESSOR_ABILITIES, sides: ['assessor'] }) };
       if (url === '/api/jobdocuments/2' && init.method === 'PUT') {
         reviewed = true;
         return { body: { message: MESSAGES.actionSuccessful, document: doc(2) } };
@@ -126,7 +126,7 @@ describe('job page', () => {
 
   it('a review comment over 255 characters keeps Finish disabled with the message', async () => {
     signInAs('TA');
-    serve(jobDetail(5, { can_review: true, sides: ['assessor'] }), groups([doc(2)], []));
+    serve(jobDetail(5, { abilities: ASSESSOR_ABILITIES, sides: ['assessor'] }), groups([doc(2)], []));
     const user = userEvent.setup();
     await renderRoute(<JobPage />, '/job/:id', '/job/5');
     await user.click(await screen.findByRole('checkbox', { name: 'Review Document 2.pdf' }));
@@ -139,7 +139,7 @@ describe('job page', () => {
 
   it('no review box where the job cannot be reviewed', async () => {
     signInAs('TA');
-    serve(jobDetail(5, { can_review: false, sides: ['assessor'] }), groups([doc(2)], []));
+    serve(jobDetail(5, { abilities: { ...ASSESSOR_ABILITIES, 'jobs.document.review': false }, sides: ['assessor'] }), groups([doc(2)], []));
     await renderRoute(<JobPage />, '/job/:id', '/job/5');
     const table = await screen.findByRole('table', { name: 'Received Job Documents' });
     expect(within(table).queryByRole('checkbox', { name: 'Review Document 2.pdf' })).not.toBeInTheDocument();
@@ -206,7 +206,7 @@ describe('job page', () => {
   it('a failure to load the documents clears the job details and shows the error', async () => {
     signInAs('AR');
     mockFetch((url) => {
-      if (url === '/api/jobs/5') return { body: jobDetail(5) };
+      if (url.startsWith('/api/jobs/5?')) return { body: jobDetail(5) };
       if (url.startsWith('/api/jobdocuments?')) return { status: 403, body: { message: MESSAGES.roleNotHeld } };
       return undefined;
     });
@@ -224,5 +224,24 @@ describe('job page', () => {
     await screen.findByRole('table', { name: 'Received Job Documents' });
     await user.click(screen.getByRole('button', { name: 'Upload Document' }));
     expect(await screen.findByRole('dialog', { name: 'Upload Document' })).toBeInTheDocument();
+  });
+
+  it('asks for the job in the current role, and shows Upload and the site link from the abilities the server answers', async () => {
+    signInAs('TA');
+    const { calls } = serve(jobDetail(5, { sides: ['assessor'], abilities: { ...ASSESSOR_ABILITIES, 'jobs.document.upload': false } }));
+    await renderRoute(<JobPage />, '/job/:id', '/job/5');
+    await screen.findByRole('table', { name: 'Received Job Documents' });
+    expect(calls.map((c) => c.url)).toContain('/api/jobs/5?role=TA');
+    expect(screen.queryByRole('button', { name: 'Upload Document' })).not.toBeInTheDocument();
+    const siteCard = screen.getByRole('region', { name: 'Site Details' });
+    expect(within(siteCard).queryByRole('link', { name: 'Harbour Labs Sydney' })).not.toBeInTheDocument();
+  });
+
+  it('links the site when the server says the user may open it', async () => {
+    signInAs('AR');
+    serve(jobDetail(5));
+    await renderRoute(<JobPage />, '/job/:id', '/job/5');
+    const siteCard = await screen.findByRole('region', { name: 'Site Details' });
+    expect(within(siteCard).getByRole('link', { name: 'Harbour Labs Sydney' })).toHaveAttribute('href', '/site/7');
   });
 });

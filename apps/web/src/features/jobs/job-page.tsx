@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconBuildingFactory2, IconClipboardText, IconUserStar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ROUTES, type JobDetail, type Role } from '@portal/shared';
+import { ROUTES, type JobDetail } from '@portal/shared';
 import { DetailCard, emailLink } from '../../components/detail-card';
 import { JobStatusBadge } from '../../components/job-status-badge';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
@@ -24,7 +24,7 @@ function joinAddress(...parts: (string | null | undefined)[]): string {
   return parts.filter(Boolean).join(', ');
 }
 
-function JobCards({ job, role }: { job: JobDetail; role: Role | null }) {
+function JobCards({ job }: { job: JobDetail }) {
   const site = job.site;
   const lead = job.lead_assessor;
   return (
@@ -48,7 +48,7 @@ function JobCards({ job, role }: { job: JobDetail; role: Role | null }) {
           {
             label: 'Site',
             value:
-              role === 'AR' ? (
+              job.abilities['sites.site.view'] ? (
                 <Anchor component={Link} to={`/site/${site.id}`} size="sm">
                   {site.name}
                 </Anchor>
@@ -85,7 +85,7 @@ export default function JobPage() {
   const jobId = idFromPath(params.id);
   const { currentRole } = useSession();
   const queryClient = useQueryClient();
-  const job = useJob(jobId);
+  const job = useJob(jobId, currentRole);
   const docs = useJobDocuments(jobId, currentRole, job.isSuccess);
   const review = useReviewJobDocument(jobId ?? 0);
 
@@ -118,15 +118,18 @@ export default function JobPage() {
   }
 
   const data = job.data;
-  const isAR = currentRole === 'AR';
+  // What the buttons and columns show is the server's word on this job, in this view (abilities).
+  const can = data.abilities;
+  const canReview = can['jobs.document.review'];
   const tabs: DocumentTab[] = [
     {
       value: 'received',
       label: JOB_TABS.received,
       documents: docs.data?.received ?? [],
       total: docs.data?.total.received,
-      columns: { description: isAR, review: !isAR },
-      canReview: data.can_review,
+      // An assessor view reviews what it received; the facility view reads its descriptions.
+      columns: { description: !canReview, review: canReview },
+      canReview,
     },
     {
       value: 'submitted',
@@ -156,14 +159,14 @@ export default function JobPage() {
           <LoadFailedAlert title="The documents of this job could not be loaded" error={docs.error} onRetry={() => void docs.refetch()} />
         ) : (
           <>
-            <JobCards job={data} role={currentRole} />
+            <JobCards job={data} />
             <Card component="section" aria-label="Job documents">
               <DocumentsPanel
                 tabs={tabs}
                 loading={docs.isPending}
                 basePath="/jobdocuments"
                 upload={
-                  currentRole
+                  currentRole && can['jobs.document.upload']
                     ? {
                         send: (file, description, options) => uploadJobDocument({ jobId: data.id, role: currentRole }, file, description, options),
                         onUploaded: () => void queryClient.invalidateQueries({ queryKey: jobDocumentsKey(data.id) }),
@@ -171,7 +174,7 @@ export default function JobPage() {
                     : undefined
                 }
                 review={
-                  data.can_review
+                  canReview
                     ? { submit: (doc, comment) => review.mutateAsync({ id: doc.id, reviewed_comment: comment }) }
                     : undefined
                 }

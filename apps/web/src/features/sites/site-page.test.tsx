@@ -97,6 +97,19 @@ describe('site page', () => {
     expect(calls.find((c) => c.url === '/api/downloads')?.body).toEqual({ path: '/api/sitedocuments/bulk?ids[]=1' });
   });
 
+  it('has no Edit or Upload button when the server says the user may not (abilities)', async () => {
+    signInAs('AR');
+    serveSite((url) =>
+      url === '/api/sites/7'
+        ? { body: site(7, { abilities: { 'sites.site.update': false, 'sites.document.upload': false, 'sites.document.download': true } }) }
+        : undefined,
+    );
+    await openSite();
+    await screen.findByRole('table', { name: 'Received Site Documents' });
+    expect(screen.queryByRole('button', { name: 'Edit contact details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload Document' })).not.toBeInTheDocument();
+  });
+
   it('uploads a site document with siteId and description before the file', async () => {
     signInAs('AR');
     vi.stubGlobal('XMLHttpRequest', FakeXhr);

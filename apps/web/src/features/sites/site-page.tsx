@@ -30,7 +30,7 @@ function statusParam(params: URLSearchParams): JobStatus | undefined {
   return (JOB_STATUS_FILTER as readonly number[]).includes(status) ? (status as JobStatus) : undefined;
 }
 
-function SiteCards({ site, onEdit }: { site: Site; onEdit: () => void }) {
+function SiteCards({ site, onEdit }: { site: Site; onEdit: (() => void) | null }) {
   const cc = site.client_coordinator;
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
@@ -67,9 +67,11 @@ function SiteCards({ site, onEdit }: { site: Site; onEdit: () => void }) {
             : []),
         ]}
       >
-        <Button variant="light" size="xs" mt="md" leftSection={<IconEdit size={14} aria-hidden />} onClick={onEdit} style={{ alignSelf: 'flex-start' }}>
-          Edit contact details
-        </Button>
+        {onEdit && (
+          <Button variant="light" size="xs" mt="md" leftSection={<IconEdit size={14} aria-hidden />} onClick={onEdit} style={{ alignSelf: 'flex-start' }}>
+            Edit contact details
+          </Button>
+        )}
       </DetailCard>
       <DetailCard
         title="Accreditation Specialist"
@@ -148,7 +150,7 @@ export default function SitePage() {
         }
       />
       <Stack gap="lg">
-        <SiteCards site={data} onEdit={() => setEditing(true)} />
+        <SiteCards site={data} onEdit={data.abilities['sites.site.update'] ? () => setEditing(true) : null} />
 
         <Card component="section" aria-label="Site jobs">
           <Title order={2} size="h4" mb="sm">
@@ -186,10 +188,14 @@ export default function SitePage() {
               loading={docs.isPending}
               basePath="/sitedocuments"
               uploaderFallback={BODY}
-              upload={{
-                send: (file, description, options) => uploadSiteDocument(data.id, file, description, options),
-                onUploaded: () => void queryClient.invalidateQueries({ queryKey: siteDocumentsKey(data.id) }),
-              }}
+              upload={
+                data.abilities['sites.document.upload']
+                  ? {
+                      send: (file, description, options) => uploadSiteDocument(data.id, file, description, options),
+                      onUploaded: () => void queryClient.invalidateQueries({ queryKey: siteDocumentsKey(data.id) }),
+                    }
+                  : undefined
+              }
             />
           )}
         </Card>

@@ -1,0 +1,12 @@
+/**
+ * Every area's access rules, registered with platform/access.ts before any route runs (buildApp
+ * imports this file). A new area adds its `<area>.policy.ts` here.
+ */
+import './auth/auth.policy.js';
+import './facilities/facilities.policy.js';
+import './sites/sites.policy.js';
+import './jobs/jobs.policy.js';
+import './documents/documents.policy.js';
+import './invoices/invoices.policy.js';
+import './notifications/notifications.policy.js';
+import './imports/imports.policy.js';

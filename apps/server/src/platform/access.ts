@@ -1,0 +1,128 @@
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { isRole, MESSAGES, type Action } from '@portal/shared';
+import type { Actor } from './actor.js';
+import { forbidden, notFound, type AppError } from './errors.js';
+
+/**
+ * One access model (DESIGN "Who may do what"). Each area registers the rules of its actions in its
+ * `<area>.policy.ts`; services ask `authorize` before they act and `scopeFor` when they list, and
+ * presenters ask `allows` for the `abilities` of a record. No service or route looks at role
+ * strings itself.
+ *
+ * A rule answers three questions, each optional:
+ * - `can(actor)`: may the actor do this kind of thing at all (their roles, the view they look from,
+ *   their committees)? No: 403 for an action without a record, 404 for one on a record (a record
+ *   they may not act on is one they do not see).
+ * - `sees(actor, record)`: is the record visible to them? No (or no record at all): 404, the same
+ *   answer as for a missing record.
+ * - `may(actor, record)`: on a record they see, may they do this? No: 403, with the rule's message
+ *   (or the message `may` returns).
+ * and `scope(actor, me)` gives the SQL condition for the records of a list they may do it to.
+ */
+
+/** A user id, or a placeholder for one in a prepared statement. */
+export type UserRef = number | Placeholder;
+
+export interface Rule<R = never> {
+  can?: (actor: Actor) => boolean;
+  sees?: (actor: Actor, record: R) => boolean;
+  may?: (actor: Actor, record: R) => boolean | string;
+  /** The SQL condition of a list. Pass `me` on to the building blocks of platform/policy.ts. */
+  scope?: (actor: Actor, me: UserRef) => SQL;
+  /**
+   * Names which form `scope` takes for this actor (for example the side of their view), so a
+   * prepared statement built for one form is never reused for another.
+   */
+  scopeKey?: (actor: Actor) => string;
+  /** The 403 message; the generic one when absent. */
+  message?: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each area types its own records
+const rules = new Map<Action, Rule<any>>();
+
+/** Registers an area's rules; an action has one rule, registered once. */
+export function defineRules<R>(area: Partial<Record<Action, Rule<R>>>): void {
+  for (const [action, rule] of Object.entries(area) as [Action, Rule<R>][]) {
+    if (rules.has(action)) throw new Error(`access rule for ${action} registered twice`);
+    rules.set(action, rule);
+  }
+}
+
+function ruleOf(action: Action): Rule<unknown> {
+  const rule = rules.get(action);
+  // A programming error, not a refusal: every action a service asks about has a rule.
+  if (!rule) throw new Error(`no access rule registered for ${action}`);
+  return rule as Rule<unknown>;
+}
+
+/** The actions that have a rule (the access walk test checks every route names one). */
+export const registeredActions = (): Action[] => [...rules.keys()];
+
+const NO_RECORD = Symbol('no record');
+
+function refusal<R>(actor: Actor, action: Action, record: R | null | undefined | typeof NO_RECORD): AppError | null {
+  const rule = ruleOf(action) as Rule<R>;
+  const onRecord = record !== NO_RECORD;
+  if (rule.can && !rule.can(actor)) return onRecord ? notFound() : forbidden(rule.message);
+  if (!onRecord) return null;
+  if (record === null || record === undefined) return notFound();
+  if (rule.sees && !rule.sees(actor, record)) return notFound();
+  const may = rule.may ? rule.may(actor, record) : true;
+  if (may !== true) return forbidden(typeof may === 'string' ? may : rule.message);
+  return null;
+}
+
+/**
+ * Throws the project's 404 (a record the actor does not see, or none) or 403 (an action they may
+ * not take). Without a record: only the actor is judged. With one (null when the query found
+ * none), the record too. Returns the record, narrowed to present.
+ */
+export function authorize(actor: Actor, action: Action): void;
+export function authorize<R>(actor: Actor, action: Action, record: R | null | undefined): R;
+export function authorize<R>(actor: Actor, action: Action, ...rest: [] | [R | null | undefined]): R | void {
+  const record = rest.length === 0 ? NO_RECORD : rest[0];
+  const error = refusal(actor, action, record);
+  if (error) throw error;
+  return record === NO_RECORD ? undefined : (record as R);
+}
+
+/** True when `authorize` would let the action through: for `abilities` in responses. */
+export function allows<R>(actor: Actor, action: Action, ...rest: [] | [R | null | undefined]): boolean {
+  return refusal(actor, action, rest.length === 0 ? NO_RECORD : rest[0]) === null;
+}
+
+/** The abilities of one record: each action, true when the actor may take it. */
+export function abilitiesOf<A extends Action, R>(actor: Actor, actions: readonly A[], record: R): Record<A, boolean> {
+  return Object.fromEntries(actions.map((a) => [a, allows(actor, a, record)])) as Record<A, boolean>;
+}
+
+export interface Scope {
+  /** The condition: true for the rows the actor may act on. */
+  where: SQL;
+  /** Part of a prepared statement's key: which form the condition took. */
+  key: string;
+}
+
+/**
+ * The SQL condition for a list of the action's records (false when the actor may not list at
+ * all: an empty list, not an error; ask `authorize(actor, action)` first where a refusal should
+ * answer 403). Give `me` as a placeholder inside a prepared statement.
+ */
+export function scopeFor(actor: Actor, action: Action, me: UserRef = actor.user.id): Scope {
+  const rule = ruleOf(action);
+  if (!rule.scope) throw new Error(`the access rule for ${action} has no list scope`);
+  if (rule.can && !rule.can(actor)) return { where: sql`false`, key: `${action}:none` };
+  return { where: rule.scope(actor, me), key: `${action}:${rule.scopeKey?.(actor) ?? ''}` };
+}
+
+/**
+ * The actor looking from one of their roles (the role a client sends with a list: `role`,
+ * `current_role`). A role they do not hold answers 403 (DECISIONS "API"); none sent: their
+ * current role by priority.
+ */
+export function viewing(actor: Actor, requested: string | undefined): Actor {
+  if (requested === undefined) return actor;
+  if (!isRole(requested) || !actor.roles.includes(requested)) throw forbidden(MESSAGES.roleNotHeld);
+  return requested === actor.view ? actor : { ...actor, view: requested };
+}

@@ -1,0 +1,112 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { currentRoleOf, isRole, type Role } from '@portal/shared';
+import type { Db } from '../db/client.js';
+import { committeeMembers, committees, sessions, userRoles, users } from '../db/schema/index.js';
+import { statement } from './prepared.js';
+
+/**
+ * The user columns a request needs: who they are, for presenting them and for the second factor.
+ * Never the password hash (changing a password reads it on its own), nor the address.
+ */
+const actorUserColumns = {
+  id: users.id,
+  resourceId: users.resourceId,
+  email: users.email,
+  firstName: users.firstName,
+  middleName: users.middleName,
+  lastName: users.lastName,
+  title: users.title,
+  mobileNumber: users.mobileNumber,
+  activated: users.activated,
+  tfMobileNumber: users.tfMobileNumber,
+  tfCompleted: users.tfCompleted,
+  tfRemind: users.tfRemind,
+};
+
+/** A committee the actor belongs to: admin when they are its admin, write when they may add discussions. */
+export interface Membership {
+  id: number;
+  admin: boolean;
+  write: boolean;
+}
+
+export interface ActorUser {
+  id: number;
+  resourceId: string | null;
+  email: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  title: string | null;
+  mobileNumber: string | null;
+  activated: boolean;
+  tfMobileNumber: string | null;
+  tfCompleted: boolean;
+  tfRemind: boolean;
+}
+
+/** Who is calling: their session, the user, every role they hold and their committee memberships. */
+export interface Actor {
+  sessionId: string;
+  stage: 'pending' | 'active';
+  user: ActorUser;
+  roles: Role[];
+  /** The role they look from: the one the client sent with the call (access.ts `viewing`), else their current role. */
+  view: Role;
+  committees: Membership[];
+}
+
+/**
+ * The one statement of the authenticate hook: session, user, roles and memberships in one round
+ * trip. Built by the same code for the server (prepared once per database) and for ACTOR_SQL.
+ */
+function actorQuery(qb: Db, by: 'token' | 'session') {
+  return qb
+    .select({
+      sessionId: sessions.id,
+      stage: sessions.stage,
+      user: actorUserColumns,
+      roles: sql<string[] | null>`(select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+      committees: sql<Membership[] | null>`(select json_agg(json_build_object('id', ${committeeMembers.committeeId}, 'admin', coalesce(${committees.adminId} = ${users.id}, false), 'write', ${committeeMembers.canWrite})) from ${committeeMembers} inner join ${committees} on ${committees.id} = ${committeeMembers.committeeId} where ${committeeMembers.userId} = ${users.id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        by === 'token' ? eq(sessions.tokenHash, sql.placeholder('key')) : eq(sessions.id, sql.placeholder('key')),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+}
+
+// A query builder without a connection renders the same text (it is only ever asked for toSQL).
+const textOnly = new QueryBuilder() as unknown as Db;
+
+/**
+ * The SQL text of the statement ($1 the token's SHA-256 hex or the session id, $2 the limit 1), for
+ * the benchmark baseline (bench/baseline.mjs) to run exactly what the portal runs.
+ */
+export const ACTOR_SQL: Record<'token' | 'session', string> = {
+  token: actorQuery(textOnly, 'token').toSQL().sql,
+  session: actorQuery(textOnly, 'session').toSQL().sql,
+};
+
+/** Prepared once per database and form (platform/prepared.ts): every authenticated request runs it. */
+const actorStatement = statement((db, { by }: { by: 'token' | 'session' }) => actorQuery(db as Db, by));
+
+/** The actor of a live session found by token hash or session id; null when none or not activated. */
+export async function findActor(db: Db, by: 'token' | 'session', key: string): Promise<Actor | null> {
+  const [row] = await actorStatement(db, { by }).execute({ key });
+  if (!row || !row.user.activated) return null;
+  const roles = (row.roles ?? []).filter(isRole);
+  return {
+    sessionId: row.sessionId,
+    stage: row.stage,
+    user: row.user,
+    roles,
+    view: currentRoleOf(roles),
+    committees: row.committees ?? [],
+  };
+}

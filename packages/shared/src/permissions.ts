@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * Every action of the portal, named `area.resource.verb`. The route table (access.ts) says which
+ * roles enter a page; these say what a user may do inside it. The server's rules for each action
+ * live in apps/server/src/modules/<area>/<area>.policy.ts and are asked through
+ * platform/access.ts (`authorize`, `scopeFor`); responses carry `abilities` keyed by these names,
+ * so the web app shows a button from the server's word.
+ *
+ * Areas not built yet have their actions named here already, so they only register rules.
+ */
+export const ACTIONS = [
+  // Signing in and one's own account (any signed-in user, on themselves).
+  'auth.session.view',
+  'auth.session.end',
+  'auth.password.change',
+  'auth.twofactor.setup',
+  'profile.user.view',
+  'profile.user.update',
+  'profile.change.request',
+
+  // Facilities and sites (AR, on what they represent).
+  'facilities.facility.list',
+  'facilities.facility.view',
+  'facilities.facility.update',
+  'sites.site.view',
+  'sites.site.update',
+
+  // Jobs and their documents (AR on the facility side, TA and LA on the assessors' side).
+  'jobs.job.list',
+  'jobs.job.view',
+  'jobs.document.list',
+  'jobs.document.upload',
+  'jobs.document.download',
+  'jobs.document.review',
+
+  // Site documents (AR).
+  'sites.document.list',
+  'sites.document.upload',
+  'sites.document.download',
+
+  // Invoices (AR, of the facilities they represent).
+  'invoices.invoice.list',
+
+  // Download links (tickets) for the document downloads above.
+  'downloads.ticket.create',
+
+  // Notifications (one's own; admins send).
+  'notifications.notification.list',
+  'notifications.notification.update',
+  'admin.notification.send',
+
+  // Back-office import (SYSADMIN).
+  'admin.import.run',
+
+  // Forum (CM, in their committees).
+  'forum.thread.list',
+  'forum.thread.view',
+  'forum.thread.create',
+  'forum.thread.update',
+  'forum.thread.delete',
+  'forum.reply.create',
+  'forum.reply.update',
+  'forum.reply.delete',
+  'forum.thread.follow',
+  'forum.attachment.download',
+
+  // Meeting documents (CM; committee admins manage folders).
+  'meetings.folder.list',
+  'meetings.folder.manage',
+  'meetings.document.download',
+  'meetings.document.upload',
+  'meetings.document.delete',
+
+  // Calendar and committees' members.
+  'calendar.event.list',
+  'calendar.event.manage',
+  'committees.member.list',
+
+  // Publications and subscriptions (TA, AR, LA, CM), useful resources (TA).
+  'publications.publication.list',
+  'publications.publication.download',
+  'publications.subscription.update',
+  'resources.resource.list',
+
+  // Contact and registration (also signed out).
+  'contact.message.send',
+  'registration.request.create',
+
+  // Admin back office (SYSADMIN and TA_ADMIN; some SYSADMIN only).
+  'admin.user.list',
+  'admin.user.view',
+  'admin.user.update',
+  'admin.user.activate',
+  'admin.user.deactivate',
+  'admin.user.delete',
+  'admin.user.forumWrite',
+  'admin.registration.review',
+  'admin.profileChange.review',
+  'admin.committee.manage',
+  'admin.report.view',
+] as const;
+
+export type Action = (typeof ACTIONS)[number];
+
+export function isAction(value: unknown): value is Action {
+  return typeof value === 'string' && (ACTIONS as readonly string[]).includes(value);
+}
+
+/** The actions a response's `abilities` answer for each kind of record the web app acts on. */
+export const ABILITIES = {
+  job: ['jobs.document.upload', 'jobs.document.review', 'jobs.document.download', 'sites.site.view'],
+  facility: ['facilities.facility.update'],
+  site: ['sites.site.update', 'sites.document.upload', 'sites.document.download'],
+} as const satisfies Record<string, readonly Action[]>;
+
+export type AbilitiesOf<K extends keyof typeof ABILITIES> = Record<(typeof ABILITIES)[K][number], boolean>;
+
+/** The zod shape of a response's `abilities`: one boolean per action of that kind of record. */
+export function abilitiesSchema<K extends keyof typeof ABILITIES>(kind: K) {
+  const shape = Object.fromEntries(ABILITIES[kind].map((a) => [a, z.boolean()])) as Record<(typeof ABILITIES)[K][number], z.ZodBoolean>;
+  return z.object(shape).describe(`What this user may do to this ${kind}: one flag per action (packages/shared permissions.ts).`);
+}
