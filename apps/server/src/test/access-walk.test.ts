@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { asc, eq, inArray, or } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRole } from '@portal/shared';
+import {
+  arSites,
+  committeeMembers,
+  committees,
+  facilities,
+  invoices,
+  jobAssessors,
+  jobDocuments,
+  jobs,
+  sessions,
+  siteDocuments,
+  sites,
+  userRoles,
+  users,
+} from '../db/schema/index.js';
+import { registeredActions } from '../platform/access.js';
+import { sha256 } from '../platform/tokens.js';
+import { EXPECTATIONS, type Call, type Kind, type Persona, type Records } from './access-walk.expectations.js';
+import { buildTestApp, type TestApp } from './helpers.js';
+
+/**
+ * The access walk: every operation of the OpenAPI document × every demo user (and no token) ×
+ * their own record and one of nobody's, checked against EXPECTATIONS. It fails on any 2xx that the
+ * expectations refuse, on a refusal they allow, and on any operation without an expectation, so it
+ * grows with the API. Every answer is also searched for the marker of nobody's records: a 2xx
+ * holding it is a leak, whatever the route.
+ */
+
+const MARK = 'WALKOTHER';
+const DEMO = ['admin', 'taadmin', 'ar', 'ta', 'la', 'cm', 'multi'].map((n) => `${n}@portal.test`);
+
+let t: TestApp;
+const people: (Persona & { token: string })[] = [];
+let other: Records;
+const own = new Map<string, Partial<{ [K in Kind]: Records[K] }>>();
+
+/** Signed-in sessions made directly: the walk tests access, not signing in (and logout ends one). */
+async function sessionFor(userId: number): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await t.database.db.insert(sessions).values({ tokenHash: sha256(token), userId, stage: 'active', expiresAt: new Date(Date.now() + 3_600_000) });
+  return token;
+}
+
+async function makeNobodysRecords(): Promise<Records> {
+  const db = t.database.db;
+  const [f] = await db.insert(facilities).values({ facilityNumber: '999901', name: `${MARK} Facility` }).returning();
+  const [s] = await db.insert(sites).values({ siteNumber: `S${MARK}`, facilityId: f!.id, name: `${MARK} Site` }).returning();
+  const [j] = await db.insert(jobs).values({ jobNumber: `${MARK}1`, siteId: s!.id, type: 'RES', jobDetails: MARK }).returning();
+  const file = { storageKey: `uploads/${MARK}-missing`, size: 4, mimeType: 'text/plain', description: MARK };
+  const [jd] = await db.insert(jobDocuments).values({ jobId: j!.id, name: `${MARK}.txt`, side: 'facility', uploaderRole: 'AR', ...file }).returning();
+  const [sd] = await db.insert(siteDocuments).values({ siteId: s!.id, name: `${MARK}.txt`, side: 'facility', ...file }).returning();
+  await db.insert(invoices).values({ transactionNumber: `${MARK}-INV`, facilityId: f!.id, transactionType: 'Invoice', transactionDate: '2026-01-01', jobNumber: `${MARK}1`, amount: '1.00' });
+  const [c] = await db.insert(committees).values({ name: `${MARK} Committee` }).returning();
+  const job = { id: j!.id, siteId: s!.id };
+  return {
+    facility: { id: f!.id, number: f!.facilityNumber, siteIds: [s!.id] },
+    site: { id: s!.id },
+    job,
+    jobDocument: { id: jd!.id, job, side: 'facility' },
+    siteDocument: { id: sd!.id, siteId: s!.id },
+    committee: { id: c!.id },
+  };
+}
+
+/** Each user's facts, and the first record of each kind that is theirs. */
+async function loadPeople() {
+  const db = t.database.db;
+  for (const email of DEMO) {
+    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const id = u!.id;
+    const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.role).filter(isRole);
+    const siteIds = (await db.select({ id: arSites.siteId }).from(arSites).where(eq(arSites.userId, id))).map((r) => r.id);
+    const jobIds = (await db.select({ id: jobAssessors.jobId }).from(jobAssessors).where(eq(jobAssessors.userId, id))).map((r) => r.id);
+    const committeeIds = (await db.select({ id: committeeMembers.committeeId }).from(committeeMembers).where(eq(committeeMembers.userId, id))).map((r) => r.id);
+    people.push({ email, roles, sites: new Set(siteIds), jobs: new Set(jobIds), committees: new Set(committeeIds), token: await sessionFor(id) });
+
+    const mine: Partial<{ [K in Kind]: Records[K] }> = {};
+    const sitesIn = siteIds.length ? siteIds : [-1];
+    const jobsIn = jobIds.length ? jobIds : [-1];
+    const [site] = await db.select({ id: sites.id, facilityId: sites.facilityId }).from(sites).where(inArray(sites.id, sitesIn)).orderBy(asc(sites.id)).limit(1);
+    if (site) {
+      const [f] = await db.select().from(facilities).where(eq(facilities.id, site.facilityId));
+      const all = await db.select({ id: sites.id }).from(sites).where(eq(sites.facilityId, f!.id));
+      mine.facility = { id: f!.id, number: f!.facilityNumber, siteIds: all.map((x) => x.id) };
+      mine.site = { id: site.id };
+    }
+    const jobOf = or(inArray(jobs.siteId, sitesIn), inArray(jobs.id, jobsIn));
+    const [job] = await db.select({ id: jobs.id, siteId: jobs.siteId }).from(jobs).where(jobOf).orderBy(asc(jobs.id)).limit(1);
+    if (job) mine.job = job;
+    // A document of one of their jobs, the facility's first (the one an assessor may review).
+    const docs = await db
+      .select({ id: jobDocuments.id, side: jobDocuments.side, jobId: jobs.id, siteId: jobs.siteId })
+      .from(jobDocuments)
+      .innerJoin(jobs, eq(jobs.id, jobDocuments.jobId))
+      .where(jobOf)
+      .orderBy(asc(jobDocuments.id));
+    const doc = docs.find((d) => d.side === 'facility') ?? docs[0];
+    if (doc) mine.jobDocument = { id: doc.id, side: doc.side, job: { id: doc.jobId, siteId: doc.siteId } };
+    const [sd] = await db.select().from(siteDocuments).where(inArray(siteDocuments.siteId, sitesIn)).orderBy(asc(siteDocuments.id)).limit(1);
+    if (sd) mine.siteDocument = { id: sd.id, siteId: sd.siteId };
+    if (committeeIds.length) mine.committee = { id: committeeIds[0]! };
+    own.set(email, mine);
+  }
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  other = await makeNobodysRecords();
+  await loadPeople();
+}, 120_000);
+afterAll(() => t.close());
+
+/** Every operation of the OpenAPI document, as 'METHOD /path/{param}'. */
+function operations(): string[] {
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
+}
+
+let counter = 0;
+function request(op: string, call: Call, token?: string): InjectOptions {
+  const [method, path] = op.split(' ') as [InjectOptions['method'], string];
+  const url = call.url ?? path;
+  if (url.includes('{')) throw new Error(`${op}: the expectation's call must fill ${url}`);
+  return {
+    method,
+    url,
+    query: call.query,
+    payload: call.payload as InjectOptions['payload'],
+    headers: { ...call.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  };
+}
+
+interface Outcome {
+  op: string;
+  who: string;
+  record: string;
+  status: number;
+  expected: 'allow' | 'refuse' | 'any';
+}
+
+describe('the access walk: every operation × every demo user × own and nobody\'s records', () => {
+  it('has an expectation for every operation, and a registered rule for every action they name', () => {
+    const missing = operations().filter((op) => !(op in EXPECTATIONS));
+    expect(missing, 'operations without an expectation in test/access-walk.expectations.ts').toEqual([]);
+    const actions = new Set(registeredActions());
+    const unruled = Object.entries(EXPECTATIONS).flatMap(([op, e]) => ('action' in e && !actions.has(e.action) ? [`${op}: ${e.action}`] : []));
+    expect(unruled, 'actions without a rule in an <area>.policy.ts').toEqual([]);
+  });
+
+  it('answers no 2xx that the rules refuse, and refuses nothing they allow', async () => {
+    const outcomes: Outcome[] = [];
+    const leaks: string[] = [];
+    const run = async (op: string, who: string, record: string, call: Call, token: string | undefined, expected: Outcome['expected']) => {
+      const res = await t.app.inject(request(op, call, token));
+      outcomes.push({ op, who, record, status: res.statusCode, expected });
+      if (res.statusCode < 300 && res.body.includes(MARK)) leaks.push(`${op} as ${who} (${record}): answered nobody's record`);
+    };
+
+    for (const op of operations()) {
+      const e = EXPECTATIONS[op]!;
+      if ('public' in e) {
+        await run(op, 'no token', '-', {}, undefined, 'any');
+        continue;
+      }
+      if ('self' in e) {
+        await run(op, 'no token', '-', e.call?.(people[0]!) ?? {}, undefined, 'refuse');
+        for (const p of people) {
+          // Logging out ends the session: each user logs out a session of their own made for it.
+          const token = op === 'GET /api/logout' ? await sessionFor((await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, p.email)))[0]!.id) : p.token;
+          await run(op, p.email, '-', e.call?.(p) ?? {}, token, 'any');
+        }
+        continue;
+      }
+      if (!('record' in e)) {
+        await run(op, 'no token', '-', e.call?.(people[0]!) ?? {}, undefined, 'refuse');
+        for (const p of people) await run(op, p.email, '-', e.call?.(p) ?? {}, p.token, e.allowed(p) ? 'allow' : 'refuse');
+        continue;
+      }
+      const kind = e.record;
+      const allowed = e.allowed as (p: Persona, r: Records[Kind]) => boolean;
+      const call = e.call as (r: Records[Kind], p: Persona, n: number) => Call;
+      await run(op, 'no token', 'nobody\'s', call(other[kind], people[0]!, ++counter), undefined, 'refuse');
+      for (const p of people) {
+        const mine = own.get(p.email)![kind];
+        if (mine) await run(op, p.email, 'own', call(mine, p, ++counter), p.token, allowed(p, mine) ? 'allow' : 'refuse');
+        await run(op, p.email, 'nobody\'s', call(other[kind], p, ++counter), p.token, allowed(p, other[kind]) ? 'allow' : 'refuse');
+      }
+    }
+
+    const wrong = outcomes.filter((o) => {
+      if (o.status >= 500) return true;
+      if (o.expected === 'refuse') return o.who === 'no token' ? o.status !== 401 : o.status < 300 || ![403, 404].includes(o.status);
+      if (o.expected === 'allow') return o.status >= 300;
+      return false;
+    });
+    expect(wrong.map((o) => `${o.op} as ${o.who} on ${o.record}: ${o.status}, expected ${o.expected}`)).toEqual([]);
+    expect(leaks).toEqual([]);
+    // The walk covered something on each side: allowed calls that passed and refusals that held.
+    expect(outcomes.filter((o) => o.expected === 'allow').length).toBeGreaterThan(30);
+    expect(outcomes.filter((o) => o.expected === 'refuse' && o.who !== 'no token').length).toBeGreaterThan(100);
+  }, 240_000);
+});
+
