@@ -100,7 +100,7 @@ export function abilitiesOf<A extends Action, R>(actor: Actor, actions: readonly
 export interface Scope {
   /** The condition: true for the rows the actor may act on. */
   where: SQL;
-  /** Part of a prepared statement's key: which form the condition took. */
+  /** Which form the condition took (short: it goes into a prepared statement's name, with the caller's prefix). */
   key: string;
 }
 
@@ -112,8 +112,8 @@ export interface Scope {
 export function scopeFor(actor: Actor, action: Action, me: UserRef = actor.user.id): Scope {
   const rule = ruleOf(action);
   if (!rule.scope) throw new Error(`the access rule for ${action} has no list scope`);
-  if (rule.can && !rule.can(actor)) return { where: sql`false`, key: `${action}:none` };
-  return { where: rule.scope(actor, me), key: `${action}:${rule.scopeKey?.(actor) ?? ''}` };
+  if (rule.can && !rule.can(actor)) return { where: sql`false`, key: 'none' };
+  return { where: rule.scope(actor, me), key: rule.scopeKey?.(actor) ?? 'all' };
 }
 
 /**

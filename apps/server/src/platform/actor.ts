@@ -81,8 +81,9 @@ function actorQuery(qb: Db, by: 'token' | 'session') {
     .limit(1);
 }
 
-// A query builder without a connection renders the same text (it is only ever asked for toSQL).
-const textOnly = new QueryBuilder() as unknown as Db;
+// A query builder without a connection, with the databases' casing (db/client.ts), renders the
+// same text; it is only ever asked for toSQL. access.test.ts checks the two texts are equal.
+const textOnly = new QueryBuilder({ casing: 'snake_case' }) as unknown as Db;
 
 /**
  * The SQL text of the statement ($1 the token's SHA-256 hex or the session id, $2 the limit 1), for
@@ -92,6 +93,9 @@ export const ACTOR_SQL: Record<'token' | 'session', string> = {
   token: actorQuery(textOnly, 'token').toSQL().sql,
   session: actorQuery(textOnly, 'session').toSQL().sql,
 };
+
+/** The text the database's own builder renders (for the test that ACTOR_SQL is the same). */
+export const actorSqlOf = (db: Db, by: 'token' | 'session') => actorQuery(db, by).toSQL().sql;
 
 /** Prepared once per database and form (platform/prepared.ts): every authenticated request runs it. */
 const actorStatement = statement((db, { by }: { by: 'token' | 'session' }) => actorQuery(db as Db, by));
