@@ -82,6 +82,8 @@ test.describe('facilities and invoices (AR)', () => {
     await expect(rows.nth(2)).toContainText('CRN-50003');
     await expect(rows.nth(2)).toContainText('-$150.00');
     await expect(outstanding.getByText('INV-50006')).toHaveCount(0);
+    // The job number is a link because the server gives the job's id (ar@ may see job 100234).
+    await expect(rows.nth(1).getByRole('link', { name: '100234' })).toHaveAttribute('href', /^\/job\/\d+$/);
     await shot(page, 'invoices');
 
     await page.getByLabel('Transaction date').fill('01/01/2001');
