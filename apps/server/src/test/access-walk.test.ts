@@ -8,6 +8,7 @@ import {
   committeeMembers,
   committees,
   facilities,
+  files,
   invoices,
   jobAssessors,
   jobDocuments,
@@ -51,9 +52,13 @@ async function makeNobodysRecords(): Promise<Records> {
   const [f] = await db.insert(facilities).values({ facilityNumber: '999901', name: `${MARK} Facility` }).returning();
   const [s] = await db.insert(sites).values({ siteNumber: `S${MARK}`, facilityId: f!.id, name: `${MARK} Site` }).returning();
   const [j] = await db.insert(jobs).values({ jobNumber: `${MARK}1`, siteId: s!.id, type: 'RES', jobDetails: MARK }).returning();
-  const file = { storageKey: `uploads/${MARK}-missing`, size: 4, mimeType: 'text/plain', description: MARK };
-  const [jd] = await db.insert(jobDocuments).values({ jobId: j!.id, name: `${MARK}.txt`, side: 'facility', uploaderRole: 'AR', ...file }).returning();
-  const [sd] = await db.insert(siteDocuments).values({ siteId: s!.id, name: `${MARK}.txt`, side: 'facility', ...file }).returning();
+  // Stored-file rows whose objects do not exist: a refusal must come before storage is asked.
+  const [jf, sf] = await db
+    .insert(files)
+    .values([1, 2].map((n) => ({ storageKey: `uploads/${MARK}-missing-${n}`, name: `${MARK}.txt`, size: 4, mimeType: 'text/plain' })))
+    .returning();
+  const [jd] = await db.insert(jobDocuments).values({ jobId: j!.id, fileId: jf!.id, description: MARK, side: 'facility', uploaderRole: 'AR' }).returning();
+  const [sd] = await db.insert(siteDocuments).values({ siteId: s!.id, fileId: sf!.id, description: MARK, side: 'facility' }).returning();
   await db.insert(invoices).values({ transactionNumber: `${MARK}-INV`, facilityId: f!.id, transactionType: 'Invoice', transactionDate: '2026-01-01', jobNumber: `${MARK}1`, amount: '1.00' });
   const [c] = await db.insert(committees).values({ name: `${MARK} Committee` }).returning();
   const job = { id: j!.id, siteId: s!.id };
