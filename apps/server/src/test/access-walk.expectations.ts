@@ -90,12 +90,16 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/login': { public: true },
   'POST /api/user-requests-reset-password': { public: true },
   'POST /api/set-password': { public: true },
+  'GET /api/set-password/check': { public: true },
   'POST /api/activation': { public: true },
   'POST /api/register/request-form': { public: true },
 
   // Sign-in and one's own account.
   'GET /api/activeuser': { action: 'auth.session.view', self: true },
   'GET /api/logout': { action: 'auth.session.end', self: true },
+  'GET /api/twofactor/devices': { action: 'auth.session.view', self: true },
+  // Another user's remembered browser answers 404 (modules/auth tests it); here: a device of nobody.
+  'DELETE /api/twofactor/devices/{id}': { action: 'auth.session.view', self: true, call: () => ({ url: '/api/twofactor/devices/00000000-0000-4000-8000-000000000000' }) },
   'POST /api/twofactor/verify': { action: 'auth.session.view', self: true, call: () => ({ payload: { code: '0000' } }) },
   'GET /api/twofactor/sendSms': { action: 'auth.session.view', self: true },
   'GET /api/twofactor/send2faCodeOnEmail': { action: 'auth.session.view', self: true },
