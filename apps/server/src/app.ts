@@ -1,6 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -19,6 +18,7 @@ import { authPlugin } from './platform/auth.js';
 import type { Deps } from './platform/deps.js';
 import { AppError } from './platform/errors.js';
 import { devMailbox, httpSms, smtpMailer } from './platform/mail.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWeb } from './platform/web.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
@@ -91,23 +91,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   });
 
   // Order matters: headers and limits first, then who is calling, then the routes.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets style attributes at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: true, max: Math.ceil(600 * config.rateLimitFactor), timeWindow: '1 minute' });
   await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifySwagger, {
