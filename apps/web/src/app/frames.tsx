@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Box, Button, Container, Group, Paper } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { ROUTES } from '@portal/shared';
 import { openTermsModal } from '../components/terms-of-use';
@@ -7,33 +7,9 @@ import { isSignedIn, useSession } from '../lib/session';
 import { Brand } from './shell/brand';
 import { PageFooter } from './shell/footer';
 import { ShellFrame } from './shell/shell-frame';
+import { AuthFrame } from './auth-frame';
 
-/** Sign-in screens: one card in the middle of a quiet background. */
-export function AuthFrame({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      component="main"
-      mih="100dvh"
-      style={{
-        display: 'flex',
-        flexDirection: 'column',
-        background: 'linear-gradient(160deg, var(--mantine-color-brand-0) 0%, #f8fafc 55%, var(--mantine-color-gray-1) 100%)',
-      }}
-    >
-      <Container size={460} w="100%" style={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center' }} py="xl">
-        <Group justify="center" mb="lg">
-          <Brand size="lg" />
-        </Group>
-        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="lg">
-          {children}
-        </Paper>
-      </Container>
-      <Container size={460} w="100%">
-        <PageFooter onTerms={openTermsModal} />
-      </Container>
-    </Box>
-  );
-}
+export { AuthFrame };
 
 /** Public pages for visitors who are not signed in: a light header with a way to log in. */
 export function PublicFrame({ children }: { children: ReactNode }) {

@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { BODY_NAME, PRODUCT_NAME } from '@portal/shared';
+import { overlaysReady } from '../lib/overlays';
 
 const SECTIONS: { title: string; body: string[] }[] = [
   {
@@ -72,5 +73,7 @@ export function TermsOfUse({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
 }
 
 export function openTermsModal(): void {
-  modals.open({ title: 'Terms and Conditions', size: 'lg', children: <TermsOfUse headingOrder={3} /> });
+  void overlaysReady().then(() =>
+    modals.open({ title: 'Terms and Conditions', size: 'lg', children: <TermsOfUse headingOrder={3} /> }),
+  );
 }

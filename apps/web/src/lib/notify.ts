@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from './api-client';
+import { overlaysReady } from './overlays';
 
 /**
  * Errors show as a notification titled 'Error' with the server's message (DESIGN "The web app"),
@@ -7,10 +8,12 @@ import { errorMessage } from './api-client';
  */
 export function notifyError(error: unknown, fallback?: string): void {
   const message = typeof error === 'string' ? error : errorMessage(error, fallback);
+  void overlaysReady();
   notifications.show({ title: 'Error', message, color: 'red', autoClose: 6000 });
 }
 
 export function notifySuccess(message: string): void {
+  void overlaysReady();
   notifications.show({ title: 'Success', message, color: 'teal', autoClose: 5000 });
 }
 

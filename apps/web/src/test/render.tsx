@@ -7,6 +7,10 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '../app/theme';
+import { markOverlaysMounted } from '../lib/overlays';
+
+// The tests mount the toast and modal hosts themselves (renderWithApp); see lib/overlays.ts.
+markOverlaysMounted();
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -1,0 +1,63 @@
+/**
+ * The first load of the dashboard as a signed-in user sees it: cumulative layout shift (CLS) and
+ * largest contentful paint (LCP), read from Chromium's own performance entries ('layout-shift' and
+ * 'largest-contentful-paint'), plus what the largest element was and the moments the shell and the
+ * cards appeared. Runs a few loads with a fresh page each (warm HTTP cache after the first) and
+ * prints each run and the worst.
+ * Needs a running portal that is not in production mode (codes are read from the dev mailbox):
+ *   PORTAL=http://127.0.0.1:3000 node bench/dashboard-vitals.mjs [email] [runs]
+ */
+import { createRequire } from 'node:module';
+import { login } from './login.mjs';
+
+const require = createRequire(new URL('../e2e/package.json', import.meta.url));
+const { chromium } = require('@playwright/test');
+const PORTAL = process.env.PORTAL ?? 'http://127.0.0.1:3000';
+const email = process.argv[2] ?? 'ar@portal.test';
+const runs = Number(process.argv[3] ?? 5);
+
+const token = await login(PORTAL, email);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+// The storage the sign-in leaves (spec keys), before any script of the app runs.
+await context.addInitScript((t) => {
+  if (!window.localStorage.getItem('user_access_token')) window.localStorage.setItem('user_access_token', t);
+  window.__vitals = { cls: 0, shifts: [], lcp: 0, lcpNode: '' };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__vitals.cls += e.value;
+      window.__vitals.shifts.push({
+        at: Math.round(e.startTime),
+        value: Number(e.value.toFixed(4)),
+        nodes: e.sources.map((s) => s.node?.nodeName + (s.node?.textContent ? `:${s.node.textContent.slice(0, 30)}` : '')),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__vitals.lcp = Math.round(e.startTime);
+      window.__vitals.lcpNode = `${e.element?.nodeName ?? '?'} ${(e.element?.textContent ?? '').slice(0, 40)}`;
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}, token);
+
+const results = [];
+for (let i = 0; i < runs; i++) {
+  const page = await context.newPage();
+  await page.goto(`${PORTAL}/dashboard`, { waitUntil: 'networkidle' });
+  // Cards settle after their queries; give late shifts a moment to be recorded.
+  await page.waitForTimeout(1500);
+  const v = await page.evaluate(() => window.__vitals);
+  results.push(v);
+  console.log(`run ${i + 1}: CLS ${v.cls.toFixed(4)}  LCP ${v.lcp} ms (${v.lcpNode.trim()})`);
+  if (process.env.VERBOSE) for (const s of v.shifts) console.log(`   shift at ${s.at} ms: ${s.value} ${s.nodes.join(', ')}`);
+  await page.close();
+}
+await browser.close();
+const worst = { cls: Math.max(...results.map((r) => r.cls)), lcp: Math.max(...results.map((r) => r.lcp)) };
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`${email}, ${runs} loads of /dashboard: CLS worst ${worst.cls.toFixed(4)}, median ${median(results.map((r) => r.cls)).toFixed(4)}; LCP worst ${worst.lcp} ms, median ${median(results.map((r) => r.lcp))} ms`);
