@@ -21,6 +21,12 @@ export const MESSAGES = {
   mobileMismatch: 'The Mobile Numbers you have entered do not match. Please re-enter the numbers correctly.',
   mobileInvalid: 'Please enter a mobile number as +614 followed by 8 digits, or another international number starting with +.',
   codeFourDigits: 'The code must be exactly 4 digits.',
+  // Shown instead of an error while a new code may not be asked for yet (LIMITS resend seconds).
+  resendWait: (seconds: number) => `You can ask for another code in ${seconds} s.`,
+  remindLaterDone: 'We will remind you to set up SMS verification the next time you sign in.',
+  doNotRemindDone: 'We will not remind you again. You can set up SMS verification at any time under 2 Step Verification in the user menu.',
+  twoFactorCannotDisableWarning: 'Once two-step verification by SMS is turned on, it cannot be turned off.',
+  sessionEnded: 'Your session has ended. Please log in again.',
   unauthenticated: 'Unauthenticated.',
   forbidden: 'You are not allowed to do this.',
   notFound: 'Not found.',
@@ -53,6 +59,8 @@ export const MESSAGES = {
   switchCommittee: (name: string) => `You are switching to the "${name}" committee.`,
   noNewNotifications: 'No new notifications.',
   noUnreadNotifications: 'There are no unread notifications!',
+  clearAllConfirm: 'Clear all your notifications? They will be removed and cannot be brought back.',
+  pageNotAllowed: (page: string, roleName: string) => `${page} is not open to you as ${roleName}.`,
 
   // Documents (spec/01 5, 8)
   uploadConfirm: 'Are you sure this is the file you want to upload?',

@@ -1,5 +1,5 @@
 import { MESSAGES, type ErrorBody } from '@portal/shared';
-import { clearAuth, getToken } from './session';
+import { clearAuth, getToken, markSessionEnded } from './session';
 
 /** A failed call: the server's {message, errors} and the HTTP status (0 when the network failed). */
 export class ApiError extends Error {
@@ -47,11 +47,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-let onUnauthorized: () => void = () => {
-  window.location.assign('/');
-};
+// Until the app sets its handler (a 401 of the start-up active-user call can come first), clearing
+// the storage is enough: the navigation guard then sends a protected page home.
+let onUnauthorized: () => void = () => undefined;
 
-/** The app replaces the default full reload with an in-app navigation to '/'. */
+/** The app's in-app navigation to '/' after a 401. */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
@@ -108,6 +108,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   const errorBody = (typeof body === 'object' && body !== null ? body : {}) as Partial<ErrorBody>;
   if (response.status === 401 && !options.expectUnauthorized) {
+    // A session that was there has ended: the login screen says so (lib/session.ts).
+    if (token) markSessionEnded();
     clearAuth();
     onUnauthorized();
   }

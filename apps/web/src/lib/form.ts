@@ -10,14 +10,22 @@ export type FormSchema = Parameters<typeof schemaResolver>[0];
  * checked when it is left and when the form is sent; typing in it clears its message.
  */
 export function useSchemaForm<Values extends Record<string, unknown>>(
-  schema: FormSchema,
+  schema: FormSchema | (() => FormSchema | undefined),
   options: Omit<UseFormInput<Values>, 'validate' | 'mode'>,
 ): UseFormReturnType<Values> {
   return useForm<Values>({
     mode: 'controlled',
     validateInputOnBlur: true,
     ...options,
-    validate: schemaResolver(schema, { sync: true }),
+    // A getter: the schema is loaded on first use (the sign-in screen keeps zod out of its first
+    // scripts); until it is there nothing is flagged, and submitting waits for it.
+    validate:
+      typeof schema === 'function'
+        ? (values) => {
+            const loaded = schema();
+            return loaded ? schemaResolver(loaded, { sync: true })(values) : {};
+          }
+        : schemaResolver(schema, { sync: true }),
   });
 }
 

@@ -156,3 +156,33 @@ export function clearAuth(): void {
   for (const key of Object.values(STORAGE_KEYS)) write(key, null);
   changed();
 }
+
+/**
+ * A session that ended under the user (revoked, expired, signed out elsewhere) leaves a mark in
+ * sessionStorage, so the login screen can say so once, even after a full reload.
+ */
+const ENDED_KEY = 'portal.sessionEnded';
+
+export function markSessionEnded(): void {
+  try {
+    window.sessionStorage.setItem(ENDED_KEY, '1');
+  } catch {
+    // Without storage the login screen simply does not say why.
+  }
+}
+
+export function sessionEndedMark(): boolean {
+  try {
+    return window.sessionStorage.getItem(ENDED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function clearSessionEndedMark(): void {
+  try {
+    window.sessionStorage.removeItem(ENDED_KEY);
+  } catch {
+    // nothing to clear
+  }
+}

@@ -10,15 +10,16 @@ export function fetchActiveUser(): Promise<ActiveUser> {
   return api.get<ActiveUser>('/activeuser');
 }
 
+export const activeUserQuery = {
+  queryKey: activeUserKey,
+  queryFn: fetchActiveUser,
+  staleTime: 5 * 60_000,
+  retry: false,
+  meta: { silent: true },
+} as const;
+
 export function useActiveUser(enabled = true) {
-  return useQuery({
-    queryKey: activeUserKey,
-    queryFn: fetchActiveUser,
-    enabled,
-    staleTime: 5 * 60_000,
-    retry: false,
-    meta: { silent: true },
-  });
+  return useQuery({ ...activeUserQuery, enabled });
 }
 
 export function useLogin() {

@@ -13,9 +13,8 @@ export function loadAuthSchemas(): Promise<AuthSchemas> {
   return loading;
 }
 
-/** The schemas once loadAuthSchemas() has resolved (form validators run after it). */
-export function authSchemas(): AuthSchemas {
-  if (!loaded) throw new Error('loadAuthSchemas() must resolve before validating');
+/** The schemas once loaded; null before (a field left before they arrive is checked on submit). */
+export function loadedAuthSchemas(): AuthSchemas | null {
   return loaded;
 }
 

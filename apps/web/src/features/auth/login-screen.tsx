@@ -1,17 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconClockX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { currentRoleOf, landingPathFor, loginRequest, MESSAGES, resetRequest, ROUTES, type LoginResponse } from '@portal/shared';
+import { currentRoleOf, landingPathFor, MESSAGES, ROUTES, type LoginResponse } from '@portal/shared';
 import { openTermsModal } from '../../components/terms-of-use';
 import { errorMessage } from '../../lib/api-client';
-import { startSession } from '../../lib/session';
+import { overlaysReady } from '../../lib/overlays';
+import { clearSessionEndedMark, sessionEndedMark, startSession } from '../../lib/session';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { activeUserKey, useLogin, useRequestPasswordReset } from './api';
+import { loadAuthSchemas, loadedAuthSchemas, submitWithSchemas } from './auth-schemas';
 import { setPendingLogin } from './pending-login';
-import { RequestRegistrationForm } from './request-registration-form';
+import { markCodeSent } from './resend-countdown';
 
 /** A link that acts on this screen rather than leaving it. */
 function ActionLink({ children, onClick }: { children: string; onClick: () => void }) {
@@ -29,19 +31,29 @@ function ActionLink({ children, onClick }: { children: string; onClick: () => vo
   );
 }
 
-function openRegistrationFormModal(): void {
+async function openRegistrationFormModal(): Promise<void> {
+  // The form and its schema load when asked for, not with the sign-in screen.
+  const [{ RequestRegistrationForm }] = await Promise.all([import('./request-registration-form'), loadAuthSchemas(), overlaysReady()]);
   const id = modals.open({
     title: 'Request Registration form',
     children: <RequestRegistrationForm onDone={() => modals.close(id)} />,
   });
 }
 
+/** 'Your session has ended': said once, on the first login screen after a session ended under the user. */
+function useSessionEndedLine(): boolean {
+  const [ended] = useState(sessionEndedMark);
+  useEffect(() => clearSessionEndedMark(), []);
+  return ended;
+}
+
 function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () => void }) {
+  const sessionEnded = useSessionEndedLine();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
   const [failure, setFailure] = useState<unknown>(null);
-  const form = useSchemaForm<{ username: string; password: string }>(loginRequest, { initialValues: { username: '', password: '' } });
+  const form = useSchemaForm<{ username: string; password: string }>(() => loadedAuthSchemas()?.loginRequest, { initialValues: { username: '', password: '' } });
 
   const onSuccess = (res: LoginResponse) => {
     queryClient.removeQueries();
@@ -57,6 +69,7 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
         '2fa_setup': res['2fa_setup'],
         permissions: res.permissions,
       });
+      markCodeSent('login');
       void navigate(ROUTES.twoFactor.path);
       return;
     }
@@ -69,13 +82,16 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFailure(null);
-        login.mutate(
-          { username: values.username.trim(), password: values.password, rememberMe: false },
-          { onSuccess, onError: (error) => setFailure(applyServerErrors(form, error)) },
-        );
-      })}
+      onFocus={() => void loadAuthSchemas()}
+      onSubmit={submitWithSchemas(
+        form.onSubmit((values) => {
+          setFailure(null);
+          login.mutate(
+            { username: values.username.trim(), password: values.password, rememberMe: false },
+            { onSuccess, onError: (error) => setFailure(applyServerErrors(form, error)) },
+          );
+        }),
+      )}
     >
       <Stack gap="md">
         <div>
@@ -89,6 +105,11 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
         {notice && (
           <Alert color="teal" icon={<IconCircleCheck size={18} />}>
             {notice}
+          </Alert>
+        )}
+        {sessionEnded && !notice && failure === null && (
+          <Alert color="gray" icon={<IconClockX size={18} />} role="status">
+            {MESSAGES.sessionEnded}
           </Alert>
         )}
         {failure !== null && (
@@ -118,7 +139,7 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
           Log In
         </Button>
         <Group justify="space-between" gap="xs">
-          <ActionLink onClick={openRegistrationFormModal}>Request Registration form</ActionLink>
+          <ActionLink onClick={() => void openRegistrationFormModal()}>Request Registration form</ActionLink>
           <ActionLink onClick={openTermsModal}>Terms and Conditions</ActionLink>
         </Group>
       </Stack>
@@ -129,18 +150,21 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
 function ForgotPasswordForm({ onBack }: { onBack: (notice: string | null) => void }) {
   const reset = useRequestPasswordReset();
   const [failure, setFailure] = useState<unknown>(null);
-  const form = useSchemaForm<{ email: string }>(resetRequest, { initialValues: { email: '' } });
+  const form = useSchemaForm<{ email: string }>(() => loadedAuthSchemas()?.resetRequest, { initialValues: { email: '' } });
 
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => {
-        setFailure(null);
-        reset.mutate(values.email.trim(), {
-          onSuccess: (res) => onBack(res.message || MESSAGES.resetRequested),
-          onError: (error) => setFailure(applyServerErrors(form, error)),
-        });
-      })}
+      onFocus={() => void loadAuthSchemas()}
+      onSubmit={submitWithSchemas(
+        form.onSubmit((values) => {
+          setFailure(null);
+          reset.mutate(values.email.trim(), {
+            onSuccess: (res) => onBack(res.message || MESSAGES.resetRequested),
+            onError: (error) => setFailure(applyServerErrors(form, error)),
+          });
+        }),
+      )}
     >
       <Stack gap="md">
         <div>

@@ -9,24 +9,33 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { clearAuth, getSession, setToken } from '../../lib/session';
 import { activeUserKey, logoutRequest, useManageRemind, useSendLoginCode, useVerifyCode } from './api';
 import { CodeInput, isCompleteCode } from './code-input';
+import { useResendCountdown } from './resend-countdown';
+import { ResendWait } from './resend-wait';
 import { getPendingLogin, setPendingLogin, type PendingLogin } from './pending-login';
 
-function SmsReminder({ setupAfter, onSetupNow, onClose }: { setupAfter: boolean; onSetupNow: () => void; onClose: () => void }) {
+function SmsReminder({ setupAfter, onSetupNow }: { setupAfter: boolean; onSetupNow: () => void }) {
   const remind = useManageRemind();
+  // What the choice did replaces the reminder: one line, said once.
+  const [done, setDone] = useState<string | null>(null);
   const choose = (remindMe: boolean) =>
     remind.mutate(remindMe, {
-      onSuccess: (res) => {
-        notifySuccess(res.message);
-        onClose();
-      },
+      onSuccess: () => setDone(remindMe ? MESSAGES.remindLaterDone : MESSAGES.doNotRemindDone),
       onError: () => notifyError(null, MESSAGES.twoFactorDoNotRemindFailed),
     });
+
+  if (done) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        {done}
+      </Text>
+    );
+  }
 
   return (
     <Paper withBorder p="md" bg="var(--mantine-color-brand-0)" component="section" aria-label="SMS verification reminder">
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap">
-          <IconDeviceMobileMessage size={20} aria-hidden />
+          <IconDeviceMobileMessage size={20} aria-hidden style={{ flex: 'none' }} />
           <Text fw={600}>Set up SMS verification</Text>
         </Group>
         <Text size="sm">
@@ -62,7 +71,8 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
   const [code, setCode] = useState('');
   const [remember, setRemember] = useState(false);
   const [setupAfter, setSetupAfter] = useState(false);
-  const [showReminder, setShowReminder] = useState(pending.remind_2fa && !pending['2fa_setup'].completed);
+  const showReminder = pending.remind_2fa && !pending['2fa_setup'].completed;
+  const countdown = useResendCountdown('login');
 
   const byEmail = pending.tf_type === 'email';
   const destination = pending.sent_to ?? (byEmail ? 'your email address' : 'your mobile phone');
@@ -84,15 +94,17 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
     );
   };
 
-  const resend = () =>
+  const resend = () => {
+    if (countdown.secondsLeft > 0) return;
     sendCode.mutate(pending.tf_type, {
-      onSuccess: (res) => notifySuccess(res.message),
-      onError: (error) =>
-        notifyError(
-          null,
-          isApiError(error) && error.status === 429 ? `${MESSAGES.twoFactorSendFailed} ${error.message}` : MESSAGES.twoFactorSendFailed,
-        ),
+      onSuccess: (res) => {
+        countdown.restart();
+        notifySuccess(res.message);
+      },
+      // Too early after all (another tab, a clock apart): count down rather than answer an error.
+      onError: (error) => (isApiError(error) && error.status === 429 ? countdown.restart() : notifyError(null, MESSAGES.twoFactorSendFailed)),
     });
+  };
 
   const backToLogin = () => {
     // Ends the half-finished session on the server too; the answer does not matter.
@@ -110,7 +122,12 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
           Two-Step Verification
         </Title>
         <Group gap={6} mt={4} wrap="nowrap" align="flex-start">
-          {byEmail ? <IconMail size={18} aria-hidden /> : <IconDeviceMobileMessage size={18} aria-hidden />}
+          {/* flex none: a long address must not squash the icon. */}
+          {byEmail ? (
+            <IconMail size={18} aria-hidden style={{ flex: 'none', marginTop: 1 }} />
+          ) : (
+            <IconDeviceMobileMessage size={18} aria-hidden style={{ flex: 'none', marginTop: 1 }} />
+          )}
           <Text size="sm" c="dimmed">
             We have sent a {LIMITS.twoFactorCodeLength}-digit verification code {byEmail ? 'by email' : 'by SMS'} to{' '}
             <Text span fw={600} c="dark">
@@ -120,10 +137,6 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
           </Text>
         </Group>
       </div>
-
-      {showReminder && (
-        <SmsReminder setupAfter={setupAfter} onSetupNow={() => setSetupAfter((v) => !v)} onClose={() => setShowReminder(false)} />
-      )}
 
       <form
         noValidate
@@ -138,7 +151,8 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
               {errorMessage(verify.error, MESSAGES.twoFactorInvalid)}
             </Alert>
           )}
-          <CodeInput value={code} onChange={setCode} required data-autofocus />
+          {/* The one thing to do on this screen: the field has focus when it opens. */}
+          <CodeInput value={code} onChange={setCode} required autoFocus />
           <Checkbox
             label={`Remember this device for ${TWO_FACTOR.rememberMeDays} days`}
             checked={remember}
@@ -150,20 +164,27 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
         </Stack>
       </form>
 
-      <Group justify="space-between">
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={resend}
-          disabled={sendCode.isPending}
-        >
-          Resend code
-        </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={resend}
+            disabled={sendCode.isPending || countdown.secondsLeft > 0}
+            style={countdown.secondsLeft > 0 ? { opacity: 0.6, cursor: 'default' } : undefined}
+          >
+            Resend code
+          </Anchor>
+          {countdown.secondsLeft > 0 && <ResendWait seconds={countdown.secondsLeft} />}
+        </Stack>
         <Anchor component="button" type="button" size="sm" onClick={backToLogin}>
           Back to Login
         </Anchor>
       </Group>
+
+      {/* Below the code form: on a phone the code field stays in the top half of the screen. */}
+      {showReminder && <SmsReminder setupAfter={setupAfter} onSetupNow={() => setSetupAfter((v) => !v)} />}
     </Stack>
   );
 }
