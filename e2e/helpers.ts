@@ -77,8 +77,9 @@ export const ui = {
   verifyButton: (page: Page) => page.getByRole('button', { name: 'Submit', exact: true }),
   // apps/web/src/app/shell/sidebar.tsx: <nav aria-label="Main">
   sidebar: (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true }),
-  // apps/web/src/app/shell/user-menu.tsx (spec/01 2.4: View Profile, ..., Switch view to, Log Out)
-  userMenuButton: (page: Page) => page.getByRole('button', { name: 'User menu', exact: true }),
+  // apps/web/src/app/shell/user-menu.tsx (spec/01 2.4: View Profile, ..., Switch view to, Log Out):
+  // named by what it shows ('Arthur Rep Authorised Representative') and then 'User menu'
+  userMenuButton: (page: Page) => page.getByRole('button', { name: /User menu$/ }),
   // apps/web/src/features/notifications/notification-bell.tsx: "Notifications, N unread"
   notificationBell: (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+\+? unread)?$/ }),
   notificationCount: (page: Page) => page.getByTestId('notification-count'),

@@ -8,9 +8,15 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { activeUserQuery } from './features/auth/api';
+import { isSignedIn } from './lib/session';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
+
+// A stored sign-in: ask who the user is now, while the first page's code is still loading, so the
+// shell can be drawn once, with the user's name (the root layout checks the answer, spec/01 2.2).
+if (isSignedIn()) void queryClient.prefetchQuery(activeUserQuery);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

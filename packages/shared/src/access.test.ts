@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_LIST, canEnter, guard, matchRoute, pathTo, sidebarFor, type RouteName } from './access.js';
+import { ROUTE_LIST, ROUTES, breadcrumbTrail, canEnter, guard, matchRoute, pathTo, sidebarFor, type RouteName } from './access.js';
 import type { Role } from './roles.js';
 
 /**
@@ -214,5 +214,23 @@ describe('sidebarFor (spec/01 2.4)', () => {
 
   it('is empty for an unknown role', () => {
     expect(sidebarFor('NOBODY')).toEqual([]);
+  });
+});
+
+describe('breadcrumbTrail', () => {
+  it('follows the parents from the landing page', () => {
+    expect(breadcrumbTrail('site', 'dashboard')).toEqual(['dashboard', 'facilities', 'facility', 'site']);
+    expect(breadcrumbTrail('job', 'dashboard')).toEqual(['dashboard', 'jobs', 'job']);
+    expect(breadcrumbTrail('invoices', 'dashboard')).toEqual(['dashboard', 'invoices']);
+    expect(breadcrumbTrail('dashboard', 'dashboard')).toEqual(['dashboard']);
+  });
+
+  it('starts at Outstanding Activities for admins', () => {
+    expect(breadcrumbTrail('adminUser', 'adminOutstandingActivities')).toEqual(['adminOutstandingActivities', 'adminUsers', 'adminUser']);
+    expect(breadcrumbTrail('adminOutstandingActivities', 'adminOutstandingActivities')).toEqual(['adminOutstandingActivities']);
+  });
+
+  it('every parent is a route', () => {
+    for (const entry of ROUTE_LIST) if (entry.parent) expect(Object.keys(ROUTES)).toContain(entry.parent);
   });
 });

@@ -12,6 +12,8 @@ export interface RouteEntry {
   access: RouteAccess;
   /** Page title used by breadcrumbs. */
   title: string;
+  /** The page above this one in the breadcrumbs (a record's list, a record's owner): a key of ROUTES. */
+  parent?: string;
 }
 
 const JOB_ROLES: readonly Role[] = ['TA', 'AR', 'LA'];
@@ -34,46 +36,63 @@ export const ROUTES = {
 
   dashboard: { path: '/dashboard', access: ['CM', 'AR', 'TA', 'SYSADMIN'], title: 'Dashboard' },
   jobs: { path: '/jobs', access: JOB_ROLES, title: 'Jobs' },
-  job: { path: '/job/:id', access: JOB_ROLES, title: 'Job' },
+  job: { path: '/job/:id', access: JOB_ROLES, title: 'Job', parent: 'jobs' },
   publications: { path: '/publications', access: PUBLICATION_ROLES, title: 'Publications' },
-  publication: { path: '/publications/:id', access: PUBLICATION_ROLES, title: 'Publication' },
+  publication: { path: '/publications/:id', access: PUBLICATION_ROLES, title: 'Publication', parent: 'publications' },
   invoices: { path: '/invoices', access: AR_ONLY, title: 'Invoices' },
   facilities: { path: '/facilities', access: AR_ONLY, title: 'Facilities/Sites' },
-  facility: { path: '/facility/:id', access: AR_ONLY, title: 'Facility' },
-  site: { path: '/site/:id', access: AR_ONLY, title: 'Site' },
+  facility: { path: '/facility/:id', access: AR_ONLY, title: 'Facility', parent: 'facilities' },
+  site: { path: '/site/:id', access: AR_ONLY, title: 'Site', parent: 'facility' },
 
   calendar: { path: '/calendar', access: 'signed-in', title: 'Calendar' },
-  calendarDate: { path: '/calendar/:date', access: 'signed-in', title: 'Calendar' },
+  calendarDate: { path: '/calendar/:date', access: 'signed-in', title: 'Calendar', parent: 'calendar' },
   subscriptions: { path: '/subscriptions', access: 'signed-in', title: 'Manage My Subscriptions' },
   notifications: { path: '/notifications', access: 'signed-in', title: 'Notifications' },
   profile: { path: '/profile', access: 'signed-in', title: 'Profile' },
-  editProfile: { path: '/edit-profile', access: 'signed-in', title: 'Edit Profile' },
+  editProfile: { path: '/edit-profile', access: 'signed-in', title: 'Edit Profile', parent: 'profile' },
   profile2fa: { path: '/profile2fa', access: 'signed-in', title: '2 Step Verification' },
   changePassword: { path: '/change-password', access: 'signed-in', title: 'Change Password' },
   meetingDocuments: { path: '/meeting-documents', access: 'signed-in', title: 'Meeting Documents' },
   termsConditions: { path: '/terms-conditions', access: 'signed-in', title: 'Terms and Conditions' },
 
   forum: { path: '/forum', access: CM_ONLY, title: 'Forum' },
-  discussion: { path: '/discussion/:id', access: CM_ONLY, title: 'Discussion' },
-  newDiscussion: { path: '/forum/new-discussion', access: CM_ONLY, title: 'New Discussion' },
-  editDiscussion: { path: '/forum/edit-discussion/:id', access: CM_ONLY, title: 'Edit Discussion' },
+  discussion: { path: '/discussion/:id', access: CM_ONLY, title: 'Discussion', parent: 'forum' },
+  newDiscussion: { path: '/forum/new-discussion', access: CM_ONLY, title: 'New Discussion', parent: 'forum' },
+  editDiscussion: { path: '/forum/edit-discussion/:id', access: CM_ONLY, title: 'Edit Discussion', parent: 'forum' },
   members: { path: '/members', access: CM_ONLY, title: 'Members' },
 
   adminReports: { path: '/admin/reports', access: ['TA_ADMIN'], title: 'Reports' },
   adminUsers: { path: '/admin/users', access: ADMINS, title: 'All Users' },
-  adminUser: { path: '/admin/user/:id', access: ADMINS, title: 'User Profile' },
-  adminEditPersonalDetails: { path: '/admin/edit-personal-details/:id', access: ADMINS, title: 'Edit Personal Details' },
+  adminUser: { path: '/admin/user/:id', access: ADMINS, title: 'User Profile', parent: 'adminUsers' },
+  adminEditPersonalDetails: { path: '/admin/edit-personal-details/:id', access: ADMINS, title: 'Edit Personal Details', parent: 'adminUser' },
   adminOutstandingActivities: { path: '/admin/outstanding-activities', access: ADMINS, title: 'Outstanding Activities' },
   adminPendingRegistrationAll: { path: '/admin/pending-registration-all', access: ADMINS, title: 'All Pending Registrations' },
-  adminPendingRegistration: { path: '/admin/pending-registration/:id', access: ADMINS, title: 'Pending Approval' },
-  adminEditRegistration: { path: '/admin/edit-registration/:id', access: ADMINS, title: 'Edit Registration' },
+  adminPendingRegistration: { path: '/admin/pending-registration/:id', access: ADMINS, title: 'Pending Approval', parent: 'adminPendingRegistrationAll' },
+  adminEditRegistration: { path: '/admin/edit-registration/:id', access: ADMINS, title: 'Edit Registration', parent: 'adminPendingRegistration' },
   adminPendingProfileChangeAll: { path: '/admin/pending-profile-change-all', access: ADMINS, title: 'All Pending Profile Change' },
-  adminPendingProfileChange: { path: '/admin/pending-profile-change/:id', access: ADMINS, title: 'Pending Approval' },
+  adminPendingProfileChange: { path: '/admin/pending-profile-change/:id', access: ADMINS, title: 'Pending Approval', parent: 'adminPendingProfileChangeAll' },
   adminNotifications: { path: '/admin/notifications', access: ADMINS, title: 'Notifications' },
   adminManageCommittees: { path: '/admin/manage-committees', access: ADMINS, title: 'Manage Committee' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** The name of the route a concrete path falls under ('/' is the dashboard when signed in). */
+export function routeNameOf(path: string): RouteName | undefined {
+  const entry = matchRoute(path);
+  return entry ? (Object.keys(ROUTES) as RouteName[]).find((name) => ROUTES[name] === entry) : undefined;
+}
+
+/**
+ * The breadcrumb trail of a signed-in page, as route names from the root: the role's landing page
+ * (Dashboard, or Outstanding Activities for admins), then the page's parents, then the page.
+ * Facilities/Sites > {facility} > {site}; Jobs > Job {number}.
+ */
+export function breadcrumbTrail(name: RouteName, landing: RouteName): RouteName[] {
+  const chain: RouteName[] = [];
+  for (let at: RouteName | undefined = name; at && !chain.includes(at); at = (ROUTES[at] as RouteEntry).parent as RouteName | undefined) chain.unshift(at);
+  return chain[0] === landing ? chain : [landing, ...chain];
+}
 export const ROUTE_LIST: readonly RouteEntry[] = Object.values(ROUTES);
 
 /** Fills a route pattern: pathTo('job', { id: 5 }) -> '/job/5'. */

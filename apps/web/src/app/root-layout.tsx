@@ -1,35 +1,53 @@
-import { useEffect, useState } from 'react';
-import { ModalsProvider } from '@mantine/modals';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { matchRoute, NO_SPINNER_PATHS, PRODUCT_NAME, ROUTES, SCROLL_TO_TOP_DELAY_MS } from '@portal/shared';
+import { landingPathFor, matchRoute, MESSAGES, NO_SPINNER_PATHS, PRODUCT_NAME, ROLE_NAMES, ROUTES, SCROLL_TO_TOP_DELAY_MS, type Role } from '@portal/shared';
+import { addShellAlert } from '../components/shell-alerts';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { useActiveUser } from '../features/auth/api';
 import { getPendingLogin, setPendingLogin } from '../features/auth/pending-login';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { clearAuth, getSession, isSignedIn, setCurrentCommittee, syncRoles, useSession } from '../lib/session';
+import { useOverlaysWanted } from '../lib/overlays';
+import { clearAuth, getSession, isSignedIn, markSessionEnded, setCurrentCommittee, syncRoles, useSession } from '../lib/session';
 import { decideNavigation } from './guard';
+
+const OverlayHosts = lazy(() => import('./overlay-hosts'));
 
 function showsSpinner(path: string): boolean {
   return !NO_SPINNER_PATHS.includes(path);
 }
 
-/** Leaves a page the guard refused, forgetting the sign-in first when the guard says so. */
-function GuardRedirect({ to, clear }: { to: string; clear: boolean }) {
+/**
+ * Leaves a page the guard refused, forgetting the sign-in first when the guard says so. A signed-in
+ * user refused a page of another role is told so, briefly, on the page they land on.
+ */
+function GuardRedirect({ to, clear, notAllowed }: { to: string; clear: boolean; notAllowed: string | null }) {
   const navigate = useNavigate();
+  const { currentRole } = useSession();
   useEffect(() => {
     if (clear) {
       clearAuth();
       setPendingLogin(null);
     }
+    if (notAllowed && currentRole) {
+      // '/' shows the dashboard; an admin goes on from there to their landing page.
+      addShellAlert({ id: 'not-allowed', message: notAllowed, color: 'yellow', onlyOn: [to, landingPathFor(currentRole)] });
+    }
     void navigate(to, { replace: true });
-  }, [clear, navigate, to]);
+  }, [clear, currentRole, navigate, notAllowed, to]);
   return null;
+}
+
+/** The line for a signed-in user on a page that exists but is not for their current role. */
+function notAllowedLine(path: string, currentRole: Role | null): string | null {
+  const route = matchRoute(path);
+  if (!route || !currentRole || !Array.isArray(route.access)) return null;
+  return MESSAGES.pageNotAllowed(route.title, ROLE_NAMES[currentRole]);
 }
 
 /**
  * The root of every page: the navigation guard (spec/01 2.2), the start-up active-user check, the
- * loading spinner and scroll-to-top. Modals live here so their content can use the router.
+ * loading spinner and scroll-to-top. The toast and modal hosts live here so modal content can use the router.
  */
 export function RootLayout() {
   const location = useLocation();
@@ -39,6 +57,7 @@ export function RootLayout() {
   const session = useSession();
 
   const signedIn = isSignedIn(session);
+  const overlaysWanted = useOverlaysWanted();
   const onTwoFactor = location.pathname === ROUTES.twoFactor.path;
 
   // Decided once per location, so storing the verified token on /two-factor does not flip it.
@@ -72,6 +91,7 @@ export function RootLayout() {
   const activeUser = useActiveUser(signedIn && !onTwoFactor && decision.allow);
   useEffect(() => {
     if (!activeUser.isError) return;
+    markSessionEnded();
     clearAuth();
     queryClient.removeQueries();
     void navigate(ROUTES.home.path, { replace: true });
@@ -106,10 +126,23 @@ export function RootLayout() {
     navigation.state === 'loading' || (signedIn && !onTwoFactor && activeUser.isPending && activeUser.fetchStatus !== 'idle');
 
   return (
-    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-      {decision.allow ? <Outlet /> : <GuardRedirect to={decision.redirect} clear={decision.clearAuth} />}
+    <>
+      {decision.allow ? (
+        <Outlet />
+      ) : (
+        <GuardRedirect
+          to={decision.redirect}
+          clear={decision.clearAuth}
+          notAllowed={signedIn && !decision.clearAuth ? notAllowedLine(location.pathname, session.currentRole) : null}
+        />
+      )}
       {loading && showsSpinner(targetPath) && <FullScreenLoader />}
-    </ModalsProvider>
+      {(overlaysWanted || signedIn) && (
+        <Suspense fallback={null}>
+          <OverlayHosts />
+        </Suspense>
+      )}
+    </>
   );
 }
 

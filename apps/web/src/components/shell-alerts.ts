@@ -9,6 +9,11 @@ export interface ShellAlert {
   message: string;
   title?: string;
   color?: string;
+  /**
+   * A passing line ('that page is not open to you'): shown only on these paths, and gone once the
+   * user moves on to another page.
+   */
+  onlyOn?: string[];
 }
 
 const STORAGE_KEY = 'portal.shellAlerts';
@@ -41,6 +46,12 @@ export function addShellAlert(alert: ShellAlert): void {
 
 export function dismissShellAlert(id: string): void {
   save(alerts.filter((a) => a.id !== id));
+}
+
+/** Drops the passing alerts that are not for this path (alerts-area.tsx, on every page). */
+export function dropPassingAlerts(pathname: string): void {
+  const kept = alerts.filter((a) => !a.onlyOn || a.onlyOn.includes(pathname));
+  if (kept.length !== alerts.length) save(kept);
 }
 
 export function clearShellAlerts(): void {

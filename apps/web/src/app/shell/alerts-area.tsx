@@ -1,13 +1,18 @@
+import { useEffect } from 'react';
 import { Alert, Stack } from '@mantine/core';
-import { dismissShellAlert, useShellAlerts } from '../../components/shell-alerts';
+import { useLocation } from 'react-router';
+import { dismissShellAlert, dropPassingAlerts, useShellAlerts } from '../../components/shell-alerts';
 
 /** The dismissible alerts above every signed-in page. */
 export function AlertsArea() {
+  const { pathname } = useLocation();
   const alerts = useShellAlerts();
-  if (alerts.length === 0) return null;
+  useEffect(() => dropPassingAlerts(pathname), [pathname]);
+  const shown = alerts.filter((a) => !a.onlyOn || a.onlyOn.includes(pathname));
+  if (shown.length === 0) return null;
   return (
     <Stack gap="xs" mb="md">
-      {alerts.map((alert) => (
+      {shown.map((alert) => (
         <Alert
           key={alert.id}
           color={alert.color ?? 'brand'}
@@ -15,6 +20,7 @@ export function AlertsArea() {
           withCloseButton
           closeButtonLabel="Dismiss"
           onClose={() => dismissShellAlert(alert.id)}
+          role={alert.onlyOn ? 'status' : undefined}
         >
           {alert.message}
         </Alert>

@@ -3,6 +3,7 @@ import { AppShell, Box, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { landingPathFor, PRODUCT_NAME, ROUTES } from '@portal/shared';
+import { useActiveUser } from '../../features/auth/api';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useSession } from '../../lib/session';
 import { AlertsArea } from './alerts-area';
@@ -12,14 +13,21 @@ import { PageFooter } from './footer';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 
-/** The page shell of spec/01 2.4 for signed-in pages. */
+/**
+ * The page shell of spec/01 2.4 for signed-in pages. It is drawn once the active user is known
+ * (the root layout fetches it and shows the full-screen spinner meanwhile), so the header shows the
+ * user's name from its first paint instead of a placeholder that changes under the reader.
+ */
 export function ShellFrame({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
   const { currentRole } = useSession();
+  const userKnown = useActiveUser(false).data !== undefined;
 
   // Every navigation closes the menu (spec/01 2.2).
   useEffect(() => close(), [location.key, close]);
+
+  if (!userKnown) return null;
 
   return (
     <AppShell

@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconCheck,
@@ -83,9 +83,10 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu" style={{ borderRadius: 'var(--mantine-radius-xl)', padding: '4px 8px' }}>
+        {/* Named by what it shows (name, role) and then 'User menu': the visible words are part of the name. */}
+        <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-xl)', padding: '4px 8px' }}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="brand" radius="xl" size={34}>
+            <Avatar color="brand" radius="xl" size={34} aria-hidden>
               {initials(user?.first_name, user?.last_name)}
             </Avatar>
             <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
@@ -97,6 +98,7 @@ export function UserMenu() {
                 {current === 'CM' && currentCommittee ? ` · ${currentCommittee.name}` : ''}
               </Text>
             </Box>
+            <VisuallyHidden>User menu</VisuallyHidden>
             <Box visibleFrom="sm" style={{ display: 'flex' }}>
               <IconChevronDown size={14} aria-hidden />
             </Box>

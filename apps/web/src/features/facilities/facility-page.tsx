@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { pathTo, ROUTES, type FacilityDetail, type SiteSummary } from '@portal/shared';
 import { CardHeader } from '../../components/card-header';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
 import { errorMessage, isMissingRecord } from '../../lib/api-client';
 import { idFromPath } from '../../lib/route-id';
@@ -104,6 +105,7 @@ export default function FacilityPage() {
   const id = idFromPath(rawId);
   const facility = useFacility(id);
   const [editing, setEditing] = useState(false);
+  useRecordCrumbs(facility.data ? { facility: { label: facility.data.name } } : null);
 
   if (id === null || isMissingRecord(facility.error)) {
     return (

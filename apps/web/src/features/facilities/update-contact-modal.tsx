@@ -13,8 +13,6 @@ export function UpdateContactModal({ facility, onClose }: { facility: Facility |
       title={UPDATE_CONTACT_TITLE}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {facility && <FacilityContactForm key={facility.id} facility={facility} onDone={onClose} onCancel={onClose} />}
     </Modal>

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { PAGE_SIZES, ROUTES } from '@portal/shared';
-import { DashboardCard } from '../../components/dashboard-card';
+import { DASHBOARD_TABLE_HEAD, DASHBOARD_TABLE_ROW, DashboardCard } from '../../components/dashboard-card';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { useInvoices } from './api';
@@ -20,6 +20,8 @@ export function InvoicesCard() {
       loading={invoices.isLoading}
       loadingLabel="Loading invoices"
       emptyText={list.length > 0 ? null : invoices.isError ? 'The invoices could not be loaded.' : 'There are no invoices to be paid.'}
+      rowHeight={DASHBOARD_TABLE_ROW}
+      headHeight={DASHBOARD_TABLE_HEAD}
       viewAll={{ to: ROUTES.invoices.path, label: 'View all invoices' }}
     >
       <Table aria-label={INVOICES_CARD_TITLE} verticalSpacing={6} horizontalSpacing="xs" fz="sm">

@@ -8,6 +8,7 @@ import { ROUTES, type JobDetail } from '@portal/shared';
 import { DetailCard, emailLink } from '../../components/detail-card';
 import { JobStatusBadge } from '../../components/job-status-badge';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
 import { errorMessage, isApiError, isMissingRecord } from '../../lib/api-client';
@@ -86,6 +87,7 @@ export default function JobPage() {
   const { currentRole } = useSession();
   const queryClient = useQueryClient();
   const job = useJob(jobId, currentRole);
+  useRecordCrumbs(job.data ? { job: { label: `Job ${job.data.job_number}` } } : null);
   const docs = useJobDocuments(jobId, currentRole, job.isSuccess);
   const review = useReviewJobDocument(jobId ?? 0);
 

@@ -2,7 +2,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, ROUTES } from '@portal/shared';
-import { DashboardCard } from '../../components/dashboard-card';
+import { DASHBOARD_TABLE_HEAD, DASHBOARD_TABLE_ROW, DashboardCard } from '../../components/dashboard-card';
 import { JobStatusBadge } from '../../components/job-status-badge';
 import { formatDate } from '../../lib/dates';
 import { isSignedIn, useSession } from '../../lib/session';
@@ -23,6 +23,8 @@ export function JobsCard() {
       loading={jobs.isLoading}
       loadingLabel="Loading jobs"
       emptyText={list.length > 0 ? null : jobs.isError ? 'The jobs could not be loaded.' : 'You have no jobs yet.'}
+      rowHeight={DASHBOARD_TABLE_ROW}
+      headHeight={DASHBOARD_TABLE_HEAD}
       viewAll={{ to: ROUTES.jobs.path, label: 'View all jobs' }}
     >
       <Table aria-label={JOBS_CARD_TITLE} verticalSpacing={6} horizontalSpacing="xs" fz="sm">

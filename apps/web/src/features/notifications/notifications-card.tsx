@@ -4,7 +4,8 @@ import { MESSAGES, PAGE_SIZES, ROUTES } from '@portal/shared';
 import { DashboardCard } from '../../components/dashboard-card';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useNotifications, useUpdateNotifications } from './api';
-import { NotificationRow } from './notification-row';
+import { confirmClearAll } from './confirm-clear-all';
+import { NOTIFICATION_ROW_COMPACT, NotificationRow } from './notification-row';
 import { useOpenNotification } from './use-open-notification';
 
 /** The dashboard's Notifications card: the first 5, a view-all link and 'Clear all' (spec/01 2.5). */
@@ -25,7 +26,9 @@ export function NotificationsCard() {
           disabled={list.length === 0}
           loading={update.isPending}
           onClick={() =>
-            update.mutate({ ids: 'all', type: 'delete' }, { onSuccess: (res) => notifySuccess(res.message), onError: (error) => notifyError(error) })
+            confirmClearAll(() =>
+              update.mutate({ ids: 'all', type: 'delete' }, { onSuccess: (res) => notifySuccess(res.message), onError: (error) => notifyError(error) }),
+            )
           }
         >
           Clear all
@@ -34,6 +37,7 @@ export function NotificationsCard() {
       loading={notifications.isLoading}
       loadingLabel="Loading notifications"
       emptyText={list.length > 0 ? null : MESSAGES.noNewNotifications}
+      rowHeight={NOTIFICATION_ROW_COMPACT}
       viewAll={{ to: ROUTES.notifications.path, label: 'View all notifications' }}
     >
       <Stack gap={2}>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, type NotificationItem } from '@portal/shared';
@@ -61,6 +61,11 @@ describe('notifications page', () => {
     await screen.findByText('Notice 1');
     expect(calls[0]?.url).toBe('/api/notifications?count=20&role=CM&cmId=4');
     await user.click(screen.getByRole('button', { name: 'Clear all notifications' }));
+    // It asks first: nothing is sent until the user confirms.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(MESSAGES.clearAllConfirm);
+    expect(calls.find((c) => c.method === 'PUT')).toBeUndefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Clear all' }));
     expect(await screen.findByText(MESSAGES.noUnreadNotifications)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.url).toBe('/api/notifications/all?type=delete&role=CM&cmId=4');
   });
@@ -76,12 +81,12 @@ describe('notifications page', () => {
     });
     const user = userEvent.setup();
     const { router } = renderWithApp(<NotificationsPage />, { path: '/notifications' });
-    await user.click(await screen.findByRole('button', { name: 'Unread: Notice 1' }));
+    await user.click(await screen.findByRole('button', { name: /^Unread: Notice 1/ }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('The portal will be down on Saturday.');
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe(`/api/notifications/${encodeURIComponent(JSON.stringify([admin.id]))}?type=read&role=TA`);
     await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('button', { name: 'Unread: Notice 2' }));
+    await user.click(screen.getByRole('button', { name: /^Unread: Notice 2/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/job/5'));
   });
 });

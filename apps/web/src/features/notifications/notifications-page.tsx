@@ -5,6 +5,7 @@ import { MESSAGES, PAGE_SIZES, ROUTES } from '@portal/shared';
 import { PageTitle } from '../../components/page-title';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useNotifications, useUpdateNotifications } from './api';
+import { confirmClearAll } from './confirm-clear-all';
 import { NotificationRow } from './notification-row';
 import { useOpenNotification } from './use-open-notification';
 
@@ -18,15 +19,17 @@ export default function NotificationsPage() {
   const total = notifications.data?.total ?? 0;
 
   const clearAll = () =>
-    update.mutate(
-      { ids: 'all', type: 'delete' },
-      {
-        onSuccess: (res) => {
-          notifySuccess(res.message);
-          setCount(PAGE_SIZES.notificationsFetch);
+    confirmClearAll(() =>
+      update.mutate(
+        { ids: 'all', type: 'delete' },
+        {
+          onSuccess: (res) => {
+            notifySuccess(res.message);
+            setCount(PAGE_SIZES.notificationsFetch);
+          },
+          onError: (error) => notifyError(error),
         },
-        onError: (error) => notifyError(error),
-      },
+      ),
     );
 
   return (

@@ -69,7 +69,7 @@ function ContactForm({ site, onDone }: { site: Site; onDone: () => void }) {
 /** The edit modal of a site's contact details (PUT /sites/{id}). */
 export function SiteContactModal({ site, opened, onClose }: { site: Site; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={CONTACT_MODAL_TITLE} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title={CONTACT_MODAL_TITLE} size="lg" centered>
       {/* Mounted on open, so each opening starts from the saved values. */}
       {opened && <ContactForm site={site} onDone={onClose} />}
     </Modal>

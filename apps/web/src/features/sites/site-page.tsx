@@ -3,9 +3,10 @@ import { Anchor, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid,
 import { IconAddressBook, IconBuildingFactory2, IconEdit, IconUserCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { BODY_NAME, JOB_STATUS_FILTER, JOB_STATUS_LABELS, ROUTES, type JobStatus, type Site } from '@portal/shared';
+import { BODY_NAME, JOB_STATUS_FILTER, JOB_STATUS_LABELS, pathTo, ROUTES, type JobStatus, type Site } from '@portal/shared';
 import { DetailCard, emailLink } from '../../components/detail-card';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
 import { isMissingRecord } from '../../lib/api-client';
@@ -98,6 +99,14 @@ export default function SitePage() {
   const page = pageParam(search);
 
   const site = useSite(siteId);
+  useRecordCrumbs(
+    site.data
+      ? {
+          facility: { label: site.data.facility.name, to: pathTo('facility', { id: site.data.facility.id }) },
+          site: { label: site.data.name },
+        }
+      : null,
+  );
   const jobs = useJobs({ role: jobsRoleOf(currentRole), site_id: siteId ?? undefined, status, page }, site.isSuccess);
   const docs = useSiteDocuments(siteId, site.isSuccess);
 
