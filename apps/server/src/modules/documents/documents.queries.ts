@@ -79,6 +79,15 @@ export async function lockFolderAndFindName(tx: Tx, kind: Kind, folderId: number
 }
 
 /** Whether a document of one of these names is in the folder. */
+/** The back office's number of a job or site ('100234', 'S041201'): zips are named after it. */
+export async function folderNumber(db: Q, kind: Kind, folderId: number): Promise<string | null> {
+  const [row] =
+    kind === 'job'
+      ? await db.select({ number: jobs.jobNumber }).from(jobs).where(eq(jobs.id, folderId))
+      : await db.select({ number: sites.siteNumber }).from(sites).where(eq(sites.id, folderId));
+  return row?.number ?? null;
+}
+
 export async function nameTaken(db: Q, kind: Kind, folderId: number, names: string[]): Promise<boolean> {
   const t = TABLE[kind];
   const [row] = await db

@@ -41,7 +41,6 @@ const FOLDERS = [
     kind: 'job' as Kind,
     path: '/jobdocuments',
     tags: ['Job documents'],
-    zipName: 'job-documents.zip',
     list: {
       description: 'Received and submitted documents of a job, seen from the role (AR: facility side; TA, LA: assessors), oldest first.',
       querystring: jobDocumentListQuery,
@@ -53,7 +52,6 @@ const FOLDERS = [
     kind: 'site' as Kind,
     path: '/sitedocuments',
     tags: ['Site documents'],
-    zipName: 'site-documents.zip',
     list: {
       description: 'received: sent by the body; submitted: by the facility. Oldest first.',
       querystring: siteDocumentListQuery,
@@ -99,7 +97,10 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
     r.get(`${folder.path}/bulk`, {
       config: { download: true },
       schema: { tags, description: 'A zip of the selected documents the user may see.', querystring: bulkQuery, response: binary },
-      handler: async (req, reply) => sendZip(reply, storage, await service.readableFiles(deps, actorOf(req), kind, idsOf(req.query)), folder.zipName),
+      handler: async (req, reply) => {
+        const zip = await service.readableZip(deps, actorOf(req), kind, idsOf(req.query));
+        return sendZip(reply, storage, zip.files, zip.name);
+      },
     });
 
     r.get(`${folder.path}/:id`, {

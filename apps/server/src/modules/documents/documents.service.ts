@@ -99,11 +99,26 @@ async function folderFacts(deps: Deps, actor: Actor, kind: q.Kind, folderIds: nu
  * exists).
  */
 export async function readableFiles(deps: Deps, actor: Actor, kind: q.Kind, ids: number[]): Promise<StoredFile[]> {
+  return (await readableRows(deps, actor, kind, ids)).map((r) => r.file);
+}
+
+async function readableRows(deps: Deps, actor: Actor, kind: q.Kind, ids: number[]) {
   const rows = await q.findDocuments(deps.db, kind, ids);
   const facts = await folderFacts(deps, actor, kind, [...new Set(rows.map((r) => r.doc.folderId))]);
-  const allowed = rows.filter((r) => allows(actor, ACTIONS[kind].download, facts.get(r.doc.folderId))).map((r) => r.file);
+  const allowed = rows.filter((r) => allows(actor, ACTIONS[kind].download, facts.get(r.doc.folderId)));
   if (allowed.length === 0) throw notFound();
   return allowed;
+}
+
+/**
+ * The zip of these documents, named after what it holds: 'job-100234-documents.zip' when they are
+ * of one job (site: 'site-S041201-documents.zip'), 'job-documents.zip' across several.
+ */
+export async function readableZip(deps: Deps, actor: Actor, kind: q.Kind, ids: number[]): Promise<{ files: StoredFile[]; name: string }> {
+  const rows = await readableRows(deps, actor, kind, ids);
+  const folders = [...new Set(rows.map((r) => r.doc.folderId))];
+  const number = folders.length === 1 ? await q.folderNumber(deps.db, kind, folders[0]!) : null;
+  return { files: rows.map((r) => r.file), name: number ? `${kind}-${number}-documents.zip` : `${kind}-documents.zip` };
 }
 
 const UPLOAD_FIELDS = { job: jobDocumentUploadFields, site: siteDocumentUploadFields } as const;

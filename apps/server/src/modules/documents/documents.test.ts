@@ -104,6 +104,16 @@ describe('GET /api/jobdocuments/{id}', () => {
 });
 
 describe('GET /api/jobdocuments/bulk', () => {
+  it('names the zip after its one job, or plainly when it holds documents of several jobs', async () => {
+    const a = await docId('100234', 'Scope of accreditation.txt');
+    const b = await docId('100239', 'Corrective actions.txt');
+    const one = await get(`/api/jobdocuments/bulk?ids[]=${a}`, la);
+    expect(one.headers['content-disposition']).toMatch(/^attachment; filename="job-100234-documents.zip"/);
+    const both = await get(`/api/jobdocuments/bulk?ids[]=${a}&ids[]=${b}`, la);
+    expect(both.statusCode).toBe(200);
+    expect(both.headers['content-disposition']).toMatch(/^attachment; filename="job-documents.zip"/);
+  });
+
   it('zips the selected documents the user may see, and only those', async () => {
     const a = await docId('100234', 'Scope of accreditation.txt');
     const b = await docId('100239', 'Corrective actions.txt');
@@ -111,7 +121,8 @@ describe('GET /api/jobdocuments/bulk', () => {
     const res = await get(`/api/jobdocuments/bulk?ids[]=${a}&ids[]=${b}&ids[]=${c}`, multi);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="job-documents.zip"/);
+    // Named after what it holds: only 100239's document reaches multi@.
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="job-100239-documents.zip"/);
     const entries = await unzipEntries(res.rawPayload);
     // multi@ sees 100239 (as AR of its site), not 100234.
     expect(Object.keys(entries)).toEqual(['Corrective actions.txt']);
@@ -397,6 +408,7 @@ describe('site documents', () => {
       .where(eq(files.name, 'Accreditation certificate.pdf'));
     const zip = await get(`/api/sitedocuments/bulk?ids[]=${id}&ids[]=${cert!.id}`, ar);
     expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-disposition']).toMatch(/^attachment; filename="site-S\d+-documents.zip"/);
     expect(Object.keys(await unzipEntries(zip.rawPayload)).sort()).toEqual(['Accreditation certificate.pdf', 'Floor plan v2.txt']);
     expect((await get(`/api/sitedocuments/bulk?ids[]=${id}`, multi)).statusCode).toBe(404);
   });
