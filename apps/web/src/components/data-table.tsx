@@ -19,6 +19,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconFilter } from '@tabler/icons-react';
 import { PAGE_SIZES } from '@portal/shared';
+import { orDash } from './empty-value';
 
 export interface DataColumn<T> {
   /** The header text; tests and assistive tools find columns by it. */
@@ -196,14 +197,14 @@ export function DataTable<T>({ label, columns, rows, rowKey, loading, empty, min
                         {column.title}
                       </Text>
                       <Box fz="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {column.render(row)}
+                        {orDash(column.render(row))}
                       </Box>
                     </Group>
                   ))}
                   {actions.length > 0 && (
                     <Group justify="flex-end" gap="xs">
                       {actions.map((column) => (
-                        <Box key={column.title}>{column.render(row)}</Box>
+                        <Box key={column.title}>{orDash(column.render(row))}</Box>
                       ))}
                     </Group>
                   )}
@@ -277,7 +278,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, loading, empty, min
                 {selection && <Table.Td>{rowBox(row)}</Table.Td>}
                 {columns.map((column) => (
                   <Table.Td key={column.title} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { whiteSpace: 'nowrap' } : undefined}>
-                    {column.render(row)}
+                    {orDash(column.render(row))}
                   </Table.Td>
                 ))}
               </Table.Tr>

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Anchor, Card, Stack, Text } from '@mantine/core';
 import { CardHeader } from './card-header';
+import { orDash } from './empty-value';
 
 export interface Detail {
   label: string;
   value: ReactNode;
 }
 
-const DASH = '—';
 
 /** An email address as a mailto link; null (shown as a dash) when there is none. */
 export function emailLink(email: string | null | undefined): ReactNode {
@@ -30,7 +30,7 @@ export function DetailCard({ title, icon, details, children }: { title: string; 
               {d.label}
             </Text>
             <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-              {d.value === null || d.value === undefined || d.value === '' ? DASH : d.value}
+              {orDash(d.value)}
             </Text>
           </div>
         ))}

@@ -77,9 +77,16 @@ const common: DemoNotification[] = [
   },
 ];
 
+/** Stands for /job/{id} of a job number until the demo jobs are in (seed.ts). */
+export const JOB_URL_PREFIX = 'job-number:';
+function jobUrl(jobNumber: string): string {
+  return `${JOB_URL_PREFIX}${jobNumber}`;
+}
+
 const byRole: Partial<Record<Role, DemoNotification[]>> = {
-  AR: [{ type: 'job', title: 'New document on job 100234', body: 'An assessor submitted a document to job 100234.', url: '/jobs', role: 'AR', hoursAgo: 5 }],
-  TA: [{ type: 'job', title: 'Document to review', body: 'A facility submitted a document for your review.', url: '/jobs', role: 'TA', hoursAgo: 8 }],
+  // A notification that names a job opens it (seed.ts fills in the job's id once the jobs exist).
+  AR: [{ type: 'job', title: 'New document on job 100234', body: 'An assessor submitted a document to job 100234.', url: jobUrl('100234'), role: 'AR', hoursAgo: 5 }],
+  TA: [{ type: 'job', title: 'Document to review', body: 'A facility submitted a document to job 100234 for your review.', url: jobUrl('100234'), role: 'TA', hoursAgo: 8 }],
   SYSADMIN: [
     { type: 'user', title: 'New registration request', body: 'A new registration is waiting for approval.', url: '/admin/pending-registration-all', hoursAgo: 1 },
   ],

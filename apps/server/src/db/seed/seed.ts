@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { committeeMembers, committees, notifications, userRoles, users } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { DEMO_COMMITTEES, DEMO_PASSWORD, DEMO_USERS, demoNotificationsFor } from './demo-data.js';
+import { DEMO_COMMITTEES, DEMO_PASSWORD, DEMO_USERS, demoNotificationsFor, JOB_URL_PREFIX } from './demo-data.js';
 import type { Storage } from '../../platform/storage.js';
 import { seedDemoJobs } from './demo-jobs.js';
 
@@ -72,4 +72,8 @@ export async function seedDemo(db: Db, storage?: Storage) {
     );
   });
   await seedDemoJobs(db, storage);
+  // Demo notifications that name a job open that job: its id is known now.
+  await db.execute(
+    sql`update notifications set url = '/job/' || jobs.id from jobs where notifications.url = ${JOB_URL_PREFIX} || jobs.job_number`,
+  );
 }

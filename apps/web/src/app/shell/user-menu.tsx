@@ -60,7 +60,8 @@ export function UserMenu() {
       labels: { confirm: 'Confirm', cancel: 'Cancel' },
       onConfirm: () => {
         setCurrentCommittee(committee.id);
-        addShellAlert({ id: 'committee-switched', message: `You are now working in the ${committee.name} committee.` });
+        // Committee names end in 'Committee': the line names it once.
+        addShellAlert({ id: 'committee-switched', message: `You are now working in ${committee.name}.` });
         if (FORUM_DETAIL.test(pathname)) void navigate(ROUTES.forum.path);
         void queryClient.invalidateQueries({ queryKey: notificationsKey });
       },

@@ -70,9 +70,12 @@ export function DocumentReviewModal({
               <Button variant="default" onClick={close} disabled={submitting}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={!form.isValid()} loading={submitting}>
-                Finish
-              </Button>
+              {/* Offered once a comment is typed (spec/01 section 4); too long a comment keeps it disabled. */}
+              {comment.trim() !== '' && (
+                <Button type="submit" disabled={!form.isValid()} loading={submitting}>
+                  Finish
+                </Button>
+              )}
             </Group>
           </Stack>
         </form>

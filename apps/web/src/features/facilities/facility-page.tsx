@@ -12,6 +12,7 @@ import { idFromPath } from '../../lib/route-id';
 import { useFacility } from './api';
 import { UPDATE_CONTACT_TITLE, UpdateContactModal } from './update-contact-modal';
 import { addressLine } from './address';
+import { orDash } from '../../components/empty-value';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -20,7 +21,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {label}
       </Text>
       <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children || '—'}
+        {orDash(children)}
       </Text>
     </div>
   );

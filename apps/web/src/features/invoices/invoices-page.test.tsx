@@ -114,7 +114,7 @@ describe('invoices page', () => {
     expect(await screen.findByText('There are no outstanding invoices dated 02/03/2026.')).toBeInTheDocument();
   });
 
-  it('pages the outstanding invoices, and lists the paid ones at $0 due on their tab', async () => {
+  it('pages the outstanding invoices, and lists the paid ones with their Amount on their tab', async () => {
     signInAs('AR');
     const outstanding = Array.from({ length: 7 }, (_, i) => invoice(i + 1));
     const paid = [invoice(20, { status: 'paid', amount: 2100, amount_due: 0 })];
@@ -130,7 +130,11 @@ describe('invoices page', () => {
 
     await user.click(screen.getByRole('tab', { name: /Paid/ }));
     const paidRow = (await screen.findByText('INV-50020')).closest('tr')!;
-    expect(paidRow).toHaveTextContent('$0.00');
+    // Nothing is due on a paid invoice: the column is 'Amount', what was paid.
+    const paidTable = screen.getByRole('table', { name: 'Paid invoices' });
+    expect(within(paidTable).getByRole('columnheader', { name: 'Amount' })).toBeInTheDocument();
+    expect(within(paidTable).queryByRole('columnheader', { name: 'Amount Due' })).not.toBeInTheDocument();
+    expect(paidRow).toHaveTextContent('$2,100.00');
     expect(calls.at(-1)?.url).toBe('/api/invoices?current_role=AR&page=1&per_page=5');
     expect(screen.queryByRole('button', { name: 'Page 2' })).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Card, Group, Tabs, Text } from '@mantine/core';
+import { Anchor, Card, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, ROUTES, type Invoice, type InvoiceStatus } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/page-title';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { useInvoices } from './api';
+import { FilterBar } from '../../components/filter-bar';
 
 /** The columns of spec/01 2.8: invoice id, type, Transaction Date, facility, job number and amount due. */
 export const invoiceColumns: DataColumn<Invoice>[] = [
@@ -31,10 +32,16 @@ export const invoiceColumns: DataColumn<Invoice>[] = [
           {i.job_number}
         </Anchor>
       ) : (
-        (i.job_number ?? '')
+        i.job_number
       ),
   },
   { title: 'Amount Due', numeric: true, render: (i) => formatMoney(i.amount_due) },
+];
+
+/** A paid invoice has nothing due: its tab shows the amount that was paid (docs/DECISIONS.md). */
+export const paidInvoiceColumns: DataColumn<Invoice>[] = [
+  ...invoiceColumns.slice(0, -1),
+  { title: 'Amount', numeric: true, render: (i) => formatMoney(i.amount) },
 ];
 
 const TABS: { value: InvoiceStatus; label: string; none: string }[] = [
@@ -63,19 +70,13 @@ export default function InvoicesPage() {
       <PageTitle title={ROUTES.invoices.title} description="Invoices of the facilities you represent." />
       <Card p={{ base: 'xs', sm: 'md' }}>
         <Tabs value={tab} onChange={(value) => value && setTab(value as InvoiceStatus)} keepMounted={false}>
-          <Group justify="space-between" align="flex-end" gap="sm" mb="sm" wrap="wrap">
-            <Tabs.List>
-              {TABS.map((t) => (
-                <Tabs.Tab key={t.value} value={t.value}>
-                  {t.label}
-                  {data && (
-                    <Text span size="xs" c="dimmed" ml={6}>
-                      {data.total[t.value]}
-                    </Text>
-                  )}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
+          <FilterBar
+            active={date !== null}
+            onClear={() => {
+              setDate(null);
+              setPages({ outstanding: 1, paid: 1 });
+            }}
+          >
             <DateFilter
               label="Transaction date"
               value={date}
@@ -85,12 +86,24 @@ export default function InvoicesPage() {
               }}
               w={{ base: '100%', xs: 200 }}
             />
-          </Group>
+          </FilterBar>
+          <Tabs.List mb="sm">
+            {TABS.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+                {data && (
+                  <Text span size="xs" c="dimmed" ml={6}>
+                    {data.total[t.value]}
+                  </Text>
+                )}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
           {TABS.map((t) => (
             <Tabs.Panel key={t.value} value={t.value}>
               <DataTable
                 label={`${t.label} invoices`}
-                columns={invoiceColumns}
+                columns={t.value === 'paid' ? paidInvoiceColumns : invoiceColumns}
                 rows={data?.[t.value]}
                 rowKey={(i) => i.id}
                 loading={invoices.isLoading}

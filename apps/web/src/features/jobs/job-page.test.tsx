@@ -105,9 +105,10 @@ describe('job page', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Document Review' });
     expect(box).toBeChecked();
     expect(within(dialog).getByPlaceholderText('Please add your comments here*')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Finish' })).toBeDisabled();
+    // Finish appears only once a comment is typed (spec/01 section 4).
+    expect(within(dialog).queryByRole('button', { name: 'Finish' })).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Review comment'), '   ');
-    expect(within(dialog).getByRole('button', { name: 'Finish' })).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Finish' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Document Review' })).not.toBeInTheDocument());
     expect(screen.getByRole('checkbox', { name: 'Review Document 2.pdf' })).not.toBeChecked();

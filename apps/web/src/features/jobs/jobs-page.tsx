@@ -1,5 +1,4 @@
-import { Button, Card, Group, Select } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { Card, Select } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { JOB_TYPE_FILTERS, ROUTES } from '@portal/shared';
 import { DateFilter } from '../../components/date-filter';
@@ -8,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { jobsRoleOf, useJobs } from './api';
 import { isoDateParam, pageParam, typeParam, withParams } from '../../lib/search-params';
 import { JobsTable } from '../../components/jobs-table';
+import { FilterBar } from '../../components/filter-bar';
 
 const TYPE_OPTIONS = JOB_TYPE_FILTERS.map((value) => ({ value, label: value }));
 
@@ -32,7 +32,7 @@ export default function JobsPage() {
         description={variant === 'AR' ? 'Assessment visits of the sites you represent.' : 'Assessment visits you are assigned to.'}
       />
       <Card>
-        <Group gap="sm" align="flex-end" mb="md" wrap="wrap">
+        <FilterBar active={filtered} onClear={() => set({ type: null, visit_date: null })}>
           <Select
             label="Job type"
             placeholder="All types"
@@ -49,12 +49,7 @@ export default function JobsPage() {
             onChange={(value) => set({ visit_date: value })}
             w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 200 }}
           />
-          {filtered && (
-            <Button variant="subtle" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={() => set({ type: null, visit_date: null })}>
-              Clear filters
-            </Button>
-          )}
-        </Group>
+        </FilterBar>
         <JobsTable
           data={jobs.data}
           loading={jobs.isPending}

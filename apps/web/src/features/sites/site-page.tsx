@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Loader, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconAddressBook, IconBuildingFactory2, IconEdit, IconUserCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { pageParam, withParams } from '../../lib/search-params';
 import { JobsTable } from '../../components/jobs-table';
 import { siteDocumentsKey, uploadSiteDocument, useSite, useSiteDocuments } from './api';
 import { SiteContactModal } from './site-contact-modal';
+import { FilterBar } from '../../components/filter-bar';
 
 export const SITE_TABS = { received: 'Received Site Documents', submitted: 'Submitted Site Documents' } as const;
 
@@ -165,7 +166,7 @@ export default function SitePage() {
           <Title order={2} size="h4" mb="sm">
             Jobs
           </Title>
-          <Group mb="md" gap="sm">
+          <FilterBar active={status !== undefined} onClear={() => setFilter({ status: null })}>
             <Select
               label="Status"
               placeholder="All statuses"
@@ -175,7 +176,7 @@ export default function SitePage() {
               clearable
               w={{ base: '100%', xs: 220 }}
             />
-          </Group>
+          </FilterBar>
           <JobsTable
             data={jobs.data}
             loading={jobs.isPending}
