@@ -143,6 +143,62 @@ export async function signIn(page: Page, email: string, options: SignInOptions =
   await expect(ui.sidebar(page)).toBeVisible();
 }
 
+export interface ApiSession {
+  token: string;
+  permissions: string[];
+}
+
+/**
+ * Signs in through the API (login, the mailed code, verify), without the screens: for tests whose
+ * subject is what comes after. `useApiSession` puts the result in the page's storage.
+ */
+export async function apiSignIn(email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
+  const base = env('E2E_BASE_URL');
+  const since = await mailMark(email);
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  if (!login.ok) throw new Error(`login ${email}: ${login.status} ${await login.text()}`);
+  const body = (await login.json()) as { token: string; permissions: string[] };
+  const code = await latestCode(email, since);
+  const verify = await fetch(`${base}/api/twofactor/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${body.token}` },
+    body: JSON.stringify({ code }),
+  });
+  if (!verify.ok) throw new Error(`verify ${email}: ${verify.status} ${await verify.text()}`);
+  return { token: ((await verify.json()) as { token: string }).token, permissions: body.permissions };
+}
+
+/** Stores a signed-in session (spec keys) in the page before its scripts run, viewing as `role`. */
+export async function useApiSession(page: Page, session: ApiSession, role: string): Promise<void> {
+  await page.addInitScript(
+    ({ token, roles, role }) => {
+      if (window.sessionStorage.getItem('e2e.session-set')) return;
+      window.sessionStorage.setItem('e2e.session-set', '1');
+      window.localStorage.setItem('user_access_token', token);
+      window.localStorage.setItem('ROLE', JSON.stringify(roles));
+      window.localStorage.setItem('CURRENT_ROLE', role);
+    },
+    { token: session.token, roles: session.permissions, role },
+  );
+}
+
+/** Goes to a path inside the app without reloading it (as a link would). */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Waits until the page has settled: no full-screen spinner, no skeleton or loader still busy. */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[role="status"][aria-label="Loading"], [aria-busy="true"], .mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** Current pathname of the page. */
 export function pathnameOf(page: Page): string {
   return new URL(page.url()).pathname;

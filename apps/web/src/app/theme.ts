@@ -32,6 +32,21 @@ const red: MantineColorsTuple = [
   '#8e1414',
 ];
 
+const DATE_PICKER_DEFAULTS = {
+  highlightToday: true,
+  hideOutsideDates: true,
+  ariaLabels: {
+    monthLevelControl: 'Choose a month',
+    yearLevelControl: 'Choose a year',
+    nextMonth: 'Next month',
+    previousMonth: 'Previous month',
+    nextYear: 'Next year',
+    previousYear: 'Previous year',
+    nextDecade: 'Next decade',
+    previousDecade: 'Previous decade',
+  },
+};
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
@@ -48,10 +63,13 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 650, lineHeight: 1.3 } },
     },
-    // Date pickers mark today.
-    DateInput: { defaultProps: { highlightToday: true } },
-    DatePickerInput: { defaultProps: { highlightToday: true } },
-    DatePicker: { defaultProps: { highlightToday: true } },
+    // Menus: no focus placeholder (a role=presentation child a menu may not hold, aria-required-children).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Date pickers mark today, name their arrows, and leave out the pale days of the next and
+    // previous months (below 4.5:1 contrast).
+    DateInput: { defaultProps: DATE_PICKER_DEFAULTS },
+    DatePickerInput: { defaultProps: DATE_PICKER_DEFAULTS },
+    DatePicker: { defaultProps: DATE_PICKER_DEFAULTS },
     // Labels stay exactly the field's name (tests and assistive tools find fields by it): no ' *'
     // appended for required fields; `required` still marks them for assistive tools.
     TextInput: { defaultProps: { withAsterisk: false } },
