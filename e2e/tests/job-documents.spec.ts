@@ -74,7 +74,8 @@ test.describe('job documents', () => {
     await expect(received.getByRole('button', { name: FILE })).toBeVisible();
     await received.getByRole('checkbox', { name: `Review ${FILE}` }).check();
     const review = page.getByRole('dialog', { name: 'Document Review' });
-    await expect(review.getByRole('button', { name: 'Finish' })).toBeDisabled();
+    // Finish appears only once a comment is typed (spec/01 section 4).
+    await expect(review.getByRole('button', { name: 'Finish' })).toHaveCount(0);
     await review.getByLabel('Review comment').fill('Records complete; the 2025 certificate for balance B2 is missing.');
     await expect(review.getByRole('button', { name: 'Finish' })).toBeEnabled();
     await shot(page, 'ta-review');
@@ -97,7 +98,8 @@ test.describe('job documents', () => {
     const zipDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download', exact: true }).click();
     const zip = await zipDownload;
-    expect(zip.suggestedFilename()).toBe('job-documents.zip');
+    // Named after what it holds.
+    expect(zip.suggestedFilename()).toBe(`job-${JOB}-documents.zip`);
     const zipFile = test.info().outputPath('job-documents.zip');
     await zip.saveAs(zipFile);
     expect(await zipEntryNames(zipFile)).toEqual([FILE, 'Quality Manual.pdf', 'Scope of accreditation.txt']);

@@ -142,7 +142,7 @@ describe('site page', () => {
     });
     const user = userEvent.setup();
     await openSite();
-    await user.click(await screen.findByRole('button', { name: 'Edit contact details' }));
+    await user.click(await screen.findByRole('button', { name: 'Update Contact Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Contact Details' });
     const email = () => within(dialog).getByLabelText(/^Email/);
     const phone = () => within(dialog).getByLabelText(/^Phone/);

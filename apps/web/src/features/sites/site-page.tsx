@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Center, Loader, Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconAddressBook, IconBuildingFactory2, IconEdit, IconUserCheck } from '@tabler/icons-react';
+import { IconAddressBook, IconBuildingFactory2, IconPencil, IconUserCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BODY_NAME, JOB_STATUS_FILTER, JOB_STATUS_LABELS, pathTo, ROUTES, type JobStatus, type Site } from '@portal/shared';
@@ -17,7 +17,7 @@ import { jobsRoleOf, useJobs } from '../../lib/jobs-query';
 import { pageParam, withParams } from '../../lib/search-params';
 import { JobsTable } from '../../components/jobs-table';
 import { siteDocumentsKey, uploadSiteDocument, useSite, useSiteDocuments } from './api';
-import { SiteContactModal } from './site-contact-modal';
+import { CONTACT_MODAL_TITLE, SiteContactModal } from './site-contact-modal';
 import { FilterBar } from '../../components/filter-bar';
 
 export const SITE_TABS = { received: 'Received Site Documents', submitted: 'Submitted Site Documents' } as const;
@@ -70,8 +70,8 @@ function SiteCards({ site, onEdit }: { site: Site; onEdit: (() => void) | null }
         ]}
       >
         {onEdit && (
-          <Button variant="light" size="xs" mt="md" leftSection={<IconEdit size={14} aria-hidden />} onClick={onEdit} style={{ alignSelf: 'flex-start' }}>
-            Edit contact details
+          <Button variant="light" size="xs" mt="md" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} style={{ alignSelf: 'flex-start' }}>
+            {CONTACT_MODAL_TITLE}
           </Button>
         )}
       </DetailCard>
