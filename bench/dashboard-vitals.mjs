@@ -1,3 +1,4 @@
+/* global window -- the init script and the evaluate callbacks run in the page */
 /**
  * The first load of the dashboard as a signed-in user sees it: cumulative layout shift (CLS) and
  * largest contentful paint (LCP), read from Chromium's own performance entries ('layout-shift' and
