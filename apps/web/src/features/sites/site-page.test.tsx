@@ -177,7 +177,7 @@ describe('site page', () => {
     const { calls } = serveSite(() => undefined);
     const user = userEvent.setup();
     await openSite();
-    await user.click(await screen.findByRole('button', { name: 'Edit contact details' }));
+    await user.click(await screen.findByRole('button', { name: 'Update Contact Details' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Update Contact Details' }));
     await user.clear(dialog.getByLabelText(/^Email/));
     await user.clear(dialog.getByLabelText(/^Phone/));
