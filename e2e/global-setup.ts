@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -122,6 +122,14 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   try {
     const started = await startSmtpSink(mailDir, sinkLog);
     sink = started.child;
+
+    // Production never adds demo data by itself: the journeys' data is seeded first, as a developer would.
+    const seeded = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/db/seed/run.js')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? workDir, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    if (seeded.status !== 0) throw new Error(`seeding the demo data failed:\n${seeded.stdout}${seeded.stderr}`);
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;

@@ -9,5 +9,22 @@ if (!built) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+
+// A process manager stops `npm start` with SIGTERM: pass it on, and the server closes its
+// connections and the database and frees the data directory's lock before exiting.
+let stopping = false;
+const stop = (signal) => {
+  if (stopping) return;
+  stopping = true;
+  server.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+
+// When whatever started us is gone without passing a signal on (a shell between npm and us, or
+// npm killed outright), we are adopted by another process: stop the server as for SIGTERM.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 500).unref();
+
+server.on('exit', (code) => process.exit(code ?? 1));

@@ -17,7 +17,8 @@ import './modules/policies.js';
 import { authPlugin } from './platform/auth.js';
 import type { Deps } from './platform/deps.js';
 import { AppError } from './platform/errors.js';
-import { devMailbox, httpSms, smtpMailer } from './platform/mail.js';
+import { devMailbox, httpSms, noSms, smtpMailer } from './platform/mail.js';
+import { loggerOptions, type LogStream } from './platform/logging.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWeb } from './platform/web.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   database: Database;
   /** Test servers turn the request log off. */
   logger?: boolean;
+  /** Log lines go here instead of stdout (a test reads them). */
+  logStream?: LogStream;
 }
 
 declare module 'fastify' {
@@ -56,9 +59,9 @@ function validationBody(error: FastifyError) {
   return { message: first, errors };
 }
 
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Notification ids travel as a JSON list in the path.
@@ -67,12 +70,15 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const dev = devMailbox(database.db, app.log);
+  // The development mailbox only outside production; there config has required MAIL_URL.
+  const dev = config.env === 'production' ? null : devMailbox(database.db, app.log);
+  const mailer = config.mailUrl ? smtpMailer(config.mailUrl, config.mailFrom) : dev?.mailer;
+  if (!mailer) throw new Error('MAIL_URL is required in production');
   const deps: Deps = {
     db: database.db,
     config,
-    mailer: config.mailUrl ? smtpMailer(config.mailUrl, config.mailFrom) : dev.mailer,
-    sms: config.smsUrl ? httpSms(config.smsUrl) : dev.sms,
+    mailer,
+    sms: config.smsUrl ? httpSms(config.smsUrl) : (dev?.sms ?? noSms),
     log: app.log,
   };
   app.decorate('deps', deps);

@@ -10,7 +10,8 @@ const flag = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless told otherwise: a development server is not reachable from the network. */
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -20,7 +21,7 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must have at least 32 characters').optional(),
   MAX_UPLOAD_KB: z.coerce.number().int().positive().default(LIMITS.maxUploadKb),
-  SEED_DEMO: flag.default(true),
+  SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   /** Multiplies every per-minute request limit; tests raise it, the defaults suit production. */
@@ -64,9 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.APP_SECRET && e.DATABASE_URL) {
-    throw new ConfigError('Invalid configuration:\n  APP_SECRET: required in production with DATABASE_URL');
-  }
+  const problems = e.NODE_ENV === 'production' ? productionProblems(e) : [];
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -79,12 +79,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     secret: e.APP_SECRET ?? secretFromDataDir(dataDir),
     maxUploadKb: e.MAX_UPLOAD_KB,
-    seedDemo: e.SEED_DEMO,
+    // Demo accounts have a published password: never in production (SEED_DEMO=true is refused above).
+    seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? true),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     webDist: e.WEB_DIST,
   };
+}
+
+/**
+ * Production has no development mailbox and no demo data (issue 7 "Safe production defaults"):
+ * codes and links must go out by mail, and the secret that signs them must be the operator's.
+ */
+function productionProblems(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.MAIL_URL) problems.push('MAIL_URL: required in production (smtp://user:pass@host:port); sign-in codes and links go out by mail, and there is no development mailbox');
+  if (!e.APP_SECRET) problems.push('APP_SECRET: required in production (at least 32 random characters); it signs cookies and emailed links');
+  if (e.SEED_DEMO) problems.push('SEED_DEMO: demo data is never added in production (its accounts share a published password); remove SEED_DEMO');
+  return problems;
 }
 
 function secretFromDataDir(dataDir: string): string {

@@ -27,17 +27,28 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** Development mailbox: kept in the database, printed to the log, listed at /api/dev/mail. */
+/**
+ * Development mailbox (never in production: config refuses to start without MAIL_URL there): kept
+ * in the database and read at /dev/mail from this machine only. The log says that a message was
+ * stored, never its text: codes and links do not reach a log line, in development either.
+ */
 export function devMailbox(db: Db, log: FastifyBaseLogger): { mailer: Mailer; sms: SmsSender } {
   const store = async (kind: 'email' | 'sms', to: string, subject: string, text: string) => {
     await db.insert(devMessages).values({ kind, to, subject, text });
-    log.info(`[dev ${kind}] to ${to}: ${subject}\n${text}`);
+    log.info(`[dev ${kind}] to ${to}: "${subject}" stored; read it at /dev/mail`);
   };
   return {
     mailer: { send: (m) => store('email', m.to, m.subject, m.text) },
     sms: { send: (to, body) => store('sms', to, 'SMS', body) },
   };
 }
+
+/** Production without SMS_URL: sending an SMS fails (logged without its text), and nothing is printed. */
+export const noSms: SmsSender = {
+  send() {
+    return Promise.reject(new Error('SMS_URL is not set: no SMS can be sent'));
+  },
+};
 
 /** SMS_URL: each message is POSTed as JSON {to, body}. */
 export function httpSms(url: string): SmsSender {

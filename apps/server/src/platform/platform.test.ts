@@ -87,7 +87,7 @@ describe('the HTTP shell', () => {
     expect(res.json().messages[0]).toMatchObject({ kind: 'email', to: 'ar@portal.test' });
     const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
     expect(page.body).toContain('Development mailbox');
-    const prod = await app({ NODE_ENV: 'production', WEB_DIST: webDist });
+    const prod = await app({ NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:2525', WEB_DIST: webDist });
     expect((await prod.app.inject({ method: 'GET', url: '/api/dev/mail' })).statusCode).toBe(404);
     expect((await prod.app.inject({ method: 'GET', url: '/dev/mail' })).body).not.toContain('Development mailbox');
   });

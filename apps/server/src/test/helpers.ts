@@ -13,6 +13,7 @@ import { seedDemo } from '../db/seed/seed.js';
 import { DEMO_PASSWORD } from '../db/seed/demo-data.js';
 import { createStorage } from '../platform/storage.js';
 import { onServer } from './global-setup.js';
+import type { LogStream } from '../platform/logging.js';
 
 export { DEMO_PASSWORD };
 
@@ -50,7 +51,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, opts: { seed?: boolean; logStream?: LogStream } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   // Each test app has its own folder for uploaded files.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
@@ -63,7 +64,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { see
     ...env,
   });
   if (opts.seed !== false) await seedDemo(database.db, createStorage(config));
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: Boolean(opts.logStream), logStream: opts.logStream });
   await app.ready();
   return {
     app,

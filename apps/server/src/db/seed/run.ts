@@ -3,8 +3,12 @@ import { openDatabase } from '../client.js';
 import { seedIfEmpty } from './seed.js';
 import { createStorage } from '../../platform/storage.js';
 
-/** npm run seed: demo data into the configured database, when it has no user yet. */
+/** npm run seed: demo data into the configured database, when it has no user yet. Never in production. */
 const config = loadConfig();
+if (config.env === 'production') {
+  console.error('NODE_ENV is production: demo data (accounts with a published password) is never added there.');
+  process.exit(1);
+}
 const database = await openDatabase(config);
 try {
   const seeded = await seedIfEmpty(database.db, createStorage(config));

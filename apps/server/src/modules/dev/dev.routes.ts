@@ -2,6 +2,7 @@ import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { devMessages } from '../../db/schema/index.js';
 import type { Deps } from '../../platform/deps.js';
+import { loopbackOnly } from './loopback.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -11,9 +12,11 @@ function listMessages(deps: Deps) {
 
 /**
  * The development mailbox, registered only when NODE_ENV is not production: where codes and links
- * go when MAIL_URL / SMS_URL are not set.
+ * go when MAIL_URL / SMS_URL are not set. It answers loopback requests only (loopback.ts).
  */
 export async function devRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  // Encapsulated: applies to the mailbox's routes only.
+  app.addHook('onRequest', loopbackOnly);
   app.get('/api/dev/mail', { config: { auth: 'none' }, schema: { tags: ['Development'] } }, async () => {
     const rows = await listMessages(deps);
     return {
