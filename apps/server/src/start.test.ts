@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite } from './db/client.js';
+import { users } from './db/schema/index.js';
 
 /**
  * `npm start` as a process manager runs it (issue 7 "Safe production defaults"): real child
@@ -108,7 +109,7 @@ describe('npm start in production', () => {
     // The lock is free: this process may open the data directory, and it holds no user.
     const database = await openPglite(dataDir);
     try {
-      const [row] = (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users`)).rows;
+      const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
       expect(row!.n).toBe(0);
     } finally {
       await database.close();
