@@ -10,7 +10,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { MESSAGES, PRODUCT_NAME } from '@portal/shared';
+import { BODY_LIMITS, MESSAGES, PRODUCT_NAME } from '@portal/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import './modules/policies.js';
@@ -63,7 +63,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // JSON bodies are small; a route that takes more (the CSV import) sets its own limit.
+    bodyLimit: BODY_LIMITS.jsonBytes,
     // Notification ids travel as a JSON list in the path.
     routerOptions: { maxParamLength: 20_000 },
   });

@@ -20,6 +20,14 @@ export const LIMITS = {
   displayedPathMax: 40,
 } as const;
 
+/** Largest request bodies (issue 7): a route reads no more than it needs. */
+export const BODY_LIMITS = {
+  /** Every JSON body unless its route says otherwise (the largest today, a facility with 20 contacts, is under 10 kB). */
+  jsonBytes: 64 * 1024,
+  /** A back-office CSV file (50,000 facilities with every column are about 9 MB). */
+  csvImportBytes: 20 * 1024 * 1024,
+} as const;
+
 export const PAGE_SIZES = {
   generic: [5, 10, 20, 30, 50] as const,
   genericDefault: 5,

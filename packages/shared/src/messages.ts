@@ -113,5 +113,6 @@ export const RECORD_MESSAGES = {
   dateInvalid: 'Please enter a valid date as DD/MM/YYYY.',
   stateInvalid: 'Please choose a state from the list.',
   contactsMax: (max: number) => `At most ${max} contacts can be listed.`,
+  importTooLarge: (mb: number) => `The file is larger than ${mb} MB: split it and import the parts one by one.`,
   imported: (n: number) => `${n} ${n === 1 ? 'row' : 'rows'} imported.`,
 } as const;

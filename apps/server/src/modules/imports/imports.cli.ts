@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { IMPORT_ENTITIES, type ImportEntity } from '@portal/shared';
 import { loadConfig } from '../../config.js';
@@ -15,7 +15,7 @@ if (!entity || !file || !(IMPORT_ENTITIES as readonly string[]).includes(entity)
 
 const config = loadConfig();
 // npm runs workspace scripts in apps/server: a relative path is taken from where npm was started.
-const csv = await readFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
+const csv = createReadStream(path.resolve(process.env.INIT_CWD ?? process.cwd(), file));
 const database = await openDatabase(config);
 let code = 0;
 try {

@@ -1,4 +1,6 @@
-import { parse, type Options } from 'csv-parse/sync';
+import { Transform, type Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { AppError } from '../../platform/errors.js';
 
 export interface CsvRow {
   /** The line of the file the row ends on (the header is line 1). */
@@ -11,41 +13,47 @@ export interface BadRow {
   reason: string;
 }
 
+/** A file that is not CSV: the import reports it as a bad row on its line. */
+export class CsvParseError extends Error {
+  constructor(readonly row: BadRow) {
+    super(row.reason);
+  }
+}
+
 /**
- * Reads a CSV file with a header line. Column names are matched without case or surrounding
- * spaces; a row with the wrong number of fields is a bad row, not the end of the file.
+ * The records of a CSV file as they stream in, each with the line it ends on; the file is never
+ * held whole. Empty lines are skipped, fields trimmed, a byte-order mark dropped. A parse error
+ * ends the stream with a CsvParseError naming its line.
  */
-export function readCsv(text: string): { header: string[]; rows: CsvRow[]; bad: BadRow[] } {
-  let records: { info: { lines: number }; record: string[] }[];
-  // The last line of the last complete row: a quote left open starts on the line after it.
+export async function* csvRecords(source: Readable): AsyncGenerator<{ line: number; record: string[] }> {
+  // The last line of the last complete row the parser made (it may be ahead of what was read):
+  // a quote left open starts on the line after it.
   let lastLine = 0;
+  const parser = parse({
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    bom: true,
+    on_record: (record, context) => {
+      lastLine = context.lines;
+      return record;
+    },
+  });
+  source.on('error', (e) => parser.destroy(e));
+  source.pipe(parser);
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), {
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      on_record: (record, context) => {
-        lastLine = context.lines;
-        return record;
-      },
-    } satisfies Options) as unknown as typeof records;
-  } catch (e) {
-    return { header: [], rows: [], bad: [csvErrorRow(e, lastLine)] };
-  }
-  const [head, ...body] = records;
-  if (!head) return { header: [], rows: [], bad: [] };
-  const header = head.record.map((h) => h.trim().toLowerCase());
-  const rows: CsvRow[] = [];
-  const bad: BadRow[] = [];
-  for (const { info, record } of body) {
-    if (record.length !== header.length) {
-      bad.push({ line: info.lines, reason: `Expected ${header.length} fields, found ${record.length}.` });
-      continue;
+    for await (const { info, record } of parser as AsyncIterable<{ info: { lines: number }; record: string[] }>) {
+      yield { line: info.lines, record };
     }
-    rows.push({ line: info.lines, values: Object.fromEntries(header.map((h, i) => [h, record[i] ?? ''])) });
+  } catch (e) {
+    if (e instanceof CsvError) throw new CsvParseError(csvErrorRow(e, lastLine));
+    throw e;
+  } finally {
+    // Stopped early (a bad header, an error): discard the rest of the body instead of leaving it unread.
+    source.unpipe(parser);
+    source.resume();
   }
-  return { header, rows, bad };
 }
 
 /** A parse error as a bad row on its line; an unclosed quote is reported where its row begins. */
@@ -56,4 +64,18 @@ export function csvErrorRow(e: unknown, lastLine: number): BadRow {
     return { line, reason: `A quote opened on line ${line} is never closed.` };
   }
   return { line: err.lines ?? lastLine + 1, reason: `The file is not valid CSV: ${err.message}` };
+}
+
+/** Passes at most maxBytes through, then fails with 413 and the message given. */
+export function byteLimit(source: Readable, maxBytes: number, message: string): Readable {
+  let seen = 0;
+  const limiter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > maxBytes) done(new AppError(413, message));
+      else done(null, chunk);
+    },
+  });
+  source.on('error', (e) => limiter.destroy(e));
+  return source.pipe(limiter);
 }

@@ -1,36 +1,44 @@
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { importParams, importResult } from '@portal/shared';
+import { BODY_LIMITS, importParams, importResult, RECORD_MESSAGES } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
-import { badRequest } from '../../platform/errors.js';
+import { AppError, badRequest } from '../../platform/errors.js';
 import { assertMayImport } from './imports.policy.js';
+import { byteLimit } from './imports.csv.js';
 import { importCsv } from './imports.service.js';
 
-const MAX_CSV_BYTES = 100 * 1024 * 1024;
+const tooLarge = RECORD_MESSAGES.importTooLarge(BODY_LIMITS.csvImportBytes / 1024 / 1024);
+
+/**
+ * Runs before the body is read (onRequest, after the authenticate hook): a caller who may not
+ * import, or a file announced as too large, is answered without reading a byte of it.
+ */
+async function mayImport(req: FastifyRequest) {
+  assertMayImport(actorOf(req));
+  if (Number(req.headers['content-length'] ?? 0) > BODY_LIMITS.csvImportBytes) throw new AppError(413, tooLarge);
+}
 
 export async function importRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  // CSV bodies, in this plugin only.
-  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string', bodyLimit: MAX_CSV_BYTES }, (_req, body, done) => done(null, body));
+  // CSV bodies, in this plugin only, handed on as the stream they are: the import reads them in batches.
+  app.addContentTypeParser(['text/csv', 'application/csv'], (_req, payload, done) => done(null, payload));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/admin/import/:entity', {
-    bodyLimit: MAX_CSV_BYTES,
+    onRequest: mayImport,
     schema: {
       tags: ['Admin'],
       description:
-        'SYSADMIN: a CSV file (Content-Type text/csv, header line first) upserted by its natural key in one transaction. ' +
+        `SYSADMIN: a CSV file (Content-Type text/csv, header line first, at most ${BODY_LIMITS.csvImportBytes / 1024 / 1024} MB) upserted by its natural key in one transaction. ` +
         'Bad rows: 400 {message, errors: {"line N": [reasons]}} and nothing imported. Columns: README "Back-office import".',
       params: importParams,
       consumes: ['text/csv'],
-      body: z.string().optional(),
       response: { 200: importResult },
     },
     handler: (req) => {
-      assertMayImport(actorOf(req));
-      if (typeof req.body !== 'string') throw badRequest('Send the CSV file as the body, with Content-Type text/csv.');
-      return importCsv(deps.db, req.params.entity, req.body);
+      if (!(req.body instanceof Readable)) throw badRequest('Send the CSV file as the body, with Content-Type text/csv.');
+      return importCsv(deps.db, req.params.entity, byteLimit(req.body, BODY_LIMITS.csvImportBytes, tooLarge));
     },
   });
 }

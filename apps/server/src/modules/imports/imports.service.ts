@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
   INVOICE_STATUSES,
@@ -13,7 +14,7 @@ import {
 } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
-import { readCsv, type BadRow, type CsvRow } from './imports.csv.js';
+import { csvRecords, CsvParseError, type BadRow, type CsvRow } from './imports.csv.js';
 import * as q from './imports.queries.js';
 
 /**
@@ -201,9 +202,16 @@ interface Good<E extends ImportEntity> {
   row: Parsed<E>;
 }
 
-function validate<E extends ImportEntity>(entity: E, rows: CsvRow[], bad: BadRow[]): Good<E>[] {
+/** What one import remembers across its batches: keys already seen, leads already named. */
+interface ImportState {
+  /** Natural key -> the line it was first on (a few bytes a row; the rows themselves are not kept). */
+  seen: Map<string, number>;
+  /** Job number -> the line naming its lead (assessors). */
+  leadLine: Map<string, number>;
+}
+
+function validate<E extends ImportEntity>(entity: E, rows: CsvRow[], bad: BadRow[], { seen }: ImportState): Good<E>[] {
   const schema = schemas[entity];
-  const seen = new Map<string, number>();
   const good: Good<E>[] = [];
   for (const { line, values } of rows) {
     const parsed = schema.safeParse(values);
@@ -236,8 +244,13 @@ async function inChunks<T>(values: T[], write: (chunk: T[]) => Promise<{ inserte
   return total;
 }
 
-/** Resolves references and writes, inside the transaction; bad references are added to bad. */
-async function apply(entity: ImportEntity, tx: Tx, good: Good<ImportEntity>[], bad: BadRow[]) {
+/**
+ * Resolves one batch's references and writes it, inside the import's transaction; bad references
+ * are added to bad. Once any row is bad nothing more is written (the transaction rolls back), but
+ * the rest is still checked so every bad row is reported.
+ */
+async function apply(entity: ImportEntity, tx: Tx, good: Good<ImportEntity>[], bad: BadRow[], state: ImportState) {
+  if (good.length === 0) return null;
   const missing = (line: number, what: string) => bad.push({ line, reason: what });
   switch (entity) {
     case 'facilities': {
@@ -328,7 +341,7 @@ async function apply(entity: ImportEntity, tx: Tx, good: Good<ImportEntity>[], b
         q.jobIdsByNumber(tx, [...new Set(rows.map((r) => r.row.job_number))]),
         q.usersByEmail(tx, [...new Set(rows.map((r) => r.row.email))]),
       ]);
-      const leadLine = new Map<string, number>();
+      const { leadLine } = state;
       const values = [];
       for (const { line, row: r } of rows) {
         const jobId = job.get(r.job_number);
@@ -367,38 +380,80 @@ async function apply(entity: ImportEntity, tx: Tx, good: Good<ImportEntity>[], b
 
 class BadRowsError extends Error {}
 
-/** Imports a whole file or nothing; throws 400 with every bad row as { 'line N': [reason] }. */
-export async function importCsv(db: Db, entity: ImportEntity, csv: string): Promise<ImportResult> {
-  const { header, rows, bad } = readCsv(csv);
+/** Rows checked and written at a time: memory stays bounded whatever the file's size. */
+const BATCH = 500;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function checkColumns(entity: ImportEntity, header: string[]) {
   const { required: need, optional: may } = IMPORT_COLUMNS[entity];
   const missingColumns = need.filter((c) => !header.includes(c));
   const unknown = header.filter((c) => !need.includes(c) && !may.includes(c));
-  if (header.length > 0 && (missingColumns.length || unknown.length)) {
+  if (missingColumns.length || unknown.length) {
     const reasons = [
       ...missingColumns.map((c) => `missing column ${c}`),
       ...unknown.map((c) => `unknown column ${c} (columns: ${[...need, ...may].join(', ')})`),
     ];
     throw badRequest(RECORD_MESSAGES.importBadRows(1), { 'line 1': reasons });
   }
-  const good = validate(entity, rows, bad);
-  if (rows.length + bad.length === 0) throw badRequest(RECORD_MESSAGES.importEmpty);
-  const failed = () => {
-    bad.sort((a, b) => a.line - b.line);
-    const errors: Record<string, string[]> = {};
-    for (const b of bad) (errors[`line ${b.line}`] ??= []).push(b.reason);
-    return badRequest(RECORD_MESSAGES.importBadRows(Object.keys(errors).length), errors);
-  };
-  let counts: { inserted: number; updated: number } | null = null;
+}
+
+function badRowsError(bad: BadRow[]) {
+  bad.sort((a, b) => a.line - b.line);
+  const errors: Record<string, string[]> = {};
+  for (const b of bad) (errors[`line ${b.line}`] ??= []).push(b.reason);
+  return badRequest(RECORD_MESSAGES.importBadRows(Object.keys(errors).length), errors);
+}
+
+/**
+ * Imports a whole file or nothing; throws 400 with every bad row as { 'line N': [reason] }.
+ * The file streams through in batches of BATCH rows, each checked and written inside one
+ * transaction, with a turn of the event loop between batches so other requests are answered.
+ */
+export async function importCsv(db: Db, entity: ImportEntity, input: Readable | string): Promise<ImportResult> {
+  const source = typeof input === 'string' ? Readable.from([input]) : input;
+  const bad: BadRow[] = [];
+  const state: ImportState = { seen: new Map(), leadLine: new Map() };
+  let rows = 0;
   try {
-    counts = await db.transaction(async (tx) => {
-      const c = await apply(entity, tx, good, bad);
-      // Bad rows found before or while resolving references: write nothing (and roll back).
-      if (!c) throw new BadRowsError();
-      return c;
+    const counts = await db.transaction(async (tx) => {
+      const total = { inserted: 0, updated: 0 };
+      let header: string[] | null = null;
+      let batch: CsvRow[] = [];
+      const flush = async () => {
+        const good = validate(entity, batch, bad, state);
+        batch = [];
+        const c = await apply(entity, tx, good, bad, state);
+        rows += good.length;
+        if (c) {
+          total.inserted += c.inserted;
+          total.updated += c.updated;
+        }
+        await nextTurn();
+      };
+      for await (const { line, record } of csvRecords(source)) {
+        if (!header) {
+          header = record.map((h) => h.trim().toLowerCase());
+          checkColumns(entity, header);
+          continue;
+        }
+        if (record.length !== header.length) {
+          bad.push({ line, reason: `Expected ${header.length} fields, found ${record.length}.` });
+          continue;
+        }
+        const h = header;
+        batch.push({ line, values: Object.fromEntries(h.map((name, i) => [name, record[i] ?? ''])) });
+        if (batch.length >= BATCH) await flush();
+      }
+      await flush();
+      if (rows + bad.length === 0) throw badRequest(RECORD_MESSAGES.importEmpty);
+      // Bad rows found while reading or resolving references: roll back what was written.
+      if (bad.length > 0) throw new BadRowsError();
+      return total;
     });
+    return { message: RECORD_MESSAGES.imported(rows), entity, rows, ...counts };
   } catch (e) {
-    if (e instanceof BadRowsError) throw failed();
+    if (e instanceof CsvParseError) throw badRowsError([...bad, e.row]);
+    if (e instanceof BadRowsError) throw badRowsError(bad);
     throw e;
   }
-  return { message: RECORD_MESSAGES.imported(good.length), entity, rows: good.length, ...counts };
 }

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
+import { request } from 'node:http';
+import { Readable } from 'node:stream';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, RECORD_MESSAGES, type FacilityList, type JobList } from '@portal/shared';
+import { BODY_LIMITS, MESSAGES, RECORD_MESSAGES, type FacilityList, type JobList } from '@portal/shared';
 import { facilities, invoices, jobAssessors, jobs, sites } from '../../db/schema/index.js';
 import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
 import { importCsv } from './imports.service.js';
@@ -147,6 +149,51 @@ describe('POST /api/admin/import/{entity}', () => {
     expect((await post('facilities', 'facility_number,name\n1,x\n')).statusCode).toBe(401);
     expect((await post('nothing', 'a\n1\n', admin)).statusCode).toBe(400);
     expect((await post('facilities', '{"a":1}', admin, 'application/json')).statusCode).toBe(400);
+  });
+});
+
+describe('body limits', () => {
+  let address: string | undefined;
+  /** A real HTTP request announcing `bytes` of CSV but sending only the first 64 kB: the answer must come anyway. */
+  async function announce(bytes: number, token: string) {
+    address ??= await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { hostname, port } = new URL(address);
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({ host: hostname, port, method: 'POST', path: '/api/admin/import/facilities', headers: { 'content-type': 'text/csv', 'content-length': bytes, ...auth(token) } });
+      const timer = setTimeout(() => reject(new Error('no answer before the body was sent: the body is being read')), 10_000);
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+      });
+      req.on('error', () => {});
+      req.write(`facility_number,name\n${'1,x\n'.repeat(16_000)}`);
+    });
+  }
+
+  it('refuses a non-admin before reading the body', async () => {
+    const res = await announce(30 * 1024 * 1024, ar);
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a CSV over 20 MB, announced or streamed', async () => {
+    const announced = await announce(BODY_LIMITS.csvImportBytes + 1, admin);
+    expect(announced.status).toBe(413);
+    expect(JSON.parse(announced.body).message).toBe(RECORD_MESSAGES.importTooLarge(20));
+    // Sent without a length (chunked): counted as it streams, and nothing is written.
+    const before = await t.database.db.select().from(facilities);
+    const big = `facility_number,name\n${'123456,A laboratory with a long enough name\n'.repeat(Math.ceil(BODY_LIMITS.csvImportBytes / 40))}`;
+    const streamed = await t.app.inject({ method: 'POST', url: '/api/admin/import/facilities', payload: Readable.from([big]), headers: { 'content-type': 'text/csv', ...auth(admin) } });
+    expect(streamed.statusCode).toBe(413);
+    expect(await t.database.db.select().from(facilities)).toHaveLength(before.length);
+  });
+
+  it('keeps JSON bodies small', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ar@portal.test', password: 'x'.repeat(BODY_LIMITS.jsonBytes) } });
+    expect(res.statusCode).toBe(413);
   });
 });
 
