@@ -1,5 +1,7 @@
 import { lt, or, isNotNull } from 'drizzle-orm';
 import type { Deps } from './deps.js';
+import { storageOf } from './storage.js';
+import { keysNamedByRows } from './stored-keys.js';
 import { oneTimeLinks, rememberTokens, sessions, limitCounters, twoFactorCodes } from '../db/schema/index.js';
 
 const HOUR = 3_600_000;
@@ -15,9 +17,26 @@ export async function purgeExpired(deps: Deps) {
   await deps.db.delete(limitCounters).where(lt(limitCounters.windowStart, dayAgo));
 }
 
-/** Runs purgeExpired at start and every hour; the timer does not keep the process alive. */
+/**
+ * The Storage's housekeeping (issue 7 "Crashes"): temporary parts and stored objects older than
+ * an hour that no row names are removed. The log says how many, never which.
+ */
+export async function sweepStorage(deps: Deps) {
+  const removed = await storageOf(deps).sweep(new Date(Date.now() - HOUR), (keys) => keysNamedByRows(deps.db, keys));
+  if (removed.parts + removed.objects > 0) {
+    deps.log.info(removed, `storage housekeeping: removed ${removed.parts} temporary parts and ${removed.objects} stored objects no row names`);
+  }
+  return removed;
+}
+
+export async function runHousekeeping(deps: Deps) {
+  await purgeExpired(deps);
+  await sweepStorage(deps);
+}
+
+/** Runs the housekeeping at start and every hour; the timer does not keep the process alive. */
 export function scheduleHousekeeping(deps: Deps): () => void {
-  const run = () => purgeExpired(deps).catch((e: unknown) => deps.log.error({ err: e }, 'housekeeping failed'));
+  const run = () => runHousekeeping(deps).catch((e: unknown) => deps.log.error({ err: e }, 'housekeeping failed'));
   void run();
   const timer = setInterval(run, HOUR);
   timer.unref();

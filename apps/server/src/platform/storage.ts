@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
 import type { Deps } from './deps.js';
 import { notFound } from './errors.js';
+import { sweepLocalDisk, type NamedKeys, type SweepResult } from './storage-sweep.js';
 
 /**
  * Where uploaded files live. Keys are generated here, never taken from a user's file name.
@@ -20,6 +21,11 @@ export interface Storage {
   get(key: string): Promise<Readable>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Housekeeping after crashes: removes temporary parts, and objects no row names (`named`
+   * answers which keys a row names), last written before `before`. Answers how many it removed.
+   */
+  sweep(before: Date, named: NamedKeys): Promise<SweepResult>;
 }
 
 const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+){1,4}$/;
@@ -71,6 +77,7 @@ export function localDiskStorage(root: string): Storage {
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
+    sweep: (before, named) => sweepLocalDisk(root, tmpDir, (key) => KEY.test(key), before, named),
   };
 }
 
