@@ -165,6 +165,8 @@ describe('body limits', () => {
         res.on('data', (d: Buffer) => (body += d.toString()));
         res.on('end', () => {
           clearTimeout(timer);
+          // The rest of the announced body is never sent: end the connection so the server can close.
+          req.destroy();
           resolve({ status: res.statusCode ?? 0, body });
         });
       });
