@@ -112,6 +112,24 @@ describe('second-factor tries under parallel verifies', () => {
   });
 });
 
+describe('code resends under parallel requests', () => {
+  it('20 resends at once once the wait is over: exactly one code is sent', async () => {
+    const user = await newUser();
+    const { token } = await pendingSignIn(user.email);
+    // The first code is older than the resend wait, so exactly one resend may pass.
+    await t.database.db
+      .update(twoFactorCodes)
+      .set({ sentAt: sql`now() - interval '60 seconds'` })
+      .where(eq(twoFactorCodes.userId, user.id));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/twofactor/send2faCodeOnEmail', headers: auth(token) })),
+    );
+    expect(statuses(responses)).toEqual({ 200: 1, 429: 19 });
+    const codes = await t.database.db.select().from(twoFactorCodes).where(eq(twoFactorCodes.userId, user.id));
+    expect(codes).toHaveLength(2);
+  });
+});
+
 describe('per-account budget of wrong codes across sign-ins', () => {
   it('20 wrong codes at once over 4 sign-ins: 10 are judged, 10 refused; then even the right code waits; the owner is mailed once', async () => {
     const user = await newUser();

@@ -79,6 +79,18 @@ export async function findLatestCode(db: Q, by: { sessionId: string } | { userId
   return row ?? null;
 }
 
+/**
+ * Row locks held until the transaction ends: code sends of one sign-in (its session) or one set-up
+ * (its user) queue behind each other, so each one's resend checks see the codes the others issued.
+ */
+export async function lockSession(tx: Tx, id: string) {
+  await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id)).for('update');
+}
+
+export async function lockUser(tx: Tx, id: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 export async function countCodesOfSession(db: Q, sessionId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -126,24 +126,32 @@ function codeHash(codeId: string, code: string) {
   return sha256(`${codeId}:${code}`);
 }
 
+/**
+ * Stores a new code, then sends it. `check` runs first in the same transaction: it takes a row lock
+ * and applies the resend limits, so parallel requests cannot all pass a read-then-write check.
+ */
 async function issueCode(
   deps: Deps,
   values: { userId: number; sessionId: string | null; purpose: 'login' | 'setup'; channel: 'email' | 'sms'; destination: string },
+  check?: (tx: Tx) => Promise<void>,
 ) {
   const code = newCode();
   const id = crypto.randomUUID();
-  await q.insertCode(deps.db, {
-    id,
-    ...values,
-    codeHash: codeHash(id, code),
-    expiresAt: new Date(Date.now() + TWO_FACTOR.codeTtlMinutes * MINUTE),
+  await deps.db.transaction(async (tx) => {
+    if (check) await check(tx);
+    await q.insertCode(tx, {
+      id,
+      ...values,
+      codeHash: codeHash(id, code),
+      expiresAt: new Date(Date.now() + TWO_FACTOR.codeTtlMinutes * MINUTE),
+    });
   });
   await deliverCode(deps, values.channel, values.destination, code);
 }
 
-function sendLoginCode(deps: Deps, user: User, sessionId: string, channel: 'email' | 'sms') {
+function sendLoginCode(deps: Deps, user: User, sessionId: string, channel: 'email' | 'sms', check?: (tx: Tx) => Promise<void>) {
   const destination = channel === 'sms' ? user.tfMobileNumber! : user.email;
-  return issueCode(deps, { userId: user.id, sessionId, purpose: 'login', channel, destination });
+  return issueCode(deps, { userId: user.id, sessionId, purpose: 'login', channel, destination }, check);
 }
 
 function assertResendAllowed(last: { sentAt: Date } | null) {
@@ -158,11 +166,13 @@ export async function resendLoginCode(deps: Deps, actor: Actor, channel: 'email'
   if (channel === 'sms' && !(actor.user.tfCompleted && actor.user.tfMobileNumber)) {
     throw badRequest(MESSAGES.twoFactorSendFailed);
   }
-  assertResendAllowed(await q.findLatestCode(deps.db, { sessionId: actor.sessionId }));
-  if ((await q.countCodesOfSession(deps.db, actor.sessionId)) >= MAX_CODES_PER_SIGN_IN) {
-    throw tooManyRequests(MESSAGES.twoFactorSendFailed);
-  }
-  await sendLoginCode(deps, actor.user, actor.sessionId, channel);
+  await sendLoginCode(deps, actor.user, actor.sessionId, channel, async (tx) => {
+    await q.lockSession(tx, actor.sessionId);
+    assertResendAllowed(await q.findLatestCode(tx, { sessionId: actor.sessionId }));
+    if ((await q.countCodesOfSession(tx, actor.sessionId)) >= MAX_CODES_PER_SIGN_IN) {
+      throw tooManyRequests(MESSAGES.twoFactorSendFailed);
+    }
+  });
   return { message: MESSAGES.twoFactorCodeSent };
 }
 
@@ -256,8 +266,10 @@ export async function manageRemind(deps: Deps, actor: Actor, remindMe: boolean) 
 export async function sendSetupCode(deps: Deps, actor: Actor, mobile: string) {
   authorize(actor, 'auth.twofactor.setup');
   if (actor.user.tfCompleted) throw badRequest(MESSAGES.twoFactorAlreadyEnabled);
-  assertResendAllowed(await q.findLatestCode(deps.db, { userId: actor.user.id, purpose: 'setup' }));
-  await issueCode(deps, { userId: actor.user.id, sessionId: null, purpose: 'setup', channel: 'sms', destination: mobile });
+  await issueCode(deps, { userId: actor.user.id, sessionId: null, purpose: 'setup', channel: 'sms', destination: mobile }, async (tx) => {
+    await q.lockUser(tx, actor.user.id);
+    assertResendAllowed(await q.findLatestCode(tx, { userId: actor.user.id, purpose: 'setup' }));
+  });
   return { message: MESSAGES.twoFactorCodeSent };
 }
 
