@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { reloadSession } from '../lib/session';
 
@@ -37,6 +38,10 @@ beforeEach(() => reloadSession());
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps toasts in a module-wide store: one left by a test (not yet auto-closed on a slow
+  // machine) would show again in the next test's host and double its texts.
+  notifications.clean();
+  notifications.cleanQueue();
   window.localStorage.clear();
   window.sessionStorage.clear();
   reloadSession();
