@@ -5,6 +5,7 @@
 //   GET /latest-code?to=addr[&after=ms]  {code, message} of the newest 4-digit code sent to addr
 //                                       (received after `after`, epoch ms), or 404
 //   GET /health                          {ok:true}
+//   POST /sms {to, body}                 the portal's SMS_URL: kept like a mail to `to` (subject 'SMS')
 // Ports: SMTP_PORT and HTTP_PORT (0 or unset = a free port). When both listen it prints one line
 //   SMTP_SINK_READY {"smtpPort":..,"httpPort":..,"dir":".."}
 // on stdout, which the global setup waits for. It stops on SIGTERM/SIGINT.
@@ -76,6 +77,23 @@ const http = createServer((req, res) => {
   };
   try {
     if (url.pathname === '/health') return send(200, { ok: true });
+    if (url.pathname === '/sms' && req.method === 'POST') {
+      let raw = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        try {
+          const { to, body } = JSON.parse(raw);
+          const receivedAt = Date.now();
+          const message = { id: `${receivedAt}-${String(++seq).padStart(6, '0')}`, receivedAt, from: null, to: [String(to).toLowerCase()], subject: 'SMS', text: String(body), html: null };
+          writeFileSync(path.join(dir, `${message.id}.json`), JSON.stringify(message, null, 2));
+          send(200, { ok: true });
+        } catch (e) {
+          send(400, { message: String(e) });
+        }
+      });
+      return;
+    }
     if (url.pathname === '/messages') return send(200, { messages: readMessages(url.searchParams.get('to')) });
     if (url.pathname === '/latest-code') {
       const to = url.searchParams.get('to');
