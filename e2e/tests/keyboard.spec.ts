@@ -8,7 +8,13 @@ import { DEMO_PASSWORD, expect, latestCode, mailMark, test } from '../helpers.js
 
 /** The focused element draws a visible focus indicator (outline or box-shadow), and is the one expected. */
 async function expectVisibleFocus(page: Page): Promise<void> {
-  const indicator = await page.evaluate(() => {
+  // Polled: Mantine fields change their border colour with a short transition, so the first
+  // reading right after Tab can still show the resting colour.
+  await expect.poll(() => focusIndicator(page), { timeout: 2000 }).toBe('ok');
+}
+
+function focusIndicator(page: Page): Promise<string> {
+  return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return 'nothing focused';
     const s = getComputedStyle(el);
@@ -18,7 +24,6 @@ async function expectVisibleFocus(page: Page): Promise<void> {
     const field = (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && s.borderColor !== 'rgb(206, 212, 218)';
     return outline || ring || field ? 'ok' : `no focus indicator on ${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30)}`;
   });
-  expect(indicator).toBe('ok');
 }
 
 /** Presses Tab (Shift+Tab when back) until `target` has focus, checking the focus is visible at each stop. */
