@@ -39,7 +39,12 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Multi',
     title: 'Laboratory Director',
     roles: ['AR', 'TA', 'CM'],
-    committees: [{ name: 'Biological Testing Committee', write: true }],
+    // A plain member (no write flag) where cm@ is admin, and admin of the other committee: every
+    // committee has an admin and a plain member, and both states of 'New Discussion' can be seen.
+    committees: [
+      { name: 'Chemical Testing Committee', write: false },
+      { name: 'Biological Testing Committee', write: true, admin: true },
+    ],
   },
 ];
 

@@ -5,6 +5,7 @@ import { committees, users } from '../../db/schema/index.js';
 import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
 import { emit } from '../../platform/events.js';
 import { notify } from './notifications.service.js';
+import { makeCommittee } from '../../test/factories/committees.js';
 
 let t: TestApp;
 let ar: string;
@@ -75,7 +76,8 @@ describe('GET /api/notifications', () => {
     const chemTitles = (await list(cm, `?role=CM&cmId=${chem}`)).body.data.map((n) => n.data.title);
     expect(chemTitles.some((x) => x.endsWith('Chemical Testing Committee'))).toBe(true);
     expect(chemTitles.some((x) => x.endsWith('Biological Testing Committee'))).toBe(false);
-    expect((await list(multi, `?role=CM&cmId=${chem}`)).status).toBe(404);
+    const other = await makeCommittee(t.database.db, { name: 'A committee multi@ is not in' });
+    expect((await list(multi, `?role=CM&cmId=${other.id}`)).status).toBe(404);
     expect((await list(multi, `?role=CM&cmId=${bio}`)).status).toBe(200);
   });
 });
