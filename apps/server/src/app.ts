@@ -32,6 +32,7 @@ import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { importRoutes } from './modules/imports/imports.routes.js';
+import { committeeRoutes } from './modules/committees/committees.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -138,6 +139,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(documentRoutes, { deps });
       await api.register(invoiceRoutes, { deps });
       await api.register(importRoutes, { deps });
+      await api.register(committeeRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -14,3 +14,4 @@ export * from './schemas/documents.js';
 export * from './schemas/invoices.js';
 export * from './schemas/imports.js';
 export * from './files.js';
+export * from './schemas/committees.js';

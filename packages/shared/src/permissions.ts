@@ -77,6 +77,13 @@ export const ACTIONS = [
   'calendar.event.manage',
   'committees.member.list',
 
+  // Committees and their calendar (committees and calendar areas, issue 11).
+  'committees.committee.list',
+  'calendar.event.create',
+  'calendar.event.update',
+  'calendar.event.delete',
+  'calendar.feed.manage',
+
   // Publications and subscriptions (TA, AR, LA, CM), useful resources (TA).
   'publications.publication.list',
   'publications.publication.download',

@@ -10,3 +10,4 @@ import './documents/documents.policy.js';
 import './invoices/invoices.policy.js';
 import './notifications/notifications.policy.js';
 import './imports/imports.policy.js';
+import './committees/committees.policy.js';

@@ -42,13 +42,18 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
+/*
+ * `everyRecord`: the answer rightly holds every record of its kind, nobody's too (the public list of
+ * committee names; a SYSADMIN's list of committees), so the walk does not count nobody's marker in
+ * it as a leak.
+ */
 type Expectation =
   /** Open to anyone, signed in or not: the walk calls it once without a token and wants no 5xx. */
-  | { public: true }
+  | { public: true; call?: () => Call; everyRecord?: true }
   /** On the caller's own account or session: any signed-in user (no token: 401). */
   | { action: Action; self: true; call?: (p: Persona) => Call }
   /** No record: whether the caller may, from their roles. */
-  | { action: Action; allowed: (p: Persona) => boolean; call?: (p: Persona) => Call }
+  | { action: Action; allowed: (p: Persona) => boolean; call?: (p: Persona) => Call; everyRecord?: (p: Persona) => boolean }
   /** On a record: the walk tries each user's own record of this kind (if any) and one of nobody's. */
   | { action: Action; record: Kind; allowed: (p: Persona, r: never) => boolean; call: (r: never, p: Persona, n: number) => Call };
 
@@ -152,6 +157,11 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     allowed: (p: Persona) => holds(p, 'SYSADMIN'),
     call: () => ({ url: '/api/admin/import/facilities', payload: 'facility_number,name\n999902,Walk Import\n', headers: { 'content-type': 'text/csv' } }),
   },
+
+  // Committees: one's own (a SYSADMIN lists all); the names are public; members for members only.
+  'GET /api/committees': { action: 'committees.committee.list', allowed: () => true, everyRecord: (p: Persona) => holds(p, 'SYSADMIN') },
+  'GET /api/committeenames': { public: true, everyRecord: true },
+  'GET /api/committees/{id}': onRecord('committees.member.list', 'committee', (p, c) => p.committees.has(c.id), (c) => ({ url: `/api/committees/${c.id}` })),
 };
 
 export type { Expectation };
