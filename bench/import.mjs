@@ -8,31 +8,18 @@
  *   node bench/import.mjs
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_import node bench/import.mjs
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { login } from './login.mjs';
+import { freshDatabase, startPortal } from './portal.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = Number(process.env.ROWS ?? 50_000);
 const PORT = process.env.PORT ?? '3106';
-const PORTAL = `http://127.0.0.1:${PORT}`;
 const DATABASE_URL = process.env.DATABASE_URL ?? '';
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-import-'));
 
-if (DATABASE_URL) {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-}
+if (DATABASE_URL) await freshDatabase(DATABASE_URL);
 
 const STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'];
 const lines = ['facility_number,name,billing_email,address,suburb,post_code,state,country,contacts'];
@@ -43,36 +30,10 @@ for (let i = 1; i <= ROWS; i++) {
 }
 const csv = `${lines.join('\n')}\n`;
 
-const server = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
-  cwd: path.join(here, '../apps/server'),
-  env: {
-    ...process.env,
-    DATABASE_URL,
-    PORT,
-    HOST: '127.0.0.1',
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_FACTOR: '1000',
-    DATA_DIR: path.join(dir, 'data'),
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-process.on('exit', () => {
-  server.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${PORTAL}/api/health`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (i > 240) throw new Error('the portal did not start');
-  await new Promise((r) => setTimeout(r, 500));
-}
-
-const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
+const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir: path.join(dir, 'data'), seedDemo: true });
+const PORTAL = portal.url;
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+const rssMb = () => portal.rssKb() / 1024;
 const token = await login(PORTAL, 'admin@portal.test');
 await new Promise((r) => setTimeout(r, 1000));
 const rssBefore = rssMb();

@@ -10,55 +10,29 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { login } from './login.mjs';
+import { here, startPortal, waitFor } from './portal.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
-const PORTAL = 'http://127.0.0.1:3101';
 const BASE = 'http://127.0.0.1:3102';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
 
-const children = [];
-function start(args, env, cwd) {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  children.push(child);
-  return child;
-}
-async function waitFor(url) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
-const stopAll = () => children.forEach((c) => c.kill('SIGTERM'));
+// The portal, and the baseline under tsx (it reads the portal's ACTOR_SQL from the sources).
+const portal = await startPortal({ port: 3101, databaseUrl: DATABASE_URL, dataDir });
+const baseline = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
+  cwd: here,
+  env: { ...process.env, DATABASE_URL, PORT: '3102' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 process.on('exit', () => {
-  stopAll();
+  baseline.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-start(['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
-  DATABASE_URL,
-  PORT: '3101',
-  HOST: '127.0.0.1',
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_FACTOR: '1000000',
-  SEED_DEMO: 'false',
-  DATA_DIR: dataDir,
-  APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-}, path.join(here, '../apps/server'));
-start([path.join(here, 'baseline.mjs')], { DATABASE_URL, PORT: '3102' }, here);
-await waitFor(`${PORTAL}/api/health`);
 await waitFor(`${BASE}/jobs`);
+const PORTAL = portal.url;
 
 const ar = await login(PORTAL, 'bench-ar-1@bench.test');
 const ta = await login(PORTAL, 'bench-ta-2001@bench.test');

@@ -23,15 +23,28 @@ function columnsOf(kind: Kind) {
 
 const uploader = { firstName: users.firstName, lastName: users.lastName };
 
+/** The file columns a listed document shows (not its storage key, nor who uploaded it by id). */
+const listedFile = { name: files.name, size: files.size, mimeType: files.mimeType, createdAt: files.createdAt };
+
+/**
+ * A kind's documents with their files and uploaders: the one join every document query starts
+ * from. `file` is which file columns to bring: the listed ones, or the whole row for a download.
+ */
+function documentsWith<F extends typeof listedFile | typeof files>(db: Q, kind: Kind, file: F) {
+  const t = TABLE[kind];
+  return db
+    .select({ doc: columnsOf(kind), file, user: uploader })
+    .from(t)
+    .innerJoin(files, eq(files.id, t.fileId))
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .$dynamic();
+}
+
 export type DocumentRow = Awaited<ReturnType<typeof listDocuments>>[number];
 
 const documentsPage = statement((db, { kind }: { kind: Kind }) => {
   const t = TABLE[kind];
-  return db
-    .select({ doc: columnsOf(kind), file: files, user: uploader })
-    .from(t)
-    .innerJoin(files, eq(files.id, t.fileId))
-    .leftJoin(users, eq(users.id, files.uploadedBy))
+  return documentsWith(db, kind, listedFile)
     .where(and(eq(FOLDER[kind], sql.placeholder('folderId')), sql`${t.side} = ${sql.placeholder('side')}`))
     .orderBy(asc(files.createdAt), asc(t.id))
     .limit(sql.placeholder('limit'))
@@ -55,14 +68,10 @@ export async function countDocuments(db: Q, kind: Kind, folderId: number): Promi
   return { facility: n('facility'), assessor: n('assessor'), body: n('body') };
 }
 
-/** The documents of these ids, with their files, in upload order. */
+/** The documents of these ids, with their whole file rows (for sendFile and sendZip), in upload order. */
 export function findDocuments(db: Q, kind: Kind, ids: number[]) {
   const t = TABLE[kind];
-  return db
-    .select({ doc: columnsOf(kind), file: files, user: uploader })
-    .from(t)
-    .innerJoin(files, eq(files.id, t.fileId))
-    .leftJoin(users, eq(users.id, files.uploadedBy))
+  return documentsWith(db, kind, files)
     .where(inArray(t.id, ids))
     .orderBy(asc(files.createdAt), asc(t.id));
 }

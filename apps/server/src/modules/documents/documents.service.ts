@@ -17,7 +17,7 @@ import * as q from './documents.queries.js';
  * the event each kind emits; listing, uploading, downloading and zipping are written once.
  */
 
-function present({ doc, file, user }: { doc: q.DocumentRow['doc']; file: StoredFile; user: q.DocumentRow['user'] }): DocumentItem {
+function present({ doc, file, user }: { doc: q.DocumentRow['doc']; file: q.DocumentRow['file']; user: q.DocumentRow['user'] }): DocumentItem {
   return {
     id: doc.id,
     name: file.name,

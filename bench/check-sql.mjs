@@ -1,0 +1,74 @@
+/**
+ * Checks that the baseline runs exactly the portal's SQL: starts the portal on a fresh PostgreSQL
+ * database with the demo data, with record-sql.mjs writing down every query text it sends, makes
+ * the load run's calls as ar@ and ta@, and looks for each of the baseline's texts
+ * (baseline-sql.mjs) among them. Exits 1 on a text the portal does not run. Not a test: a check to
+ * run before trusting a load run.
+ *
+ *   node bench/check-sql.mjs   (DATABASE_URL: a database to create afresh; default portal_sqlcheck)
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DOC_COUNT, DOC_PAGE, INVOICE_COUNT, JOB_SIDES, SCOPE, invoicePage, jobsCount, jobsPage } from './baseline-sql.mjs';
+import { login } from './login.mjs';
+import { freshDatabase, here, startPortal } from './portal.mjs';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_sqlcheck';
+const dir = mkdtempSync(path.join(tmpdir(), 'portal-sqlcheck-'));
+const log = path.join(dir, 'sql.log');
+process.on('exit', () => (process.env.KEEP_SQL_LOG ? console.log(`SQL log: ${log}`) : rmSync(dir, { recursive: true, force: true })));
+
+await freshDatabase(DATABASE_URL);
+const portal = await startPortal({
+  port: 3107,
+  databaseUrl: DATABASE_URL,
+  dataDir: path.join(dir, 'data'),
+  seedDemo: true,
+  preload: path.join(here, 'record-sql.mjs'),
+  env: { SQL_LOG: log },
+});
+const get = async (token, p) => {
+  const res = await fetch(`${portal.url}/api${p}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${p}: ${res.status}`);
+  return res.json();
+};
+const ar = await login(portal.url, 'ar@portal.test');
+const ta = await login(portal.url, 'ta@portal.test');
+const arJob = (await get(ar, '/jobs?role=AR')).data[0].id;
+const taJob = (await get(ta, '/jobs?role=TA')).data[0].id;
+await get(ar, `/jobdocuments?jobid=${arJob}&role=AR`);
+await get(ta, `/jobdocuments?jobid=${taJob}&role=TA`);
+await get(ar, '/invoices?current_role=AR');
+
+const ran = new Set(readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l)));
+const expected = {
+  'jobs page (AR)': jobsPage(SCOPE.AR),
+  'jobs count (AR)': jobsCount(SCOPE.AR),
+  'jobs page (TA)': jobsPage(SCOPE.TA),
+  'jobs count (TA)': jobsCount(SCOPE.TA),
+  'job and sides': JOB_SIDES,
+  'documents page': DOC_PAGE,
+  'documents count': DOC_COUNT,
+  'invoices outstanding': invoicePage('asc'),
+  'invoices paid': invoicePage('desc'),
+  'invoices count': INVOICE_COUNT,
+};
+let missing = 0;
+for (const [name, text] of Object.entries(expected)) {
+  if (ran.has(text)) {
+    console.log(`same     ${name}`);
+    continue;
+  }
+  missing++;
+  // The portal's text that shares the longest start with the baseline's, to show where they part.
+  const common = (a, b) => {
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    return i;
+  };
+  const [closest, at] = [...ran].map((t) => [t, common(t, text)]).sort((a, b) => b[1] - a[1])[0];
+  console.log(`DIFFERS  ${name}\n  baseline: …${text.slice(Math.max(0, at - 40), at + 160)}\n  portal:   …${closest.slice(Math.max(0, at - 40), at + 160)}`);
+}
+console.log(missing === 0 ? 'the baseline runs the portal\'s SQL' : `${missing} baseline statement(s) differ from the portal's`);
+process.exit(missing === 0 ? 0 : 1);

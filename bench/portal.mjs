@@ -1,0 +1,68 @@
+/**
+ * Starting the portal for a benchmark: from the TypeScript sources (tsx), on 127.0.0.1, with the
+ * development mailbox (so login.mjs can read codes) and rate limits lifted. One place, so the load,
+ * upload and import runs start it the same way.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Waits until `url` answers below 500 (tries every 500 ms, up to `tries` times). */
+export async function waitFor(url, tries = 240) {
+  for (let i = 0; i < tries; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Drops and creates the database of `url` (a benchmark that wants a fresh one). */
+export async function freshDatabase(url) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+/**
+ * Starts the server on `port` and waits for /api/health. `databaseUrl` '' is PGlite in
+ * `dataDir`. `preload` is a module loaded before the server (record-sql.mjs). Answers the child
+ * process, its base URL and a reader of its resident memory in kB; the child is stopped on exit.
+ */
+export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = false, env = {}, preload }) {
+  const args = ['--import', 'tsx', '--conditions=source', ...(preload ? ['--import', preload] : []), 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd: path.join(here, '../apps/server'),
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '1000000',
+      SEED_DEMO: seedDemo ? 'true' : 'false',
+      DATA_DIR: dataDir,
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.on('exit', () => child.kill('SIGTERM'));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]);
+  return { child, url, rssKb };
+}
