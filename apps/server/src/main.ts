@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { scheduleHousekeeping } from './platform/housekeeping.js';
+import { shutDown } from './platform/shutdown.js';
 import { createStorage } from './platform/storage.js';
 
 const started = performance.now();
@@ -15,15 +16,13 @@ async function main() {
     const seeded = await seedIfEmpty(database.db, createStorage(config));
     if (seeded) app.log.info('Empty database: demo data added (password for every demo account: portal-demo)');
   }
-  const stopHousekeeping = scheduleHousekeeping(app.deps);
+  const background = [scheduleHousekeeping(app.deps)];
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    stopHousekeeping();
-    await app.close();
-    await database.close();
+    await shutDown(app, database, background);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

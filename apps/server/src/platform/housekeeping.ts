@@ -1,4 +1,5 @@
 import { lt, or, isNotNull } from 'drizzle-orm';
+import type { BackgroundWork } from './shutdown.js';
 import type { Deps } from './deps.js';
 import { storageOf } from './storage.js';
 import { keysNamedByRows } from './stored-keys.js';
@@ -35,10 +36,22 @@ export async function runHousekeeping(deps: Deps) {
 }
 
 /** Runs the housekeeping at start and every hour; the timer does not keep the process alive. */
-export function scheduleHousekeeping(deps: Deps): () => void {
-  const run = () => runHousekeeping(deps).catch((e: unknown) => deps.log.error({ err: e }, 'housekeeping failed'));
+export function scheduleHousekeeping(deps: Deps): BackgroundWork {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    // One pass at a time; stop() waits for the one in progress, so shutdown closes the database after it.
+    running ??= runHousekeeping(deps)
+      .catch((e: unknown) => deps.log.error({ err: e }, 'housekeeping failed'))
+      .finally(() => (running = null));
+    return running;
+  };
   void run();
-  const timer = setInterval(run, HOUR);
+  const timer = setInterval(() => void run(), HOUR);
   timer.unref();
-  return () => clearInterval(timer);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

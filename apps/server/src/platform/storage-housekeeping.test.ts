@@ -44,11 +44,11 @@ describe('storage housekeeping', () => {
     expect(named.length).toBeGreaterThan(0);
     for (const file of named) utimesSync(file, twoHoursAgo, twoHoursAgo);
 
-    const stop = scheduleHousekeeping(t.app.deps);
+    const housekeeping = scheduleHousekeeping(t.app.deps);
     try {
       for (let i = 0; i < 100 && existsSync(oldOrphan); i++) await new Promise((r) => setTimeout(r, 50));
     } finally {
-      stop();
+      await housekeeping.stop();
     }
     expect(existsSync(oldPart)).toBe(false);
     expect(existsSync(oldOrphan)).toBe(false);
