@@ -22,6 +22,7 @@ import {
 import { actorOf, bearerToken } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import * as service from './auth.service.js';
+import { hotResponse } from '../../platform/serializer.js';
 
 const REMEMBER_COOKIE = 'remember_me';
 const tag = { tags: ['Sign-in'] };
@@ -59,6 +60,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.get('/activeuser', {
+    ...hotResponse(deps.config.env !== 'production'),
     schema: { ...tag, response: { 200: activeUserSchema } },
     handler: (req) => service.activeUser(deps, actorOf(req)),
   });

@@ -25,6 +25,7 @@ import { storageOf } from '../../platform/storage.js';
 import { acceptUpload, registerUploads } from '../../platform/uploads.js';
 import type { Kind } from './documents.queries.js';
 import * as service from './documents.service.js';
+import { hotResponse } from '../../platform/serializer.js';
 
 const downloadQuery = z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') });
 const binary = { 200: z.any().describe('the file') };
@@ -87,6 +88,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
     const { kind, tags } = folder;
 
     r.get(folder.path, {
+      ...hotResponse(deps.config.env !== 'production'),
       schema: { tags, description: folder.list.description, querystring: folder.list.querystring, response: { 200: documentGroups } },
       handler: (req) => {
         const query = req.query as { page: number; per_page: number } & Record<string, unknown>;

@@ -4,11 +4,13 @@ import { invoiceGroups, invoiceListQuery } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import * as service from './invoices.service.js';
+import { hotResponse } from '../../platform/serializer.js';
 
 export async function invoiceRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/invoices', {
+    ...hotResponse(deps.config.env !== 'production'),
     schema: {
       tags: ['Invoices'],
       description: 'AR only: invoices of the facilities the user represents, outstanding (oldest first) and paid (newest first).',

@@ -5,13 +5,16 @@ import { idParam, jobDetail, jobDetailQuery, jobList, jobListQuery, leadAssessor
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import * as service from './jobs.service.js';
+import { hotResponse } from '../../platform/serializer.js';
 
 const tag = { tags: ['Jobs'] };
 
 export async function jobRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const hot = hotResponse(deps.config.env !== 'production');
 
   r.get('/jobs', {
+    ...hot,
     schema: {
       ...tag,
       description: 'role AR: jobs of the sites the user represents; TA or LA: jobs the user is an assessor on. Newest visit first.',

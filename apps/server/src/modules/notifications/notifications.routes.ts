@@ -14,6 +14,7 @@ import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import * as service from './notifications.service.js';
+import { hotResponse } from '../../platform/serializer.js';
 
 const tag = { tags: ['Notifications'] };
 
@@ -21,6 +22,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/notifications', {
+    ...hotResponse(deps.config.env !== 'production'),
     schema: { ...tag, querystring: notificationListQuery, response: { 200: notificationList } },
     handler: (req) => service.listForUser(deps, actorOf(req), req.query),
   });

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUser as activeUserSchema, documentGroups, invoiceGroups, jobList, notificationList } from '@portal/shared';
+import type { z } from 'zod';
+import { auth, buildTestApp, loginAs, type TestApp } from '../test/helpers.js';
+import { hotResponse } from './serializer.js';
+
+/**
+ * The hot routes' compiled serializers (production) write what zod's checked serializer (every
+ * other environment) writes: real answers of the demo data, and extra keys dropped by both.
+ */
+let t: TestApp;
+let ar: string;
+let ta: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  [ar, ta] = await Promise.all([loginAs(t, 'ar@portal.test'), loginAs(t, 'ta@portal.test')]);
+});
+afterAll(() => t.close());
+
+const compile = (checked: boolean, schema: z.ZodType) => hotResponse(checked).serializerCompiler({ schema, method: 'GET', url: '/x' });
+
+describe('hotResponse', () => {
+  it('writes the same JSON as the checked serializer for every hot route', async () => {
+    const get = async (token: string, url: string) => (await t.app.inject({ url, headers: auth(token) })).json<Record<string, unknown>>();
+    const jobs = await get(ar, '/api/jobs?role=AR');
+    const jobId = (jobs.data as { id: number }[])[0]!.id;
+    const cases: [z.ZodType, unknown][] = [
+      [jobList, jobs],
+      [jobList, await get(ta, '/api/jobs?role=TA')],
+      [documentGroups, await get(ar, `/api/jobdocuments?jobid=${jobId}&role=AR`)],
+      [invoiceGroups, await get(ar, '/api/invoices?current_role=AR')],
+      [notificationList, await get(ar, '/api/notifications?role=AR')],
+      [activeUserSchema, await get(ta, '/api/activeuser')],
+    ];
+    for (const [schema, data] of cases) {
+      const withExtra = { ...(data as object), notInTheSchema: 'dropped' };
+      const fast = compile(false, schema)(withExtra);
+      expect(JSON.parse(fast)).toEqual(JSON.parse(compile(true, schema)(withExtra)));
+      expect(JSON.parse(fast)).toEqual(data);
+    }
+  });
+
+  it('checks the answer against the schema outside production', () => {
+    const bad = { data: [{ id: 'not a number' }], total: 1 };
+    expect(() => compile(true, jobList)(bad)).toThrow();
+  });
+});
