@@ -18,7 +18,7 @@ import { authPlugin } from './platform/auth.js';
 import type { Deps } from './platform/deps.js';
 import { AppError } from './platform/errors.js';
 import { devMailbox, httpSms, noSms, smtpMailer } from './platform/mail.js';
-import { closeConnectionsOnClose } from './platform/shutdown.js';
+import { closeAfterUnreadBody, closeConnectionsOnClose } from './platform/connections.js';
 import { loggerOptions, type LogStream } from './platform/logging.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWeb } from './platform/web.js';
@@ -102,6 +102,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // Order matters: headers and limits first, then who is calling, then the routes.
   registerSecurityHeaders(app);
   closeConnectionsOnClose(app);
+  closeAfterUnreadBody(app);
   await app.register(fastifyRateLimit, { global: true, max: Math.ceil(600 * config.rateLimitFactor), timeWindow: '1 minute' });
   await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifySwagger, {

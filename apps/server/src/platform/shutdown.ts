@@ -17,27 +17,3 @@ export async function shutDown(app: FastifyInstance, database: Pick<Database, 'c
   await database.close();
 }
 
-/**
- * Lets a close finish while clients keep their connections alive. Node's server.close() shuts only
- * the connections idle at that moment; one busy then stays open after its answer until the
- * keep-alive timeout (72 s in Fastify), so a shutdown under load waited that long. Once closing,
- * every answer says `Connection: close`, and connections that fall idle are shut as they do.
- */
-export function closeConnectionsOnClose(app: FastifyInstance): void {
-  let closing = false;
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    sweep = setInterval(() => app.server.closeIdleConnections(), 50);
-    sweep.unref();
-    done();
-  });
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
-  app.addHook('onClose', (_app, done) => {
-    clearInterval(sweep);
-    done();
-  });
-}

@@ -186,6 +186,40 @@ describe('body limits', () => {
     expect(JSON.parse(announced.body).message).toBe(RECORD_MESSAGES.importTooLarge(20));
   });
 
+  it('refuses a chunked CSV (no Content-Length) once it passes 20 MB, and writes nothing', async () => {
+    address ??= await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { hostname, port } = new URL(address);
+    const before = await t.database.db.$count(facilities);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({ host: hostname, port, method: 'POST', path: '/api/admin/import/facilities', headers: { 'content-type': 'text/csv', 'transfer-encoding': 'chunked', ...auth(admin) } });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      // The server may close the connection while the client still writes: that is its refusal.
+      req.on('error', (e) => (answered ? undefined : reject(e)));
+      let answered = false;
+      req.on('response', () => (answered = true));
+      // About 1 MB a chunk, 22 MB in all, sent as fast as the socket takes them. The first row lacks
+      // its name, so nothing would be written even before the limit.
+      // Long rows (a 200-character name), so the parser has few of them to make: about 5,000 a MB.
+      const rows = `${Array.from({ length: 5_000 }, (_, i) => `${900000 + i},Chunked ${'x'.repeat(190)} ${i}`).join('\n')}\n`;
+      let sent = 0;
+      const write = () => {
+        while (sent < 22 && !answered) {
+          sent++;
+          if (!req.write(sent === 1 ? `facility_number,name\n1,\n${rows}` : rows)) return void req.once('drain', write);
+        }
+        if (!answered) req.end();
+      };
+      write();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).message).toBe(RECORD_MESSAGES.importTooLarge(20));
+    expect(await t.database.db.$count(facilities)).toBe(before);
+  }, 60_000);
+
   it('keeps JSON bodies small', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ar@portal.test', password: 'x'.repeat(BODY_LIMITS.jsonBytes) } });
     expect(res.statusCode).toBe(413);
