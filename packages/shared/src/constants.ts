@@ -130,3 +130,15 @@ export const BYTES_PER_KB = 1000;
 export const uploadLimitBytes = (kb: number): number => kb * BYTES_PER_KB;
 
 export const MOBILE_NUMBER_PATTERN = /^(\+614\d{8}|\+(?!614)\d{6,15})$/;
+
+/** Forum and members (issue 10). */
+export const FORUM_LIMITS = {
+  /** The HTML of a post as sent (the rich-text editor's output). */
+  postContentMax: 60_000,
+  /** Discussions per page of the forum list and of search results. */
+  threadsPerPage: 10,
+  /** Replies per page of a discussion, newest first. */
+  repliesPerPage: 50,
+  searchTermMax: 200,
+  memberSearchMax: 200,
+} as const;

@@ -116,3 +116,29 @@ export const RECORD_MESSAGES = {
   importTooLarge: (mb: number) => `The file is larger than ${mb} MB: split it and import the parts one by one.`,
   imported: (n: number) => `${n} ${n === 1 ? 'row' : 'rows'} imported.`,
 } as const;
+
+/** Forum and members (spec/02 sections 2, 5, 8; issue 10). Strings quoted by the spec are word for word. */
+export const FORUM_MESSAGES = {
+  replyCreated: 'Thread reply created successfully.',
+  replyEdited: 'Thread reply Edited successfully.',
+  replyDeleted: 'Thread reply deleted successfully.',
+  threadDeleted: 'Discussion Thread Deleted Successfully.',
+  threadCreated: 'Discussion Thread created Successfully.',
+  threadUpdated: 'Discussion Thread created updated.',
+  fileAlreadyAttached: (name: string) => `File ${name} is already attached.`,
+  titleRequired: 'The discussion title field is required.',
+  titleMax: 'The discussion title may not be greater than 100 characters.',
+  categoryRequired: 'The category field is required.',
+  categoryUnknown: 'Please choose a category from the list.',
+  contentRequired: 'The post content field is required.',
+  contentMax: (max: number) => `The post content may not be greater than ${max} characters.`,
+  writeNotAllowed: 'You are not allowed to add discussions to this committee forum.',
+  authorOnly: 'Only the author can edit or delete this post.',
+  attachmentUnknown: 'An attachment to keep does not belong to this post.',
+  searchTermRequired: 'Please enter a search term.',
+  followed: 'You are now following this discussion.',
+  unfollowed: 'You are no longer following this discussion.',
+  noDiscussions: 'No discussions yet.',
+  noSearchResults: 'No discussions match your search.',
+  noMembers: 'No members found.',
+} as const;

@@ -64,6 +64,8 @@ export const ACTIONS = [
   'forum.reply.delete',
   'forum.thread.follow',
   'forum.attachment.download',
+  'forum.category.list',
+  'forum.member.list',
 
   // Meeting documents (CM; committee admins manage folders).
   'meetings.folder.list',
@@ -119,6 +121,9 @@ export const ABILITIES = {
   job: ['jobs.document.upload', 'jobs.document.review', 'jobs.document.download', 'sites.site.view'],
   facility: ['facilities.facility.update'],
   site: ['sites.site.update', 'sites.document.upload', 'sites.document.download'],
+  forumCommittee: ['forum.thread.create'],
+  forumThread: ['forum.thread.update', 'forum.thread.delete', 'forum.reply.create', 'forum.thread.follow'],
+  forumReply: ['forum.reply.update', 'forum.reply.delete'],
 } as const satisfies Record<string, readonly Action[]>;
 
 export type AbilitiesOf<K extends keyof typeof ABILITIES> = Record<(typeof ABILITIES)[K][number], boolean>;
