@@ -36,6 +36,12 @@ export interface PortalEvents {
     by: Person;
     names: string[];
   };
+  /** A member replied in a forum discussion; its followers hear of it (the writer excepted). */
+  'forum.reply.created': {
+    thread: { id: number; title: string; committeeId: number };
+    reply: { id: number };
+    by: Person;
+  };
 }
 
 export type EventType = keyof PortalEvents;

@@ -14,15 +14,17 @@ import type { Storage } from './storage.js';
  */
 
 /** Streaming multipart for the routes of the plugin that calls it (other routes keep refusing it). */
-export async function registerUploads(app: FastifyInstance, maxUploadKb: number) {
+export async function registerUploads(app: FastifyInstance, maxUploadKb: number, opts: { fields?: number } = {}) {
+  // A form that lists kept files (existingFiles[] of the forum) needs more fields than 10.
+  const fields = opts.fields ?? 10;
   await app.register(fastifyMultipart, {
     limits: {
       // The same bytes the browser refuses (KB of 1000 bytes: 150000 KB is the '150 MB' of the message).
       fileSize: uploadLimitBytes(maxUploadKb),
       files: LIMITS.filesPerUploadMax,
-      fields: 10,
+      fields,
       fieldSize: 64 * 1024,
-      parts: LIMITS.filesPerUploadMax + 10,
+      parts: LIMITS.filesPerUploadMax + fields,
       headerPairs: 100,
     },
   });
@@ -73,7 +75,14 @@ export interface StoredUpload {
 
 export interface ReceivedUpload {
   fields: Record<string, string>;
+  /** Every value of each field named `name[]` (existingFiles[] ...), in the order sent. */
+  lists: Record<string, string[]>;
   files: StoredUpload[];
+}
+
+export interface ReceiveOptions {
+  /** The refusal of a second file of one name in the request (default: the documents' message). */
+  duplicate?: (name: string) => string;
 }
 
 /** Runs when a file part starts, with the fields sent before it; throws to refuse the upload. */
@@ -107,13 +116,23 @@ function uploadError(e: unknown, maxUploadKb: number): AppError | null {
  * a file part starts, so a refused upload (no access, a duplicate name) stops before its bytes are
  * stored. On any failure the files already stored by this request are removed.
  */
-export async function receiveUpload(req: FastifyRequest, storage: Storage, maxUploadKb: number, precheck?: Precheck): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  req: FastifyRequest,
+  storage: Storage,
+  maxUploadKb: number,
+  precheck?: Precheck,
+  opts: ReceiveOptions = {},
+): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
   const files: StoredUpload[] = [];
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+          if (part.fieldname.endsWith('[]')) (lists[part.fieldname] ??= []).push(part.value);
+        }
         continue;
       }
       if (!FILE_FIELDS.has(part.fieldname)) {
@@ -123,7 +142,7 @@ export async function receiveUpload(req: FastifyRequest, storage: Storage, maxUp
       const name = sanitizeFilename(part.filename ?? '');
       try {
         // Two files of one request under one name would collide in their folder as well.
-        if (files.some((f) => f.name === name)) throw badRequest(MESSAGES.duplicateDocument);
+        if (files.some((f) => f.name === name)) throw badRequest(opts.duplicate ? opts.duplicate(name) : MESSAGES.duplicateDocument);
         await precheck?.(fields, name);
       } catch (e) {
         part.file.resume();
@@ -137,7 +156,7 @@ export async function receiveUpload(req: FastifyRequest, storage: Storage, maxUp
     await removeStored(storage, files);
     throw uploadError(e, maxUploadKb) ?? e;
   }
-  return { fields, files };
+  return { fields, lists, files };
 }
 
 function removeStored(storage: Storage, files: StoredUpload[]) {
@@ -145,7 +164,7 @@ function removeStored(storage: Storage, files: StoredUpload[]) {
 }
 
 /** zod issues as the one error shape: the first message, and every message by field. */
-export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string | string[]>): z.output<S> {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   const errors: Record<string, string[]> = {};
@@ -160,6 +179,10 @@ export interface UploadUseCase<S extends z.ZodType, T> {
   precheck?: Precheck;
   /** Writes the rows that name the files, in one transaction; throwing removes the files. */
   save: (body: z.output<S>, files: StoredUpload[]) => Promise<T>;
+  /** A post with attachments (the forum) may come without any file. */
+  filesOptional?: boolean;
+  /** The refusal of a second file of one name in the request. */
+  duplicate?: (name: string) => string;
 }
 
 /**
@@ -168,10 +191,10 @@ export interface UploadUseCase<S extends z.ZodType, T> {
  * upload leaves no file and no row.
  */
 export async function acceptUpload<S extends z.ZodType, T>(req: FastifyRequest, storage: Storage, maxUploadKb: number, useCase: UploadUseCase<S, T>): Promise<T> {
-  const { fields, files } = await receiveUpload(req, storage, maxUploadKb, useCase.precheck);
+  const { fields, lists, files } = await receiveUpload(req, storage, maxUploadKb, useCase.precheck, { duplicate: useCase.duplicate });
   try {
-    const body = parseFields(useCase.fields, fields);
-    if (files.length === 0) throw badRequest(RECORD_MESSAGES.fileRequired, { files: [RECORD_MESSAGES.fileRequired] });
+    const body = parseFields(useCase.fields, { ...fields, ...lists });
+    if (files.length === 0 && !useCase.filesOptional) throw badRequest(RECORD_MESSAGES.fileRequired, { files: [RECORD_MESSAGES.fileRequired] });
     return await useCase.save(body, files);
   } catch (e) {
     await removeStored(storage, files);

@@ -18,6 +18,10 @@ export interface Persona {
   jobs: Set<number>;
   /** Committee ids they are a member of. */
   committees: Set<number>;
+  /** Their user id (the author of forum posts). */
+  id: number;
+  /** Committee ids where they may start a discussion: the write flag, or its admin. */
+  writes: Set<number>;
 }
 
 export interface JobRec {
@@ -31,6 +35,10 @@ export interface Records {
   jobDocument: { id: number; job: JobRec; side: 'facility' | 'assessor' };
   siteDocument: { id: number; siteId: number };
   committee: { id: number };
+  /** A forum thread; spareId is another of the same author and committee, for the delete. */
+  forumThread: { id: number; spareId: number; committeeId: number; authorId: number | null };
+  forumReply: { id: number; spareId: number; committeeId: number; authorId: number | null };
+  forumAttachment: { id: number; committeeId: number };
 }
 export type Kind = keyof Records;
 
@@ -87,6 +95,12 @@ const upload = (field: 'jobId' | 'siteId', id: number, n: number): Call =>
     { name: 'description', value: 'Walk upload' },
     { name: 'file', filename: `walk-${n}.txt`, type: 'text/plain', content: 'walk' },
   ]);
+
+const forumField = (name: string, value: string | number) => ({ name, value: String(value) });
+/** The seeded category 'General' is the first row of the migration. */
+const forumPost = (fields: { name: string; value: string }[]): Call => multipart([...fields, forumField('postContent', '<p>Walk <strong>post</strong></p>')]);
+const inCommittee = (p: Persona, r: { committeeId: number }) => holds(p, 'CM') && p.committees.has(r.committeeId);
+const forumAuthor = (p: Persona, r: { committeeId: number; authorId: number | null }) => inCommittee(p, r) && r.authorId === p.id;
 
 export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/health': { public: true },
@@ -150,6 +164,31 @@ export const EXPECTATIONS: Record<string, Expectation> = {
 
   // Invoices: the AR view.
   'GET /api/invoices': { action: 'invoices.invoice.list', allowed: (p: Persona) => view(p) === 'AR' },
+
+  // Forum (issue 10): members of the committee see; the write flag or admin starts; authors edit and delete.
+  'GET /api/forumcategories': { action: 'forum.category.list', allowed: (p: Persona) => holds(p, 'CM') },
+  'GET /api/forumthreads': onRecord('forum.thread.list', 'committee', (p, c) => inCommittee(p, { committeeId: c.id }), (c) => ({ query: { committeeid: String(c.id) } })),
+  'POST /api/forumthreads': onRecord(
+    'forum.thread.create',
+    'committee',
+    (p, c) => inCommittee(p, { committeeId: c.id }) && p.writes.has(c.id),
+    (c, _p, n) => forumPost([forumField('committeId', c.id), forumField('discussionTitle', `Walk ${n}`), forumField('categories', 1)]),
+  ),
+  'GET /api/forumthreads/{id}': onRecord('forum.thread.view', 'forumThread', inCommittee, (r) => ({ url: `/api/forumthreads/${r.id}` })),
+  'POST /api/forumthreads/{id}': onRecord('forum.thread.update', 'forumThread', forumAuthor, (r, _p, n) => ({
+    url: `/api/forumthreads/${r.id}`,
+    ...forumPost([forumField('_method', 'put'), forumField('discussionTitle', `Walk edit ${n}`), forumField('categories', 1)]),
+  })),
+  'DELETE /api/forumthreads/{id}': onRecord('forum.thread.delete', 'forumThread', forumAuthor, (r) => ({ url: `/api/forumthreads/${r.spareId}` })),
+  'POST /api/forumreply': onRecord('forum.reply.create', 'forumThread', inCommittee, (r) => forumPost([forumField('threadId', r.id)])),
+  'POST /api/forumreply/{id}': onRecord('forum.reply.update', 'forumReply', forumAuthor, (r) => ({ url: `/api/forumreply/${r.id}`, ...forumPost([forumField('_method', 'put')]) })),
+  'DELETE /api/forumreply/{id}': onRecord('forum.reply.delete', 'forumReply', forumAuthor, (r) => ({ url: `/api/forumreply/${r.spareId}` })),
+  'GET /api/forumdocument/{id}': onRecord('forum.attachment.download', 'forumAttachment', inCommittee, (r) => ({ url: `/api/forumdocument/${r.id}` })),
+  'GET /api/forum/isfollowing/{id}': onRecord('forum.thread.follow', 'forumThread', inCommittee, (r) => ({ url: `/api/forum/isfollowing/${r.id}` })),
+  'GET /api/forum/follow/{id}': onRecord('forum.thread.follow', 'forumThread', inCommittee, (r) => ({ url: `/api/forum/follow/${r.id}` })),
+  'GET /api/forum/unfollow/{id}': onRecord('forum.thread.follow', 'forumThread', inCommittee, (r) => ({ url: `/api/forum/unfollow/${r.id}` })),
+  'GET /api/forum/search': onRecord('forum.thread.list', 'committee', (p, c) => inCommittee(p, { committeeId: c.id }), (c) => ({ query: { cmid: String(c.id), term: 'walk' } })),
+  'GET /api/forum/members': onRecord('forum.member.list', 'committee', (p, c) => inCommittee(p, { committeeId: c.id }), (c) => ({ query: { cmid: String(c.id) } })),
 
   // Back office.
   'POST /api/admin/import/{entity}': {

@@ -9,6 +9,9 @@ import {
   committees,
   facilities,
   files,
+  forumAttachments,
+  forumReplies,
+  forumThreads,
   invoices,
   jobAssessors,
   jobDocuments,
@@ -19,7 +22,9 @@ import {
   userRoles,
   users,
 } from '../db/schema/index.js';
+import { Readable } from 'node:stream';
 import { registeredActions } from '../platform/access.js';
+import { createStorage } from '../platform/storage.js';
 import { sha256 } from '../platform/tokens.js';
 import { EXPECTATIONS, type Call, type Kind, type Persona, type Records } from './access-walk.expectations.js';
 import { buildTestApp, type TestApp } from './helpers.js';
@@ -61,6 +66,7 @@ async function makeNobodysRecords(): Promise<Records> {
   const [sd] = await db.insert(siteDocuments).values({ siteId: s!.id, fileId: sf!.id, description: MARK, side: 'facility' }).returning();
   await db.insert(invoices).values({ transactionNumber: `${MARK}-INV`, facilityId: f!.id, transactionType: 'Invoice', transactionDate: '2026-01-01', jobNumber: `${MARK}1`, amount: '1.00' });
   const [c] = await db.insert(committees).values({ name: `${MARK} Committee` }).returning();
+  const forum = await makeForumRecords(c!.id, null);
   const job = { id: j!.id, siteId: s!.id };
   return {
     facility: { id: f!.id, number: f!.facilityNumber, siteIds: [s!.id] },
@@ -69,6 +75,32 @@ async function makeNobodysRecords(): Promise<Records> {
     jobDocument: { id: jd!.id, job, side: 'facility' },
     siteDocument: { id: sd!.id, siteId: s!.id },
     committee: { id: c!.id },
+    ...forum,
+  };
+}
+
+/**
+ * Forum records of one author in one committee, made for the walk: a thread (viewed, edited,
+ * replied to, followed) and a spare one (deleted), a reply and a spare one, and a thread holding a
+ * stored attachment that no edit of the walk removes.
+ */
+async function makeForumRecords(committeeId: number, authorId: number | null) {
+  const db = t.database.db;
+  // Nobody's carry the marker; a user's own must not (their 2xx answers are searched for it).
+  const label = authorId === null ? MARK : 'Walk';
+  const thread = (n: number) => ({ committeeId, categoryId: 1, userId: authorId, title: `${label} thread ${n}`, body: `<p>${label}</p>`, bodyText: label });
+  const [a, b, withFile] = await db.insert(forumThreads).values([thread(1), thread(2), thread(3)]).returning();
+  const [r1, r2] = await db
+    .insert(forumReplies)
+    .values([1, 2].map(() => ({ threadId: a!.id, userId: authorId, body: `<p>${label}</p>`, bodyText: label })))
+    .returning();
+  const stored = await createStorage(t.config).put(Readable.from([Buffer.from(label)]), { prefix: 'uploads' });
+  const [f] = await db.insert(files).values({ storageKey: stored.key, name: `${label}.txt`, size: stored.size, mimeType: 'text/plain' }).returning();
+  const [att] = await db.insert(forumAttachments).values({ threadId: withFile!.id, fileId: f!.id }).returning();
+  return {
+    forumThread: { id: a!.id, spareId: b!.id, committeeId, authorId },
+    forumReply: { id: r1!.id, spareId: r2!.id, committeeId, authorId },
+    forumAttachment: { id: att!.id, committeeId },
   };
 }
 
@@ -81,8 +113,15 @@ async function loadPeople() {
     const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.role).filter(isRole);
     const siteIds = (await db.select({ id: arSites.siteId }).from(arSites).where(eq(arSites.userId, id))).map((r) => r.id);
     const jobIds = (await db.select({ id: jobAssessors.jobId }).from(jobAssessors).where(eq(jobAssessors.userId, id))).map((r) => r.id);
-    const committeeIds = (await db.select({ id: committeeMembers.committeeId }).from(committeeMembers).where(eq(committeeMembers.userId, id))).map((r) => r.id);
-    people.push({ email, roles, sites: new Set(siteIds), jobs: new Set(jobIds), committees: new Set(committeeIds), token: await sessionFor(id) });
+    const memberships = await db
+      .select({ id: committeeMembers.committeeId, write: committeeMembers.canWrite, adminId: committees.adminId })
+      .from(committeeMembers)
+      .innerJoin(committees, eq(committees.id, committeeMembers.committeeId))
+      .where(eq(committeeMembers.userId, id))
+      .orderBy(asc(committeeMembers.committeeId));
+    const committeeIds = memberships.map((r) => r.id);
+    const writes = new Set(memberships.filter((m) => m.write || m.adminId === id).map((m) => m.id));
+    people.push({ email, id, roles, sites: new Set(siteIds), jobs: new Set(jobIds), committees: new Set(committeeIds), writes, token: await sessionFor(id) });
 
     const mine: Partial<{ [K in Kind]: Records[K] }> = {};
     const sitesIn = siteIds.length ? siteIds : [-1];
@@ -108,7 +147,10 @@ async function loadPeople() {
     if (doc) mine.jobDocument = { id: doc.id, side: doc.side, job: { id: doc.jobId, siteId: doc.siteId } };
     const [sd] = await db.select().from(siteDocuments).where(inArray(siteDocuments.siteId, sitesIn)).orderBy(asc(siteDocuments.id)).limit(1);
     if (sd) mine.siteDocument = { id: sd.id, siteId: sd.siteId };
-    if (committeeIds.length) mine.committee = { id: committeeIds[0]! };
+    if (committeeIds.length) {
+      mine.committee = { id: committeeIds[0]! };
+      Object.assign(mine, await makeForumRecords(committeeIds[0]!, id));
+    }
     own.set(email, mine);
   }
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { arSites, jobAssessors, notifications } from '../../db/schema/index.js';
+import { arSites, committeeMembers, forumFollows, jobAssessors, notifications } from '../../db/schema/index.js';
 
 type Q = Db | Tx;
 
@@ -65,5 +65,15 @@ export async function assessorIdsOf(db: Q, jobId: number) {
 
 export async function representativeIdsOf(db: Q, siteId: number) {
   const rows = await db.select({ id: arSites.userId }).from(arSites).where(eq(arSites.siteId, siteId));
+  return rows.map((r) => r.id);
+}
+
+/** The followers of a forum discussion who are still members of its committee (forum.reply.created). */
+export async function forumFollowerIdsOf(db: Q, threadId: number, committeeId: number) {
+  const rows = await db
+    .select({ id: forumFollows.userId })
+    .from(forumFollows)
+    .innerJoin(committeeMembers, and(eq(committeeMembers.userId, forumFollows.userId), eq(committeeMembers.committeeId, committeeId)))
+    .where(eq(forumFollows.threadId, threadId));
   return rows.map((r) => r.id);
 }

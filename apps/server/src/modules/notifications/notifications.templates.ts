@@ -62,4 +62,17 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
       sender: e.by.name,
     }),
   },
+  'forum.reply.created': {
+    // The discussion's followers who are still members of its committee, except the writer.
+    recipients: async (tx, e) => (await q.forumFollowerIdsOf(tx, e.thread.id, e.thread.committeeId)).filter((id) => id !== e.by.id),
+    inApp: (e) => ({
+      type: 'forum',
+      title: `New reply in "${e.thread.title}"`,
+      body: `${e.by.name} replied to the discussion "${e.thread.title}".`,
+      url: `/discussion/${e.thread.id}`,
+      role: 'CM',
+      committeeId: e.thread.committeeId,
+      sender: e.by.name,
+    }),
+  },
 };

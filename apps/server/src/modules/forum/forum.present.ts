@@ -1,0 +1,51 @@
+import { ABILITIES, type ForumDocument, type ForumReply, type ForumThreadSummary, type ForumUser } from '@portal/shared';
+import { abilitiesOf } from '../../platform/access.js';
+import type { Actor } from '../../platform/actor.js';
+import type * as q from './forum.queries.js';
+
+/** The answers of the forum's calls (packages/shared schemas/forum.ts), with the abilities the web app shows buttons from. */
+
+type Author = { id: number; firstName: string; middleName: string | null; lastName: string } | null;
+
+export const presentUser = (u: Author): ForumUser => (u ? { id: u.id, first_name: u.firstName, middle_name: u.middleName, last_name: u.lastName } : null);
+
+export function presentSummary(row: {
+  thread: { id: number; committeeId: number; title: string; createdAt: Date; updatedAt: Date; repliesCount: number };
+  user: Author;
+  category: { id: number; name: string };
+}): ForumThreadSummary {
+  const t = row.thread;
+  return {
+    id: t.id,
+    title: t.title,
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+    replies_count: t.repliesCount,
+    committee_id: t.committeeId,
+    user: presentUser(row.user),
+    categories: [row.category],
+  };
+}
+
+export const presentDocument = (a: q.AttachmentRow): ForumDocument => ({
+  id: a.id,
+  name: a.name,
+  size: a.size,
+  uploadable_type: a.replyId === null ? 'thread' : 'reply',
+  uploadable_id: a.replyId ?? a.threadId,
+  created_at: a.createdAt.toISOString(),
+});
+
+export function presentReply(actor: Actor, row: q.ReplyRow, committeeId: number, documents: ForumDocument[]): ForumReply {
+  const r = row.reply;
+  return {
+    id: r.id,
+    thread_id: r.threadId,
+    post: r.body,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    user: presentUser(row.user),
+    documents,
+    abilities: abilitiesOf(actor, ABILITIES.forumReply, { committeeId, authorId: r.userId }),
+  };
+}

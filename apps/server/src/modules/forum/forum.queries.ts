@@ -1,0 +1,353 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { committeeMembers, committees, files, forumAttachments, forumCategories, forumFollows, forumReplies, forumThreads, users } from '../../db/schema/index.js';
+import { statement } from '../../platform/prepared.js';
+import { MARK_END, MARK_START } from './forum.sanitize.js';
+
+type Q = Db | Tx;
+
+const author = { id: users.id, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName };
+const category = { id: forumCategories.id, name: forumCategories.name };
+
+const threadColumns = {
+  id: forumThreads.id,
+  committeeId: forumThreads.committeeId,
+  title: forumThreads.title,
+  createdAt: forumThreads.createdAt,
+  updatedAt: forumThreads.updatedAt,
+  repliesCount: forumThreads.repliesCount,
+  userId: forumThreads.userId,
+};
+
+export const listCategories = (db: Q) => db.select(category).from(forumCategories).orderBy(asc(forumCategories.id));
+
+export async function categoryExists(db: Q, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.id, id));
+  return Boolean(row);
+}
+
+const threadsPage = statement((db) =>
+  db
+    .select({ thread: threadColumns, user: author, category })
+    .from(forumThreads)
+    .leftJoin(users, eq(users.id, forumThreads.userId))
+    .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
+    .where(eq(forumThreads.committeeId, sql.placeholder('committeeId')))
+    .orderBy(desc(forumThreads.lastActivityAt), desc(forumThreads.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+const threadsCount = statement((db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(forumThreads)
+    .where(eq(forumThreads.committeeId, sql.placeholder('committeeId'))),
+);
+
+export type ThreadRow = Awaited<ReturnType<typeof listThreads>>[number];
+
+/** One page of a committee's discussions, latest activity first, with author and category. */
+export function listThreads(db: Q, committeeId: number, page: number, perPage: number) {
+  return threadsPage(db, {}).execute({ committeeId, limit: perPage, offset: (page - 1) * perPage });
+}
+
+export async function countThreads(db: Q, committeeId: number): Promise<number> {
+  const [row] = await threadsCount(db, {}).execute({ committeeId });
+  return row?.n ?? 0;
+}
+
+const threadById = statement((db) =>
+  db
+    .select({ thread: { ...threadColumns, body: forumThreads.body }, user: author, category })
+    .from(forumThreads)
+    .leftJoin(users, eq(users.id, forumThreads.userId))
+    .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
+    .where(eq(forumThreads.id, sql.placeholder('id'))),
+);
+
+/** The thread with its body, author and category; null when there is none. */
+export async function findThread(db: Q, id: number) {
+  const [row] = await threadById(db, {}).execute({ id });
+  return row ?? null;
+}
+
+/** What the rules need of a thread: its committee and author. */
+export async function findThreadFacts(db: Q, id: number) {
+  const [row] = await db
+    .select({ id: forumThreads.id, committeeId: forumThreads.committeeId, authorId: forumThreads.userId, title: forumThreads.title })
+    .from(forumThreads)
+    .where(eq(forumThreads.id, id));
+  return row ?? null;
+}
+
+/** What the rules need of a reply: its thread's committee and its author. */
+export async function findReplyFacts(db: Q, id: number) {
+  const [row] = await db
+    .select({ id: forumReplies.id, threadId: forumReplies.threadId, committeeId: forumThreads.committeeId, authorId: forumReplies.userId })
+    .from(forumReplies)
+    .innerJoin(forumThreads, eq(forumThreads.id, forumReplies.threadId))
+    .where(eq(forumReplies.id, id));
+  return row ?? null;
+}
+
+const repliesPage = statement((db) =>
+  db
+    .select({
+      reply: { id: forumReplies.id, threadId: forumReplies.threadId, body: forumReplies.body, createdAt: forumReplies.createdAt, updatedAt: forumReplies.updatedAt, userId: forumReplies.userId },
+      user: author,
+    })
+    .from(forumReplies)
+    .leftJoin(users, eq(users.id, forumReplies.userId))
+    .where(eq(forumReplies.threadId, sql.placeholder('threadId')))
+    .orderBy(desc(forumReplies.createdAt), desc(forumReplies.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+export type ReplyRow = Awaited<ReturnType<typeof listReplies>>[number];
+
+/** One page of a thread's replies, newest first. */
+export function listReplies(db: Q, threadId: number, page: number, perPage: number) {
+  return repliesPage(db, {}).execute({ threadId, limit: perPage, offset: (page - 1) * perPage });
+}
+
+/** One reply with its author; null when there is none. */
+export async function findReply(db: Q, id: number): Promise<ReplyRow | null> {
+  const [row] = await db
+    .select({
+      reply: { id: forumReplies.id, threadId: forumReplies.threadId, body: forumReplies.body, createdAt: forumReplies.createdAt, updatedAt: forumReplies.updatedAt, userId: forumReplies.userId },
+      user: author,
+    })
+    .from(forumReplies)
+    .leftJoin(users, eq(users.id, forumReplies.userId))
+    .where(eq(forumReplies.id, id));
+  return row ?? null;
+}
+
+const attachmentColumns = {
+  id: forumAttachments.id,
+  threadId: forumAttachments.threadId,
+  replyId: forumAttachments.replyId,
+  fileId: files.id,
+  name: files.name,
+  size: files.size,
+  createdAt: files.createdAt,
+};
+
+const threadAttachments = statement((db) =>
+  db
+    .select(attachmentColumns)
+    .from(forumAttachments)
+    .innerJoin(files, eq(files.id, forumAttachments.fileId))
+    .where(eq(forumAttachments.threadId, sql.placeholder('threadId')))
+    .orderBy(asc(forumAttachments.id)),
+);
+
+export type AttachmentRow = Awaited<ReturnType<typeof attachmentsOfThread>>[number];
+
+/** Every attachment of a thread and of its replies, in upload order. */
+export function attachmentsOfThread(db: Q, threadId: number) {
+  return threadAttachments(db, {}).execute({ threadId });
+}
+
+/** The attachments of one post: the thread's own (replyId null) or a reply's. */
+export function attachmentsOfPost(db: Q, threadId: number, replyId: number | null) {
+  return db
+    .select(attachmentColumns)
+    .from(forumAttachments)
+    .innerJoin(files, eq(files.id, forumAttachments.fileId))
+    .where(and(eq(forumAttachments.threadId, threadId), replyId === null ? isNull(forumAttachments.replyId) : eq(forumAttachments.replyId, replyId)))
+    .orderBy(asc(forumAttachments.id));
+}
+
+/** An attachment with its stored file and its thread's committee; null when there is none. */
+export async function findAttachment(db: Q, id: number) {
+  const [row] = await db
+    .select({ id: forumAttachments.id, committeeId: forumThreads.committeeId, file: files })
+    .from(forumAttachments)
+    .innerJoin(files, eq(files.id, forumAttachments.fileId))
+    .innerJoin(forumThreads, eq(forumThreads.id, forumAttachments.threadId))
+    .where(eq(forumAttachments.id, id));
+  return row ?? null;
+}
+
+/** Locks the thread's row: attachment names of its posts are checked under it. */
+export async function lockThread(tx: Tx, id: number): Promise<boolean> {
+  const [row] = await tx.select({ id: forumThreads.id }).from(forumThreads).where(eq(forumThreads.id, id)).for('update');
+  return Boolean(row);
+}
+
+export async function insertThread(tx: Tx, values: typeof forumThreads.$inferInsert) {
+  const [row] = await tx.insert(forumThreads).values(values).returning({ id: forumThreads.id });
+  return row!.id;
+}
+
+export function updateThread(tx: Tx, id: number, values: Pick<typeof forumThreads.$inferInsert, 'title' | 'body' | 'bodyText' | 'categoryId'>) {
+  return tx
+    .update(forumThreads)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(forumThreads.id, id));
+}
+
+export async function insertReply(tx: Tx, values: typeof forumReplies.$inferInsert) {
+  const [row] = await tx.insert(forumReplies).values(values).returning({ id: forumReplies.id });
+  await tx
+    .update(forumThreads)
+    .set({ repliesCount: sql`${forumThreads.repliesCount} + 1`, lastActivityAt: sql`now()` })
+    .where(eq(forumThreads.id, values.threadId));
+  return row!.id;
+}
+
+export function updateReply(tx: Tx, id: number, values: Pick<typeof forumReplies.$inferInsert, 'body' | 'bodyText'>) {
+  return tx
+    .update(forumReplies)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(forumReplies.id, id));
+}
+
+export function insertAttachments(tx: Tx, threadId: number, replyId: number | null, fileIds: number[]) {
+  if (fileIds.length === 0) return Promise.resolve();
+  return tx.insert(forumAttachments).values(fileIds.map((fileId) => ({ threadId, replyId, fileId })));
+}
+
+/** Removes the rows of these files (their attachments first); returns the storage keys to delete after commit. */
+export async function deleteFiles(tx: Tx, fileIds: number[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  await tx.delete(forumAttachments).where(inArray(forumAttachments.fileId, fileIds));
+  const gone = await tx.delete(files).where(inArray(files.id, fileIds)).returning({ key: files.storageKey });
+  return gone.map((f) => f.key);
+}
+
+/** Keeps a post's attachment_names (part of its search text) in step with its attachments. */
+export async function refreshAttachmentNames(tx: Tx, threadId: number, replyId: number | null) {
+  // Each name also split at dots, dashes and underscores: 'uncertainty-budget.txt' is found by 'budget'.
+  const names = sql`coalesce((select string_agg(${files.name} || ' ' || regexp_replace(${files.name}, '[-_.]+', ' ', 'g'), ' ' order by ${forumAttachments.id}) from ${forumAttachments} inner join ${files} on ${files.id} = ${forumAttachments.fileId} where ${forumAttachments.threadId} = ${threadId} and ${
+    replyId === null ? sql`${forumAttachments.replyId} is null` : sql`${forumAttachments.replyId} = ${replyId}`
+  }), '')`;
+  if (replyId === null) await tx.update(forumThreads).set({ attachmentNames: names }).where(eq(forumThreads.id, threadId));
+  else await tx.update(forumReplies).set({ attachmentNames: names }).where(eq(forumReplies.id, replyId));
+}
+
+export async function deleteThread(tx: Tx, id: number) {
+  await tx.delete(forumThreads).where(eq(forumThreads.id, id));
+}
+
+export async function deleteReply(tx: Tx, id: number, threadId: number) {
+  await tx.delete(forumReplies).where(eq(forumReplies.id, id));
+  await tx
+    .update(forumThreads)
+    .set({ repliesCount: sql`greatest(${forumThreads.repliesCount} - 1, 0)` })
+    .where(eq(forumThreads.id, threadId));
+}
+
+export async function isFollowing(db: Q, threadId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(forumFollows)
+    .where(and(eq(forumFollows.threadId, threadId), eq(forumFollows.userId, userId)));
+  return Boolean(row);
+}
+
+export async function follow(db: Q, threadId: number, userId: number) {
+  await db.insert(forumFollows).values({ threadId, userId }).onConflictDoNothing();
+}
+
+export async function unfollow(db: Q, threadId: number, userId: number) {
+  await db.delete(forumFollows).where(and(eq(forumFollows.threadId, threadId), eq(forumFollows.userId, userId)));
+}
+
+/**
+ * The full-text query of a search term: websearch syntax for the words, and the last word also
+ * as a prefix (so 'chromat' finds 'chromatography' while typing). Stemmed with 'english', like
+ * the stored vectors.
+ */
+export function searchQuery(term: string): SQL {
+  const words = term.trim().split(/\s+/);
+  const last = words[words.length - 1] ?? '';
+  if (!/^[\p{L}\p{N}]+$/u.test(last)) return sql`websearch_to_tsquery('english', ${term})`;
+  const prefix = sql`to_tsquery('english', ${`'${last}':*`})`;
+  const head = words.slice(0, -1).join(' ');
+  return head ? sql`(websearch_to_tsquery('english', ${head}) && ${prefix})` : prefix;
+}
+
+/**
+ * A page of a committee's discussions matching the query, in their own text (title, body,
+ * attachment names) or in a reply's, best first; and how many match. Scoped to the committee in SQL.
+ */
+export async function searchThreads(db: Q, committeeId: number, term: string, page: number, perPage: number) {
+  const query = searchQuery(term);
+  const replyMatch = sql`exists (select 1 from ${forumReplies} where ${forumReplies.threadId} = ${forumThreads.id} and ${forumReplies.search} @@ ${query})`;
+  const where = and(eq(forumThreads.committeeId, committeeId), sql`(${forumThreads.search} @@ ${query} or ${replyMatch})`);
+  const rank = sql`greatest(ts_rank(${forumThreads.search}, ${query}), coalesce((select max(ts_rank(${forumReplies.search}, ${query})) from ${forumReplies} where ${forumReplies.threadId} = ${forumThreads.id} and ${forumReplies.search} @@ ${query}), 0) * 0.9)`;
+  const [hits, [count]] = await Promise.all([
+    db
+      .select({ id: forumThreads.id })
+      .from(forumThreads)
+      .where(where)
+      .orderBy(desc(rank), desc(forumThreads.lastActivityAt), desc(forumThreads.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: sql<number>`count(*)::int` }).from(forumThreads).where(where),
+  ]);
+  if (hits.length === 0) return { rows: [], total: count?.n ?? 0 };
+  const ids = hits.map((h) => h.id);
+  // The text the snippet is cut from: the thread's own when it matches, else its best matching reply.
+  const text = sql`case when ${forumThreads.search} @@ ${query} then ${forumThreads.title} || '. ' || ${forumThreads.bodyText} || ' ' || ${forumThreads.attachmentNames} else coalesce((select ${forumReplies.bodyText} || ' ' || ${forumReplies.attachmentNames} from ${forumReplies} where ${forumReplies.threadId} = ${forumThreads.id} and ${forumReplies.search} @@ ${query} order by ts_rank(${forumReplies.search}, ${query}) desc limit 1), ${forumThreads.bodyText}) end`;
+  const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+  const rows = await db
+    .select({ thread: threadColumns, user: author, category, headline: sql<string>`ts_headline('english', ${text}, ${query}, ${options})` })
+    .from(forumThreads)
+    .leftJoin(users, eq(users.id, forumThreads.userId))
+    .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
+    .where(inArray(forumThreads.id, ids));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => order.get(a.thread.id)! - order.get(b.thread.id)!);
+  return { rows, total: count?.n ?? 0 };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A page of a committee's active members (admin first, then by name), matching any of the words
+ * in first name, last name, title ('General' when none), phone or email; and how many match.
+ */
+export async function listMembers(db: Q, committeeId: number, words: string[], meId: number, page: number, perPage: number) {
+  const title = sql`coalesce(nullif(${users.title}, ''), 'General')`;
+  const matches = words.map((w) => {
+    const like = `%${escapeLike(w)}%`;
+    return sql`(${users.firstName} ilike ${like} or ${users.lastName} ilike ${like} or ${title} ilike ${like} or coalesce(${users.mobileNumber}, '') ilike ${like} or ${users.email} ilike ${like})`;
+  });
+  const where = and(
+    eq(committeeMembers.committeeId, committeeId),
+    eq(users.activated, true),
+    ...(matches.length ? [sql`(${sql.join(matches, sql` or `)})`] : []),
+  );
+  const isAdmin = sql<boolean>`coalesce(${committees.adminId} = ${users.id}, false)`;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        title: sql<string>`${title}`,
+        mobileNumber: users.mobileNumber,
+        email: users.email,
+        admin: isAdmin,
+        isYou: sql<boolean>`${users.id} = ${meId}`,
+      })
+      .from(committeeMembers)
+      .innerJoin(users, eq(users.id, committeeMembers.userId))
+      .innerJoin(committees, eq(committees.id, committeeMembers.committeeId))
+      .where(where)
+      .orderBy(desc(isAdmin), asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(committeeMembers)
+      .innerJoin(users, eq(users.id, committeeMembers.userId))
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
