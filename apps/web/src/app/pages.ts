@@ -53,11 +53,11 @@ export const PAGES: Record<RouteName, PageDef> = {
   meetingDocuments: shellPlaceholder,
   termsConditions: { frame: 'shell', load: () => import('../features/static/terms-page') },
 
-  forum: shellPlaceholder,
-  discussion: shellPlaceholder,
-  newDiscussion: shellPlaceholder,
-  editDiscussion: shellPlaceholder,
-  members: shellPlaceholder,
+  forum: { frame: 'shell', load: () => import('../features/forum/pages/forum-page') },
+  discussion: { frame: 'shell', load: () => import('../features/forum/pages/discussion-page') },
+  newDiscussion: { frame: 'shell', load: () => import('../features/forum/pages/new-discussion-page') },
+  editDiscussion: { frame: 'shell', load: () => import('../features/forum/pages/edit-discussion-page') },
+  members: { frame: 'shell', load: () => import('../features/forum/pages/members-page') },
 
   adminReports: shellPlaceholder,
   adminUsers: shellPlaceholder,

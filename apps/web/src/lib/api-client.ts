@@ -89,7 +89,10 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // A multipart form (the forum's posts with attachments): the browser writes its boundary.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
