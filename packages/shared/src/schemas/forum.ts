@@ -3,6 +3,7 @@ import { FORUM_LIMITS, LIMITS, PAGE_SIZES } from '../constants.js';
 import { FORUM_MESSAGES } from '../messages.js';
 import { abilitiesSchema } from '../permissions.js';
 import { PG_INT_MAX, safeId, safeString } from './common.js';
+import { committeeMember } from './committees.js';
 import { pageQuery, paged } from './paging.js';
 
 /**
@@ -177,20 +178,13 @@ export const memberListQuery = z.object({
   search: safeString().max(FORUM_LIMITS.memberSearchMax).optional(),
   ...pageQuery(PAGE_SIZES.members, 50),
 });
-export const committeeMember = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  /** 'General' when the user has none. */
-  title: z.string(),
-  mobile_number: z.string().nullable(),
-  email: z.string(),
-  admin: z.boolean(),
+/** A member's card: the committee member of schemas/committees.ts, and whether it is the user. */
+export const memberCard = committeeMember.extend({
   /** The current user: the card adds ' (You)' to the name. */
   is_you: z.boolean(),
 });
-export type CommitteeMember = z.infer<typeof committeeMember>;
-export const memberList = paged(committeeMember);
+export type MemberCard = z.infer<typeof memberCard>;
+export const memberList = paged(memberCard);
 export type MemberList = z.infer<typeof memberList>;
 
 /** Member search words: trimmed, whitespace collapsed, split (spec/02 section 5). */

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Badge, Card, Group, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMail, IconPhone, IconSearch } from '@tabler/icons-react';
-import { FORUM_MESSAGES, ROUTES, type CommitteeMember } from '@portal/shared';
+import { FORUM_MESSAGES, ROUTES, type MemberCard } from '@portal/shared';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../../lib/session';
 import { useMembers } from '../api/get-members';
 
-function MemberCard({ member }: { member: CommitteeMember }) {
+function MemberCard({ member }: { member: MemberCard }) {
   const name = `${member.first_name} ${member.last_name}${member.is_you ? ' (You)' : ''}`;
   return (
     <Card withBorder component="article" aria-label={name}>
