@@ -91,7 +91,7 @@ describe('router guard', () => {
     const router = renderApp('/members');
     expect(await screen.findByRole('heading', { name: 'Members' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/members');
-    expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search members' })).toBeInTheDocument();
   });
 
   it('sends an admin from the dashboard to outstanding activities', async () => {

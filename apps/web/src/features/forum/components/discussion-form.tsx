@@ -49,6 +49,7 @@ export function DiscussionForm({ committeeId, thread }: { committeeId: number; t
           <Select
             label="Category"
             required
+            withAsterisk={false}
             placeholder={categories.isPending ? 'Loading categories…' : 'Choose a category'}
             data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
             {...form.getInputProps('categories')}

@@ -56,7 +56,7 @@ export function PostEditor({ label, value, onChange, onBlur, error, required, re
   }, [editor, disabled]);
 
   return (
-    <Input.Wrapper label={label} required={required} error={error} id={id} labelProps={{ id: `${id}-label` }} errorProps={{ id: `${id}-error` }}>
+    <Input.Wrapper label={label} required={required} withAsterisk={false} error={error} id={id} labelProps={{ id: `${id}-label` }} errorProps={{ id: `${id}-error` }}>
       <RichTextEditor editor={editor} mt={4} style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
