@@ -1,0 +1,94 @@
+/**
+ * Load run of the forum (issue 10): GET /api/forumthreads?committeeid= (first page),
+ * GET /api/forumthreads/{id} (a thread with 60 replies: its first page of 50) and
+ * GET /api/forum/search, against the portal and against baseline.mjs (the same SQL on bare
+ * Fastify + pg), on the data of `npm run generate:forum`. Then the search alone, one request at a
+ * time, for its median latency. Only 127.0.0.1 is used.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_forum node bench/forum-load.mjs
+ *   DURATION=10 CONNECTIONS=50 SEARCHES=200 (defaults)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { login } from './login.mjs';
+import { here, startPortal, waitFor } from './portal.mjs';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench_forum';
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const SEARCHES = Number(process.env.SEARCHES ?? 200);
+const BASE = 'http://127.0.0.1:3112';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-forum-'));
+
+// The portal, and the baseline under tsx (it reads the portal's ACTOR_SQL from the sources).
+const portal = await startPortal({ port: 3111, databaseUrl: DATABASE_URL, dataDir });
+const baseline = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
+  cwd: here,
+  env: { ...process.env, DATABASE_URL, PORT: '3112' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+process.on('exit', () => {
+  baseline.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+await waitFor(`${BASE}/jobs`);
+const PORTAL = portal.url;
+
+// bench-cm-1 administers Bench Committee 1, whose first thread has 60 replies.
+const token = await login(PORTAL, 'bench-cm-1@bench.test');
+const auth = { authorization: `Bearer ${token}` };
+const committees = (await (await fetch(`${PORTAL}/api/activeuser`, { headers: auth })).json()).committees;
+const cm = committees.find((c) => c.name === 'Bench Committee 1').id;
+const page = await (await fetch(`${PORTAL}/api/forumthreads?committeeid=${cm}&per_page=50&page=10`, { headers: auth })).json();
+const thread = page.data.at(-1).id;
+const TERM = 'calibration uncert';
+
+const cases = [
+  ['GET /api/forumthreads?committeeid=', `/forumthreads?committeeid=${cm}`],
+  ['GET /api/forumthreads/{id} (50 replies)', `/forumthreads/${thread}`],
+  ['GET /api/forum/search', `/forum/search?cmid=${cm}&term=${encodeURIComponent(TERM)}`],
+];
+
+function run(url, duration, connections = CONNECTIONS) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers: auth }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+}
+
+const rows = [];
+for (const [label, p] of cases) {
+  const result = {};
+  for (const [side, url] of [['portal', `${PORTAL}/api${p}`], ['baseline', `${BASE}${p}`]]) {
+    await run(url, 2); // warm-up
+    const r = await run(url, DURATION);
+    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${side} ${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    result[side] = { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50 };
+  }
+  rows.push({ label, ...result, ratio: result.portal.rps / result.baseline.rps });
+}
+
+// The search alone, one at a time, over a few terms: the median answer time.
+const terms = ['calibration', 'uncertainty measurement', 'chromat', 'listeria rapid pcr', 'proficiency testing round', 'biosafety cabinet airf'];
+const times = [];
+for (let i = 0; i < SEARCHES; i++) {
+  const term = terms[i % terms.length];
+  const s = performance.now();
+  const res = await fetch(`${PORTAL}/api/forum/search?cmid=${cm}&term=${encodeURIComponent(term)}`, { headers: auth });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`search ${term}: ${res.status}`);
+  times.push(performance.now() - s);
+}
+times.sort((a, b) => a - b);
+const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
+
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, forum data of npm run generate:forum (thread ${thread}, committee ${cm})\n`);
+console.log('| call | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline |');
+console.log('|---|---|---|---|---|---|');
+for (const r of rows) {
+  console.log(`| ${r.label} | ${r.portal.rps.toFixed(0)} | ${r.portal.p50} / ${r.portal.p99} | ${r.baseline.rps.toFixed(0)} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.ratio.toFixed(2)} |`);
+}
+console.log(`\nGET /api/forum/search one at a time, ${SEARCHES} requests over ${terms.length} terms: median ${pct(50)} ms, p90 ${pct(90)} ms, p99 ${pct(99)} ms`);
+process.exit(0);
