@@ -119,6 +119,8 @@ export const ABILITIES = {
   job: ['jobs.document.upload', 'jobs.document.review', 'jobs.document.download', 'sites.site.view'],
   facility: ['facilities.facility.update'],
   site: ['sites.site.update', 'sites.document.upload', 'sites.document.download'],
+  event: ['calendar.event.update', 'calendar.event.delete'],
+  calendar: ['calendar.event.create'],
 } as const satisfies Record<string, readonly Action[]>;
 
 export type AbilitiesOf<K extends keyof typeof ABILITIES> = Record<(typeof ABILITIES)[K][number], boolean>;

@@ -7,6 +7,7 @@ import {
   arSites,
   committeeMembers,
   committees,
+  events,
   facilities,
   files,
   invoices,
@@ -61,6 +62,10 @@ async function makeNobodysRecords(): Promise<Records> {
   const [sd] = await db.insert(siteDocuments).values({ siteId: s!.id, fileId: sf!.id, description: MARK, side: 'facility' }).returning();
   await db.insert(invoices).values({ transactionNumber: `${MARK}-INV`, facilityId: f!.id, transactionType: 'Invoice', transactionDate: '2026-01-01', jobNumber: `${MARK}1`, amount: '1.00' });
   const [c] = await db.insert(committees).values({ name: `${MARK} Committee` }).returning();
+  const [ev] = await db
+    .insert(events)
+    .values({ committeeId: c!.id, title: `${MARK} Event`, startsAt: new Date('2030-01-01T00:00:00Z'), endsAt: new Date('2030-01-01T01:00:00Z') })
+    .returning();
   const job = { id: j!.id, siteId: s!.id };
   return {
     facility: { id: f!.id, number: f!.facilityNumber, siteIds: [s!.id] },
@@ -69,6 +74,7 @@ async function makeNobodysRecords(): Promise<Records> {
     jobDocument: { id: jd!.id, job, side: 'facility' },
     siteDocument: { id: sd!.id, siteId: s!.id },
     committee: { id: c!.id },
+    event: { id: ev!.id, committeeId: c!.id, creatorEmail: null },
   };
 }
 
@@ -82,7 +88,8 @@ async function loadPeople() {
     const siteIds = (await db.select({ id: arSites.siteId }).from(arSites).where(eq(arSites.userId, id))).map((r) => r.id);
     const jobIds = (await db.select({ id: jobAssessors.jobId }).from(jobAssessors).where(eq(jobAssessors.userId, id))).map((r) => r.id);
     const committeeIds = (await db.select({ id: committeeMembers.committeeId }).from(committeeMembers).where(eq(committeeMembers.userId, id))).map((r) => r.id);
-    people.push({ email, roles, sites: new Set(siteIds), jobs: new Set(jobIds), committees: new Set(committeeIds), token: await sessionFor(id) });
+    const adminOf = (await db.select({ id: committees.id }).from(committees).where(eq(committees.adminId, id))).map((r) => r.id);
+    people.push({ email, roles, sites: new Set(siteIds), jobs: new Set(jobIds), committees: new Set(committeeIds), adminOf: new Set(adminOf), token: await sessionFor(id) });
 
     const mine: Partial<{ [K in Kind]: Records[K] }> = {};
     const sitesIn = siteIds.length ? siteIds : [-1];
@@ -109,6 +116,15 @@ async function loadPeople() {
     const [sd] = await db.select().from(siteDocuments).where(inArray(siteDocuments.siteId, sitesIn)).orderBy(asc(siteDocuments.id)).limit(1);
     if (sd) mine.siteDocument = { id: sd.id, siteId: sd.siteId };
     if (committeeIds.length) mine.committee = { id: committeeIds[0]! };
+    // An event of one of their committees, one they created first (the one they may change).
+    const evs = await db
+      .select({ id: events.id, committeeId: events.committeeId, createdBy: events.createdBy, creatorEmail: users.email })
+      .from(events)
+      .leftJoin(users, eq(users.id, events.createdBy))
+      .where(inArray(events.committeeId, committeeIds.length ? committeeIds : [-1]))
+      .orderBy(asc(events.id));
+    const ev = evs.find((e) => e.createdBy === id) ?? evs[0];
+    if (ev) mine.event = { id: ev.id, committeeId: ev.committeeId, creatorEmail: ev.creatorEmail };
     own.set(email, mine);
   }
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { arSites, jobAssessors, notifications } from '../../db/schema/index.js';
+import { arSites, committeeMembers, jobAssessors, notifications, users } from '../../db/schema/index.js';
 
 type Q = Db | Tx;
 
@@ -65,5 +65,15 @@ export async function assessorIdsOf(db: Q, jobId: number) {
 
 export async function representativeIdsOf(db: Q, siteId: number) {
   const rows = await db.select({ id: arSites.userId }).from(arSites).where(eq(arSites.siteId, siteId));
+  return rows.map((r) => r.id);
+}
+
+/** The active members of a committee (the calendar's new events). */
+export async function committeeMemberIdsOf(db: Q, committeeId: number) {
+  const rows = await db
+    .select({ id: committeeMembers.userId })
+    .from(committeeMembers)
+    .innerJoin(users, eq(users.id, committeeMembers.userId))
+    .where(and(eq(committeeMembers.committeeId, committeeId), eq(users.activated, true)));
   return rows.map((r) => r.id);
 }
