@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeLocal } from '../calendar.js';
+import { addDaysLocal, normalizeLocal } from '../calendar.js';
 import { LIMITS } from '../constants.js';
 import { CALENDAR_MESSAGES, RECORD_MESSAGES } from '../messages.js';
 import { abilitiesSchema } from '../permissions.js';
@@ -93,3 +93,25 @@ export type EventSaved = z.infer<typeof eventSaved>;
 /** GET /calendar/feed and POST /calendar/feed/reset: the user's secret ICS address. */
 export const calendarFeed = z.object({ url: z.string(), message: z.string().optional() });
 export type CalendarFeed = z.infer<typeof calendarFeed>;
+
+/**
+ * The event form of the calendar page (browser only): an all-day event's end is shown as its last
+ * day (spec 9: one day less than the stored, exclusive end), so there the end may equal the start;
+ * a timed event's end must come after its start. `eventRequestOf` turns it into the request body.
+ */
+export const eventForm = z
+  .object({
+    title: eventTitle,
+    start: localDateTime,
+    end: localDateTime,
+    allDay: z.boolean(),
+  })
+  .refine((e) => (e.allDay ? e.end.slice(0, 10) >= e.start.slice(0, 10) : e.end > e.start), endCheck);
+export type EventFormValues = z.input<typeof eventForm>;
+
+/** The form's values as POST/PUT /events take them (an all-day end goes back to the next midnight). */
+export function eventRequestOf(values: z.output<typeof eventForm>): { title: string; start: string; end: string; allDay: boolean } {
+  if (!values.allDay) return values;
+  const day = (local: string) => `${local.slice(0, 10)} 00:00:00`;
+  return { title: values.title, start: day(values.start), end: addDaysLocal(day(values.end), 1), allDay: true };
+}
