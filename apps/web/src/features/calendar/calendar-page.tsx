@@ -10,6 +10,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CALENDAR_ASPECT_RATIO, CALENDAR_MESSAGES, TIMEZONE, calendarPathFor, normalizeLocal, ROUTES, type CalendarEvent, type Committee } from '@portal/shared';
@@ -19,6 +20,9 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCalendarFeed, useCurrentCommittee, useEvents, useEventSearch, useResetFeed, useUpdateEvent } from './api';
 import { EventModal, type EventModalState } from './event-modal';
 import { formatEventWhen } from './event-time';
+
+/** A phone's calendar: taller than wide (DECISIONS-local "Calendar"). */
+const PHONE_ASPECT_RATIO = 0.7;
 
 /** FullCalendar's date text ('2026-11-25T09:30:00+11:00' or '2026-11-25') as the API's Sydney wall-clock text. */
 const wallClock = (text: string) => normalizeLocal(text.slice(0, 19))!;
@@ -61,6 +65,8 @@ export default function CalendarPage() {
 function CommitteeCalendar({ committee, initialDate }: { committee: Committee; initialDate?: string }) {
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [modal, setModal] = useState<EventModalState>(null);
+  // On a phone the spec's 1.5 leaves rows too short to show an event: the calendar stands taller there.
+  const phone = useMediaQuery('(max-width: 36em)');
   const events = useEvents(committee.id, range);
   const update = useUpdateEvent();
   const canCreate = events.data?.abilities['calendar.event.create'] ?? false;
@@ -91,7 +97,7 @@ function CommitteeCalendar({ committee, initialDate }: { committee: Committee; i
         initialDate={initialDate}
         timeZone={TIMEZONE}
         firstDay={1}
-        aspectRatio={CALENDAR_ASPECT_RATIO}
+        aspectRatio={phone ? PHONE_ASPECT_RATIO : CALENDAR_ASPECT_RATIO}
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek' }}
         todayText="Today"
         monthText="Month"
