@@ -18,6 +18,9 @@ export const LIMITS = {
   addressMax: 255,
   suburbMax: 100,
   displayedPathMax: 40,
+  /** Calendar: an event's title, and the most events one GET /events answers. */
+  eventTitleMax: 255,
+  eventsPerCallMax: 1000,
 } as const;
 
 /** Largest request bodies (issue 7): a route reads no more than it needs. */

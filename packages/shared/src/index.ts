@@ -16,3 +16,5 @@ export * from './schemas/imports.js';
 export * from './files.js';
 export * from './schemas/committees.js';
 export * from './schemas/forum.js';
+export * from './calendar.js';
+export * from './schemas/calendar.js';

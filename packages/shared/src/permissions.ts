@@ -124,6 +124,8 @@ export const ABILITIES = {
   forumCommittee: ['forum.thread.create'],
   forumThread: ['forum.thread.update', 'forum.thread.delete', 'forum.reply.create', 'forum.thread.follow'],
   forumReply: ['forum.reply.update', 'forum.reply.delete'],
+  event: ['calendar.event.update', 'calendar.event.delete'],
+  calendar: ['calendar.event.create'],
 } as const satisfies Record<string, readonly Action[]>;
 
 export type AbilitiesOf<K extends keyof typeof ABILITIES> = Record<(typeof ABILITIES)[K][number], boolean>;

@@ -42,6 +42,12 @@ export interface PortalEvents {
     reply: { id: number };
     by: Person;
   };
+  /** A committee admin added an event to the committee's calendar (start: Sydney wall-clock text). */
+  'calendar.event.created': {
+    event: { id: number; title: string; start: string; allDay: boolean };
+    committee: { id: number; name: string };
+    by: Person;
+  };
 }
 
 export type EventType = keyof PortalEvents;

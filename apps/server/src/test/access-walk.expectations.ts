@@ -22,6 +22,8 @@ export interface Persona {
   id: number;
   /** Committee ids where they may start a discussion: the write flag, or its admin. */
   writes: Set<number>;
+  /** Committee ids they are the admin of. */
+  adminOf: Set<number>;
 }
 
 export interface JobRec {
@@ -39,6 +41,7 @@ export interface Records {
   forumThread: { id: number; spareId: number; committeeId: number; authorId: number | null };
   forumReply: { id: number; spareId: number; committeeId: number; authorId: number | null };
   forumAttachment: { id: number; committeeId: number };
+  event: { id: number; committeeId: number; creatorEmail: string | null };
 }
 export type Kind = keyof Records;
 
@@ -201,6 +204,15 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/committees': { action: 'committees.committee.list', allowed: () => true, everyRecord: (p: Persona) => holds(p, 'SYSADMIN') },
   'GET /api/committeenames': { public: true, everyRecord: true },
   'GET /api/committees/{id}': onRecord('committees.member.list', 'committee', (p, c) => p.committees.has(c.id), (c) => ({ url: `/api/committees/${c.id}` })),
+
+  // Calendar: members read; the committee admin creates; the creator changes and deletes.
+  'GET /api/events': onRecord('calendar.event.list', 'committee', (p, c) => p.committees.has(c.id), (c) => ({ query: { committee_id: String(c.id) } })),
+  'POST /api/events': onRecord('calendar.event.create', 'committee', (p, c) => p.adminOf.has(c.id), (c, _p, n) => ({ payload: { committee_id: c.id, title: `Walk ${n}`, start: '2030-01-01 09:00:00' } })),
+  'PUT /api/events/{id}': onRecord('calendar.event.update', 'event', (p, e) => p.email === e.creatorEmail && p.committees.has(e.committeeId), (e) => ({ url: `/api/events/${e.id}`, payload: { title: 'Walked', start: '2030-01-02 09:00:00' } })),
+  'DELETE /api/events/{id}': onRecord('calendar.event.delete', 'event', (p, e) => p.email === e.creatorEmail && p.committees.has(e.committeeId), (e) => ({ url: `/api/events/${e.id}` })),
+  'GET /api/calendar/feed': { action: 'calendar.feed.manage', self: true },
+  'POST /api/calendar/feed/reset': { action: 'calendar.feed.manage', self: true },
+  'GET /api/calendar/ics/{file}': { public: true, call: () => ({ url: '/api/calendar/ics/1.not-a-feed-address-at-all.ics' }) },
 };
 
 export type { Expectation };

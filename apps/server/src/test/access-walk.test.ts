@@ -7,6 +7,7 @@ import {
   arSites,
   committeeMembers,
   committees,
+  events,
   facilities,
   files,
   forumAttachments,
@@ -67,6 +68,10 @@ async function makeNobodysRecords(): Promise<Records> {
   await db.insert(invoices).values({ transactionNumber: `${MARK}-INV`, facilityId: f!.id, transactionType: 'Invoice', transactionDate: '2026-01-01', jobNumber: `${MARK}1`, amount: '1.00' });
   const [c] = await db.insert(committees).values({ name: `${MARK} Committee` }).returning();
   const forum = await makeForumRecords(c!.id, null);
+  const [ev] = await db
+    .insert(events)
+    .values({ committeeId: c!.id, title: `${MARK} Event`, startsAt: new Date('2030-01-01T00:00:00Z'), endsAt: new Date('2030-01-01T01:00:00Z') })
+    .returning();
   const job = { id: j!.id, siteId: s!.id };
   return {
     facility: { id: f!.id, number: f!.facilityNumber, siteIds: [s!.id] },
@@ -76,6 +81,7 @@ async function makeNobodysRecords(): Promise<Records> {
     siteDocument: { id: sd!.id, siteId: s!.id },
     committee: { id: c!.id },
     ...forum,
+    event: { id: ev!.id, committeeId: c!.id, creatorEmail: null },
   };
 }
 
@@ -121,7 +127,8 @@ async function loadPeople() {
       .orderBy(asc(committeeMembers.committeeId));
     const committeeIds = memberships.map((r) => r.id);
     const writes = new Set(memberships.filter((m) => m.write || m.adminId === id).map((m) => m.id));
-    people.push({ email, id, roles, sites: new Set(siteIds), jobs: new Set(jobIds), committees: new Set(committeeIds), writes, token: await sessionFor(id) });
+    const adminOf = (await db.select({ id: committees.id }).from(committees).where(eq(committees.adminId, id))).map((r) => r.id);
+    people.push({ email, id, roles, sites: new Set(siteIds), jobs: new Set(jobIds), committees: new Set(committeeIds), writes, adminOf: new Set(adminOf), token: await sessionFor(id) });
 
     const mine: Partial<{ [K in Kind]: Records[K] }> = {};
     const sitesIn = siteIds.length ? siteIds : [-1];
@@ -151,6 +158,15 @@ async function loadPeople() {
       mine.committee = { id: committeeIds[0]! };
       Object.assign(mine, await makeForumRecords(committeeIds[0]!, id));
     }
+    // An event of one of their committees, one they created first (the one they may change).
+    const evs = await db
+      .select({ id: events.id, committeeId: events.committeeId, createdBy: events.createdBy, creatorEmail: users.email })
+      .from(events)
+      .leftJoin(users, eq(users.id, events.createdBy))
+      .where(inArray(events.committeeId, committeeIds.length ? committeeIds : [-1]))
+      .orderBy(asc(events.id));
+    const ev = evs.find((e) => e.createdBy === id) ?? evs[0];
+    if (ev) mine.event = { id: ev.id, committeeId: ev.committeeId, creatorEmail: ev.creatorEmail };
     own.set(email, mine);
   }
 }

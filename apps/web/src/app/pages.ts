@@ -42,8 +42,8 @@ export const PAGES: Record<RouteName, PageDef> = {
   facility: { frame: 'shell', load: () => import('../features/facilities/facility-page') },
   site: { frame: 'shell', load: () => import('../features/sites/site-page') },
 
-  calendar: shellPlaceholder,
-  calendarDate: shellPlaceholder,
+  calendar: { frame: 'shell', load: () => import('../features/calendar/calendar-page') },
+  calendarDate: { frame: 'shell', load: () => import('../features/calendar/calendar-page') },
   subscriptions: shellPlaceholder,
   notifications: { frame: 'shell', load: () => import('../features/notifications/notifications-page') },
   profile: shellPlaceholder,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { arSites, committeeMembers, forumFollows, jobAssessors, notifications } from '../../db/schema/index.js';
+import { arSites, committeeMembers, forumFollows, jobAssessors, notifications, users } from '../../db/schema/index.js';
 
 type Q = Db | Tx;
 
@@ -75,5 +75,15 @@ export async function forumFollowerIdsOf(db: Q, threadId: number, committeeId: n
     .from(forumFollows)
     .innerJoin(committeeMembers, and(eq(committeeMembers.userId, forumFollows.userId), eq(committeeMembers.committeeId, committeeId)))
     .where(eq(forumFollows.threadId, threadId));
+  return rows.map((r) => r.id);
+}
+
+/** The active members of a committee (the calendar's new events). */
+export async function committeeMemberIdsOf(db: Q, committeeId: number) {
+  const rows = await db
+    .select({ id: committeeMembers.userId })
+    .from(committeeMembers)
+    .innerJoin(users, eq(users.id, committeeMembers.userId))
+    .where(and(eq(committeeMembers.committeeId, committeeId), eq(users.activated, true)));
   return rows.map((r) => r.id);
 }

@@ -1,3 +1,4 @@
+import { calendarPathFor } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
 import type { EventType, PortalEvents } from '../../platform/events.js';
 import * as q from './notifications.queries.js';
@@ -30,6 +31,15 @@ export interface Template<K extends EventType> {
    * onEvent queues it for the same recipients in the same transaction.
    */
   email?: (payload: PortalEvents[K]) => { subject: string; text: string };
+}
+
+/** '2026-11-25 09:30:00' -> '25/11/2026 9:30 am' (all day: the date only), Sydney time as stored. */
+function eventWhen(start: string, allDay: boolean): string {
+  const [y, m, d] = start.slice(0, 10).split('-');
+  const date = `${d}/${m}/${y}`;
+  if (allDay) return date;
+  const [h, min] = start.slice(11, 16).split(':').map(Number) as [number, number];
+  return `${date} ${h % 12 === 0 ? 12 : h % 12}:${String(min).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
 }
 
 const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -72,6 +82,19 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
       url: `/discussion/${e.thread.id}`,
       role: 'CM',
       committeeId: e.thread.committeeId,
+      sender: e.by.name,
+    }),
+  },
+  'calendar.event.created': {
+    // The committee's members, but not the admin who added it.
+    recipients: async (tx, e) => (await q.committeeMemberIdsOf(tx, e.committee.id)).filter((id) => id !== e.by.id),
+    inApp: (e) => ({
+      type: 'event',
+      title: `New event in ${e.committee.name}`,
+      body: `${e.by.name} added "${e.event.title}" on ${eventWhen(e.event.start, e.event.allDay)}.`,
+      url: calendarPathFor(e.event.start),
+      role: 'CM',
+      committeeId: e.committee.id,
       sender: e.by.name,
     }),
   },

@@ -1,0 +1,121 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CalendarFeed } from '@portal/shared';
+import { committeeMembers, users } from '../../db/schema/index.js';
+import { makeEvent } from '../../test/factories/calendar.js';
+import { makeCommittee, type CommitteeRow } from '../../test/factories/committees.js';
+import { makeSignedIn } from '../../test/factories/users.js';
+import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
+
+/** A minimal iCalendar reader: unfolds lines and nests components, each a list of its properties. */
+interface Component {
+  type: string;
+  props: { name: string; params: Record<string, string>; value: string }[];
+  children: Component[];
+}
+function parseIcs(text: string): Component {
+  const lines = text.replace(/\r\n[ \t]/g, '').split(/\r\n/).filter(Boolean);
+  const root: Component = { type: 'ROOT', props: [], children: [] };
+  const stack = [root];
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    const [head, value] = [line.slice(0, colon), line.slice(colon + 1)];
+    const [name, ...paramText] = head.split(';');
+    if (name === 'BEGIN') {
+      const c: Component = { type: value, props: [], children: [] };
+      stack.at(-1)!.children.push(c);
+      stack.push(c);
+    } else if (name === 'END') {
+      expect(stack.pop()!.type).toBe(value);
+    } else {
+      stack.at(-1)!.props.push({ name: name!, params: Object.fromEntries(paramText.map((p) => p.split('=') as [string, string])), value });
+    }
+  }
+  expect(stack).toHaveLength(1);
+  return root.children[0]!;
+}
+const prop = (c: Component, name: string) => c.props.find((p) => p.name === name);
+
+type Signed = Awaited<ReturnType<typeof makeSignedIn>>;
+let t: TestApp;
+let member: Signed;
+let chemical: CommitteeRow;
+let biological: CommitteeRow;
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { seed: false });
+  const db = t.database.db;
+  const admin = await makeSignedIn(db, { roles: ['CM'] });
+  member = await makeSignedIn(db, { roles: ['CM'] });
+  const stranger = await makeSignedIn(db, { roles: ['CM'] });
+  chemical = await makeCommittee(db, { name: 'Chemical Testing Committee', admin: admin.user, members: [{ user: member.user }] });
+  biological = await makeCommittee(db, { name: 'Biological Testing Committee', admin: member.user });
+  const other = await makeCommittee(db, { name: 'Other Committee', admin: stranger.user });
+  const soon = new Date().getFullYear() + 1;
+  await makeEvent(db, { committee: chemical, creator: admin.user, title: 'Committee meeting', start: `${soon}-01-15 09:30:00`, end: `${soon}-01-15 11:00:00` });
+  await makeEvent(db, { committee: biological, creator: member.user, title: 'Workshop', start: `${soon}-06-05 00:00:00`, end: `${soon}-06-07 00:00:00`, allDay: true });
+  await makeEvent(db, { committee: other, creator: stranger.user, title: 'Not theirs', start: `${soon}-01-16 09:00:00`, end: `${soon}-01-16 10:00:00` });
+});
+afterAll(() => t.close());
+
+const feedAddress = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/calendar/feed', headers: auth(token) })).json<CalendarFeed>().url;
+const open = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname });
+
+describe('the personal calendar feed', () => {
+  it('gives a secret address that opens without a bearer token, holding the events of every committee of the user', async () => {
+    const url = await feedAddress(member.token);
+    expect(url).toMatch(/^http:\/\/portal\.test\/api\/calendar\/ics\/\d+\.[A-Za-z0-9_-]{40,}\.ics$/);
+    expect(await feedAddress(member.token)).toBe(url);
+    const res = await open(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+    const cal = parseIcs(res.body);
+    expect(cal.type).toBe('VCALENDAR');
+    expect(prop(cal, 'X-WR-TIMEZONE')?.value).toBe('Australia/Sydney');
+    expect(cal.children.find((c) => c.type === 'VTIMEZONE') && prop(cal.children.find((c) => c.type === 'VTIMEZONE')!, 'TZID')?.value).toBe('Australia/Sydney');
+    const vevents = cal.children.filter((c) => c.type === 'VEVENT');
+    expect(vevents.map((e) => prop(e, 'SUMMARY')?.value)).toEqual(['Committee meeting', 'Workshop']);
+    const soon = new Date().getFullYear() + 1;
+    const [meeting, workshop] = vevents as [Component, Component];
+    expect(prop(meeting, 'DTSTART')).toEqual({ name: 'DTSTART', params: { TZID: 'Australia/Sydney' }, value: `${soon}0115T093000` });
+    expect(prop(meeting, 'DTEND')?.value).toBe(`${soon}0115T110000`);
+    expect(prop(workshop, 'DTSTART')).toEqual({ name: 'DTSTART', params: { VALUE: 'DATE' }, value: `${soon}0605` });
+    expect(prop(workshop, 'DTEND')?.value).toBe(`${soon}0607`);
+    for (const e of vevents) {
+      const alarm = e.children.find((c) => c.type === 'VALARM')!;
+      expect(prop(alarm, 'TRIGGER')?.value).toBe('-P1D');
+      expect(prop(alarm, 'ACTION')?.value).toBe('DISPLAY');
+    }
+  });
+
+  it('stops working when reset; the new address works', async () => {
+    const old = await feedAddress(member.token);
+    const reset = await t.app.inject({ method: 'POST', url: '/api/calendar/feed/reset', headers: auth(member.token) });
+    expect(reset.statusCode).toBe(200);
+    const fresh = reset.json<CalendarFeed>().url;
+    expect(fresh).not.toBe(old);
+    expect((await open(old)).statusCode).toBe(404);
+    expect((await open(fresh)).statusCode).toBe(200);
+    expect(await feedAddress(member.token)).toBe(fresh);
+  });
+
+  it("leaves out a committee's events once the user leaves it, and stops for a deactivated user", async () => {
+    const url = await feedAddress(member.token);
+    await t.database.db.delete(committeeMembers).where(and(eq(committeeMembers.userId, member.user.id), eq(committeeMembers.committeeId, chemical.id)));
+    const cal = parseIcs((await open(url)).body);
+    expect(cal.children.filter((c) => c.type === 'VEVENT').map((e) => prop(e, 'SUMMARY')?.value)).toEqual(['Workshop']);
+    await t.database.db.update(users).set({ activated: false }).where(eq(users.id, member.user.id));
+    expect((await open(url)).statusCode).toBe(404);
+  });
+
+  it('answers 404 to a forged or malformed address, and 401 to the address calls without a token', async () => {
+    const other = await makeSignedIn(t.database.db, { roles: ['CM'] });
+    const url = new URL(await feedAddress(other.token)).pathname;
+    const [id, mac] = url.split('/').at(-1)!.replace('.ics', '').split('.') as [string, string];
+    expect((await t.app.inject({ method: 'GET', url: `/api/calendar/ics/${member.user.id}.${mac}.ics` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/calendar/ics/${id}.${mac.slice(0, -2)}xx.ics` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/calendar/ics/nothing' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/calendar/feed/reset' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,82 @@
+import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
+import { Temporal } from 'temporal-polyfill';
+import { PRODUCT_NAME, TIMEZONE } from '@portal/shared';
+import type { Deps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
+import { hmac, safeEqual } from '../../platform/tokens.js';
+import * as q from './calendar.queries.js';
+
+/**
+ * The personal calendar feed (issue 11): a secret address, `/api/calendar/ics/{userId}.{mac}.ics`,
+ * opened without a bearer token by calendar apps. The mac is an HMAC of the user id and the
+ * feed's secret under the app's key, so the database never holds an address; 'Reset link' draws a
+ * new secret. The feed answers 404 once reset, for a deactivated user, and holds only the events
+ * of the committees the user belongs to at the moment it is read.
+ */
+
+/** Events that ended more than this long ago are left out; the newest first `FEED_MAX` count. */
+const FEED_PAST_DAYS = 365;
+const FEED_MAX = 5000;
+/** The alarm: one day before the start. */
+const ALARM_SECONDS = 24 * 60 * 60;
+
+export const feedToken = (key: string, userId: number, secret: string) => `${userId}.${hmac(key, `calendar-feed:${userId}:${secret}`)}`;
+
+/** Australia/Sydney for calendar apps that want the zone defined in the file (AEST, and AEDT from October to April). */
+const SYDNEY_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  `TZID:${TIMEZONE}`,
+  `X-LIC-LOCATION:${TIMEZONE}`,
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+1100',
+  'TZOFFSETTO:+1000',
+  'TZNAME:AEST',
+  'DTSTART:19700405T030000',
+  'RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU',
+  'END:STANDARD',
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:+1000',
+  'TZOFFSETTO:+1100',
+  'TZNAME:AEDT',
+  'DTSTART:19701004T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU',
+  'END:DAYLIGHT',
+  'END:VTIMEZONE',
+].join('\r\n');
+
+const wallClock = (local: string) => Temporal.PlainDateTime.from(local.replace(' ', 'T'));
+const dateOf = (local: string) => Temporal.PlainDate.from(local.slice(0, 10));
+
+/** The feed's text, or 404 for an address that is not (or no longer) a feed. */
+export async function feedCalendar(deps: Deps, file: string): Promise<string> {
+  const m = /^(\d{1,10})\.([A-Za-z0-9_-]{20,100})\.ics$/.exec(file);
+  if (!m) throw notFound();
+  const userId = Number(m[1]);
+  const feed = await q.findFeed(deps.db, userId);
+  if (!feed || !feed.activated || !safeEqual(feedToken(deps.config.secret, userId, feed.secret), `${m[1]}.${m[2]}`)) throw notFound();
+
+  const since = new Date(Date.now() - FEED_PAST_DAYS * 86_400_000);
+  const rows = await q.listFeedEvents(deps.db, userId, since, FEED_MAX);
+  const host = new URL(deps.config.appUrl).hostname;
+  const cal = ical({
+    name: `${PRODUCT_NAME} committee calendar`,
+    prodId: { company: PRODUCT_NAME, product: 'calendar' },
+    method: ICalCalendarMethod.PUBLISH,
+    timezone: { name: TIMEZONE, generator: () => SYDNEY_VTIMEZONE },
+    ttl: 60 * 60,
+  });
+  for (const e of rows) {
+    cal.createEvent({
+      id: `event-${e.id}@${host}`,
+      summary: e.title,
+      description: e.committeeName,
+      allDay: e.allDay,
+      ...(e.allDay ? { start: dateOf(e.start), end: dateOf(e.end) } : { start: wallClock(e.start), end: wallClock(e.end), timezone: TIMEZONE }),
+      stamp: e.updatedAt,
+      lastModified: e.updatedAt,
+      url: `${deps.config.appUrl}/calendar/${e.start.slice(0, 10)}`,
+      alarms: [{ type: ICalAlarmType.display, trigger: ALARM_SECONDS, description: e.title }],
+    });
+  }
+  return cal.toString();
+}

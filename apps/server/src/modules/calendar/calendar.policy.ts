@@ -1,0 +1,27 @@
+import { CALENDAR_MESSAGES } from '@portal/shared';
+import { defineRules } from '../../platform/access.js';
+import type { Actor } from '../../platform/actor.js';
+
+/** A committee's calendar, or one of its events: the committee, and for an event its creator. */
+export interface CalendarFacts {
+  committeeId: number;
+  createdBy?: number | null;
+}
+
+const member = (actor: Actor, r: CalendarFacts) => actor.committees.some((c) => c.id === r.committeeId);
+const admin = (actor: Actor, r: CalendarFacts) => actor.committees.some((c) => c.id === r.committeeId && c.admin);
+const creator = (actor: Actor, r: CalendarFacts) => r.createdBy === actor.user.id;
+
+/**
+ * The committee calendar (spec/02 "Calendar", section 6; DECISIONS-local "Calendar"): its members
+ * read it (anyone else: 404); only the committee admin creates an event; only an event's creator
+ * changes (fields, drag, resize) or deletes it, while still a member. Each refusal of a member
+ * answers 403 with the spec's message. The personal feed address is any signed-in user's own.
+ */
+defineRules<CalendarFacts>({
+  'calendar.event.list': { sees: member },
+  'calendar.event.create': { sees: member, may: admin, message: CALENDAR_MESSAGES.createRefused },
+  'calendar.event.update': { sees: member, may: creator, message: CALENDAR_MESSAGES.updateRefused },
+  'calendar.event.delete': { sees: member, may: creator, message: CALENDAR_MESSAGES.deleteRefused },
+  'calendar.feed.manage': {},
+});

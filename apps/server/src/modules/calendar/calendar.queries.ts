@@ -1,0 +1,152 @@
+import { and, asc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { TIMEZONE } from '@portal/shared';
+import type { Db, Tx } from '../../db/client.js';
+import { calendarFeeds, committeeMembers, committees, events, users } from '../../db/schema/index.js';
+
+/** Sydney wall-clock text to an instant, and back (DESIGN "Data": shown in Australia/Sydney). */
+export const fromLocal = (local: string): SQL => sql`(${local}::timestamp at time zone ${sql.raw(`'${TIMEZONE}'`)})`;
+const toLocal = (column: SQL | typeof events.startsAt | typeof events.endsAt) => sql<string>`to_char(${column} at time zone ${sql.raw(`'${TIMEZONE}'`)}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+const eventColumns = {
+  id: events.id,
+  title: events.title,
+  start: toLocal(events.startsAt),
+  end: toLocal(events.endsAt),
+  allDay: events.allDay,
+  committeeId: events.committeeId,
+  createdBy: events.createdBy,
+  creatorFirstName: users.firstName,
+  creatorLastName: users.lastName,
+};
+
+export interface EventRow {
+  id: number;
+  title: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+  committeeId: number;
+  createdBy: number | null;
+  creatorFirstName: string | null;
+  creatorLastName: string | null;
+}
+
+export interface EventFilter {
+  committeeId: number;
+  /** Sydney wall-clock bounds: events overlapping [start, end). */
+  start?: string;
+  end?: string;
+  /** Only events starting now or later. */
+  upcoming?: boolean;
+  /** Words that must all be in the title (the search of future events). */
+  words?: string[];
+  limit: number;
+}
+
+const escapeLike = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A committee's events by start (one statement, the creator's name joined). */
+export function listEvents(db: Db | Tx, f: EventFilter): Promise<EventRow[]> {
+  const conditions: SQL[] = [eq(events.committeeId, f.committeeId)];
+  if (f.start) conditions.push(gt(events.endsAt, fromLocal(f.start)));
+  if (f.end) conditions.push(lt(events.startsAt, fromLocal(f.end)));
+  if (f.upcoming || f.words?.length) conditions.push(gte(events.startsAt, sql`now()`));
+  for (const w of f.words ?? []) conditions.push(sql`${events.title} ilike ${`%${escapeLike(w)}%`}`);
+  return db
+    .select(eventColumns)
+    .from(events)
+    .leftJoin(users, eq(users.id, events.createdBy))
+    .where(and(...conditions))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(f.limit);
+}
+
+export async function findEvent(db: Db | Tx, id: number): Promise<EventRow | null> {
+  const [row] = await db.select(eventColumns).from(events).leftJoin(users, eq(users.id, events.createdBy)).where(eq(events.id, id));
+  return row ?? null;
+}
+
+export async function findCommitteeName(db: Db | Tx, id: number) {
+  const [row] = await db.select({ id: committees.id, name: committees.name }).from(committees).where(eq(committees.id, id));
+  return row ?? null;
+}
+
+export interface EventValues {
+  title: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+}
+
+export async function insertEvent(tx: Tx, committeeId: number, createdBy: number, v: EventValues): Promise<number> {
+  const [row] = await tx
+    .insert(events)
+    .values({ committeeId, createdBy, title: v.title, startsAt: fromLocal(v.start), endsAt: fromLocal(v.end), allDay: v.allDay })
+    .returning({ id: events.id });
+  return row!.id;
+}
+
+export async function updateEvent(tx: Tx, id: number, v: EventValues): Promise<void> {
+  await tx
+    .update(events)
+    .set({ title: v.title, startsAt: fromLocal(v.start), endsAt: fromLocal(v.end), allDay: v.allDay, updatedAt: sql`now()` })
+    .where(eq(events.id, id));
+}
+
+export async function deleteEvent(db: Db | Tx, id: number): Promise<void> {
+  await db.delete(events).where(eq(events.id, id));
+}
+
+// The personal feed.
+
+export async function findFeed(db: Db | Tx, userId: number) {
+  const [row] = await db
+    .select({ userId: calendarFeeds.userId, secret: calendarFeeds.secret, activated: users.activated })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.userId, userId));
+  return row ?? null;
+}
+
+/** The user's feed secret, made on first use (parallel first calls keep one). */
+export async function ensureFeed(db: Db | Tx, userId: number, secret: string): Promise<string> {
+  await db.insert(calendarFeeds).values({ userId, secret }).onConflictDoNothing();
+  const [row] = await db.select({ secret: calendarFeeds.secret }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return row!.secret;
+}
+
+export async function resetFeed(db: Db | Tx, userId: number, secret: string): Promise<void> {
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, secret })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { secret, createdAt: sql`now()` } });
+}
+
+export interface FeedEventRow {
+  id: number;
+  title: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+  updatedAt: Date;
+  committeeName: string;
+}
+
+/** Every event of the user's committees that ends after `since` (the feed). */
+export function listFeedEvents(db: Db | Tx, userId: number, since: Date, limit: number): Promise<FeedEventRow[]> {
+  return db
+    .select({
+      id: events.id,
+      title: events.title,
+      start: toLocal(events.startsAt),
+      end: toLocal(events.endsAt),
+      allDay: events.allDay,
+      updatedAt: events.updatedAt,
+      committeeName: sql<string>`(select ${committees.name} from ${committees} where ${committees.id} = ${events.committeeId})`,
+    })
+    .from(events)
+    .innerJoin(committeeMembers, and(eq(committeeMembers.committeeId, events.committeeId), eq(committeeMembers.userId, userId)))
+    .where(gt(events.endsAt, since))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(limit);
+}

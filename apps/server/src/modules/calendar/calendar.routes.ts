@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { calendarFeed, eventCreate, eventList, eventListQuery, eventSaved, eventUpdate, idParam, messageBody, safeString } from '@portal/shared';
+import { actorOf } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import { feedCalendar } from './calendar.feed.js';
+import * as service from './calendar.service.js';
+
+const tag = { tags: ['Calendar'] };
+
+export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/events', {
+    schema: {
+      ...tag,
+      description: "A committee's events by start (members only). start/end: overlapping that range; upcoming: starting now or later; term: future events whose title holds the words.",
+      querystring: eventListQuery,
+      response: { 200: eventList },
+    },
+    handler: (req) => service.listEvents(deps, actorOf(req), req.query),
+  });
+
+  r.post('/events', {
+    schema: { ...tag, description: 'The committee admin adds an event (Sydney wall-clock times; end defaults to 1 day / 30 minutes).', body: eventCreate, response: { 200: eventSaved } },
+    handler: (req) => service.createEvent(deps, actorOf(req), req.body),
+  });
+
+  r.put('/events/:id', {
+    schema: { ...tag, description: "The event's creator changes it.", params: idParam, body: eventUpdate, response: { 200: eventSaved } },
+    handler: (req) => service.updateEvent(deps, actorOf(req), req.params.id, req.body),
+  });
+
+  r.delete('/events/:id', {
+    schema: { ...tag, description: "The event's creator deletes it.", params: idParam, response: { 200: messageBody } },
+    handler: (req) => service.deleteEvent(deps, actorOf(req), req.params.id),
+  });
+
+  r.get('/calendar/feed', {
+    schema: { ...tag, description: "The user's secret calendar (ICS) address.", response: { 200: calendarFeed } },
+    handler: (req) => service.getFeed(deps, actorOf(req)),
+  });
+
+  r.post('/calendar/feed/reset', {
+    schema: { ...tag, description: 'Reset link: a new address; the old one stops working.', response: { 200: calendarFeed } },
+    handler: (req) => service.resetFeed(deps, actorOf(req)),
+  });
+
+  r.get('/calendar/ics/:file', {
+    config: { auth: 'none' },
+    schema: {
+      ...tag,
+      description: 'The personal feed (text/calendar), opened by calendar apps without a bearer token; the address is the secret.',
+      params: z.object({ file: safeString().max(200) }),
+    },
+    handler: async (req, reply) => {
+      const text = await feedCalendar(deps, req.params.file);
+      return reply
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', 'inline; filename="calendar.ics"')
+        .send(text);
+    },
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * Calendar times (spec/02 "Calendar", section 9): an event's start and end travel as
+ * Australia/Sydney wall-clock text, 'YYYY-MM-DD HH:mm:ss'. These helpers do arithmetic on that
+ * text as a naive date-time (no time zone), which is what the calendar shows. Server and web
+ * both use them, so a default end is the same on either side.
+ */
+
+/** All-day events default to 1 day, timed ones to 30 minutes (spec/02 section 9). */
+export const EVENT_DEFAULTS = { allDayDays: 1, timedMinutes: 30 } as const;
+
+/** The calendar's aspect ratio (spec/02 section 9). */
+export const CALENDAR_ASPECT_RATIO = 1.5;
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** A date-time as 'YYYY-MM-DD HH:mm:ss' (also accepts 'T' and no seconds, or a bare date), or null when it is not a real one. */
+export function normalizeLocal(value: string): string | null {
+  const m = LOCAL.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x))) as number[];
+  const t = new Date(Date.UTC(y!, mo! - 1, d!, h, mi, s));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo! - 1 || t.getUTCDate() !== d || h! > 23 || mi! > 59 || s! > 59) return null;
+  if (y! < 1900 || y! > 2999) return null;
+  return fromNaive(t);
+}
+
+const toNaive = (local: string) => {
+  const n = normalizeLocal(local);
+  if (!n) throw new Error(`not a date-time: ${local}`);
+  return new Date(`${n.replace(' ', 'T')}Z`);
+};
+const fromNaive = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+
+export const addMinutesLocal = (local: string, minutes: number) => fromNaive(new Date(toNaive(local).getTime() + minutes * 60_000));
+export const addDaysLocal = (local: string, days: number) => {
+  const d = toNaive(local);
+  d.setUTCDate(d.getUTCDate() + days);
+  return fromNaive(d);
+};
+
+/** The date part, 'YYYY-MM-DD'. */
+export const localDate = (local: string) => local.slice(0, 10);
+
+/** An all-day event's start and end fall on midnights. */
+export const midnightOf = (local: string) => `${localDate(local)} 00:00:00`;
+
+/** The end an event gets when none is given: a day after an all-day start, 30 minutes after a timed one. */
+export function defaultEventEnd(start: string, allDay: boolean): string {
+  return allDay ? addDaysLocal(midnightOf(start), EVENT_DEFAULTS.allDayDays) : addMinutesLocal(start, EVENT_DEFAULTS.timedMinutes);
+}
+
+/** The address of the calendar opened at an event's start (the notification's and dashboard card's link). */
+export const calendarPathFor = (start: string) => `/calendar/${localDate(start)}`;
