@@ -15,3 +15,5 @@ export * from './schemas/invoices.js';
 export * from './schemas/imports.js';
 export * from './files.js';
 export * from './schemas/committees.js';
+export * from './schemas/registration.js';
+export * from './schemas/profile.js';

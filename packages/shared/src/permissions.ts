@@ -106,6 +106,9 @@ export const ACTIONS = [
   'admin.profileChange.review',
   'admin.committee.manage',
   'admin.report.view',
+
+  // Pending registrations and profile changes: seeing one (deciding is admin.registration.review / admin.profileChange.review).
+  'admin.request.view',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
