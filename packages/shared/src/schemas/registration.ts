@@ -186,9 +186,6 @@ export type FacilityLookup = z.infer<typeof facilityLookup>;
 /** A site as the wizard shows and sends it: 'number - name' (spec: sites shown 'number - name'). */
 export const siteLabel = (s: { site_number: string; name: string }) => `${s.site_number} - ${s.name}`;
 
-/** GET /committeenames, as the wizard reads it. */
-export const committeeName = z.object({ id: z.number(), value: z.string() });
-
 // ---------------------------------------------------------------- pending requests
 
 export const USER_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
