@@ -121,7 +121,7 @@ export async function seedDemoRequests(db: Db) {
         name: `${cm.firstName} ${cm.lastName}`,
         roles: rolesOf(cm.id),
         userId: cm.id,
-        data: { fields: { title: 'Committee Chair' }, before: { title: cm.title }, summary: 'Position Title' },
+        data: { fields: { title: 'Committee Secretary', suburb: 'Chatswood' }, before: { title: cm.title, suburb: null }, summary: 'Position Title, Suburb' },
       },
     ]);
   });

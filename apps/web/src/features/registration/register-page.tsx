@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
@@ -48,6 +49,8 @@ export default function RegisterPage() {
   const [done, setDone] = useState<string | null>(null);
   const form = useSchemaForm<RegistrationValues>(registrationRequest, { initialValues: { ...emptyRegistration(), signature: { accept: false, name: '', title: '', date: today() } } });
   const register = useRegister();
+  // On a phone the stepper shows its numbered marks only; the line above names the step.
+  const compact = useMediaQuery('(max-width: 40em)');
   const values = form.getValues();
   const roles = values.roles;
   const path = registrationPath(roles);
@@ -119,8 +122,9 @@ export default function RegisterPage() {
           {STEPS.map((s) => (
             <Stepper.Step
               key={s.step}
-              label={s.label}
-              description={path.includes(s.step) ? s.description : 'Not needed'}
+              label={compact ? undefined : s.label}
+              description={compact ? undefined : path.includes(s.step) ? s.description : 'Not needed'}
+              aria-label={`Step ${s.step}: ${s.label}${path.includes(s.step) ? '' : ' (not needed)'}`}
               color={path.includes(s.step) ? undefined : 'gray'}
               aria-current={s.step === step ? 'step' : undefined}
             />
