@@ -187,14 +187,14 @@ export default function PendingProfileChangePage() {
     <>
       <PageTitle title={ROUTES.adminPendingProfileChange.title} description={r ? `${r.name} (${r.email}), asked on ${formatDate(r.created_at)}` : undefined} />
       {r && r.status !== 'pending' && (
-        <Alert color="gray" mb="md">
+        <Alert color="brand" mb="md">
           This profile change was {r.status}
           {r.decided_by ? ` by ${r.decided_by}` : ''}
           {r.decided_at ? ` on ${formatDate(r.decided_at)}` : ''}.
         </Alert>
       )}
       {r && r.status === 'pending' && !r.can_decide && (
-        <Alert color="blue" mb="md">
+        <Alert color="brand" mb="md">
           A Technical Assessor Admin decides this profile change.
         </Alert>
       )}

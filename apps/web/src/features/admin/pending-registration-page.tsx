@@ -65,12 +65,12 @@ export default function PendingRegistrationPage() {
         }
       />
       {r && r.status !== 'pending' && (
-        <Alert color="gray" mb="md">
+        <Alert color="brand" mb="md">
           This registration was {r.status} {r.decided_by ? `by ${r.decided_by}` : ''} {r.decided_at ? `on ${formatDate(r.decided_at)}` : ''}.
         </Alert>
       )}
       {r && r.status === 'pending' && !r.can_decide && (
-        <Alert color="blue" mb="md">
+        <Alert color="brand" mb="md">
           A Technical Assessor Admin decides this registration.
         </Alert>
       )}

@@ -48,7 +48,7 @@ export default function ProfilePage() {
         }
       />
       {p?.pending_request && (
-        <Alert icon={<IconClockHour4 size={18} aria-hidden />} color="yellow" mb="md" title="Change waiting for approval">
+        <Alert icon={<IconClockHour4 size={18} aria-hidden />} color="brand" mb="md" title="Change waiting for approval">
           Your profile change of {formatDate(p.pending_request.created_at)} is waiting for an administrator. Your profile shows your current details until it is approved.
         </Alert>
       )}

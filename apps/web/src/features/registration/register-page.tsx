@@ -153,7 +153,7 @@ export default function RegisterPage() {
                 <Title order={3} size="h5">
                   Terms and conditions
                 </Title>
-                <Alert variant="light" color="blue">
+                <Alert variant="light" color="brand">
                   Please read the{' '}
                   <Anchor component="button" type="button" onClick={openTermsModal} inherit>
                     terms and conditions
