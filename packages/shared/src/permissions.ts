@@ -109,6 +109,12 @@ export const ACTIONS = [
 
   // Pending registrations and profile changes: seeing one (deciding is admin.registration.review / admin.profileChange.review).
   'admin.request.view',
+
+  // An assessor's competency PDF: their own (TA, LA), and the TA admin's view of assessors'.
+  'profile.competency.view',
+  'profile.competency.review',
+  'admin.competency.view',
+  'admin.competency.review',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];

@@ -186,6 +186,13 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     refusedTo: (p: Persona) => !holds(p, 'SYSADMIN', 'TA_ADMIN'),
     call: () => ({ url: '/api/user-requests/1/registration', payload: { roles: [] } }),
   },
+  // Competency PDFs (demo user 4 is ta@, whose PDF the demo data holds with storage).
+  'GET /api/activeuser/competencypdf': { action: 'profile.competency.view', refusedTo: (p: Persona) => !holds(p, 'TA', 'LA', 'TA_ADMIN') },
+  'GET /api/activeuser/markprofileuptodate': { action: 'profile.competency.review', refusedTo: (p: Persona) => !holds(p, 'TA', 'LA') },
+  'GET /api/admin/ta/competencypdf/{userId}': { action: 'admin.competency.view', allowed: (p: Persona) => holds(p, 'TA_ADMIN'), call: () => ({ url: '/api/admin/ta/competencypdf/4' }) },
+  'GET /api/admin/ta/markprofileuptodate/{id}': { action: 'admin.competency.review', allowed: (p: Persona) => holds(p, 'TA_ADMIN'), call: () => ({ url: '/api/admin/ta/markprofileuptodate/4' }) },
+  // File 1 is a job document, not a competency PDF: refused (404) to everyone.
+  'GET /api/competencies/{id}': { action: 'profile.competency.view', refusedTo: () => true, call: () => ({ url: '/api/competencies/1' }) },
 };
 
 export type { Expectation };

@@ -1,6 +1,29 @@
+import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import type { Storage } from '../../platform/storage.js';
 import type { Db } from '../client.js';
-import { committees, facilities, sites, userInfos, userRequests, userRoles, users } from '../schema/index.js';
+import { committees, facilities, files, sites, userInfos, userRequests, userRoles, users } from '../schema/index.js';
+
+/** A one-page competency statement, as the body's back office would issue it (pdfkit). */
+function competencyPdf(name: string, competencies: string[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Competencies of ${name}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.fontSize(18).text('Statement of competencies');
+  doc.moveDown().fontSize(12).text(`Technical assessor: ${name}`);
+  doc.moveDown();
+  for (const c of competencies) doc.text(`- ${c}`);
+  doc.moveDown().fontSize(10).text('Issued by the Accreditation Body for the Members Portal demo data.');
+  doc.end();
+  return done;
+}
+
+const DEMO_COMPETENCIES: Record<string, string[]> = {
+  'ta@portal.test': ['ISO/IEC 17025 chemical testing', 'Food testing: pesticide residues', 'Measurement uncertainty'],
+  'la@portal.test': ['ISO/IEC 17025 lead assessment', 'ISO 15189 medical testing', 'Calibration: mass and volume'],
+};
 
 /** An assessor's cards as the demo shows them (ta@ and la@). */
 const TA_INFO = {
@@ -22,7 +45,7 @@ const LA_INFO = {
  * changes (la@ with email, phone and competency changes; cm@ with a title change), and the
  * assessors' cards. The access walk reads the first request as SYSADMIN's, the second as TA_ADMIN's.
  */
-export async function seedDemoRequests(db: Db) {
+export async function seedDemoRequests(db: Db, storage?: Storage) {
   const people = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, title: users.title }).from(users);
   const person = (email: string) => people.find((p) => p.email === email)!;
   const [harbour] = await db.select({ id: facilities.id, number: facilities.facilityNumber, name: facilities.name }).from(facilities).where(eq(facilities.facilityNumber, '000412'));
@@ -34,10 +57,25 @@ export async function seedDemoRequests(db: Db) {
   const roleRows = await db.select().from(userRoles).where(inArray(userRoles.userId, [la.id, cm.id]));
   const rolesOf = (id: number) => roleRows.filter((r) => r.userId === id).map((r) => r.role);
 
+  // The demo competency PDFs (only with storage, like the demo documents).
+  const pdfFile: Record<number, number | null> = { [ta.id]: null, [la.id]: null };
+  if (storage) {
+    for (const [email, list] of Object.entries(DEMO_COMPETENCIES)) {
+      const p = person(email);
+      const bytes = await competencyPdf(`${p.firstName} ${p.lastName}`, list);
+      const { key, size } = await storage.put(Readable.from(bytes), { prefix: 'competency' });
+      const [file] = await db
+        .insert(files)
+        .values({ storageKey: key, name: `Competencies - ${p.firstName} ${p.lastName}.pdf`, size, mimeType: 'application/pdf' })
+        .returning({ id: files.id });
+      pdfFile[p.id] = file!.id;
+    }
+  }
+
   await db.transaction(async (tx) => {
     await tx.insert(userInfos).values([
-      { userId: ta.id, ...TA_INFO },
-      { userId: la.id, ...LA_INFO },
+      { userId: ta.id, ...TA_INFO, competencyFileId: pdfFile[ta.id] },
+      { userId: la.id, ...LA_INFO, competencyFileId: pdfFile[la.id] },
     ]);
     const site = harbourSites[0];
     await tx.insert(userRequests).values([

@@ -73,7 +73,7 @@ export async function seedDemo(db: Db, storage?: Storage) {
     );
   });
   await seedDemoJobs(db, storage);
-  await seedDemoRequests(db);
+  await seedDemoRequests(db, storage);
   // Demo notifications that name a job open that job: its id is known now.
   await db.execute(
     sql`update notifications set url = '/job/' || jobs.id from jobs where notifications.url = ${JOB_URL_PREFIX} || jobs.job_number`,

@@ -39,3 +39,24 @@ defineRules<RequestFacts>({
 
 /** Admin calls refuse in onRequest anyone holding neither admin role (before the body is read). */
 export const holdsAdminRole = (actor: Actor) => holdsAny(actor, 'SYSADMIN', 'TA_ADMIN');
+
+/** What a competency query says: whose PDF it is, and whether that user is an assessor. */
+export interface CompetencyFacts {
+  ownerId: number;
+  assessor: boolean;
+}
+
+const isAssessorActor = (actor: Actor) => holdsAny(actor, 'TA', 'LA');
+const taAdmin = (actor: Actor) => holdsAny(actor, 'TA_ADMIN');
+
+/**
+ * Competency PDFs: an assessor opens their own and marks their profile up to date once they have
+ * opened it; a TA_ADMIN opens any assessor's and marks it for them. Anyone else: 403 (a PDF of
+ * someone else's, or of no assessor: 404).
+ */
+defineRules<CompetencyFacts>({
+  'profile.competency.view': { can: (actor) => isAssessorActor(actor) || taAdmin(actor), sees: (actor, c) => c.ownerId === actor.user.id || (taAdmin(actor) && c.assessor) },
+  'profile.competency.review': { can: isAssessorActor },
+  'admin.competency.view': { can: taAdmin, sees: (_actor, c) => c.assessor },
+  'admin.competency.review': { can: taAdmin, sees: (_actor, c) => c.assessor },
+});

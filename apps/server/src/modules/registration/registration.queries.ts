@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { arSites, committeeMembers, committees, facilities, sites, userInfos, userRequests, userRoles, users } from '../../db/schema/index.js';
+import { arSites, committeeMembers, committees, facilities, files, sites, userInfos, userRequests, userRoles, users } from '../../db/schema/index.js';
 
 type Q = Db | Tx;
 
@@ -167,5 +167,28 @@ export async function findPendingChangeOf(db: Q, userId: number) {
     .select({ id: userRequests.id, createdAt: userRequests.createdAt })
     .from(userRequests)
     .where(and(eq(userRequests.userId, userId), eq(userRequests.type, 'update'), eq(userRequests.status, 'pending')));
+  return row ?? null;
+}
+
+const holdsAssessorRole = (userId: unknown) =>
+  sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId} and ${userRoles.role} in ('TA', 'LA'))`;
+
+/** A user's competency facts: their PDF's file id, and whether they are an assessor. */
+export async function findCompetencyOf(db: Q, userId: number) {
+  const [row] = await db
+    .select({ ownerId: users.id, assessor: holdsAssessorRole(users.id), fileId: userInfos.competencyFileId, viewedAt: userInfos.competencyViewedAt })
+    .from(users)
+    .leftJoin(userInfos, eq(userInfos.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** The stored competency PDF of this file id, with its owner's facts; null when it is no competency PDF. */
+export async function findCompetencyFile(db: Q, fileId: number) {
+  const [row] = await db
+    .select({ file: files, ownerId: userInfos.userId, assessor: holdsAssessorRole(userInfos.userId) })
+    .from(userInfos)
+    .innerJoin(files, eq(files.id, userInfos.competencyFileId))
+    .where(eq(userInfos.competencyFileId, fileId));
   return row ?? null;
 }

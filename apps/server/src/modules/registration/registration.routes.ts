@@ -18,11 +18,21 @@ import {
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { forbidden } from '../../platform/errors.js';
+import { sendFile } from '../../platform/files.js';
+import { storageOf } from '../../platform/storage.js';
 import { holdsAdminRole } from './registration.policy.js';
 import * as service from './registration.service.js';
 
 const tag = { tags: ['Registration and requests'] };
 const roleQuery = z.object({ current_role: z.enum(['SYSADMIN', 'TA_ADMIN']).optional() });
+
+/** The TA admin's calls answer 403 to anyone else. */
+async function taAdminOnly(req: FastifyRequest) {
+  if (!actorOf(req).roles.includes('TA_ADMIN')) throw forbidden();
+}
+
+const linkAnswer = z.object({ data: z.object({ data: z.string() }) });
+const flagAnswer = z.object({ data: z.boolean(), message: z.string() });
 
 /** Admin calls answer 403 to anyone holding neither admin role, before the body is read. */
 async function adminOnly(req: FastifyRequest) {
@@ -66,6 +76,34 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     config: strict(10),
     schema: { ...tag, description: 'A profile change, waiting for an admin. Stores only what differs.', body: profileChangeRequest, response: { 200: messageBody } },
     handler: (req) => service.requestProfileChange(deps, actorOf(req), req.body),
+  });
+
+  r.get('/activeuser/competencypdf', {
+    schema: { ...tag, description: 'The assessor\'s competency PDF: data.data is a signed URL to open. Missing: 404 with the spec\'s message.', response: { 200: linkAnswer } },
+    handler: (req) => service.myCompetencyPdf(deps, actorOf(req)),
+  });
+
+  r.get('/activeuser/markprofileuptodate', {
+    schema: { ...tag, description: 'Marks the assessor\'s profile up to date, once their competency PDF has been opened.', response: { 200: flagAnswer } },
+    handler: (req) => service.markMyProfileUpToDate(deps, actorOf(req)),
+  });
+
+  r.get('/admin/ta/competencypdf/:userId', {
+    onRequest: taAdminOnly,
+    schema: { ...tag, params: z.object({ userId: idParam.shape.id }), response: { 200: linkAnswer } },
+    handler: (req) => service.assessorCompetencyPdf(deps, actorOf(req), req.params.userId),
+  });
+
+  r.get('/admin/ta/markprofileuptodate/:id', {
+    onRequest: taAdminOnly,
+    schema: { ...tag, params: idParam, response: { 200: flagAnswer } },
+    handler: (req) => service.markAssessorUpToDate(deps, actorOf(req), req.params.id),
+  });
+
+  r.get('/competencies/:id', {
+    config: { download: true },
+    schema: { ...tag, description: 'A competency PDF (inline), through a download ticket or the bearer token.', params: idParam },
+    handler: async (req, reply) => sendFile(reply, storageOf(deps), await service.competencyFile(deps, actorOf(req), req.params.id), 'inline'),
   });
 
   r.get('/user-requests', {

@@ -24,6 +24,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import type { users } from '../../db/schema/index.js';
 import { allows, authorize, scopeFor, viewing } from '../../platform/access.js';
+import { signDownload } from '../../platform/downloads.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
@@ -479,4 +480,51 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
     throw e;
   }
   return { message: M.profileSubmitted(PRODUCT_NAME) };
+}
+
+// ---------------------------------------------------------------- competency PDFs
+
+/** The signed link the browser follows to open a competency PDF (a download ticket, platform/downloads.ts). */
+function competencyLink(deps: Deps, actor: Actor, fileId: number): string {
+  const url = signDownload(deps.config.secret, actor.sessionId, `/api/competencies/${fileId}`);
+  if (!url) throw new Error('competency path is not a download path');
+  return url;
+}
+
+/** GET /activeuser/competencypdf: the assessor's own PDF (data.data is a URL); opening it is recorded. */
+export async function myCompetencyPdf(deps: Deps, actor: Actor) {
+  authorize(actor, 'profile.competency.view');
+  const c = await q.findCompetencyOf(deps.db, actor.user.id);
+  if (!c?.fileId) throw notFound(M.competencyMissing);
+  await q.upsertUserInfo(deps.db, actor.user.id, { competencyViewedAt: new Date() });
+  return { data: { data: competencyLink(deps, actor, c.fileId) } };
+}
+
+/** GET /activeuser/markprofileuptodate: only once the competency PDF has been opened. */
+export async function markMyProfileUpToDate(deps: Deps, actor: Actor) {
+  authorize(actor, 'profile.competency.review');
+  const c = await q.findCompetencyOf(deps.db, actor.user.id);
+  if (!c?.viewedAt) throw badRequest(M.markUpToDateFailed);
+  await q.upsertUserInfo(deps.db, actor.user.id, { reviewedAt: new Date() });
+  return { data: true, message: M.markedUpToDate };
+}
+
+/** GET /admin/ta/competencypdf/{userId}: a TA_ADMIN opens an assessor's PDF. */
+export async function assessorCompetencyPdf(deps: Deps, actor: Actor, userId: number) {
+  const c = authorize(actor, 'admin.competency.view', await q.findCompetencyOf(deps.db, userId));
+  if (!c.fileId) throw notFound(M.competencyMissing);
+  return { data: { data: competencyLink(deps, actor, c.fileId) } };
+}
+
+/** GET /admin/ta/markprofileuptodate/{id}: a TA_ADMIN marks an assessor's profile up to date. */
+export async function markAssessorUpToDate(deps: Deps, actor: Actor, userId: number) {
+  authorize(actor, 'admin.competency.review', await q.findCompetencyOf(deps.db, userId));
+  await q.upsertUserInfo(deps.db, userId, { reviewedAt: new Date() });
+  return { data: true, message: M.markedUpToDate };
+}
+
+/** GET /competencies/{fileId} (through a ticket): the PDF, to its owner and to TA admins only. */
+export async function competencyFile(deps: Deps, actor: Actor, fileId: number) {
+  const row = authorize(actor, 'profile.competency.view', await q.findCompetencyFile(deps.db, fileId));
+  return row.file;
 }

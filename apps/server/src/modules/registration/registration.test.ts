@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -14,7 +15,8 @@ import {
   type UserRequestDetail,
   type UserRequestList,
 } from '@portal/shared';
-import { notifications, userInfos, userRequests, users } from '../../db/schema/index.js';
+import { files, notifications, userInfos, userRequests, users } from '../../db/schema/index.js';
+import { createStorage } from '../../platform/storage.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeFacility } from '../../test/factories/facilities.js';
 import { makeSite } from '../../test/factories/sites.js';
@@ -466,5 +468,49 @@ describe('every admin call is refused to AR, TA and CM (403) and to no token (40
   it('the profile calls need a sign-in', async () => {
     expect((await get('/api/profile')).statusCode).toBe(401);
     expect((await post('/api/user-requests', { first_name: 'x' })).statusCode).toBe(401);
+  });
+});
+
+describe('competency PDFs', () => {
+  it('an assessor opens their PDF (or hears it is missing), then marks the profile up to date; the TA admin does both for assessors; others are refused', async () => {
+    const missing = await get('/api/activeuser/competencypdf', tokens.ta);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(M.competencyMissing);
+    const early = await get('/api/activeuser/markprofileuptodate', tokens.ta);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe(M.markUpToDateFailed);
+
+    const { key, size } = await createStorage(t.config).put(Readable.from(Buffer.from('%PDF-1.4 competencies')), { prefix: 'competency' });
+    const [file] = await t.database.db.insert(files).values({ storageKey: key, name: 'Competencies.pdf', size, mimeType: 'application/pdf' }).returning();
+    await t.database.db.insert(userInfos).values({ userId: taUser.id, competencyFileId: file!.id }).onConflictDoUpdate({ target: userInfos.userId, set: { competencyFileId: file!.id } });
+
+    const link = ok<{ data: { data: string } }>(await get('/api/activeuser/competencypdf', tokens.ta)).data.data;
+    expect(link).toMatch(new RegExp(`^/api/competencies/${file!.id}\\?dl=`));
+    const pdf = await t.app.inject({ method: 'GET', url: link });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.body).toBe('%PDF-1.4 competencies');
+    const marked = ok<{ data: boolean; message: string }>(await get('/api/activeuser/markprofileuptodate', tokens.ta));
+    expect(marked).toEqual({ data: true, message: M.markedUpToDate });
+    const [info] = await t.database.db.select().from(userInfos).where(eq(userInfos.userId, taUser.id));
+    expect(info!.reviewedAt).not.toBeNull();
+
+    // The TA admin.
+    const adminLink = ok<{ data: { data: string } }>(await get(`/api/admin/ta/competencypdf/${taUser.id}`, tokens.taadmin)).data.data;
+    expect((await t.app.inject({ method: 'GET', url: adminLink })).statusCode).toBe(200);
+    expect(ok<{ data: boolean }>(await get(`/api/admin/ta/markprofileuptodate/${taUser.id}`, tokens.taadmin)).data).toBe(true);
+    // Not an assessor: 404.
+    expect((await get(`/api/admin/ta/competencypdf/${cmUser.id}`, tokens.taadmin)).statusCode).toBe(404);
+
+    // Everyone else.
+    for (const who of ['sys', 'ar', 'cm'] as const) {
+      expect((await get(`/api/admin/ta/competencypdf/${taUser.id}`, tokens[who])).statusCode, who).toBe(403);
+      expect((await get(`/api/admin/ta/markprofileuptodate/${taUser.id}`, tokens[who])).statusCode, who).toBe(403);
+      expect((await get('/api/activeuser/competencypdf', tokens[who])).statusCode, who).toBe(403);
+      expect((await get(`/api/competencies/${file!.id}`, tokens[who])).statusCode, who).toBe(404);
+    }
+    expect((await get(`/api/competencies/${file!.id}`)).statusCode).toBe(401);
+    // A ticket for another path does not open this one.
+    expect((await t.app.inject({ method: 'GET', url: `/api/competencies/${file!.id + 1}?${link.split('?')[1]}` })).statusCode).toBe(401);
   });
 });
