@@ -36,6 +36,7 @@ import { importRoutes } from './modules/imports/imports.routes.js';
 import { committeeRoutes } from './modules/committees/committees.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { registrationRoutes } from './modules/registration/registration.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(committeeRoutes, { deps });
       await api.register(forumRoutes, { deps });
       await api.register(calendarRoutes, { deps });
+      await api.register(registrationRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -145,3 +145,22 @@ export const FORUM_LIMITS = {
   searchTermMax: 200,
   memberSearchMax: 200,
 } as const;
+/** Registration and profile-change requests (issue 13). */
+export const REGISTRATION_LIMITS = {
+  /** Registrations sent per client address in the window (counted atomically in limit_counters). */
+  registerPerAddress: 10,
+  /** Public facility lookups (the wizard's) per client address in the window: the register cannot be walked. */
+  facilityLookupsPerAddress: 60,
+  windowMinutes: 60,
+  facilitiesMax: 20,
+  committeesMax: 100,
+  sitesPerFacilityMax: 500,
+} as const;
+
+/** The subscription categories of spec/02 section 9 (the wizard's step 4 until the publications tables land). */
+export const SUBSCRIPTION_CATEGORIES = ['General', 'Accreditation Program Updates', 'Portal Publications', 'Newsletters'] as const;
+export type SubscriptionCategory = (typeof SUBSCRIPTION_CATEGORIES)[number];
+
+/** The roles a visitor may ask for in the registration wizard. */
+export const REGISTRATION_ROLES = ['AR', 'CM', 'TA'] as const;
+export type RegistrationRole = (typeof REGISTRATION_ROLES)[number];

@@ -18,3 +18,5 @@ export * from './schemas/committees.js';
 export * from './schemas/forum.js';
 export * from './calendar.js';
 export * from './schemas/calendar.js';
+export * from './schemas/registration.js';
+export * from './schemas/profile.js';

@@ -108,6 +108,15 @@ export const ACTIONS = [
   'admin.profileChange.review',
   'admin.committee.manage',
   'admin.report.view',
+
+  // Pending registrations and profile changes: seeing one (deciding is admin.registration.review / admin.profileChange.review).
+  'admin.request.view',
+
+  // An assessor's competency PDF: their own (TA, LA), and the TA admin's view of assessors'.
+  'profile.competency.view',
+  'profile.competency.review',
+  'admin.competency.view',
+  'admin.competency.review',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];

@@ -13,3 +13,4 @@ import './imports/imports.policy.js';
 import './committees/committees.policy.js';
 import './forum/forum.policy.js';
 import './calendar/calendar.policy.js';
+import './registration/registration.policy.js';

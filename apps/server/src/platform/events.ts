@@ -48,6 +48,15 @@ export interface PortalEvents {
     committee: { id: number; name: string };
     by: Person;
   };
+  /** An admin decided a user's profile change: the keys applied (approve) or the reason (reject). */
+  'requests.profileChange.decided': {
+    userId: number;
+    approved: boolean;
+    /** The labels of the changes applied (approve). */
+    applied: string[];
+    reason: string | null;
+    by: Person;
+  };
 }
 
 export type EventType = keyof PortalEvents;

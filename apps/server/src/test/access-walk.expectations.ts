@@ -65,6 +65,11 @@ type Expectation =
   | { action: Action; self: true; call?: (p: Persona) => Call }
   /** No record: whether the caller may, from their roles. */
   | { action: Action; allowed: (p: Persona) => boolean; call?: (p: Persona) => Call; everyRecord?: (p: Persona) => boolean }
+  /**
+   * Refused to some (from their roles); for the others any answer but a 5xx (a call that would
+   * change state, asked with a body that is refused after access is judged).
+   */
+  | { action: Action; refusedTo: (p: Persona) => boolean; call?: (p: Persona) => Call }
   /** On a record: the walk tries each user's own record of this kind (if any) and one of nobody's. */
   | { action: Action; record: Kind; allowed: (p: Persona, r: never) => boolean; call: (r: never, p: Persona, n: number) => Call };
 
@@ -140,7 +145,6 @@ export const EXPECTATIONS: Record<string, Expectation> = {
 
   // Facilities and sites: the AR's, through the sites they represent.
   'GET /api/facilities': { action: 'facilities.facility.list', allowed: isAR },
-  'GET /api/facilities/getInfo/{number}': onRecord('facilities.facility.view', 'facility', (p, f) => f.siteIds.some((s) => representsSite(p, s)), (f) => ({ url: `/api/facilities/getInfo/${f.number}` })),
   'GET /api/facilities/{id}': onRecord('facilities.facility.view', 'facility', (p, f) => f.siteIds.some((s) => representsSite(p, s)), (f) => ({ url: `/api/facilities/${f.id}` })),
   'PUT /api/facilities/{id}': onRecord('facilities.facility.update', 'facility', (p, f) => f.siteIds.some((s) => representsSite(p, s)), (f) => ({ url: `/api/facilities/${f.id}`, payload: { suburb: 'Walkville' } })),
   'GET /api/sites/{id}': onRecord('sites.site.view', 'site', (p, s) => representsSite(p, s.id), (s) => ({ url: `/api/sites/${s.id}` })),
@@ -213,6 +217,32 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/calendar/feed': { action: 'calendar.feed.manage', self: true },
   'POST /api/calendar/feed/reset': { action: 'calendar.feed.manage', self: true },
   'GET /api/calendar/ics/{file}': { public: true, call: () => ({ url: '/api/calendar/ics/1.not-a-feed-address-at-all.ics' }) },
+  // Registration (public), one's profile, and the admin's pending requests (issue 13). The demo
+  // data's first request is an AR+CM registration (SYSADMIN's), the second a TA one (TA_ADMIN's).
+  'GET /api/facilities/getInfo/{number}': { public: true, call: () => ({ url: '/api/facilities/getInfo/412' }) },
+  'POST /api/register': { public: true, call: () => ({ payload: { roles: [] } }) },
+  'GET /api/profile': { action: 'profile.user.view', self: true },
+  'POST /api/user-requests': { action: 'profile.change.request', self: true, call: () => ({ payload: { first_name: '' } }) },
+  'GET /api/user-requests': { action: 'admin.request.view', allowed: (p: Persona) => holds(p, 'SYSADMIN', 'TA_ADMIN') },
+  'GET /api/user-requests/{id}': { action: 'admin.request.view', allowed: (p: Persona) => holds(p, 'SYSADMIN'), call: () => ({ url: '/api/user-requests/1' }) },
+  'PUT /api/user-requests/{id}': {
+    action: 'admin.registration.review',
+    refusedTo: (p: Persona) => !holds(p, 'SYSADMIN', 'TA_ADMIN'),
+    // No reason: a 400 for the admin, after access is judged; nothing changes.
+    call: () => ({ url: '/api/user-requests/1', payload: { status: 'reject', type: 'create' } }),
+  },
+  'PUT /api/user-requests/{id}/registration': {
+    action: 'admin.registration.review',
+    refusedTo: (p: Persona) => !holds(p, 'SYSADMIN', 'TA_ADMIN'),
+    call: () => ({ url: '/api/user-requests/1/registration', payload: { roles: [] } }),
+  },
+  // Competency PDFs (demo user 4 is ta@, whose PDF the demo data holds with storage).
+  'GET /api/activeuser/competencypdf': { action: 'profile.competency.view', refusedTo: (p: Persona) => !holds(p, 'TA', 'LA', 'TA_ADMIN') },
+  'GET /api/activeuser/markprofileuptodate': { action: 'profile.competency.review', refusedTo: (p: Persona) => !holds(p, 'TA', 'LA') },
+  'GET /api/admin/ta/competencypdf/{userId}': { action: 'admin.competency.view', allowed: (p: Persona) => holds(p, 'TA_ADMIN'), call: () => ({ url: '/api/admin/ta/competencypdf/4' }) },
+  'GET /api/admin/ta/markprofileuptodate/{id}': { action: 'admin.competency.review', allowed: (p: Persona) => holds(p, 'TA_ADMIN'), call: () => ({ url: '/api/admin/ta/markprofileuptodate/4' }) },
+  // File 1 is a job document, not a competency PDF: refused (404) to everyone.
+  'GET /api/competencies/{id}': { action: 'profile.competency.view', refusedTo: () => true, call: () => ({ url: '/api/competencies/1' }) },
 };
 
 export type { Expectation };

@@ -245,7 +245,10 @@ describe('the access walk: every operation × every demo user × own and nobody\
       }
       if (!('record' in e)) {
         await run(op, 'no token', '-', e.call?.(people[0]!) ?? {}, undefined, 'refuse');
-        for (const p of people) await run(op, p.email, '-', e.call?.(p) ?? {}, p.token, e.allowed(p) ? 'allow' : 'refuse', e.everyRecord?.(p) === true);
+        for (const p of people) {
+          const expected = 'refusedTo' in e ? (e.refusedTo(p) ? 'refuse' : 'any') : e.allowed(p) ? 'allow' : 'refuse';
+          await run(op, p.email, '-', e.call?.(p) ?? {}, p.token, expected, 'everyRecord' in e && e.everyRecord?.(p) === true);
+        }
         continue;
       }
       const kind = e.record;

@@ -23,6 +23,8 @@ export function notifySuccess(message: string): void {
  */
 export function notifyFormError(formId: string, error: unknown, fallback?: string): void {
   const message = typeof error === 'string' ? error : errorMessage(error, fallback);
+  // Public pages (the registration wizard) load the toast host on the first notice.
+  void overlaysReady();
   notifications.hide(formId);
   notifications.show({ id: formId, title: 'Error', message, color: 'red', autoClose: 6000 });
 }

@@ -9,3 +9,4 @@ export * from './documents.js';
 export * from './invoices.js';
 export * from './forum.js';
 export * from './calendar.js';
+export * from './registration.js';

@@ -385,9 +385,9 @@ async function endSignIns(tx: Tx, userId: number, keepSessionId?: string) {
 }
 
 /** Creates an activation link for an approved registration (admin approval calls this). */
-export async function createActivationLink(deps: Deps, userId: number, email: string): Promise<string> {
+export async function createActivationLink(deps: Deps, userId: number, email: string, db: Db | Tx = deps.db): Promise<string> {
   const token = newToken();
-  await q.insertLink(deps.db, {
+  await q.insertLink(db, {
     tokenHash: sha256(token),
     userId,
     purpose: 'activation',
@@ -448,4 +448,14 @@ export async function requestRegistrationForm(deps: Deps, email: string, client:
     text: `Hello,\n\nYou asked for the ${PRODUCT_NAME} registration form. Fill it in here:\n${deps.config.appUrl}/register\n\nAn administrator will review your registration.`,
   });
   return { message: MESSAGES.registrationFormSent };
+}
+
+/**
+ * Counts one call of a public form against the caller's address, in one statement (limit_counters),
+ * and refuses past `max` in the window: registrations and the wizard's facility lookup (issue 13).
+ */
+export async function takeAddressTry(deps: Deps, kind: string, ip: string, max: number, windowMinutes: number) {
+  const key = `${kind}-from:${ip}`;
+  const counts = await q.countTries(deps.db, [key], windowMinutes);
+  if ((counts[key] ?? 0) > max) throw tooManyRequests();
 }

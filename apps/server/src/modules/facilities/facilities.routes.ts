@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { facility, facilityDetail, safeString, facilityList, facilityListQuery, facilityUpdate, idParam } from '@portal/shared';
+import { facility, facilityDetail, facilityList, facilityListQuery, facilityUpdate, idParam } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import * as service from './facilities.service.js';
@@ -14,11 +14,6 @@ export async function facilityRoutes(app: FastifyInstance, { deps }: { deps: Dep
   r.get('/facilities', {
     schema: { ...tag, description: 'The facilities the AR represents (through at least one site).', querystring: facilityListQuery, response: { 200: facilityList } },
     handler: (req) => service.listFacilities(deps, actorOf(req), req.query),
-  });
-
-  r.get('/facilities/getInfo/:number', {
-    schema: { ...tag, description: 'Lookup by facility number, padded to 6 digits.', params: z.object({ number: safeString().max(20) }), response: { 200: facilityDetail } },
-    handler: (req) => service.getFacilityByNumber(deps, actorOf(req), req.params.number),
   });
 
   r.get('/facilities/:id', {

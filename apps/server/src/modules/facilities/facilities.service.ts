@@ -1,4 +1,4 @@
-import { ABILITIES, MESSAGES, padFacilityNumber, type Facility, type FacilityDetail, type FacilityList, type FacilityUpdate } from '@portal/shared';
+import { ABILITIES, MESSAGES, type Facility, type FacilityDetail, type FacilityList, type FacilityUpdate } from '@portal/shared';
 import { abilitiesOf, authorize, scopeFor } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
@@ -38,13 +38,6 @@ async function detail(deps: Deps, actor: Actor, f: q.FacilityRow & FacilityFacts
 
 export async function getFacility(deps: Deps, actor: Actor, id: number): Promise<FacilityDetail> {
   const f = authorize(actor, 'facilities.facility.view', await q.findFacility(deps.db, actor.user.id, { id }));
-  return detail(deps, actor, f);
-}
-
-/** GET /facilities/getInfo/{number}: the number is padded to 6 digits for the lookup. */
-export async function getFacilityByNumber(deps: Deps, actor: Actor, raw: string): Promise<FacilityDetail> {
-  const number = padFacilityNumber(raw);
-  const f = authorize(actor, 'facilities.facility.view', number ? await q.findFacility(deps.db, actor.user.id, { number }) : null);
   return detail(deps, actor, f);
 }
 

@@ -98,4 +98,18 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
       sender: e.by.name,
     }),
   },
+  'requests.profileChange.decided': {
+    // The user whose profile it is, in whichever view they look from.
+    recipients: async (_tx, e) => [e.userId],
+    inApp: (e) => ({
+      type: 'user',
+      title: e.approved ? 'Profile change approved' : 'Profile change rejected',
+      body: e.approved
+        ? `${e.by.name} approved your profile change: ${e.applied.join(', ')}.`
+        : `${e.by.name} rejected your profile change. Reason: ${e.reason ?? ''}`,
+      url: '/profile',
+      role: null,
+      sender: e.by.name,
+    }),
+  },
 };

@@ -1,21 +1,34 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconUserCheck, IconUserEdit } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROUTES, type RouteName } from '@portal/shared';
 import { PageTitle } from '../../components/page-title';
+import { useUserRequests } from './api';
 
-const LINKS: { route: RouteName; label: string; text: string; icon: typeof IconUserCheck }[] = [
-  { route: 'adminPendingRegistrationAll', label: 'All Pending Registrations', text: 'Registrations waiting for approval.', icon: IconUserCheck },
-  { route: 'adminPendingProfileChangeAll', label: 'All Pending Profile Changes', text: 'Profile changes waiting for approval.', icon: IconUserEdit },
+const LINKS: { route: RouteName; type: 'create' | 'update'; label: string; text: string; icon: typeof IconUserCheck }[] = [
+  { route: 'adminPendingRegistrationAll', type: 'create', label: 'All Pending Registrations', text: 'Registrations waiting for approval.', icon: IconUserCheck },
+  { route: 'adminPendingProfileChangeAll', type: 'update', label: 'All Pending Profile Changes', text: 'Profile changes waiting for approval.', icon: IconUserEdit },
 ];
 
-/** /admin/outstanding-activities: the admin's landing page. */
+/** How many requests of a kind wait for this admin's view (the list's total, one row asked). */
+function PendingCount({ type, label }: { type: 'create' | 'update'; label: string }) {
+  const list = useUserRequests({ type, page: 1, perPage: 1 });
+  if (list.isLoading) return <Loader size="xs" aria-label={`Counting ${label.toLowerCase()}`} />;
+  if (!list.data) return null;
+  return (
+    <Badge size="lg" variant={list.data.total ? 'filled' : 'light'} color={list.data.total ? 'red' : 'gray'} aria-label={`${list.data.total} pending`}>
+      {list.data.total}
+    </Badge>
+  );
+}
+
+/** /admin/outstanding-activities: the admin's landing page, with the counts of what waits for them. */
 export default function OutstandingActivitiesPage() {
   return (
     <>
       <PageTitle title={ROUTES.adminOutstandingActivities.title} description="Requests that wait for an administrator." />
       <SimpleGrid cols={{ base: 1, sm: 2 }} maw={880}>
-        {LINKS.map(({ route, label, text, icon: Icon }) => (
+        {LINKS.map(({ route, type, label, text, icon: Icon }) => (
           <Card key={route} p={0}>
             <UnstyledButton component={Link} to={ROUTES[route].path} p="lg" style={{ display: 'block' }}>
               <Group justify="space-between" wrap="nowrap">
@@ -30,7 +43,10 @@ export default function OutstandingActivitiesPage() {
                     </Text>
                   </Stack>
                 </Group>
-                <IconChevronRight size={18} aria-hidden />
+                <Group gap="sm" wrap="nowrap">
+                  <PendingCount type={type} label={label} />
+                  <IconChevronRight size={18} aria-hidden />
+                </Group>
               </Group>
             </UnstyledButton>
           </Card>

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { files } from './files.js';
+import { users } from './users.js';
+
+/**
+ * Registrations (type 'create') and profile changes (type 'update') waiting for an admin, and
+ * their outcome (issue 13). `handler` is the role that decides: TA_ADMIN for assessors' requests,
+ * SYSADMIN for all others (docs/DECISIONS.md).
+ */
+export const userRequests = pgTable(
+  'user_requests',
+  {
+    id: serial().primaryKey(),
+    type: text().$type<'create' | 'update'>().notNull(),
+    status: text().$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    handler: text().$type<'SYSADMIN' | 'TA_ADMIN'>().notNull(),
+    /** The registrant's email (create), or the user's at the time of the request (update). */
+    email: text().notNull(),
+    /** 'First Last', for lists and sorting. */
+    name: text().notNull(),
+    /** The roles asked for (create) or held (update), for lists. */
+    roles: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The user changing their profile (update), or the user an approved registration created. */
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    /** The registration form (create), or { fields, before, user_info, competency } of a change (update). */
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** A profile change: the keys the admin ticked and applied. */
+    appliedKeys: jsonb().$type<string[]>(),
+    rejectReason: text(),
+    decidedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_requests_pending_idx').on(t.status, t.handler, t.type),
+    index('user_requests_user_idx').on(t.userId),
+    // One pending profile change per user, held by the database (two saves at once keep one).
+    uniqueIndex('user_requests_one_pending_change_idx').on(t.userId).where(sql`${t.type} = 'update' and ${t.status} = 'pending'`),
+  ],
+);
+
+/** What an assessor's profile holds beyond the users row: several emails, phones and addresses, competency. */
+export const userInfos = pgTable('user_infos', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emails: jsonb().$type<{ Type: string; email: string; isPrimary: boolean }[]>().notNull().default(sql`'[]'::jsonb`),
+  phones: jsonb().$type<{ Type: string; countryCode: string; phoneNumber: string; isPrimary: boolean }[]>().notNull().default(sql`'[]'::jsonb`),
+  addresses: jsonb()
+    .$type<{ Type: string; AddressLine: string; Country: string; State: string; Suburb: string; Postcode: string; isPrimary: boolean }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  /** The body's PDF of the assessor's competencies. */
+  competencyFileId: integer().references(() => files.id, { onDelete: 'set null' }),
+  /** When the assessor last opened their competency PDF (Mark Profile up to date waits for it). */
+  competencyViewedAt: timestamp({ withTimezone: true }),
+  /** When the profile was last marked up to date (the unused-TA report's Profile Reviewed). */
+  reviewedAt: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,166 @@
+import { Readable } from 'node:stream';
+import { eq, inArray } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import type { Storage } from '../../platform/storage.js';
+import type { Db } from '../client.js';
+import { committees, facilities, files, sites, userInfos, userRequests, userRoles, users } from '../schema/index.js';
+
+/** A one-page competency statement, as the body's back office would issue it (pdfkit). */
+function competencyPdf(name: string, competencies: string[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Competencies of ${name}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.fontSize(18).text('Statement of competencies');
+  doc.moveDown().fontSize(12).text(`Technical assessor: ${name}`);
+  doc.moveDown();
+  for (const c of competencies) doc.text(`- ${c}`);
+  doc.moveDown().fontSize(10).text('Issued by the Accreditation Body for the Members Portal demo data.');
+  doc.end();
+  return done;
+}
+
+const DEMO_COMPETENCIES: Record<string, string[]> = {
+  'ta@portal.test': ['ISO/IEC 17025 chemical testing', 'Food testing: pesticide residues', 'Measurement uncertainty'],
+  'la@portal.test': ['ISO/IEC 17025 lead assessment', 'ISO 15189 medical testing', 'Calibration: mass and volume'],
+};
+
+/** An assessor's cards as the demo shows them (ta@ and la@). */
+const TA_INFO = {
+  emails: [
+    { Type: 'Work', email: 'ta@portal.test', isPrimary: true },
+    { Type: 'Personal', email: 'tess.assessor@mail.test', isPrimary: false },
+  ],
+  phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '412000111', isPrimary: true }],
+  addresses: [{ Type: 'Home', AddressLine: '4 Elm Street', Country: 'Australia', State: 'NSW', Suburb: 'Ryde', Postcode: '2112', isPrimary: true }],
+};
+const LA_INFO = {
+  emails: [{ Type: 'Work', email: 'la@portal.test', isPrimary: true }],
+  phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '413000222', isPrimary: true }],
+  addresses: [{ Type: 'Home', AddressLine: '9 Oak Avenue', Country: 'Australia', State: 'VIC', Suburb: 'Kew', Postcode: '3101', isPrimary: true }],
+};
+
+/**
+ * Demo requests (issue 13): two pending registrations (one AR+CM, one TA) and two pending profile
+ * changes (la@ with email, phone and competency changes; cm@ with a title change), and the
+ * assessors' cards. The access walk reads the first request as SYSADMIN's, the second as TA_ADMIN's.
+ */
+export async function seedDemoRequests(db: Db, storage?: Storage) {
+  const people = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, title: users.title }).from(users);
+  const person = (email: string) => people.find((p) => p.email === email)!;
+  const [harbour] = await db.select({ id: facilities.id, number: facilities.facilityNumber, name: facilities.name }).from(facilities).where(eq(facilities.facilityNumber, '000412'));
+  const harbourSites = harbour ? await db.select({ id: sites.id, n: sites.siteNumber, name: sites.name }).from(sites).where(eq(sites.facilityId, harbour.id)) : [];
+  const [chemical] = await db.select({ id: committees.id, name: committees.name }).from(committees).where(eq(committees.name, 'Chemical Testing Committee'));
+  const ta = person('ta@portal.test');
+  const la = person('la@portal.test');
+  const cm = person('cm@portal.test');
+  const roleRows = await db.select().from(userRoles).where(inArray(userRoles.userId, [la.id, cm.id]));
+  const rolesOf = (id: number) => roleRows.filter((r) => r.userId === id).map((r) => r.role);
+
+  // The demo competency PDFs (only with storage, like the demo documents).
+  const pdfFile: Record<number, number | null> = { [ta.id]: null, [la.id]: null };
+  if (storage) {
+    for (const [email, list] of Object.entries(DEMO_COMPETENCIES)) {
+      const p = person(email);
+      const bytes = await competencyPdf(`${p.firstName} ${p.lastName}`, list);
+      const { key, size } = await storage.put(Readable.from(bytes), { prefix: 'competency' });
+      const [file] = await db
+        .insert(files)
+        .values({ storageKey: key, name: `Competencies - ${p.firstName} ${p.lastName}.pdf`, size, mimeType: 'application/pdf' })
+        .returning({ id: files.id });
+      pdfFile[p.id] = file!.id;
+    }
+  }
+
+  await db.transaction(async (tx) => {
+    await tx.insert(userInfos).values([
+      { userId: ta.id, ...TA_INFO, competencyFileId: pdfFile[ta.id] },
+      { userId: la.id, ...LA_INFO, competencyFileId: pdfFile[la.id] },
+    ]);
+    const site = harbourSites[0];
+    await tx.insert(userRequests).values([
+      {
+        type: 'create',
+        handler: 'SYSADMIN',
+        email: 'nina.newrep@example.test',
+        name: 'Nina Newrep',
+        roles: ['AR', 'CM'],
+        data: {
+          email: 'nina.newrep@example.test',
+          first_name: 'Nina',
+          last_name: 'Newrep',
+          roles: ['AR', 'CM'],
+          title: 'Laboratory Manager',
+          mobile_number: '0412555666',
+          address: '12 Wharf Road',
+          suburb: 'Pyrmont',
+          state: 'NSW',
+          country: 'Australia',
+          postcode: '2009',
+          facilities: harbour && site ? [{ facility_number: harbour.number, facility_name: harbour.name, sites: [{ id: site.id, value: `${site.n} - ${site.name}` }] }] : [],
+          committees: chemical ? [{ id: chemical.id, value: chemical.name }] : [],
+          subscriptions: { type: 'General', selected: ['General', 'Newsletters'] },
+          signature: { accept: true, name: 'Nina Newrep', title: 'Laboratory Manager', date: '20/11/2026' },
+          summary: 'New registration',
+        },
+      },
+      {
+        type: 'create',
+        handler: 'TA_ADMIN',
+        email: 'omar.assessor@example.test',
+        name: 'Omar Assessor',
+        roles: ['TA'],
+        data: {
+          email: 'omar.assessor@example.test',
+          first_name: 'Omar',
+          last_name: 'Assessor',
+          roles: ['TA'],
+          title: 'Senior Chemist',
+          mobile_number: '0413777888',
+          address: '3 River Street',
+          suburb: 'Parramatta',
+          state: 'NSW',
+          country: 'Australia',
+          postcode: '2150',
+          userId: 'TA-2291',
+          facilities: [],
+          committees: [],
+          subscriptions: { type: 'General', selected: ['Accreditation Program Updates'] },
+          signature: { accept: true, name: 'Omar Assessor', title: 'Senior Chemist', date: '21/11/2026' },
+          summary: 'New registration',
+        },
+      },
+      {
+        type: 'update',
+        handler: 'TA_ADMIN',
+        email: la.email,
+        name: `${la.firstName} ${la.lastName}`,
+        roles: rolesOf(la.id),
+        userId: la.id,
+        data: {
+          fields: { title: 'Principal Lead Assessor' },
+          before: { title: la.title },
+          user_info: {
+            emails: [
+              { Type: 'Work', email: 'la@portal.test', isPrimary: true },
+              { Type: 'Personal', email: 'lee.lead@newmail.test', isPrimary: false },
+            ],
+            phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '413999111', isPrimary: true }],
+          },
+          user_info_before: { emails: LA_INFO.emails, phones: LA_INFO.phones },
+          competency: { suggestChanges: 'Please add ISO 15189 medical testing to my competencies.', document: null },
+          summary: 'Position Title, COMPETENCY CHANGES SUGGESTED, EMAIL DETAILS UPDATED, PHONE DETAILS UPDATED',
+        },
+      },
+      {
+        type: 'update',
+        handler: 'SYSADMIN',
+        email: cm.email,
+        name: `${cm.firstName} ${cm.lastName}`,
+        roles: rolesOf(cm.id),
+        userId: cm.id,
+        data: { fields: { title: 'Committee Secretary', suburb: 'Chatswood' }, before: { title: cm.title, suburb: null }, summary: 'Position Title, Suburb' },
+      },
+    ]);
+  });
+}

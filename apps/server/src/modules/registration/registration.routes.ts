@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  facilityLookup,
+  idParam,
+  messageBody,
+  profile,
+  profileChangeRequest,
+  registrationEdit,
+  registrationRequest,
+  safeString,
+  userRequestDecision,
+  userRequestDetail,
+  userRequestList,
+  userRequestListQuery,
+} from '@portal/shared';
+import { actorOf } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import { forbidden } from '../../platform/errors.js';
+import { sendFile } from '../../platform/files.js';
+import { storageOf } from '../../platform/storage.js';
+import { holdsAdminRole } from './registration.policy.js';
+import * as service from './registration.service.js';
+
+const tag = { tags: ['Registration and requests'] };
+const roleQuery = z.object({ current_role: z.enum(['SYSADMIN', 'TA_ADMIN']).optional() });
+
+/** The TA admin's calls answer 403 to anyone else. */
+async function taAdminOnly(req: FastifyRequest) {
+  if (!actorOf(req).roles.includes('TA_ADMIN')) throw forbidden();
+}
+
+const linkAnswer = z.object({ data: z.object({ data: z.string() }) });
+const flagAnswer = z.object({ data: z.boolean(), message: z.string() });
+
+/** Admin calls answer 403 to anyone holding neither admin role, before the body is read. */
+async function adminOnly(req: FastifyRequest) {
+  if (!holdsAdminRole(actorOf(req))) throw forbidden();
+}
+
+export async function registrationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const strict = (max: number) => ({ rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/facilities/getInfo/:number', {
+    config: { auth: 'none', ...strict(20) },
+    onRequest: (req) => service.countPublicCall(deps, 'facility-lookup', req.ip),
+    schema: {
+      ...tag,
+      description: 'The registration wizard\'s facility lookup (no sign-in): number (cut to 6, padded), name and sites. Counted per address (REGISTRATION_LIMITS); unknown: 404 "Facility number is invalid."',
+      params: z.object({ number: safeString().max(20) }),
+      response: { 200: facilityLookup },
+    },
+    handler: (req) => service.lookupFacility(deps, req.params.number),
+  });
+
+  r.post('/register', {
+    config: { auth: 'none', ...strict(5) },
+    onRequest: (req) => service.countPublicCall(deps, 'register', req.ip),
+    schema: {
+      ...tag,
+      description: 'A registration (spec/02 section 5 rules, first error as message). The same answer whether or not the email has an account.',
+      body: registrationRequest,
+      response: { 200: messageBody },
+    },
+    handler: (req) => service.register(deps, req.body),
+  });
+
+  r.get('/profile', {
+    schema: { ...tag, description: 'The signed-in user\'s profile, facilities, committees and pending change.', response: { 200: profile } },
+    handler: (req) => service.getProfile(deps, actorOf(req)),
+  });
+
+  r.post('/user-requests', {
+    config: strict(10),
+    schema: { ...tag, description: 'A profile change, waiting for an admin. Stores only what differs.', body: profileChangeRequest, response: { 200: messageBody } },
+    handler: (req) => service.requestProfileChange(deps, actorOf(req), req.body),
+  });
+
+  r.get('/activeuser/competencypdf', {
+    schema: { ...tag, description: 'The assessor\'s competency PDF: data.data is a signed URL to open. Missing: 404 with the spec\'s message.', response: { 200: linkAnswer } },
+    handler: (req) => service.myCompetencyPdf(deps, actorOf(req)),
+  });
+
+  r.get('/activeuser/markprofileuptodate', {
+    schema: { ...tag, description: 'Marks the assessor\'s profile up to date, once their competency PDF has been opened.', response: { 200: flagAnswer } },
+    handler: (req) => service.markMyProfileUpToDate(deps, actorOf(req)),
+  });
+
+  r.get('/admin/ta/competencypdf/:userId', {
+    onRequest: taAdminOnly,
+    schema: { ...tag, params: z.object({ userId: idParam.shape.id }), response: { 200: linkAnswer } },
+    handler: (req) => service.assessorCompetencyPdf(deps, actorOf(req), req.params.userId),
+  });
+
+  r.get('/admin/ta/markprofileuptodate/:id', {
+    onRequest: taAdminOnly,
+    schema: { ...tag, params: idParam, response: { 200: flagAnswer } },
+    handler: (req) => service.markAssessorUpToDate(deps, actorOf(req), req.params.id),
+  });
+
+  r.get('/competencies/:id', {
+    config: { download: true },
+    schema: { ...tag, description: 'A competency PDF (inline), through a download ticket or the bearer token.', params: idParam },
+    handler: async (req, reply) => sendFile(reply, storageOf(deps), await service.competencyFile(deps, actorOf(req), req.params.id), 'inline'),
+  });
+
+  r.get('/user-requests', {
+    onRequest: adminOnly,
+    schema: { ...tag, description: 'Pending requests the admin view sees (TA_ADMIN: assessors\'; SYSADMIN: all).', querystring: userRequestListQuery, response: { 200: userRequestList } },
+    handler: (req) => service.listRequests(deps, actorOf(req), req.query),
+  });
+
+  r.get('/user-requests/:id', {
+    onRequest: adminOnly,
+    schema: { ...tag, params: idParam, querystring: roleQuery, response: { 200: userRequestDetail } },
+    handler: (req) => service.getRequest(deps, actorOf(req), req.params.id, req.query.current_role),
+  });
+
+  r.put('/user-requests/:id', {
+    onRequest: adminOnly,
+    schema: {
+      ...tag,
+      description: 'Approve or reject: status approve|reject, type create|update, data (ticked keys of a change), reject_reason.',
+      params: idParam,
+      querystring: roleQuery,
+      body: userRequestDecision,
+      response: { 200: messageBody },
+    },
+    handler: (req) => service.decide(deps, actorOf(req), req.params.id, req.body, req.query.current_role),
+  });
+
+  r.put('/user-requests/:id/registration', {
+    onRequest: adminOnly,
+    schema: {
+      ...tag,
+      description: 'The admin\'s edit of a pending registration (spec/02 section 5 "Admin edit registration").',
+      params: idParam,
+      querystring: roleQuery,
+      body: registrationEdit,
+      response: { 200: z.object({ message: z.string(), id: z.number() }) },
+    },
+    handler: (req) => service.editRegistration(deps, actorOf(req), req.params.id, req.body, req.query.current_role),
+  });
+}

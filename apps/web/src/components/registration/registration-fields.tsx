@@ -1,0 +1,317 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  LIMITS,
+  padFacilityNumber,
+  REGISTRATION_MESSAGES as M,
+  REGISTRATION_PLACEHOLDERS as P,
+  REGISTRATION_ROLES,
+  ROLE_NAMES,
+  siteLabel,
+  SUBSCRIPTION_CATEGORIES,
+  type FacilityLookup,
+  type RegistrationInput,
+} from '@portal/shared';
+import { api, isApiError } from '../../lib/api-client';
+import { StateSelect } from '../state-select';
+
+/**
+ * The parts of the registration form the visitor's wizard (/register) and the admin's Edit
+ * Registration share: roles, personal details, facility blocks with the number lookup, the committee
+ * checklist and the subscription categories. The values follow the shared registration schema; a
+ * facility also keeps the sites it offers (`allSites`, dropped by the schema before sending).
+ */
+
+export interface FacilityValues {
+  /** React's key for the block. */
+  key: number;
+  facility_number: string;
+  facility_name: string;
+  sites: { id: number; value: string }[];
+  allSites: { id: number; site_number: string; name: string }[];
+}
+
+export interface RegistrationValues extends Record<string, unknown> {
+  email: string;
+  first_name: string;
+  last_name: string;
+  roles: string[];
+  title: string;
+  mobile_number: string;
+  address: string;
+  billing_address: string;
+  suburb: string;
+  state: string | null;
+  country: string;
+  postcode: string;
+  userId: string;
+  facilities: FacilityValues[];
+  committees: { id: number; value: string }[];
+  subscriptions: { type: 'General'; selected: string[] };
+  signature: { accept: boolean; name: string; title: string; date: string };
+}
+
+let nextKey = 1;
+export const emptyFacility = (): FacilityValues => ({ key: nextKey++, facility_number: '', facility_name: '', sites: [], allSites: [] });
+
+export function emptyRegistration(): RegistrationValues {
+  return {
+    email: '',
+    first_name: '',
+    last_name: '',
+    roles: [],
+    title: '',
+    mobile_number: '',
+    address: '',
+    billing_address: '',
+    suburb: '',
+    state: null,
+    country: 'Australia',
+    postcode: '',
+    userId: '',
+    facilities: [emptyFacility()],
+    committees: [],
+    subscriptions: { type: 'General', selected: [] },
+    signature: { accept: false, name: '', title: '', date: '' },
+  };
+}
+
+/** The values as the server takes them (registrationRequest / registrationEdit strip `allSites`). */
+export function toRequest(v: RegistrationValues): RegistrationInput {
+  return {
+    ...v,
+    state: v.state ?? undefined,
+    billing_address: v.billing_address || undefined,
+    suburb: v.suburb || undefined,
+    country: v.country || undefined,
+    postcode: v.postcode || undefined,
+    userId: v.roles.includes('TA') ? v.userId : undefined,
+    facilities: v.roles.includes('AR') ? v.facilities.map(({ facility_number, facility_name, sites }) => ({ facility_number, facility_name, sites })) : [],
+    committees: v.roles.includes('CM') ? v.committees : [],
+    roles: v.roles as RegistrationInput['roles'],
+    subscriptions: v.subscriptions as RegistrationInput['subscriptions'],
+  };
+}
+
+type Form = UseFormReturnType<RegistrationValues>;
+
+export function RolesField({ form }: { form: Form }) {
+  return (
+    <Checkbox.Group label="Roles" description="Choose every role you hold." {...form.getInputProps('roles')}>
+      <Group mt="xs" gap="lg">
+        {REGISTRATION_ROLES.map((r) => (
+          <Checkbox key={r} value={r} label={ROLE_NAMES[r]} />
+        ))}
+      </Group>
+    </Checkbox.Group>
+  );
+}
+
+export function PersonalFields({ form }: { form: Form }) {
+  const ta = form.getValues().roles.includes('TA');
+  const input = (key: keyof typeof P & keyof RegistrationValues, extra: Record<string, unknown> = {}) => (
+    <TextInput label={P[key]} placeholder={P[key]} {...extra} {...form.getInputProps(key)} />
+  );
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        {input('first_name', { required: true, autoComplete: 'given-name' })}
+        {input('last_name', { required: true, autoComplete: 'family-name' })}
+        {input('title', { required: true, autoComplete: 'organization-title' })}
+        {input('mobile_number', { required: true, autoComplete: 'tel', inputMode: 'numeric' })}
+        {input('email', { required: true, type: 'email', autoComplete: 'email' })}
+        {ta && input('userId', { required: true })}
+      </SimpleGrid>
+      {input('address', { required: true, autoComplete: 'street-address' })}
+      {input('billing_address')}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        {input('suburb', { autoComplete: 'address-level2' })}
+        <StateSelect placeholder={P.state} {...form.getInputProps('state')} />
+        {input('country', { autoComplete: 'country-name' })}
+        {input('postcode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** GET /facilities/getInfo/{number}: the wizard's lookup (signed out too). */
+export function lookupFacility(number: string) {
+  return api.get<FacilityLookup>(`/facilities/getInfo/${encodeURIComponent(number)}`);
+}
+
+/**
+ * The facility blocks: a number (cut to 6, padded) looked up on Find or when the field is left; an
+ * unknown or repeated number removes its block (spec), and says so through `onMessage`.
+ */
+export function FacilitiesFields({ form, onMessage }: { form: Form; onMessage: (message: string) => void }) {
+  const facilities = form.getValues().facilities;
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const removeOrClear = (index: number) => {
+    if (form.getValues().facilities.length > 1) form.removeListItem('facilities', index);
+    else form.setFieldValue('facilities', [emptyFacility()]);
+  };
+
+  const find = async (index: number) => {
+    const f = form.getValues().facilities[index];
+    if (!f) return;
+    const number = padFacilityNumber(f.facility_number.slice(0, LIMITS.facilityNumberLength));
+    if (f.facility_number.trim() === '') return;
+    if (!number) {
+      onMessage(M.facilityInvalid);
+      removeOrClear(index);
+      return;
+    }
+    // Already found.
+    if (f.facility_name && f.facility_number === number) return;
+    if (form.getValues().facilities.some((other, i) => i !== index && other.facility_number === number && other.facility_name)) {
+      onMessage(M.facilityDuplicate);
+      removeOrClear(index);
+      return;
+    }
+    setBusy(f.key);
+    try {
+      const found = await lookupFacility(number);
+      form.setFieldValue(`facilities.${index}`, { ...f, facility_number: found.facility_number, facility_name: found.name, allSites: found.sites, sites: [] });
+    } catch (error) {
+      onMessage(isApiError(error) && error.status === 404 ? M.facilityInvalid : isApiError(error) ? error.message : M.facilityInvalid);
+      removeOrClear(index);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      {facilities.map((f, index) => (
+        <Paper key={f.key} withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Title order={3} size="h5">
+                Facility {index + 1}
+              </Title>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`Remove facility ${index + 1}`}
+                disabled={facilities.length === 1}
+                onClick={() => form.removeListItem('facilities', index)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              <TextInput
+                label="Facility Number"
+                placeholder="Facility Number"
+                maxLength={LIMITS.facilityNumberLength}
+                inputMode="numeric"
+                rightSection={busy === f.key ? <Loader size="xs" /> : null}
+                {...form.getInputProps(`facilities.${index}.facility_number`)}
+                onChange={(e) => {
+                  // A new number: the name and sites found for the old one no longer hold.
+                  form.setFieldValue(`facilities.${index}`, { ...f, facility_number: e.currentTarget.value.slice(0, LIMITS.facilityNumberLength), facility_name: '', sites: [], allSites: [] });
+                }}
+                onBlur={() => void find(index)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    void find(index);
+                  }
+                }}
+              />
+              <TextInput label="Facility Name" placeholder="Found from the facility number" readOnly {...form.getInputProps(`facilities.${index}.facility_name`)} />
+            </SimpleGrid>
+            {f.facility_name ? (
+              <Checkbox.Group
+                label="Sites"
+                description="Choose the sites you represent."
+                value={f.sites.map((s) => String(s.id))}
+                error={form.errors[`facilities.${index}.sites`]}
+                onChange={(ids) =>
+                  form.setFieldValue(
+                    `facilities.${index}.sites`,
+                    f.allSites.filter((s) => ids.includes(String(s.id))).map((s) => ({ id: s.id, value: siteLabel(s) })),
+                  )
+                }
+              >
+                <Stack gap={6} mt="xs">
+                  {f.allSites.map((s) => (
+                    <Checkbox key={s.id} value={String(s.id)} label={siteLabel(s)} />
+                  ))}
+                  {f.allSites.length === 0 && (
+                    <Text size="sm" c="dimmed">
+                      This facility has no sites.
+                    </Text>
+                  )}
+                </Stack>
+              </Checkbox.Group>
+            ) : (
+              <Button variant="light" leftSection={<IconSearch size={16} aria-hidden />} onClick={() => void find(index)} w="fit-content" disabled={!f.facility_number.trim()}>
+                Find facility
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+      ))}
+      <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => form.insertListItem('facilities', emptyFacility())} w="fit-content">
+        Add Facility
+      </Button>
+    </Stack>
+  );
+}
+
+/** GET /committeenames (public): the committees a registration may ask to join. */
+export function useCommitteeNames() {
+  return useQuery({
+    queryKey: ['committeenames'],
+    queryFn: ({ signal }) => api.get<{ data: { id: number; name: string; value: string }[] }>('/committeenames', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function CommitteesField({ form, heading }: { form: Form; heading: string }) {
+  const names = useCommitteeNames();
+  const chosen = form.getValues().committees;
+  if (names.isLoading) return <Loader size="sm" aria-label="Loading committees" />;
+  if (names.isError) return <Text c="red.8">The committees could not be loaded.</Text>;
+  return (
+    <Checkbox.Group
+      label={heading}
+      value={chosen.map((c) => String(c.id))}
+      error={form.errors.committees}
+      onChange={(ids) =>
+        form.setFieldValue(
+          'committees',
+          (names.data?.data ?? []).filter((c) => ids.includes(String(c.id))).map((c) => ({ id: c.id, value: c.value })),
+        )
+      }
+    >
+      <Stack gap={6} mt="xs">
+        {(names.data?.data ?? []).map((c) => (
+          <Checkbox key={c.id} value={String(c.id)} label={c.value} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}
+
+export function SubscriptionsField({ form }: { form: Form }) {
+  return (
+    <Checkbox.Group
+      label="General Publications"
+      description="Choose the categories you would like to subscribe to (optional)."
+      {...form.getInputProps('subscriptions.selected')}
+    >
+      <Stack gap={6} mt="xs">
+        {SUBSCRIPTION_CATEGORIES.map((c) => (
+          <Checkbox key={c} value={c} label={c} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}

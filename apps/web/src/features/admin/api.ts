@@ -1,0 +1,68 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RegistrationInput, UserRequestDecision, UserRequestDetail, UserRequestList } from '@portal/shared';
+import { api } from '../../lib/api-client';
+import { getSession } from '../../lib/session';
+
+/** One hook per call of the admin's pending requests (issue 13). */
+
+export const requestsKey = ['user-requests'] as const;
+
+/** The admin view the calls are asked from (CURRENT_ROLE, when it is an admin role). */
+function currentRole(): 'SYSADMIN' | 'TA_ADMIN' | undefined {
+  const role = getSession().currentRole;
+  return role === 'SYSADMIN' || role === 'TA_ADMIN' ? role : undefined;
+}
+
+export interface RequestListParams {
+  type: 'create' | 'update';
+  page: number;
+  perPage: number;
+  sort?: string;
+  direction?: 'asc' | 'desc';
+  name?: string;
+  role?: string;
+  change?: string;
+}
+
+/** GET /user-requests?current_role=: pending requests of the admin's view, paged, sorted and filtered in SQL. */
+export function useUserRequests(p: RequestListParams) {
+  return useQuery({
+    queryKey: [...requestsKey, 'list', p],
+    queryFn: ({ signal }) =>
+      api.get<UserRequestList>('/user-requests', {
+        query: { current_role: currentRole(), type: p.type, page: p.page, per_page: p.perPage, sort: p.sort, direction: p.direction, name: p.name, role: p.role, change: p.change },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /user-requests/{id}. */
+export function useUserRequest(id: number | null) {
+  return useQuery({
+    queryKey: [...requestsKey, 'detail', id],
+    queryFn: ({ signal }) => api.get<UserRequestDetail>(`/user-requests/${id}`, { query: { current_role: currentRole() }, signal }),
+    enabled: id !== null,
+    meta: { silent: true },
+  });
+}
+
+/** PUT /user-requests/{id}: approve or reject. */
+export function useDecideRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UserRequestDecision }) =>
+      api.put<{ message: string }>(`/user-requests/${id}`, body, { query: { current_role: currentRole() } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestsKey }),
+  });
+}
+
+/** PUT /user-requests/{id}/registration: the admin's Edit Registration. */
+export function useEditRegistration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: RegistrationInput }) =>
+      api.put<{ message: string; id: number }>(`/user-requests/${id}/registration`, body, { query: { current_role: currentRole() } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestsKey }),
+  });
+}

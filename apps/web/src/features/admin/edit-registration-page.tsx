@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { pathTo, registrationEdit, registrationIssues, ROUTES, type UserRequestDetail } from '@portal/shared';
+import { useRecordCrumbs } from '../../components/page-crumbs';
+import { PageTitle } from '../../components/page-title';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import {
+  CommitteesField,
+  emptyFacility,
+  emptyRegistration,
+  FacilitiesFields,
+  lookupFacility,
+  PersonalFields,
+  RolesField,
+  SubscriptionsField,
+  toRequest,
+  type RegistrationValues,
+} from '../../components/registration/registration-fields';
+import { applyServerErrors, useSchemaForm } from '../../lib/form';
+import { notifyFormError, notifyFormSuccess } from '../../lib/notify';
+import { useEditRegistration, useUserRequest } from './api';
+
+const FORM_ID = 'edit-registration';
+const COMMITTEES_HEADING = 'Select at least One or More Committees if Applicable from the List of Committees';
+
+/** The stored registration as form values; each facility's offered sites are looked up again. */
+async function valuesOf(r: NonNullable<UserRequestDetail['registration']>): Promise<RegistrationValues> {
+  const facilities = await Promise.all(
+    r.facilities.map(async (f) => {
+      const found = await lookupFacility(f.facility_number).catch(() => null);
+      return { ...emptyFacility(), facility_number: f.facility_number, facility_name: f.facility_name, sites: f.sites, allSites: found?.sites ?? [] };
+    }),
+  );
+  return {
+    ...emptyRegistration(),
+    ...r,
+    billing_address: r.billing_address ?? '',
+    suburb: r.suburb ?? '',
+    state: r.state ?? null,
+    country: r.country ?? '',
+    postcode: r.postcode ?? '',
+    userId: r.userId ?? '',
+    facilities: facilities.length ? facilities : [emptyFacility()],
+    signature: { accept: false, name: '', title: '', date: '', ...r.signature },
+  };
+}
+
+function EditForm({ id, initial }: { id: number; initial: RegistrationValues }) {
+  const navigate = useNavigate();
+  const save = useEditRegistration();
+  const form = useSchemaForm<RegistrationValues>(registrationEdit, { initialValues: initial });
+  const roles = form.getValues().roles;
+  const back = () => void navigate(pathTo('adminPendingRegistration', { id }));
+
+  const submit = () => {
+    const issues = registrationIssues(toRequest(form.getValues()), undefined, 'admin');
+    form.clearErrors();
+    if (issues.length) {
+      form.setErrors(Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message])));
+      notifyFormError(FORM_ID, issues[0]!.message);
+      return;
+    }
+    save.mutate(
+      { id, body: toRequest(form.getValues()) },
+      {
+        onSuccess: (res) => {
+          notifyFormSuccess(FORM_ID, res.message);
+          back();
+        },
+        onError: (error) => {
+          const rest = applyServerErrors(form, error);
+          notifyFormError(FORM_ID, rest ?? error);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Card component="section" aria-label="Personal details">
+        <Stack gap="lg">
+          <RolesField form={form} />
+          <PersonalFields form={form} />
+        </Stack>
+      </Card>
+      {roles.includes('AR') && (
+        <Card component="section" aria-label="Facilities">
+          <Title order={2} size="h5" mb="sm">
+            Facilities
+          </Title>
+          <FacilitiesFields form={form} onMessage={(m) => notifyFormError(FORM_ID, m)} />
+        </Card>
+      )}
+      {roles.includes('CM') && (
+        <Card component="section" aria-label="Committees">
+          <CommitteesField form={form} heading={COMMITTEES_HEADING} />
+        </Card>
+      )}
+      <Card component="section" aria-label="Subscriptions">
+        <SubscriptionsField form={form} />
+      </Card>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={back} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button onClick={submit} loading={save.isPending}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /admin/edit-registration/{id}: Outstanding Activities > All Pending Registrations > Pending Approval > Edit Registration. */
+export default function EditRegistrationPage() {
+  const id = Number(useParams().id);
+  const request = useUserRequest(Number.isInteger(id) && id > 0 ? id : null);
+  const [initial, setInitial] = useState<RegistrationValues | null>(null);
+  useRecordCrumbs({ adminPendingRegistration: { label: ROUTES.adminPendingRegistration.title, to: pathTo('adminPendingRegistration', { id }) } });
+  const registration = request.data?.registration;
+  useEffect(() => {
+    if (registration) void valuesOf(registration).then(setInitial);
+  }, [registration]);
+
+  return (
+    <>
+      <PageTitle title={ROUTES.adminEditRegistration.title} description={request.data ? request.data.name : undefined} />
+      {request.isError && <LoadFailedAlert title="The registration could not be loaded." error={request.error} onRetry={() => void request.refetch()} />}
+      {!initial && !request.isError && <Loader aria-label="Loading the registration" />}
+      {initial && <EditForm id={id} initial={initial} />}
+    </>
+  );
+}

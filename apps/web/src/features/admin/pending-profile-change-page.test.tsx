@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Navigate } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { REGISTRATION_MESSAGES as M, type UserRequestDetail } from '@portal/shared';
+import { mockFetch, renderWithApp } from '../../test/render';
+import { signInAs } from '../../test/sign-in';
+import PendingProfileChangePage from './pending-profile-change-page';
+
+const detail: UserRequestDetail = {
+  id: 3,
+  type: 'update',
+  status: 'pending',
+  name: 'Lee Lead',
+  email: 'la@portal.test',
+  roles: ['LA', 'TA'],
+  change_request: 'Position Title, EMAIL DETAILS UPDATED',
+  user_id: 5,
+  created_at: '2026-11-20T00:00:00.000Z',
+  can_decide: true,
+  reject_reason: null,
+  decided_by: null,
+  decided_at: null,
+  registration: null,
+  changes: [{ key: 'title', label: 'Position Title', from: 'Lead Assessor', to: 'Principal Lead Assessor' }],
+  groups: [
+    {
+      key: 'emails',
+      label: 'EMAIL DETAILS UPDATED',
+      before: [{ Type: 'Work', email: 'la@portal.test', isPrimary: true }],
+      after: [{ Type: 'Work', email: 'lee@new.test', isPrimary: true }],
+    },
+  ],
+  competency: { suggestChanges: 'Add ISO 15189', document: null, has_pdf: false },
+};
+
+function render() {
+  signInAs('TA_ADMIN');
+  return renderWithApp(<Navigate to="/admin/pending-profile-change/3" replace />, {
+    path: '/',
+    extraRoutes: [
+      { path: '/admin/pending-profile-change/:id', element: <PendingProfileChangePage /> },
+      { path: '/admin/outstanding-activities', element: <p>Outstanding</p> },
+    ],
+  });
+}
+
+describe('pending profile change', () => {
+  it('approves only the ticked keys, with the spec\'s modals, and goes to outstanding activities', async () => {
+    const { calls } = mockFetch((url, init) => {
+      if (url.startsWith('/api/user-requests/3') && init.method === 'PUT') return { body: { message: M.profileChangeApproved('Lee Lead') } };
+      if (url.startsWith('/api/user-requests/3')) return { body: detail };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    render();
+    const list = await screen.findByRole('region', { name: 'CHANGE REQUEST IN' });
+    expect(list).toHaveTextContent('Lead Assessor');
+    expect(list).toHaveTextContent('Principal Lead Assessor');
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'View Competencies' })).toBeDisabled();
+    await user.click(within(list).getByRole('checkbox', { name: 'Position Title' }));
+    await user.click(screen.getByRole('checkbox', { name: 'EMAIL DETAILS UPDATED' }));
+    await user.click(approve);
+    expect(await screen.findByText("Are you sure you want to approve Lee Lead's profile change?")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes, Approve' }));
+    expect(await screen.findByText(M.profileChangeApproved('Lee Lead'))).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({ status: 'approve', type: 'update', data: ['title', 'emails'] });
+    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(await screen.findByText('Outstanding')).toBeInTheDocument();
+  }, 60_000);
+
+  it('rejects with a reason, restated before "Yes, continue"; a failure says \'Something went wrong.\'', async () => {
+    const { calls } = mockFetch((url, init) => {
+      if (url.startsWith('/api/user-requests/3') && init.method === 'PUT') return { status: 500, body: { message: 'boom' } };
+      if (url.startsWith('/api/user-requests/3')) return { body: detail };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('checkbox', { name: 'COMPETENCY CHANGES SUGGESTED' }));
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText(M.rejectReasonRequired)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason for rejecting/ }), 'Not supported by evidence');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText(M.continueConfirm)).toBeInTheDocument();
+    expect(screen.getByText('Not supported by evidence', { selector: 'p' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes, continue' }));
+    expect(await screen.findByText(M.somethingWrong)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ status: 'reject', type: 'update', data: ['competency'], reject_reason: 'Not supported by evidence' });
+  }, 60_000);
+});

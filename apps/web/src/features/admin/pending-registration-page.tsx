@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { pathTo, ROUTES } from '@portal/shared';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { PageTitle } from '../../components/page-title';
+import { RecordNotFound } from '../../components/record-not-found';
+import { RegistrationSummary } from '../../components/registration/registration-summary';
+import { isMissingRecord } from '../../lib/api-client';
+import { formatDate } from '../../lib/dates';
+import { notifyError } from '../../lib/notify';
+import { useDecideRequest, useUserRequest } from './api';
+import { DecisionModals, type DecisionStep } from './decision-modals';
+
+/** /admin/pending-registration/{id}: the registration in full, with Approve, Reject and Edit. */
+export default function PendingRegistrationPage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const request = useUserRequest(Number.isInteger(id) && id > 0 ? id : null);
+  const decide = useDecideRequest();
+  const [step, setStep] = useState<DecisionStep>(null);
+  const [result, setResult] = useState<string | null>(null);
+
+  if (request.isError) {
+    return isMissingRecord(request.error) ? (
+      <RecordNotFound title="Registration not found" text="This registration does not exist, or it is not one you handle." backTo={ROUTES.adminPendingRegistrationAll.path} backLabel="All Pending Registrations" />
+    ) : (
+      <LoadFailedAlert title="The registration could not be loaded." error={request.error} onRetry={() => void request.refetch()} />
+    );
+  }
+  const r = request.data;
+  const run = (body: Parameters<typeof decide.mutate>[0]['body'], done: DecisionStep) =>
+    decide.mutate(
+      { id, body },
+      {
+        onSuccess: (res) => {
+          setResult(res.message);
+          setStep(done);
+        },
+        onError: (error) => {
+          setStep(null);
+          notifyError(error);
+        },
+      },
+    );
+
+  return (
+    <>
+      <PageTitle
+        title={ROUTES.adminPendingRegistration.title}
+        description={r ? `${r.name}, registered on ${formatDate(r.created_at)}` : undefined}
+        actions={
+          r?.can_decide && (
+            <Group gap="sm">
+              <Button variant="default" component={Link} to={pathTo('adminEditRegistration', { id })} leftSection={<IconEdit size={16} aria-hidden />}>
+                Edit
+              </Button>
+              <Button color="red" variant="light" onClick={() => setStep('reject')}>
+                Reject
+              </Button>
+              <Button onClick={() => setStep('approve')}>Approve</Button>
+            </Group>
+          )
+        }
+      />
+      {r && r.status !== 'pending' && (
+        <Alert color="brand" mb="md">
+          This registration was {r.status} {r.decided_by ? `by ${r.decided_by}` : ''} {r.decided_at ? `on ${formatDate(r.decided_at)}` : ''}.
+        </Alert>
+      )}
+      {r && r.status === 'pending' && !r.can_decide && (
+        <Alert color="brand" mb="md">
+          A Technical Assessor Admin decides this registration.
+        </Alert>
+      )}
+      {r?.registration && (
+        <Card>
+          <RegistrationSummary values={r.registration} />
+        </Card>
+      )}
+      {r && (
+        <DecisionModals
+          step={step}
+          setStep={setStep}
+          what="registration"
+          name={r.name}
+          pending={decide.isPending}
+          result={result}
+          onApprove={() => run({ status: 'approve', type: 'create', data: [] }, 'approved')}
+          onReject={(reason) => run({ status: 'reject', type: 'create', data: [], reject_reason: reason }, 'rejected')}
+          onFinished={() => void navigate(ROUTES.adminOutstandingActivities.path)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,253 @@
+import { ActionIcon, Button, Card, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import {
+  assessorProfileForm,
+  isAustralia,
+  PRODUCT_NAME,
+  profileChangeRequest,
+  REGISTRATION_MESSAGES as M,
+  ROUTES,
+  type Profile,
+} from '@portal/shared';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { PageTitle } from '../../components/page-title';
+import { StateSelect } from '../../components/state-select';
+import { applyServerErrors, useSchemaForm } from '../../lib/form';
+import { notifyFormError, notifyFormSuccess } from '../../lib/notify';
+import { useProfile, useRequestProfileChange } from './api';
+
+const FORM_ID = 'edit-profile';
+
+interface Values extends Record<string, unknown> {
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  title: string;
+  mobile_number: string;
+  email: string;
+  address: string;
+  country: string;
+  state: string | null;
+  suburb: string;
+  postcode: string;
+  user_info?: {
+    emails: { Type: string; email: string; isPrimary: boolean }[];
+    phones: { Type: string; countryCode: string; phoneNumber: string; isPrimary: boolean }[];
+    addresses: { Type: string; AddressLine: string; Country: string; State: string; Suburb: string; Postcode: string; isPrimary: boolean }[];
+  };
+  competency?: { suggestChanges: string; document: string | null };
+}
+
+function valuesOf(p: Profile): Values {
+  return {
+    first_name: p.first_name,
+    middle_name: p.middle_name ?? '',
+    last_name: p.last_name,
+    title: p.title ?? '',
+    mobile_number: p.mobile_number ?? '',
+    email: p.email,
+    address: p.address ?? '',
+    country: p.country ?? '',
+    state: p.state,
+    suburb: p.suburb ?? '',
+    postcode: p.postcode ?? '',
+    ...(p.assessor
+      ? {
+          user_info: { emails: p.user_info.emails, phones: p.user_info.phones, addresses: p.user_info.addresses },
+          competency: { suggestChanges: '', document: null },
+        }
+      : {}),
+  };
+}
+
+type Form = UseFormReturnType<Values>;
+type Group = 'emails' | 'phones' | 'addresses';
+
+/** Choosing one primary row unsets the others of the same kind (spec/02 section 4). */
+function setPrimary(form: Form, kind: Group, index: number) {
+  const rows = (form.getValues().user_info?.[kind] ?? []) as { isPrimary: boolean }[];
+  form.setFieldValue(`user_info.${kind}`, rows.map((r, i) => ({ ...r, isPrimary: i === index })) as never);
+}
+
+function RowsCard({ form, kind, title, blank, children }: { form: Form; kind: Group; title: string; blank: object; children: (index: number) => React.ReactNode }) {
+  const rows = (form.getValues().user_info?.[kind] ?? []) as { isPrimary: boolean }[];
+  const error = form.errors[`user_info.${kind}`];
+  return (
+    <Card component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem(`user_info.${kind}`, { ...blank, isPrimary: rows.length === 0 } as never)}>
+          Add
+        </Button>
+      </Group>
+      <Stack gap="md">
+        {rows.map((row, index) => (
+          <Stack key={index} gap="xs" pb="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+            {children(index)}
+            <Group justify="space-between">
+              <Radio label="Primary" name={`${kind}-primary`} checked={row.isPrimary} onChange={() => setPrimary(form, kind, index)} />
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${title.toLowerCase()} ${index + 1}`} onClick={() => form.removeListItem(`user_info.${kind}`, index)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          </Stack>
+        ))}
+        {rows.length === 0 && (
+          <Text size="sm" c="dimmed">
+            None yet.
+          </Text>
+        )}
+        {error && (
+          <Text size="sm" c="red.8" role="alert">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function EditProfileForm({ profile }: { profile: Profile }) {
+  const navigate = useNavigate();
+  const save = useRequestProfileChange();
+  const initial = valuesOf(profile);
+  const form = useSchemaForm<Values>(profile.assessor ? assessorProfileForm : profileChangeRequest, { initialValues: initial });
+  const values = form.getValues();
+  const foreign = !isAustralia(values.country);
+  const changed =
+    JSON.stringify({ ...values, competency: undefined }) !== JSON.stringify({ ...initial, competency: undefined }) ||
+    Boolean(values.competency?.suggestChanges.trim());
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) =>
+        save.mutate(
+          { ...v, state: isAustralia(v.country) ? v.state : 'Other' },
+          {
+            onSuccess: () => {
+              notifyFormSuccess(FORM_ID, M.profileSubmitted(PRODUCT_NAME));
+              void navigate(ROUTES.profile.path);
+            },
+            onError: (error) => {
+              const rest = applyServerErrors(form, error);
+              if (rest) notifyFormError(FORM_ID, rest);
+            },
+          },
+        ),
+      )}
+    >
+      <Stack gap="md">
+        <Card component="section" aria-label="Personal Details">
+          <Title order={2} size="h5" mb="sm">
+            Personal Details
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            <TextInput label="First Name" required autoComplete="given-name" {...form.getInputProps('first_name')} />
+            <TextInput label="Middle Name" autoComplete="additional-name" {...form.getInputProps('middle_name')} />
+            <TextInput label="Last Name" required autoComplete="family-name" {...form.getInputProps('last_name')} />
+            <TextInput label="Position Title" autoComplete="organization-title" {...form.getInputProps('title')} />
+            <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('mobile_number')} />
+            <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          </SimpleGrid>
+        </Card>
+        <Card component="section" aria-label="Address">
+          <Title order={2} size="h5" mb="sm">
+            Address
+          </Title>
+          <Stack gap="sm">
+            <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              <TextInput
+                label="Country"
+                autoComplete="country-name"
+                {...form.getInputProps('country')}
+                onChange={(e) => {
+                  const country = e.currentTarget.value;
+                  form.setFieldValue('country', country);
+                  if (!isAustralia(country)) form.setFieldValue('state', 'Other');
+                }}
+              />
+              <StateSelect {...form.getInputProps('state')} disabled={foreign} value={foreign ? 'Other' : values.state} />
+              <TextInput label="Suburb" autoComplete="address-level2" {...form.getInputProps('suburb')} />
+              <TextInput label="Post Code" autoComplete="postal-code" inputMode="numeric" {...form.getInputProps('postcode')} />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+        {profile.assessor && (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <RowsCard form={form} kind="emails" title="Email Details" blank={{ Type: 'Work', email: '' }}>
+              {(i) => (
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                  <TextInput label="Type" {...form.getInputProps(`user_info.emails.${i}.Type`)} />
+                  <TextInput label="Email" type="email" required {...form.getInputProps(`user_info.emails.${i}.email`)} />
+                </SimpleGrid>
+              )}
+            </RowsCard>
+            <RowsCard form={form} kind="phones" title="Phone Details" blank={{ Type: 'Mobile', countryCode: '+61', phoneNumber: '' }}>
+              {(i) => (
+                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+                  <TextInput label="Type" {...form.getInputProps(`user_info.phones.${i}.Type`)} />
+                  <TextInput label="Country code" required {...form.getInputProps(`user_info.phones.${i}.countryCode`)} />
+                  <TextInput label="Number" required inputMode="numeric" {...form.getInputProps(`user_info.phones.${i}.phoneNumber`)} />
+                </SimpleGrid>
+              )}
+            </RowsCard>
+            <RowsCard form={form} kind="addresses" title="Address Details" blank={{ Type: 'Home', AddressLine: '', Country: 'Australia', State: 'NSW', Suburb: '', Postcode: '' }}>
+              {(i) => (
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                  <TextInput label="Type" {...form.getInputProps(`user_info.addresses.${i}.Type`)} />
+                  <TextInput label="Address line" required {...form.getInputProps(`user_info.addresses.${i}.AddressLine`)} />
+                  <TextInput label="Country" required {...form.getInputProps(`user_info.addresses.${i}.Country`)} />
+                  <TextInput label="State" {...form.getInputProps(`user_info.addresses.${i}.State`)} />
+                  <TextInput label="Suburb" required {...form.getInputProps(`user_info.addresses.${i}.Suburb`)} />
+                  <TextInput label="Post code" required inputMode="numeric" {...form.getInputProps(`user_info.addresses.${i}.Postcode`)} />
+                </SimpleGrid>
+              )}
+            </RowsCard>
+            <Card component="section" aria-label="Competency">
+              <Title order={2} size="h5" mb="sm">
+                Competency
+              </Title>
+              <Textarea
+                label="Suggested changes to your competencies"
+                description="Describe what should change; an administrator reviews it."
+                rows={4}
+                {...form.getInputProps('competency.suggestChanges')}
+              />
+            </Card>
+          </SimpleGrid>
+        )}
+        <Group justify="space-between">
+          <Button variant="subtle" onClick={() => void navigate(ROUTES.changePassword.path)}>
+            Change Password
+          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={() => void navigate(ROUTES.profile.path)} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={!changed}>
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /edit-profile: the change request form (spec/02 section 5 'Profile'); nothing changes until an admin approves. */
+export default function EditProfilePage() {
+  const profile = useProfile();
+  return (
+    <>
+      <PageTitle title={ROUTES.editProfile.title} description="Your changes are sent to an administrator for approval." />
+      {profile.isError && <LoadFailedAlert title="Your profile could not be loaded." error={profile.error} onRetry={() => void profile.refetch()} />}
+      {profile.data && <EditProfileForm profile={profile.data} />}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconClockHour4, IconEdit, IconKey } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { isRole, ROLE_NAMES, ROUTES, type Profile } from '@portal/shared';
+import { CardHeader } from '../../components/card-header';
+import { DetailCard, emailLink } from '../../components/detail-card';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { PageTitle } from '../../components/page-title';
+import { formatDate } from '../../lib/dates';
+import { useProfile } from './api';
+
+function CardsOf({ profile }: { profile: Profile }) {
+  const info = profile.user_info;
+  return (
+    <>
+      <DetailCard
+        title="Email Details"
+        details={info.emails.map((e, i) => ({ label: `${e.Type || 'Email'} ${i + 1}${e.isPrimary ? ' (primary)' : ''}`, value: emailLink(e.email) }))}
+      />
+      <DetailCard
+        title="Phone Details"
+        details={info.phones.map((p, i) => ({ label: `${p.Type || 'Phone'} ${i + 1}${p.isPrimary ? ' (primary)' : ''}`, value: `${p.countryCode} ${p.phoneNumber}` }))}
+      />
+      <DetailCard
+        title="Address Details"
+        details={info.addresses.map((a, i) => ({
+          label: `${a.Type || 'Address'} ${i + 1}${a.isPrimary ? ' (primary)' : ''}`,
+          value: [a.AddressLine, a.Suburb, a.State, a.Postcode, a.Country].filter(Boolean).join(', '),
+        }))}
+      />
+    </>
+  );
+}
+
+/** /profile: the user's details, Edit Profile, the change-password card; an assessor's cards. */
+export default function ProfilePage() {
+  const profile = useProfile();
+  if (profile.isError) return <LoadFailedAlert title="Your profile could not be loaded." error={profile.error} onRetry={() => void profile.refetch()} />;
+  const p = profile.data;
+  return (
+    <>
+      <PageTitle
+        title={ROUTES.profile.title}
+        actions={
+          <Button component={Link} to={ROUTES.editProfile.path} leftSection={<IconEdit size={16} aria-hidden />} disabled={!p}>
+            Edit Profile
+          </Button>
+        }
+      />
+      {p?.pending_request && (
+        <Alert icon={<IconClockHour4 size={18} aria-hidden />} color="brand" mb="md" title="Change waiting for approval">
+          Your profile change of {formatDate(p.pending_request.created_at)} is waiting for an administrator. Your profile shows your current details until it is approved.
+        </Alert>
+      )}
+      {p && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <DetailCard
+            title="Personal Details"
+            details={[
+              { label: 'Name', value: [p.first_name, p.middle_name, p.last_name].filter(Boolean).join(' ') },
+              { label: 'Position Title', value: p.title },
+              { label: 'Email', value: emailLink(p.email) },
+              { label: 'Phone', value: p.mobile_number },
+              ...(p.assessor ? [{ label: 'User ID', value: p.resource_id }] : []),
+            ]}
+          >
+            <Group gap="xs" mt="md">
+              {p.roles.filter((r) => r !== 'LA' || !p.roles.includes('TA')).map((r) => (
+                <Badge key={r} variant="light">
+                  {isRole(r) ? ROLE_NAMES[r] : r}
+                </Badge>
+              ))}
+            </Group>
+          </DetailCard>
+          <DetailCard
+            title="Address"
+            details={[
+              { label: 'Address', value: p.address },
+              { label: 'Suburb', value: p.suburb },
+              { label: 'State', value: p.state },
+              { label: 'Post Code', value: p.postcode },
+              { label: 'Country', value: p.country },
+            ]}
+          />
+          {p.facilities.length > 0 && (
+            <DetailCard title="Facilities" details={p.facilities.map((f) => ({ label: `${f.facility_number} - ${f.name}`, value: f.sites.join(', ') }))} />
+          )}
+          {p.committees.length > 0 && <DetailCard title="Committees" details={p.committees.map((c, i) => ({ label: `Committee ${i + 1}`, value: c }))} />}
+          {p.assessor && <CardsOf profile={p} />}
+          <Card component="section" aria-label="Change Password">
+            <CardHeader title="Change Password" icon={<IconKey size={18} aria-hidden />} />
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">Choose a new password for signing in.</Text>
+              <Button variant="light" component={Link} to={ROUTES.changePassword.path}>
+                Change Password
+              </Button>
+            </Stack>
+          </Card>
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import {
+  needsSignature,
+  nextRegistrationStep,
+  previousRegistrationStep,
+  REGISTRATION_PLACEHOLDERS as P,
+  registrationIssues,
+  registrationRequest,
+  registrationPath,
+  type RegistrationStep,
+} from '@portal/shared';
+import { CommitteesField, emptyRegistration, FacilitiesFields, PersonalFields, RolesField, SubscriptionsField, toRequest, type RegistrationValues } from '../../components/registration/registration-fields';
+import { RegistrationSummary } from '../../components/registration/registration-summary';
+import { openTermsModal } from '../../components/terms-of-use';
+import { api } from '../../lib/api-client';
+import { applyServerErrors, useSchemaForm } from '../../lib/form';
+import { notifyFormError } from '../../lib/notify';
+
+const FORM_ID = 'registration-wizard';
+const STEPS: { step: RegistrationStep; label: string; description: string }[] = [
+  { step: 1, label: 'Personal details', description: 'Roles and contact' },
+  { step: 2, label: 'Facilities', description: 'Authorised Representative' },
+  { step: 3, label: 'Committees', description: 'Committee Member' },
+  { step: 4, label: 'Subscriptions', description: 'Publications' },
+  { step: 5, label: 'Summary', description: 'Check and submit' },
+];
+export const COMMITTEES_HEADING = 'Select at least One or More Committees if Applicable from the List of Committees';
+
+const today = () => new Intl.DateTimeFormat('en-AU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Australia/Sydney' }).format(new Date());
+
+/** POST /register. */
+function useRegister() {
+  return useMutation({ mutationFn: (body: unknown) => api.post<{ message: string }>('/register', body) });
+}
+
+/**
+ * /register: the five-step wizard of spec/02 (1 personal details, 2 facilities for AR, 3 committees
+ * for CM, 4 subscriptions, 5 summary), walking the steps the roles chosen need (CM 1→3, TA 1→4, AR 2
+ * then 3 if CM, else 4). Each step is checked with the shared rules before the next; the server
+ * checks everything again.
+ */
+export default function RegisterPage() {
+  const [step, setStep] = useState<RegistrationStep>(1);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useSchemaForm<RegistrationValues>(registrationRequest, { initialValues: { ...emptyRegistration(), signature: { accept: false, name: '', title: '', date: today() } } });
+  const register = useRegister();
+  // On a phone the stepper shows its numbered marks only; the line above names the step.
+  const compact = useMediaQuery('(max-width: 40em)');
+  const values = form.getValues();
+  const roles = values.roles;
+  const path = registrationPath(roles);
+
+  /** The step's rules: each error under its field, the first one also as the notice. */
+  const check = (steps: RegistrationStep[]) => {
+    const issues = registrationIssues(toRequest(form.getValues()), steps);
+    form.clearErrors();
+    if (issues.length === 0) return true;
+    form.setErrors(Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message])));
+    notifyFormError(FORM_ID, issues[0]!.message);
+    return false;
+  };
+
+  const next = () => {
+    if (!check([step])) return;
+    setStep(nextRegistrationStep(step, roles));
+    window.scrollTo({ top: 0 });
+  };
+
+  const submit = () => {
+    if (!check([1, 2, 3, 4, 5])) return;
+    register.mutate(toRequest(form.getValues()), {
+      onSuccess: (res) => setDone(res.message),
+      onError: (error) => {
+        const rest = applyServerErrors(form, error);
+        notifyFormError(FORM_ID, rest ?? error);
+      },
+    });
+  };
+
+  if (done) {
+    return (
+      <Card maw={720} mx="auto" w="100%">
+        <Stack gap="md" align="flex-start">
+          <Group gap="sm" wrap="nowrap">
+            <IconCircleCheck size={28} color="var(--mantine-color-teal-7)" aria-hidden />
+            <Title order={1} size="h3">
+              Registration sent
+            </Title>
+          </Group>
+          <Text role="status">{done}</Text>
+          <Button component={Link} to="/login" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+            Back to Login
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Card maw={960} mx="auto" w="100%" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={1} size="h2">
+              Registration
+            </Title>
+            <Text c="dimmed" size="sm">
+              Step {path.indexOf(step) + 1} of {path.length}: {STEPS[step - 1]!.label}
+            </Text>
+          </Stack>
+          <Anchor component={Link} to="/login" size="sm">
+            Back to Login
+          </Anchor>
+        </Group>
+
+        <Stepper active={step - 1} size="sm" allowNextStepsSelect={false} aria-label="Registration steps">
+          {STEPS.map((s) => (
+            <Stepper.Step
+              key={s.step}
+              label={compact ? undefined : s.label}
+              description={compact ? undefined : path.includes(s.step) ? s.description : 'Not needed'}
+              aria-label={`Step ${s.step}: ${s.label}${path.includes(s.step) ? '' : ' (not needed)'}`}
+              color={path.includes(s.step) ? undefined : 'gray'}
+              aria-current={s.step === step ? 'step' : undefined}
+            />
+          ))}
+        </Stepper>
+
+        {step === 1 && (
+          <Stack gap="lg">
+            <RolesField form={form} />
+            <PersonalFields form={form} />
+          </Stack>
+        )}
+        {step === 2 && (
+          <Stack gap="sm">
+            <Text size="sm">Enter the number of each facility you represent, then choose its sites.</Text>
+            <FacilitiesFields form={form} onMessage={(m) => notifyFormError(FORM_ID, m)} />
+          </Stack>
+        )}
+        {step === 3 && <CommitteesField form={form} heading={COMMITTEES_HEADING} />}
+        {step === 4 && <SubscriptionsField form={form} />}
+        {step === 5 && (
+          <Stack gap="lg">
+            <RegistrationSummary values={toRequest(values) as never} showSignature={false} />
+            {needsSignature(roles) && (
+              <Stack gap="sm">
+                <Title order={3} size="h5">
+                  Terms and conditions
+                </Title>
+                <Alert variant="light" color="brand">
+                  Please read the{' '}
+                  <Anchor component="button" type="button" onClick={openTermsModal} inherit>
+                    terms and conditions
+                  </Anchor>{' '}
+                  and sign below.
+                </Alert>
+                <Checkbox label="I accept the terms and conditions" {...form.getInputProps('signature.accept', { type: 'checkbox' })} />
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                  <TextInput label={P.signatureName} placeholder={P.signatureName} required {...form.getInputProps('signature.name')} />
+                  <TextInput label={P.signatureTitle} placeholder={P.signatureTitle} required {...form.getInputProps('signature.title')} />
+                  <TextInput label={P.signatureDate} placeholder="DD/MM/YYYY" required {...form.getInputProps('signature.date')} />
+                </SimpleGrid>
+              </Stack>
+            )}
+          </Stack>
+        )}
+
+        <Group justify="space-between" mt="md">
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            disabled={step === 1}
+            onClick={() => setStep(previousRegistrationStep(step, roles))}
+          >
+            Back
+          </Button>
+          {step < 5 ? (
+            <Button onClick={next}>Next</Button>
+          ) : (
+            <Button onClick={submit} loading={register.isPending}>
+              Submit
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
