@@ -31,6 +31,21 @@ export interface Records {
   jobDocument: { id: number; job: JobRec; side: 'facility' | 'assessor' };
   siteDocument: { id: number; siteId: number };
   committee: { id: number };
+  meetingFolder: MeetingFolderRec;
+  meetingDocument: { id: number; folder: MeetingFolderRec; spares: [number, number] };
+}
+/**
+ * A meeting sub folder: its committee, the admin's email, the emails of its direct members and of
+ * its root's (empty: open), and a spare sub folder of the same root for the walk to delete.
+ */
+export interface MeetingFolderRec {
+  id: number;
+  rootId: number;
+  committeeId: number;
+  admin: string | null;
+  direct: string[];
+  rootDirect: string[];
+  spare: number;
 }
 export type Kind = keyof Records;
 
@@ -85,6 +100,17 @@ const upload = (field: 'jobId' | 'siteId', id: number, n: number): Call =>
   multipart([
     { name: field, value: String(id) },
     { name: 'description', value: 'Walk upload' },
+    { name: 'file', filename: `walk-${n}.txt`, type: 'text/plain', content: 'walk' },
+  ]);
+
+/** Meeting folders (DECISIONS "Meeting folder access"): members of the committee; a restricted folder or root only its members and the admin. */
+const openTo = (emails: string[], p: Persona) => emails.length === 0 || emails.includes(p.email);
+const meetingAdmin = (p: Persona, f: MeetingFolderRec) => p.committees.has(f.committeeId) && f.admin === p.email;
+const seesMeetingRoot = (p: Persona, f: MeetingFolderRec) => p.committees.has(f.committeeId) && (f.admin === p.email || openTo(f.rootDirect, p));
+const seesMeetingFolder = (p: Persona, f: MeetingFolderRec) => seesMeetingRoot(p, f) && (f.admin === p.email || openTo(f.direct, p));
+const meetingUpload = (folderId: number, n: number): Call =>
+  multipart([
+    { name: 'folderId', value: String(folderId) },
     { name: 'file', filename: `walk-${n}.txt`, type: 'text/plain', content: 'walk' },
   ]);
 
@@ -162,6 +188,24 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/committees': { action: 'committees.committee.list', allowed: () => true, everyRecord: (p: Persona) => holds(p, 'SYSADMIN') },
   'GET /api/committeenames': { public: true, everyRecord: true },
   'GET /api/committees/{id}': onRecord('committees.member.list', 'committee', (p, c) => p.committees.has(c.id), (c) => ({ url: `/api/committees/${c.id}` })),
+
+  // Meeting documents: the committee's members, by the folder access rule; the committee admin manages.
+  'GET /api/docservicehealthcheck': { action: 'meetings.folder.list', self: true },
+  'GET /api/committeerootfolders/{committeeId}': onRecord('meetings.folder.list', 'committee', (p, c) => p.committees.has(c.id), (c) => ({ url: `/api/committeerootfolders/${c.id}` })),
+  'GET /api/meetingdocuments/recent/{committeeId}': onRecord('meetings.folder.list', 'committee', (p, c) => p.committees.has(c.id), (c) => ({ url: `/api/meetingdocuments/recent/${c.id}` })),
+  'GET /api/meetingdocuments/search': onRecord('meetings.folder.list', 'committee', (p, c) => p.committees.has(c.id), (c) => ({ query: { term: 'meeting', cmid: String(c.id) } })),
+  'GET /api/meetingfolders/{rootId}': onRecord('meetings.folder.list', 'meetingFolder', seesMeetingRoot, (f) => ({ url: `/api/meetingfolders/${f.rootId}` })),
+  'GET /api/meetingdocuments': onRecord('meetings.folder.list', 'meetingFolder', seesMeetingFolder, (f) => ({ query: { folderid: String(f.id) } })),
+  'POST /api/meetingfolders': onRecord('meetings.folder.manage', 'meetingFolder', meetingAdmin, (f, _p, n) => ({ payload: { folderName: `Walk ${n}`, parentFolderId: f.rootId, committeeId: f.committeeId } })),
+  'DELETE /api/meetingfolders/{id}': onRecord('meetings.folder.manage', 'meetingFolder', meetingAdmin, (f) => ({ url: `/api/meetingfolders/${f.spare}` })),
+  'GET /api/meetingfolder/members/{committeeId}/{folderId}': onRecord('meetings.folder.manage', 'meetingFolder', meetingAdmin, (f) => ({ url: `/api/meetingfolder/members/${f.committeeId}/${f.id}` })),
+  'POST /api/meetingfolder/accesspermission': onRecord('meetings.folder.manage', 'meetingFolder', meetingAdmin, (f) => ({ payload: { folderId: f.id, committeeId: f.committeeId, userIds: [] } })),
+  'POST /api/meetingdocuments': onRecord('meetings.document.upload', 'meetingFolder', meetingAdmin, (f, _p, n) => meetingUpload(f.id, n)),
+  'GET /api/meetingdocuments/{id}': onRecord('meetings.document.download', 'meetingDocument', (p, d) => seesMeetingFolder(p, d.folder), (d) => ({ url: `/api/meetingdocuments/${d.id}` })),
+  'GET /api/meetingdocuments/bulk': onRecord('meetings.document.download', 'meetingDocument', (p, d) => seesMeetingFolder(p, d.folder), (d) => ({ query: { 'ids[]': String(d.id) } })),
+  'POST /api/meetingdocuments/bulk': onRecord('meetings.document.download', 'meetingDocument', (p, d) => seesMeetingFolder(p, d.folder), (d) => ({ payload: { ids: [d.id] } })),
+  'DELETE /api/meetingdocuments/{id}': onRecord('meetings.document.delete', 'meetingDocument', (p, d) => meetingAdmin(p, d.folder), (d) => ({ url: `/api/meetingdocuments/${d.spares[0]}` })),
+  'POST /api/meetingdocuments/delete/bulk': onRecord('meetings.document.delete', 'meetingDocument', (p, d) => meetingAdmin(p, d.folder), (d) => ({ payload: { committeeId: d.folder.committeeId, ids: [d.spares[1]] } })),
 };
 
 export type { Expectation };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRole } from '@portal/shared';
@@ -13,6 +13,9 @@ import {
   jobAssessors,
   jobDocuments,
   jobs,
+  meetingDocuments,
+  meetingFolderMembers,
+  meetingFolders,
   sessions,
   siteDocuments,
   sites,
@@ -21,7 +24,7 @@ import {
 } from '../db/schema/index.js';
 import { registeredActions } from '../platform/access.js';
 import { sha256 } from '../platform/tokens.js';
-import { EXPECTATIONS, type Call, type Kind, type Persona, type Records } from './access-walk.expectations.js';
+import { EXPECTATIONS, type Call, type Kind, type MeetingFolderRec, type Persona, type Records } from './access-walk.expectations.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
 /**
@@ -62,6 +65,8 @@ async function makeNobodysRecords(): Promise<Records> {
   await db.insert(invoices).values({ transactionNumber: `${MARK}-INV`, facilityId: f!.id, transactionType: 'Invoice', transactionDate: '2026-01-01', jobNumber: `${MARK}1`, amount: '1.00' });
   const [c] = await db.insert(committees).values({ name: `${MARK} Committee` }).returning();
   const job = { id: j!.id, siteId: s!.id };
+  const meetingFolder = await walkMeetingFolder(c!.id, null);
+  const [md] = await walkMeetingDocuments(meetingFolder.id, c!.id, 1, MARK);
   return {
     facility: { id: f!.id, number: f!.facilityNumber, siteIds: [s!.id] },
     site: { id: s!.id },
@@ -69,7 +74,35 @@ async function makeNobodysRecords(): Promise<Records> {
     jobDocument: { id: jd!.id, job, side: 'facility' },
     siteDocument: { id: sd!.id, siteId: s!.id },
     committee: { id: c!.id },
+    meetingFolder,
+    meetingDocument: { id: md!, folder: meetingFolder, spares: [md!, md!] },
   };
+}
+
+/** A root and sub folder of the committee for the walk (or the sub folder given), with a spare sub folder to delete. */
+async function walkMeetingFolder(committeeId: number, sub: typeof meetingFolders.$inferSelect | null): Promise<MeetingFolderRec> {
+  const db = t.database.db;
+  const [root] = sub
+    ? await db.select().from(meetingFolders).where(eq(meetingFolders.id, sub.parentId!))
+    : await db.insert(meetingFolders).values({ committeeId, name: `${MARK} Root` }).returning();
+  const [folder] = sub ? [sub] : await db.insert(meetingFolders).values({ committeeId, parentId: root!.id, name: `${MARK} Sub` }).returning();
+  const [spare] = await db.insert(meetingFolders).values({ committeeId, parentId: root!.id, name: `Walk spare` }).returning();
+  const [committee] = await db.select({ adminId: committees.adminId }).from(committees).where(eq(committees.id, committeeId));
+  const emailsOf = async (folderId: number) =>
+    (await db.select({ email: users.email }).from(meetingFolderMembers).innerJoin(users, eq(users.id, meetingFolderMembers.userId)).where(eq(meetingFolderMembers.folderId, folderId))).map((r) => r.email);
+  const [admin] = committee?.adminId ? await db.select({ email: users.email }).from(users).where(eq(users.id, committee.adminId)) : [];
+  return { id: folder!.id, rootId: root!.id, committeeId, admin: admin?.email ?? null, direct: await emailsOf(folder!.id), rootDirect: await emailsOf(root!.id), spare: spare!.id };
+}
+
+/** Documents in a meeting folder whose stored objects do not exist (a refusal comes before storage). */
+async function walkMeetingDocuments(folderId: number, committeeId: number, n: number, label = 'walk-spare'): Promise<number[]> {
+  const db = t.database.db;
+  const made = await db
+    .insert(files)
+    .values(Array.from({ length: n }, (_, i) => ({ storageKey: `uploads/${label}-meeting-${folderId}-${i}-${randomBytes(4).toString('hex')}`, name: `${label}-${i}.txt`, size: 4, mimeType: 'text/plain' })))
+    .returning();
+  const docs = await db.insert(meetingDocuments).values(made.map((f) => ({ folderId, committeeId, fileId: f.id, search: sql`to_tsvector('english', 'walk')` }))).returning();
+  return docs.map((d) => d.id);
 }
 
 /** Each user's facts, and the first record of each kind that is theirs. */
@@ -109,6 +142,21 @@ async function loadPeople() {
     const [sd] = await db.select().from(siteDocuments).where(inArray(siteDocuments.siteId, sitesIn)).orderBy(asc(siteDocuments.id)).limit(1);
     if (sd) mine.siteDocument = { id: sd.id, siteId: sd.siteId };
     if (committeeIds.length) mine.committee = { id: committeeIds[0]! };
+    // The first sub folder of their committees that holds a document, with spares to delete.
+    const [sub] = committeeIds.length
+      ? await db
+          .select()
+          .from(meetingFolders)
+          .where(and(inArray(meetingFolders.committeeId, committeeIds), isNotNull(meetingFolders.parentId), sql`exists (select 1 from ${meetingDocuments} where ${meetingDocuments.folderId} = ${meetingFolders.id})`))
+          .orderBy(asc(meetingFolders.id))
+          .limit(1)
+      : [];
+    if (sub) {
+      mine.meetingFolder = await walkMeetingFolder(sub.committeeId, sub);
+      const [md] = await db.select({ id: meetingDocuments.id }).from(meetingDocuments).where(eq(meetingDocuments.folderId, sub.id)).orderBy(asc(meetingDocuments.id)).limit(1);
+      const spares = await walkMeetingDocuments(sub.id, sub.committeeId, 2);
+      mine.meetingDocument = { id: md!.id, folder: mine.meetingFolder, spares: [spares[0]!, spares[1]!] };
+    }
     own.set(email, mine);
   }
 }
