@@ -29,7 +29,7 @@ export function showSuccess(message: string) {
       <Stack gap="md">
         <Text size="sm">{message}</Text>
         <Button onClick={() => modals.close(id)} style={{ alignSelf: 'flex-end' }}>
-          Close
+          OK
         </Button>
       </Stack>
     ),
