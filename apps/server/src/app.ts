@@ -37,6 +37,7 @@ import { committeeRoutes } from './modules/committees/committees.routes.js';
 import { forumRoutes } from './modules/forum/forum.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { registrationRoutes } from './modules/registration/registration.routes.js';
+import { meetingRoutes } from './modules/meetings/meetings.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(forumRoutes, { deps });
       await api.register(calendarRoutes, { deps });
       await api.register(registrationRoutes, { deps });
+      await api.register(meetingRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,8 @@ export const PAGE_SIZES = {
   users: 20,
   committees: 10,
   pastNotifications: 5,
+  /** The meeting documents' table: 5 and 10 (spec/02 "Meeting documents"). */
+  meetingDocuments: [5, 10] as const,
   dashboard: 5,
   notificationsFetch: 20,
   notificationsBell: 3,

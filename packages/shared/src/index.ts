@@ -20,3 +20,4 @@ export * from './calendar.js';
 export * from './schemas/calendar.js';
 export * from './schemas/registration.js';
 export * from './schemas/profile.js';
+export * from './schemas/meetings.js';

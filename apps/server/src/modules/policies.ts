@@ -14,3 +14,4 @@ import './committees/committees.policy.js';
 import './forum/forum.policy.js';
 import './calendar/calendar.policy.js';
 import './registration/registration.policy.js';
+import './meetings/meetings.policy.js';

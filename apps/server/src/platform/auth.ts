@@ -53,7 +53,7 @@ export const authPlugin = fp<{ deps: Deps }>(async (app, { deps }) => {
   app.addHook('onRequest', async (req) => {
     const level: AuthLevel = req.routeOptions.config?.auth ?? 'active';
     // Unmatched paths fall through to the 404 handler.
-    if (!req.routeOptions.url || level === 'none' || !req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    if (!req.routeOptions.url || level === 'none' || !req.url.startsWith('/api/') || /^\/api\/docs(\/|\?|$)/.test(req.url)) return;
     const token = bearerToken(req);
     let actor = token ? await loadActor(deps, token) : null;
     if (!token && req.routeOptions.config?.download) {

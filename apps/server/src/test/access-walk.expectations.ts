@@ -42,6 +42,21 @@ export interface Records {
   forumReply: { id: number; spareId: number; committeeId: number; authorId: number | null };
   forumAttachment: { id: number; committeeId: number };
   event: { id: number; committeeId: number; creatorEmail: string | null };
+  meetingFolder: MeetingFolderRec;
+  meetingDocument: { id: number; folder: MeetingFolderRec; spares: [number, number] };
+}
+/**
+ * A meeting sub folder: its committee, the admin's email, the emails of its direct members and of
+ * its root's (empty: open), and a spare sub folder of the same root for the walk to delete.
+ */
+export interface MeetingFolderRec {
+  id: number;
+  rootId: number;
+  committeeId: number;
+  admin: string | null;
+  direct: string[];
+  rootDirect: string[];
+  spare: number;
 }
 export type Kind = keyof Records;
 
@@ -109,6 +124,16 @@ const forumField = (name: string, value: string | number) => ({ name, value: Str
 const forumPost = (fields: { name: string; value: string }[]): Call => multipart([...fields, forumField('postContent', '<p>Walk <strong>post</strong></p>')]);
 const inCommittee = (p: Persona, r: { committeeId: number }) => holds(p, 'CM') && p.committees.has(r.committeeId);
 const forumAuthor = (p: Persona, r: { committeeId: number; authorId: number | null }) => inCommittee(p, r) && r.authorId === p.id;
+/** Meeting folders (DECISIONS "Meeting folder access"): members of the committee; a restricted folder or root only its members and the admin. */
+const openTo = (emails: string[], p: Persona) => emails.length === 0 || emails.includes(p.email);
+const meetingAdmin = (p: Persona, f: MeetingFolderRec) => p.committees.has(f.committeeId) && f.admin === p.email;
+const seesMeetingRoot = (p: Persona, f: MeetingFolderRec) => p.committees.has(f.committeeId) && (f.admin === p.email || openTo(f.rootDirect, p));
+const seesMeetingFolder = (p: Persona, f: MeetingFolderRec) => seesMeetingRoot(p, f) && (f.admin === p.email || openTo(f.direct, p));
+const meetingUpload = (folderId: number, n: number): Call =>
+  multipart([
+    { name: 'folderId', value: String(folderId) },
+    { name: 'file', filename: `walk-${n}.txt`, type: 'text/plain', content: 'walk' },
+  ]);
 
 export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/health': { public: true },
@@ -243,6 +268,23 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/admin/ta/markprofileuptodate/{id}': { action: 'admin.competency.review', allowed: (p: Persona) => holds(p, 'TA_ADMIN'), call: () => ({ url: '/api/admin/ta/markprofileuptodate/4' }) },
   // File 1 is a job document, not a competency PDF: refused (404) to everyone.
   'GET /api/competencies/{id}': { action: 'profile.competency.view', refusedTo: () => true, call: () => ({ url: '/api/competencies/1' }) },
+  // Meeting documents: the committee's members, by the folder access rule; the committee admin manages.
+  'GET /api/docservicehealthcheck': { action: 'meetings.folder.list', self: true },
+  'GET /api/committeerootfolders/{committeeId}': onRecord('meetings.folder.list', 'committee', (p, c) => p.committees.has(c.id), (c) => ({ url: `/api/committeerootfolders/${c.id}` })),
+  'GET /api/meetingdocuments/recent/{committeeId}': onRecord('meetings.folder.list', 'committee', (p, c) => p.committees.has(c.id), (c) => ({ url: `/api/meetingdocuments/recent/${c.id}` })),
+  'GET /api/meetingdocuments/search': onRecord('meetings.folder.list', 'committee', (p, c) => p.committees.has(c.id), (c) => ({ query: { term: 'meeting', cmid: String(c.id) } })),
+  'GET /api/meetingfolders/{rootId}': onRecord('meetings.folder.list', 'meetingFolder', seesMeetingRoot, (f) => ({ url: `/api/meetingfolders/${f.rootId}` })),
+  'GET /api/meetingdocuments': onRecord('meetings.folder.list', 'meetingFolder', seesMeetingFolder, (f) => ({ query: { folderid: String(f.id) } })),
+  'POST /api/meetingfolders': onRecord('meetings.folder.manage', 'meetingFolder', meetingAdmin, (f, _p, n) => ({ payload: { folderName: `Walk ${n}`, parentFolderId: f.rootId, committeeId: f.committeeId } })),
+  'DELETE /api/meetingfolders/{id}': onRecord('meetings.folder.manage', 'meetingFolder', meetingAdmin, (f) => ({ url: `/api/meetingfolders/${f.spare}` })),
+  'GET /api/meetingfolder/members/{committeeId}/{folderId}': onRecord('meetings.folder.manage', 'meetingFolder', meetingAdmin, (f) => ({ url: `/api/meetingfolder/members/${f.committeeId}/${f.id}` })),
+  'POST /api/meetingfolder/accesspermission': onRecord('meetings.folder.manage', 'meetingFolder', meetingAdmin, (f) => ({ payload: { folderId: f.id, committeeId: f.committeeId, userIds: [] } })),
+  'POST /api/meetingdocuments': onRecord('meetings.document.upload', 'meetingFolder', meetingAdmin, (f, _p, n) => meetingUpload(f.id, n)),
+  'GET /api/meetingdocuments/{id}': onRecord('meetings.document.download', 'meetingDocument', (p, d) => seesMeetingFolder(p, d.folder), (d) => ({ url: `/api/meetingdocuments/${d.id}` })),
+  'GET /api/meetingdocuments/bulk': onRecord('meetings.document.download', 'meetingDocument', (p, d) => seesMeetingFolder(p, d.folder), (d) => ({ query: { 'ids[]': String(d.id) } })),
+  'POST /api/meetingdocuments/bulk': onRecord('meetings.document.download', 'meetingDocument', (p, d) => seesMeetingFolder(p, d.folder), (d) => ({ payload: { ids: [d.id] } })),
+  'DELETE /api/meetingdocuments/{id}': onRecord('meetings.document.delete', 'meetingDocument', (p, d) => meetingAdmin(p, d.folder), (d) => ({ url: `/api/meetingdocuments/${d.spares[0]}` })),
+  'POST /api/meetingdocuments/delete/bulk': onRecord('meetings.document.delete', 'meetingDocument', (p, d) => meetingAdmin(p, d.folder), (d) => ({ payload: { committeeId: d.folder.committeeId, ids: [d.spares[1]] } })),
 };
 
 export type { Expectation };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRole } from '@portal/shared';
@@ -17,6 +17,9 @@ import {
   jobAssessors,
   jobDocuments,
   jobs,
+  meetingDocuments,
+  meetingFolderMembers,
+  meetingFolders,
   sessions,
   siteDocuments,
   sites,
@@ -27,7 +30,7 @@ import { Readable } from 'node:stream';
 import { registeredActions } from '../platform/access.js';
 import { createStorage } from '../platform/storage.js';
 import { sha256 } from '../platform/tokens.js';
-import { EXPECTATIONS, type Call, type Kind, type Persona, type Records } from './access-walk.expectations.js';
+import { EXPECTATIONS, type Call, type Kind, type MeetingFolderRec, type Persona, type Records } from './access-walk.expectations.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
 /**
@@ -73,6 +76,8 @@ async function makeNobodysRecords(): Promise<Records> {
     .values({ committeeId: c!.id, title: `${MARK} Event`, startsAt: new Date('2030-01-01T00:00:00Z'), endsAt: new Date('2030-01-01T01:00:00Z') })
     .returning();
   const job = { id: j!.id, siteId: s!.id };
+  const meetingFolder = await walkMeetingFolder(c!.id, null);
+  const [md] = await walkMeetingDocuments(meetingFolder.id, c!.id, 1, MARK);
   return {
     facility: { id: f!.id, number: f!.facilityNumber, siteIds: [s!.id] },
     site: { id: s!.id },
@@ -82,6 +87,8 @@ async function makeNobodysRecords(): Promise<Records> {
     committee: { id: c!.id },
     ...forum,
     event: { id: ev!.id, committeeId: c!.id, creatorEmail: null },
+    meetingFolder,
+    meetingDocument: { id: md!, folder: meetingFolder, spares: [md!, md!] },
   };
 }
 
@@ -108,6 +115,32 @@ async function makeForumRecords(committeeId: number, authorId: number | null) {
     forumReply: { id: r1!.id, spareId: r2!.id, committeeId, authorId },
     forumAttachment: { id: att!.id, committeeId },
   };
+}
+
+/** A root and sub folder of the committee for the walk (or the sub folder given), with a spare sub folder to delete. */
+async function walkMeetingFolder(committeeId: number, sub: typeof meetingFolders.$inferSelect | null): Promise<MeetingFolderRec> {
+  const db = t.database.db;
+  const [root] = sub
+    ? await db.select().from(meetingFolders).where(eq(meetingFolders.id, sub.parentId!))
+    : await db.insert(meetingFolders).values({ committeeId, name: `${MARK} Root` }).returning();
+  const [folder] = sub ? [sub] : await db.insert(meetingFolders).values({ committeeId, parentId: root!.id, name: `${MARK} Sub` }).returning();
+  const [spare] = await db.insert(meetingFolders).values({ committeeId, parentId: root!.id, name: `Walk spare` }).returning();
+  const [committee] = await db.select({ adminId: committees.adminId }).from(committees).where(eq(committees.id, committeeId));
+  const emailsOf = async (folderId: number) =>
+    (await db.select({ email: users.email }).from(meetingFolderMembers).innerJoin(users, eq(users.id, meetingFolderMembers.userId)).where(eq(meetingFolderMembers.folderId, folderId))).map((r) => r.email);
+  const [admin] = committee?.adminId ? await db.select({ email: users.email }).from(users).where(eq(users.id, committee.adminId)) : [];
+  return { id: folder!.id, rootId: root!.id, committeeId, admin: admin?.email ?? null, direct: await emailsOf(folder!.id), rootDirect: await emailsOf(root!.id), spare: spare!.id };
+}
+
+/** Documents in a meeting folder whose stored objects do not exist (a refusal comes before storage). */
+async function walkMeetingDocuments(folderId: number, committeeId: number, n: number, label = 'walk-spare'): Promise<number[]> {
+  const db = t.database.db;
+  const made = await db
+    .insert(files)
+    .values(Array.from({ length: n }, (_, i) => ({ storageKey: `uploads/${label}-meeting-${folderId}-${i}-${randomBytes(4).toString('hex')}`, name: `${label}-${i}.txt`, size: 4, mimeType: 'text/plain' })))
+    .returning();
+  const docs = await db.insert(meetingDocuments).values(made.map((f) => ({ folderId, committeeId, fileId: f.id, search: sql`to_tsvector('english', 'walk')` }))).returning();
+  return docs.map((d) => d.id);
 }
 
 /** Each user's facts, and the first record of each kind that is theirs. */
@@ -167,6 +200,21 @@ async function loadPeople() {
       .orderBy(asc(events.id));
     const ev = evs.find((e) => e.createdBy === id) ?? evs[0];
     if (ev) mine.event = { id: ev.id, committeeId: ev.committeeId, creatorEmail: ev.creatorEmail };
+    // The first sub folder of their committees that holds a document, with spares to delete.
+    const [sub] = committeeIds.length
+      ? await db
+          .select()
+          .from(meetingFolders)
+          .where(and(inArray(meetingFolders.committeeId, committeeIds), isNotNull(meetingFolders.parentId), sql`exists (select 1 from ${meetingDocuments} where ${meetingDocuments.folderId} = ${meetingFolders.id})`))
+          .orderBy(asc(meetingFolders.id))
+          .limit(1)
+      : [];
+    if (sub) {
+      mine.meetingFolder = await walkMeetingFolder(sub.committeeId, sub);
+      const [md] = await db.select({ id: meetingDocuments.id }).from(meetingDocuments).where(eq(meetingDocuments.folderId, sub.id)).orderBy(asc(meetingDocuments.id)).limit(1);
+      const spares = await walkMeetingDocuments(sub.id, sub.committeeId, 2);
+      mine.meetingDocument = { id: md!.id, folder: mine.meetingFolder, spares: [spares[0]!, spares[1]!] };
+    }
     own.set(email, mine);
   }
 }

@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import { IconBooks, IconFolders } from '@tabler/icons-react';
+import { IconBooks } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { isAdminRole, landingPathFor, PAGE_SIZES, ROUTES, type Role } from '@portal/shared';
@@ -9,6 +9,7 @@ import { useActiveUser } from '../features/auth/api';
 import { InvoicesCard } from '../features/invoices/invoices-card';
 import { jobsRoleOf } from '../features/jobs/api';
 import { JobsCard } from '../features/jobs/jobs-card';
+import { RecentDocumentsCard } from '../features/meetings/recent-documents-card';
 import { NotificationsCard } from '../features/notifications/notifications-card';
 import { UpcomingMeetingsCard } from '../features/calendar/upcoming-meetings-card';
 import { useSession } from '../lib/session';
@@ -22,7 +23,6 @@ interface DashboardCard {
 
 /** The cards of spec/01 2.5 whose areas come later; each lists at most PAGE_SIZES.dashboard rows. */
 const LATER_CARDS: DashboardCard[] = [
-  { title: 'Recent Documents', roles: ['CM'], icon: <IconFolders size={20} />, text: `The ${PAGE_SIZES.dashboard} most recently updated meeting documents will be listed here.` },
   { title: 'Recent Publications', roles: ['AR', 'TA', 'CM'], icon: <IconBooks size={20} />, text: `The ${PAGE_SIZES.dashboard} most recently updated publications will be listed here.` },
 ];
 
@@ -43,6 +43,7 @@ export default function DashboardPage() {
         {jobsRoleOf(currentRole) && <JobsCard />}
         {currentRole === 'AR' && <InvoicesCard />}
         {currentRole === 'CM' && <UpcomingMeetingsCard />}
+        {currentRole === 'CM' && <RecentDocumentsCard />}
         {cards.map((card) => (
           <PlaceholderCard key={card.title} title={card.title} icon={card.icon}>
             <Text span size="sm">

@@ -50,7 +50,7 @@ export const PAGES: Record<RouteName, PageDef> = {
   editProfile: { frame: 'shell', load: () => import('../features/profile/edit-profile-page') },
   profile2fa: { frame: 'shell', load: () => import('../features/auth/profile-2fa-page') },
   changePassword: { frame: 'shell', load: () => import('../features/auth/change-password-page') },
-  meetingDocuments: shellPlaceholder,
+  meetingDocuments: { frame: 'shell', load: () => import('../features/meetings/meeting-documents-page') },
   termsConditions: { frame: 'shell', load: () => import('../features/static/terms-page') },
 
   forum: { frame: 'shell', load: () => import('../features/forum/pages/forum-page') },

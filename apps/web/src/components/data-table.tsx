@@ -45,6 +45,8 @@ export interface DataPaging {
   onPageChange: (page: number) => void;
   /** Offers the spec's generic page sizes (5, 10, 20, 30, 50) when given. */
   onPerPageChange?: (perPage: number) => void;
+  /** The page sizes offered instead of the generic ones. */
+  perPageOptions?: readonly number[];
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -305,7 +307,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, loading, empty, min
                   label: { whiteSpace: 'nowrap', marginBottom: 0, fontWeight: 400 },
                   wrapper: { width: 72 },
                 }}
-                data={PAGE_SIZES.generic.map(String)}
+                data={(paging.perPageOptions ?? PAGE_SIZES.generic).map(String)}
                 value={String(paging.perPage)}
                 allowDeselect={false}
                 onChange={(value) => value && paging.onPerPageChange?.(Number(value))}

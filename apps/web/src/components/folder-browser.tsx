@@ -32,6 +32,10 @@ export interface FolderBrowserProps<D> {
   onSelectedChange: (keys: FolderKey[]) => void;
   /** Bulk actions over the selected documents (Download, Delete), beside Select all. */
   actions?: ReactNode;
+  /** Actions on one document (a delete), at the end of its line. */
+  documentActions?: (doc: D) => ReactNode;
+  /** The empty texts of the spec's screens (meetings, publications). */
+  emptyText?: { folders?: string; subFolders?: string; documents?: string };
 }
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
@@ -70,6 +74,8 @@ export function FolderBrowser<D>({
   selected,
   onSelectedChange,
   actions,
+  documentActions,
+  emptyText = {},
 }: FolderBrowserProps<D>) {
   const root = folders.find((f) => f.id === rootId) ?? null;
   const subs = root?.children ?? [];
@@ -84,7 +90,7 @@ export function FolderBrowser<D>({
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Column title="Folders">
           {folders.length === 0 ? (
-            <Empty>No folders yet.</Empty>
+            <Empty>{emptyText.folders ?? 'No folders yet.'}</Empty>
           ) : (
             folders.map((folder) => (
               <NavLink
@@ -104,7 +110,7 @@ export function FolderBrowser<D>({
           {root === null ? (
             <Empty>Choose a folder.</Empty>
           ) : subs.length === 0 ? (
-            <Empty>No sub folders.</Empty>
+            <Empty>{emptyText.subFolders ?? 'No sub folders.'}</Empty>
           ) : (
             subs.map((sub) => (
               <NavLink
@@ -127,7 +133,7 @@ export function FolderBrowser<D>({
               <Loader size="sm" aria-label="Loading documents" />
             </Group>
           ) : docs.length === 0 ? (
-            <Empty>No documents in this folder.</Empty>
+            <Empty>{emptyText.documents ?? 'No documents in this folder.'}</Empty>
           ) : (
             <Stack gap={6} px="xs">
               <Group justify="space-between" gap="xs">
@@ -153,7 +159,7 @@ export function FolderBrowser<D>({
                         onChange={(event) => onSelectedChange(event.currentTarget.checked ? [...selected, key] : selected.filter((k) => k !== key))}
                       />
                       <IconFile size={16} aria-hidden style={{ marginTop: 3, flexShrink: 0 }} />
-                      <Box style={{ minWidth: 0 }}>
+                      <Box style={{ minWidth: 0, flex: 1 }}>
                         <Anchor component="button" type="button" size="sm" ta="left" style={{ overflowWrap: 'anywhere' }} onClick={() => onOpenDocument(doc)}>
                           {documentName(doc)}
                         </Anchor>
@@ -163,6 +169,7 @@ export function FolderBrowser<D>({
                           </Text>
                         )}
                       </Box>
+                      {documentActions?.(doc)}
                     </Group>
                   );
                 })}

@@ -10,3 +10,4 @@ export * from './invoices.js';
 export * from './forum.js';
 export * from './calendar.js';
 export * from './registration.js';
+export * from './meetings.js';

@@ -14,11 +14,11 @@ export const UPLOAD_MODAL_TITLE = 'Upload Document';
 // The bytes the server refuses too (KB of 1000 bytes: 150000 KB is the message's '150 MB').
 const MAX_BYTES = uploadLimitBytes(LIMITS.maxUploadKb);
 
-export type SendUpload = (
+export type SendUpload<R extends { message?: string } = UploadResponse> = (
   file: File,
   description: string,
   options: { onProgress: (progress: UploadProgress) => void; signal: AbortSignal },
-) => Promise<UploadResponse>;
+) => Promise<R>;
 
 type Step = 'pick' | 'confirm' | 'describe' | 'uploading';
 
@@ -53,18 +53,21 @@ function FileSummary({ file }: { file: File }) {
  * you want to upload?', enter the mandatory description, Finish (a progress bar while the file goes
  * up). Cancel, or closing, clears everything (and stops an upload under way).
  */
-export function UploadDocumentModal({
+export function UploadDocumentModal<R extends { message?: string } = UploadResponse>({
   opened,
   onClose,
   send,
   onUploaded,
   title = UPLOAD_MODAL_TITLE,
+  withDescription = true,
 }: {
   opened: boolean;
   onClose: () => void;
-  send: SendUpload;
-  onUploaded?: (response: UploadResponse) => void;
+  send: SendUpload<R>;
+  onUploaded?: (response: R) => void;
   title?: string;
+  /** Meeting documents have no description: after Yes, only Finish. */
+  withDescription?: boolean;
 }) {
   const [step, setStep] = useState<Step>('pick');
   const [file, setFile] = useState<File | null>(null);
@@ -202,28 +205,35 @@ export function UploadDocumentModal({
       {(step === 'describe' || step === 'uploading') && file && (
         <form
           noValidate
-          onSubmit={(event) =>
+          onSubmit={(event) => {
+            if (!withDescription) {
+              event.preventDefault();
+              if (step === 'describe') void finish({ description: '' });
+              return;
+            }
             form.onSubmit((values) => {
               if (step === 'describe') void finish(values);
-            })(event)
-          }
+            })(event);
+          }}
         >
           <Stack gap="md">
             <FileSummary file={file} />
-            <div>
-              <Textarea
-                label="Description"
-                description={MESSAGES.descriptionHint}
-                required
-                withAsterisk={false}
-                rows={3}
-                resize="vertical"
-                data-autofocus
-                readOnly={step === 'uploading'}
-                {...form.getInputProps('description')}
-              />
-              <CharacterCount length={description.length} max={LIMITS.descriptionMax} />
-            </div>
+            {withDescription && (
+              <div>
+                <Textarea
+                  label="Description"
+                  description={MESSAGES.descriptionHint}
+                  required
+                  withAsterisk={false}
+                  rows={3}
+                  resize="vertical"
+                  data-autofocus
+                  readOnly={step === 'uploading'}
+                  {...form.getInputProps('description')}
+                />
+                <CharacterCount length={description.length} max={LIMITS.descriptionMax} />
+              </div>
+            )}
             {uploadError && step === 'describe' && (
               <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
                 <Stack gap="xs" align="flex-start">

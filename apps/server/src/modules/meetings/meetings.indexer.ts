@@ -1,0 +1,169 @@
+import type { Readable } from 'node:stream';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { files, meetingDocuments } from '../../db/schema/index.js';
+import type { Storage } from '../../platform/storage.js';
+import { nameWords } from './meetings.queries.js';
+
+/**
+ * The document index: a loop inside the server, off the request path, that reads the text of each
+ * uploaded meeting document (PDF with unpdf, DOCX with mammoth, plain text; other types by name
+ * only) and stores it with the name as a tsvector (GIN-indexed). An upload writes its row as
+ * 'pending' with the name already searchable; the loop picks pending rows oldest first, one at a
+ * time, yielding to the event loop between documents, and is woken by an upload (`nudge`) or a
+ * poll. GET /docservicehealthcheck answers `running()`.
+ *
+ * One indexer per database handle (a test file may build several apps); one server process per
+ * database is assumed (PGlite's rule anyway; on PostgreSQL two servers would both index a pending
+ * row, harmlessly).
+ */
+
+/** Files larger than this are indexed by name only (the text of a 150 MB scan is not worth the memory). */
+export const EXTRACT_MAX_BYTES = 30 * 1024 * 1024;
+/** Text kept per document (a tsvector holds at most 1 MB; snippets need far less). */
+export const TEXT_MAX_CHARS = 400_000;
+const POLL_MS = 2_000;
+
+export type Extracted = { state: 'indexed'; text: string } | { state: 'skipped' };
+
+const kindOf = (name: string) => {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+  if (ext === 'pdf') return 'pdf';
+  if (ext === 'docx') return 'docx';
+  if (ext === 'txt' || ext === 'csv' || ext === 'md') return 'text';
+  return null;
+};
+
+/** The text of a document by its name's type; 'skipped' for types read by name only. Throws on a broken file. */
+export async function extractText(name: string, body: Buffer): Promise<Extracted> {
+  const kind = kindOf(name);
+  if (!kind) return { state: 'skipped' };
+  let text: string;
+  if (kind === 'pdf') {
+    const { getDocumentProxy, extractText: pdfText } = await import('unpdf');
+    const pdf = await getDocumentProxy(new Uint8Array(body));
+    text = (await pdfText(pdf, { mergePages: true })).text;
+  } else if (kind === 'docx') {
+    const mammoth = await import('mammoth');
+    text = (await mammoth.extractRawText({ buffer: body })).value;
+  } else {
+    text = body.toString('utf8');
+  }
+  // PostgreSQL text holds no NUL; runs of blanks say nothing.
+  // eslint-disable-next-line no-control-regex
+  text = text.replace(/\u0000/g, ' ').replace(/\s+/g, ' ').trim().slice(0, TEXT_MAX_CHARS);
+  return { state: 'indexed', text };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export interface Indexer {
+  running(): boolean;
+  nudge(): void;
+  /** Indexes every pending document now (tests; the loop does the same). Answers how many. */
+  drain(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const indexers = new WeakMap<object, Indexer>();
+
+/** The indexer of this database, if one was made. */
+export const indexerOf = (db: Db): Indexer | undefined => indexers.get(db);
+
+export function createIndexer(db: Db, storage: Storage, log: FastifyBaseLogger): Indexer {
+  let active = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let busy: Promise<number> | null = null;
+
+  async function indexOne(): Promise<boolean> {
+    const [doc] = await db
+      .select({ id: meetingDocuments.id, name: files.name, key: files.storageKey, size: files.size })
+      .from(meetingDocuments)
+      .innerJoin(files, eq(files.id, meetingDocuments.fileId))
+      .where(eq(meetingDocuments.indexState, 'pending'))
+      .orderBy(asc(meetingDocuments.id))
+      .limit(1);
+    if (!doc) return false;
+    let result: Extracted | { state: 'failed' };
+    try {
+      result = doc.size > EXTRACT_MAX_BYTES ? { state: 'skipped' } : await extractText(doc.name, await readAll(await storage.get(doc.key)));
+    } catch (e) {
+      log.warn({ documentId: doc.id, err: (e as Error).message }, 'meeting document text could not be read; indexed by name');
+      result = { state: 'failed' };
+    }
+    const name = sql`setweight(to_tsvector('english', ${nameWords(doc.name)}), 'A')`;
+    await db
+      .update(meetingDocuments)
+      .set(
+        result.state === 'indexed'
+          ? { content: result.text, search: sql`${name} || setweight(to_tsvector('english', ${result.text}), 'B')`, indexState: 'indexed', indexedAt: new Date() }
+          : { indexState: result.state, indexedAt: new Date() },
+      )
+      .where(eq(meetingDocuments.id, doc.id));
+    return true;
+  }
+
+  function drain(): Promise<number> {
+    busy ??= (async () => {
+      let n = 0;
+      try {
+        while (await indexOne()) {
+          n++;
+          // Requests go first between documents.
+          await new Promise((r) => setImmediate(r));
+          if (!active && loop) break;
+        }
+      } finally {
+        busy = null;
+      }
+      return n;
+    })();
+    return busy;
+  }
+
+  async function run() {
+    while (active) {
+      try {
+        await drain();
+      } catch (e) {
+        log.error({ err: e }, 'meeting document index pass failed');
+      }
+      if (!active) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, POLL_MS);
+        timer.unref?.();
+      });
+      wake = null;
+    }
+  }
+
+  const indexer: Indexer = {
+    running: () => active,
+    nudge: () => wake?.(),
+    drain,
+    start() {
+      if (active) return;
+      active = true;
+      loop = run();
+    },
+    async stop() {
+      active = false;
+      if (timer) clearTimeout(timer);
+      wake?.();
+      await loop;
+      await busy;
+      loop = null;
+    },
+  };
+  indexers.set(db, indexer);
+  return indexer;
+}
