@@ -34,6 +34,7 @@ import { documentRoutes } from './modules/documents/documents.routes.js';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { importRoutes } from './modules/imports/imports.routes.js';
 import { committeeRoutes } from './modules/committees/committees.routes.js';
+import { publicationRoutes } from './modules/publications/publications.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(invoiceRoutes, { deps });
       await api.register(importRoutes, { deps });
       await api.register(committeeRoutes, { deps });
+      await api.register(publicationRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -130,3 +130,13 @@ export const BYTES_PER_KB = 1000;
 export const uploadLimitBytes = (kb: number): number => kb * BYTES_PER_KB;
 
 export const MOBILE_NUMBER_PATTERN = /^(\+614\d{8}|\+(?!614)\d{6,15})$/;
+
+/**
+ * The publication categories (spec/02 section 9: the four roots) and the subcategories the portal
+ * starts with (demo data; the body's import adds more).
+ */
+export const PUBLICATION_CATEGORIES = ['General', 'Accreditation Program Updates', 'Portal Publications', 'Newsletters'] as const;
+
+/** How a user receives notification emails (a beyond-spec setting; the default is each one). */
+export const EMAIL_FREQUENCIES = ['each', 'digest'] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];

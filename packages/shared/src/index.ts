@@ -15,3 +15,4 @@ export * from './schemas/invoices.js';
 export * from './schemas/imports.js';
 export * from './files.js';
 export * from './schemas/committees.js';
+export * from './schemas/publications.js';

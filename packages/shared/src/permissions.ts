@@ -89,6 +89,8 @@ export const ACTIONS = [
   'publications.publication.download',
   'publications.subscription.update',
   'resources.resource.list',
+  // Publications and useful resources as the body's records: added, replaced, removed (SYSADMIN).
+  'admin.publication.manage',
 
   // Contact and registration (also signed out).
   'contact.message.send',

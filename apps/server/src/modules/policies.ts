@@ -11,3 +11,4 @@ import './invoices/invoices.policy.js';
 import './notifications/notifications.policy.js';
 import './imports/imports.policy.js';
 import './committees/committees.policy.js';
+import './publications/publications.policy.js';

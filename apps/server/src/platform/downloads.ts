@@ -11,7 +11,7 @@ import { hmac, safeEqual } from './tokens.js';
 export const TICKET_SECONDS = 60;
 
 /** The paths a ticket may open: single documents and bulk zips. */
-export const DOWNLOAD_PATH = /^\/api\/(jobdocuments|sitedocuments)\/(\d+|bulk)$/;
+export const DOWNLOAD_PATH = /^\/api\/(?:(jobdocuments|sitedocuments)\/(\d+|bulk)|publications\/(\d+\/file|bulk))$/;
 
 /** Path and query without the ticket, in one spelling whoever wrote it. */
 export function canonical(url: string): { pathname: string; target: string } {

@@ -7,3 +7,4 @@ export * from './jobs.js';
 export * from './files.js';
 export * from './documents.js';
 export * from './invoices.js';
+export * from './publications.js';

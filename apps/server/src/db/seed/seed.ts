@@ -5,6 +5,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import { DEMO_COMMITTEES, DEMO_PASSWORD, DEMO_USERS, demoNotificationsFor, JOB_URL_PREFIX } from './demo-data.js';
 import type { Storage } from '../../platform/storage.js';
 import { seedDemoJobs } from './demo-jobs.js';
+import { seedDemoPublications } from './demo-publications.js';
 
 /** Adds the demo accounts, committees and notifications when the database has no user yet. */
 export async function seedIfEmpty(db: Db, storage?: Storage): Promise<boolean> {
@@ -72,6 +73,7 @@ export async function seedDemo(db: Db, storage?: Storage) {
     );
   });
   await seedDemoJobs(db, storage);
+  await seedDemoPublications(db, storage);
   // Demo notifications that name a job open that job: its id is known now.
   await db.execute(
     sql`update notifications set url = '/job/' || jobs.id from jobs where notifications.url = ${JOB_URL_PREFIX} || jobs.job_number`,

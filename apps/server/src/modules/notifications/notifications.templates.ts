@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import type { EventType, PortalEvents } from '../../platform/events.js';
 import * as q from './notifications.queries.js';
+import { notifiedSubscribers, READER_ROLES } from './publication-recipients.js';
 
 /**
  * One template per event type: who hears of it, and the in-app row they get (title, body, url,
@@ -60,6 +61,18 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
       url: `/job/${e.job.id}`,
       role: e.document.uploaderRole === 'AR' ? 'AR' : 'TA',
       sender: e.by.name,
+    }),
+  },
+  'publications.publication.published': {
+    // Subscribers of the subcategory who turned notify on (and may read publications).
+    recipients: (tx, e) => notifiedSubscribers(tx, e.category.id, READER_ROLES),
+    inApp: (e) => ({
+      type: 'publication',
+      title: e.replaced ? `Publication updated: ${e.publication.name}` : `New publication: ${e.publication.name}`,
+      body: `"${e.publication.name}" was ${e.replaced ? 'updated' : 'published'} in ${e.category.rootName} > ${e.category.name}.`,
+      url: `/publications/${e.publication.id}`,
+      role: null,
+      sender: null,
     }),
   },
 };
