@@ -88,7 +88,7 @@ describe('admin adds, replaces and removes publications', () => {
 });
 
 describe('reading publications (TA, AR, LA, CM; not SYSADMIN or TA_ADMIN)', () => {
-  let ids: number[] = [];
+  const ids: number[] = [];
   beforeAll(async () => {
     for (let i = 1; i <= 12; i++) ids.push((await added(`Paged ${String(i).padStart(2, '0')}`, tree.subs[1]!.id)).id);
   });
