@@ -35,6 +35,7 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { importRoutes } from './modules/imports/imports.routes.js';
 import { committeeRoutes } from './modules/committees/committees.routes.js';
 import { publicationRoutes } from './modules/publications/publications.routes.js';
+import { emailRoutes } from './modules/email/email.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(importRoutes, { deps });
       await api.register(committeeRoutes, { deps });
       await api.register(publicationRoutes, { deps });
+      await api.register(emailRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -16,3 +16,4 @@ export * from './schemas/imports.js';
 export * from './files.js';
 export * from './schemas/committees.js';
 export * from './schemas/publications.js';
+export * from './schemas/email.js';

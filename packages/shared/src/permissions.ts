@@ -91,6 +91,8 @@ export const ACTIONS = [
   'resources.resource.list',
   // Publications and useful resources as the body's records: added, replaced, removed (SYSADMIN).
   'admin.publication.manage',
+  // One's own notification email preference.
+  'notifications.email.update',
 
   // Contact and registration (also signed out).
   'contact.message.send',

@@ -12,3 +12,4 @@ import './notifications/notifications.policy.js';
 import './imports/imports.policy.js';
 import './committees/committees.policy.js';
 import './publications/publications.policy.js';
+import './email/email.policy.js';

@@ -193,6 +193,11 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     call: () => ({ url: '/api/admin/publications/29', ...multipart([{ name: 'file', filename: 'walk-2.pdf', type: 'application/pdf', content: '%PDF-1.4 walk' }]) }),
   },
   'DELETE /api/admin/publications/{id}': { action: 'admin.publication.manage', allowed: (p: Persona) => holds(p, 'SYSADMIN'), call: () => ({ url: '/api/admin/publications/30' }) },
+  // Notification email: one's own preference; the signed unsubscribe link works signed out.
+  'GET /api/notifications/email-settings': { action: 'notifications.email.update', self: true },
+  'PUT /api/notifications/email-settings': { action: 'notifications.email.update', self: true, call: () => ({ payload: { frequency: 'each' } }) },
+  'GET /api/unsubscribe': { public: true },
+  'POST /api/unsubscribe': { public: true },
 };
 
 export type { Expectation };

@@ -8,3 +8,4 @@ export * from './files.js';
 export * from './documents.js';
 export * from './invoices.js';
 export * from './publications.js';
+export * from './outbox.js';

@@ -30,7 +30,7 @@ export interface Template<K extends EventType> {
    * The email hook (not sent yet): the publications issue fills it for the types that mail, and
    * onEvent queues it for the same recipients in the same transaction.
    */
-  email?: (payload: PortalEvents[K]) => { subject: string; text: string };
+  email?: (payload: PortalEvents[K]) => { subject: string; text: string; html?: string };
 }
 
 const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -73,6 +73,10 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
       url: `/publications/${e.publication.id}`,
       role: null,
       sender: null,
+    }),
+    email: (e) => ({
+      subject: e.replaced ? `Publication updated: ${e.publication.name}` : `New publication: ${e.publication.name}`,
+      text: `"${e.publication.name}" was ${e.replaced ? 'updated' : 'published'} in ${e.category.rootName} > ${e.category.name}.`,
     }),
   },
 };
