@@ -38,6 +38,8 @@ import { forumRoutes } from './modules/forum/forum.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { registrationRoutes } from './modules/registration/registration.routes.js';
 import { meetingRoutes } from './modules/meetings/meetings.routes.js';
+import { publicationRoutes } from './modules/publications/publications.routes.js';
+import { emailRoutes } from './modules/email/email.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -151,6 +153,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(calendarRoutes, { deps });
       await api.register(registrationRoutes, { deps });
       await api.register(meetingRoutes, { deps });
+      await api.register(publicationRoutes, { deps });
+      await api.register(emailRoutes, { deps });
     },
     { prefix: '/api' },
   );

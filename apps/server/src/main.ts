@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { scheduleHousekeeping } from './platform/housekeeping.js';
+import { startOutboxWorker } from './platform/outbox.js';
 import { shutDown } from './platform/shutdown.js';
 import { createStorage } from './platform/storage.js';
 
@@ -16,7 +17,8 @@ async function main() {
     const seeded = await seedIfEmpty(database.db, createStorage(config));
     if (seeded) app.log.info('Empty database: demo data added (password for every demo account: portal-demo)');
   }
-  const background = [scheduleHousekeeping(app.deps)];
+  // Notification mail goes out from the outbox after commit, with retries (platform/outbox.ts).
+  const background = [scheduleHousekeeping(app.deps), startOutboxWorker(app.deps)];
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

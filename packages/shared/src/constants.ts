@@ -166,3 +166,12 @@ export type SubscriptionCategory = (typeof SUBSCRIPTION_CATEGORIES)[number];
 /** The roles a visitor may ask for in the registration wizard. */
 export const REGISTRATION_ROLES = ['AR', 'CM', 'TA'] as const;
 export type RegistrationRole = (typeof REGISTRATION_ROLES)[number];
+/**
+ * The publication categories (spec/02 section 9: the four roots) and the subcategories the portal
+ * starts with (demo data; the body's import adds more).
+ */
+export const PUBLICATION_CATEGORIES = ['General', 'Accreditation Program Updates', 'Portal Publications', 'Newsletters'] as const;
+
+/** How a user receives notification emails (a beyond-spec setting; the default is each one). */
+export const EMAIL_FREQUENCIES = ['each', 'digest'] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];

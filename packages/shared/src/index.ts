@@ -21,3 +21,5 @@ export * from './schemas/calendar.js';
 export * from './schemas/registration.js';
 export * from './schemas/profile.js';
 export * from './schemas/meetings.js';
+export * from './schemas/publications.js';
+export * from './schemas/email.js';

@@ -232,3 +232,21 @@ export const MEETING_MESSAGES = {
   noCommittee: 'Meeting documents belong to committees. You are not a member of any committee, so there are none to show.',
   indexUnavailable: 'The document index is not available right now, so uploading is paused. Please try again shortly.',
 } as const;
+
+/** Messages of publications, subscriptions and email (issue 12). */
+export const PUBLICATION_MESSAGES = {
+  subscriptionsSaved: 'Your subscriptions are saved.',
+  notifySaved: 'Your notification settings are saved.',
+  notifyNeedsSubscription: 'Subscribe to a category before turning on its notifications.',
+  unknownCategory: 'One of the categories does not exist.',
+  categoryIdsRequired: 'Choose at least one category.',
+  nameRequired: 'The publication name is required.',
+  subcategoryRequired: 'Choose the subcategory the publication belongs to.',
+  publicationAdded: 'The publication is added.',
+  publicationReplaced: 'The publication is replaced.',
+  publicationRemoved: 'The publication is removed.',
+  duplicatePublication: 'A publication of this name is already in this subcategory.',
+  unsubscribed: 'You will no longer receive these emails.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  emailPreferenceSaved: 'Your email preference is saved.',
+} as const;

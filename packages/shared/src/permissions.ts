@@ -91,6 +91,10 @@ export const ACTIONS = [
   'publications.publication.download',
   'publications.subscription.update',
   'resources.resource.list',
+  // Publications and useful resources as the body's records: added, replaced, removed (SYSADMIN).
+  'admin.publication.manage',
+  // One's own notification email preference.
+  'notifications.email.update',
 
   // Contact and registration (also signed out).
   'contact.message.send',

@@ -15,3 +15,5 @@ import './forum/forum.policy.js';
 import './calendar/calendar.policy.js';
 import './registration/registration.policy.js';
 import './meetings/meetings.policy.js';
+import './publications/publications.policy.js';
+import './email/email.policy.js';

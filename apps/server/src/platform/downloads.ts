@@ -10,8 +10,12 @@ import { hmac, safeEqual } from './tokens.js';
  */
 export const TICKET_SECONDS = 60;
 
-/** The paths a ticket may open: single documents and bulk zips (job, site and meeting documents), forum attachments, and assessors' competency PDFs. */
-export const DOWNLOAD_PATH = /^\/api\/(?:(?:jobdocuments|sitedocuments|meetingdocuments|competencies)\/(?:\d+|bulk)|forumdocument\/\d+)$/;
+/**
+ * The paths a ticket may open: single documents and bulk zips (job, site and meeting documents),
+ * forum attachments, assessors' competency PDFs, and publications' files and zips.
+ */
+export const DOWNLOAD_PATH =
+  /^\/api\/(?:(?:jobdocuments|sitedocuments|meetingdocuments|competencies)\/(?:\d+|bulk)|forumdocument\/\d+|publications\/(?:\d+\/file|bulk))$/;
 
 /** Path and query without the ticket, in one spelling whoever wrote it. */
 export function canonical(url: string): { pathname: string; target: string } {

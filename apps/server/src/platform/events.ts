@@ -57,6 +57,12 @@ export interface PortalEvents {
     reason: string | null;
     by: Person;
   };
+  /** A publication was added to a subcategory or its file replaced (admin API or import). */
+  'publications.publication.published': {
+    publication: { id: number; name: string };
+    category: { id: number; name: string; rootName: string };
+    replaced: boolean;
+  };
 }
 
 export type EventType = keyof PortalEvents;

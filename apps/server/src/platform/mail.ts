@@ -7,6 +7,9 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part beside the text (notification mail). */
+  html?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -22,7 +25,7 @@ export function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
     },
   };
 }

@@ -111,6 +111,8 @@ const seesJob = (p: Persona, j: JobRec) => onFacilitySide(p, j) || onAssessorSid
 /** Lists and uploads of job documents go by the side of the view. */
 const viewSeesJob = (p: Persona, j: JobRec) => (viewSide(p) === 'facility' ? onFacilitySide(p, j) : viewSide(p) === 'assessor' && onAssessorSide(p, j));
 const representsSite = (p: Persona, siteId: number) => isAR(p) && p.sites.has(siteId);
+/** Publications are read by TA, AR, LA and CM (spec/02's route table). */
+const readsPublications = (p: Persona) => holds(p, 'TA', 'AR', 'LA', 'CM');
 
 const upload = (field: 'jobId' | 'siteId', id: number, n: number): Call =>
   multipart([
@@ -285,6 +287,40 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/meetingdocuments/bulk': onRecord('meetings.document.download', 'meetingDocument', (p, d) => seesMeetingFolder(p, d.folder), (d) => ({ payload: { ids: [d.id] } })),
   'DELETE /api/meetingdocuments/{id}': onRecord('meetings.document.delete', 'meetingDocument', (p, d) => meetingAdmin(p, d.folder), (d) => ({ url: `/api/meetingdocuments/${d.spares[0]}` })),
   'POST /api/meetingdocuments/delete/bulk': onRecord('meetings.document.delete', 'meetingDocument', (p, d) => meetingAdmin(p, d.folder), (d) => ({ payload: { committeeId: d.folder.committeeId, ids: [d.spares[1]] } })),
+  // Publications (TA, AR, LA, CM read; demo publication 1, category 1 is the root General, 5 its first
+  // subcategory); categories and subscriptions for anyone signed in; the back office's calls SYSADMIN's.
+  'GET /api/publications': { action: 'publications.publication.list', allowed: readsPublications },
+  'GET /api/publications/{id}': { action: 'publications.publication.list', allowed: readsPublications, call: () => ({ url: '/api/publications/1' }) },
+  'GET /api/publications/{id}/file': { action: 'publications.publication.download', allowed: readsPublications, call: () => ({ url: '/api/publications/1/file' }) },
+  'POST /api/publications/bulk': { action: 'publications.publication.download', allowed: readsPublications, call: () => ({ payload: { ids: [1, 2] } }) },
+  'GET /api/publications/bulk': { action: 'publications.publication.download', allowed: readsPublications, call: () => ({ query: { 'ids[]': '1' } }) },
+  'GET /api/publications/category/{id}': { action: 'publications.publication.list', allowed: readsPublications, call: () => ({ url: '/api/publications/category/5' }) },
+  'GET /api/categories': { action: 'publications.subscription.update', self: true },
+  'GET /api/categories/parent': { action: 'publications.subscription.update', self: true },
+  'GET /api/categories/{id}': { action: 'publications.subscription.update', self: true, call: () => ({ url: '/api/categories/1' }) },
+  'POST /api/subscriptions': { action: 'publications.subscription.update', self: true, call: () => ({ payload: { category_ids: [1] } }) },
+  'DELETE /api/subscriptions/{ids}': { action: 'publications.subscription.update', self: true, call: () => ({ url: '/api/subscriptions/%5B1%5D' }) },
+  'POST /api/admin/publications': {
+    action: 'admin.publication.manage',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN'),
+    call: () =>
+      multipart([
+        { name: 'name', value: 'Walk publication' },
+        { name: 'category_id', value: '5' },
+        { name: 'file', filename: 'walk.pdf', type: 'application/pdf', content: '%PDF-1.4 walk' },
+      ]),
+  },
+  'POST /api/admin/publications/{id}': {
+    action: 'admin.publication.manage',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN'),
+    call: () => ({ url: '/api/admin/publications/29', ...multipart([{ name: 'file', filename: 'walk-2.pdf', type: 'application/pdf', content: '%PDF-1.4 walk' }]) }),
+  },
+  'DELETE /api/admin/publications/{id}': { action: 'admin.publication.manage', allowed: (p: Persona) => holds(p, 'SYSADMIN'), call: () => ({ url: '/api/admin/publications/30' }) },
+  // Notification email: one's own preference; the signed unsubscribe link works signed out.
+  'GET /api/notifications/email-settings': { action: 'notifications.email.update', self: true },
+  'PUT /api/notifications/email-settings': { action: 'notifications.email.update', self: true, call: () => ({ payload: { frequency: 'each' } }) },
+  'GET /api/unsubscribe': { public: true },
+  'POST /api/unsubscribe': { public: true },
 };
 
 export type { Expectation };

@@ -11,3 +11,5 @@ export * from './forum.js';
 export * from './calendar.js';
 export * from './registration.js';
 export * from './meetings.js';
+export * from './publications.js';
+export * from './outbox.js';

@@ -9,6 +9,7 @@ import { seedDemoForum } from './demo-forum.js';
 import { seedDemoCalendar } from './demo-calendar.js';
 import { seedDemoRequests } from './demo-registration.js';
 import { seedDemoMeetings } from './demo-meetings.js';
+import { seedDemoPublications } from './demo-publications.js';
 
 /** Adds the demo accounts, committees and notifications when the database has no user yet. */
 export async function seedIfEmpty(db: Db, storage?: Storage): Promise<boolean> {
@@ -80,6 +81,7 @@ export async function seedDemo(db: Db, storage?: Storage) {
   await seedDemoCalendar(db);
   await seedDemoRequests(db, storage);
   await seedDemoMeetings(db, storage);
+  await seedDemoPublications(db, storage);
   // Demo notifications that name a job open that job: its id is known now.
   await db.execute(
     sql`update notifications set url = '/job/' || jobs.id from jobs where notifications.url = ${JOB_URL_PREFIX} || jobs.job_number`,

@@ -5,21 +5,35 @@ import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { importCsv } from './imports.service.js';
+import { listen } from '../../platform/events.js';
+import { createStorage } from '../../platform/storage.js';
+import { onEvent as notifyOnEvent } from '../notifications/notifications.service.js';
+import { importPublications } from '../publications/publications.import.js';
 
-/** npm run import -- <entity> <file.csv>: the same import as POST /api/admin/import/{entity}. */
+/**
+ * npm run import -- <entity> <file.csv>: the same import as POST /api/admin/import/{entity}; and
+ * `publications`, whose CSV names files beside it (modules/publications/publications.import.ts).
+ */
 const [entity, file] = process.argv.slice(2);
-if (!entity || !file || !(IMPORT_ENTITIES as readonly string[]).includes(entity)) {
-  console.error(`Usage: npm run import -- <${IMPORT_ENTITIES.join('|')}> <file.csv>`);
+if (!entity || !file || !([...IMPORT_ENTITIES, 'publications'] as readonly string[]).includes(entity)) {
+  console.error(`Usage: npm run import -- <${[...IMPORT_ENTITIES, 'publications'].join('|')}> <file.csv>`);
   process.exit(2);
 }
 
 const config = loadConfig();
 // npm runs workspace scripts in apps/server: a relative path is taken from where npm was started.
-const csv = createReadStream(path.resolve(process.env.INIT_CWD ?? process.cwd(), file));
+const csvPath = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 const database = await openDatabase(config);
 let code = 0;
 try {
-  const result = await importCsv(database.db, entity as ImportEntity, csv);
+  let result;
+  if (entity === 'publications') {
+    // Subscribers with notify on hear of each publication, as when the admin API adds one.
+    listen(notifyOnEvent);
+    result = await importPublications(database.db, createStorage(config), csvPath);
+  } else {
+    result = await importCsv(database.db, entity as ImportEntity, createReadStream(csvPath));
+  }
   console.log(`${result.message} ${result.entity}: ${result.inserted} added, ${result.updated} updated.`);
 } catch (e) {
   code = 1;

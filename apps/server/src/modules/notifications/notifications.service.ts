@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import type { Listener } from '../../platform/events.js';
+import { queueMail } from '../../platform/outbox.js';
 import * as q from './notifications.queries.js';
 import { TEMPLATES, type Template } from './notifications.templates.js';
 import './notifications.policy.js';
@@ -89,7 +90,8 @@ export const onEvent: Listener = async (tx, type, payload) => {
   if (!template) return;
   const userIds = await template.recipients(tx, payload);
   if (userIds.length === 0) return;
-  await notify(tx, { userIds, ...template.inApp(payload) });
-  // Email hook: when a template has `email`, queue it here for userIds (an outbox row in tx, sent
-  // after commit). No template has one until the publications issue adds the sending.
+  const row = template.inApp(payload);
+  await notify(tx, { userIds, ...row });
+  // The email channel: the same recipients, in the same transaction (platform/outbox.ts sends after commit).
+  if (template.email) await queueMail(tx, userIds, row.type, { ...template.email(payload), url: row.url });
 };

@@ -2,6 +2,7 @@ import { calendarPathFor } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
 import type { EventType, PortalEvents } from '../../platform/events.js';
 import * as q from './notifications.queries.js';
+import { notifiedSubscribers, READER_ROLES } from './publication-recipients.js';
 
 /**
  * One template per event type: who hears of it, and the in-app row they get (title, body, url,
@@ -30,7 +31,7 @@ export interface Template<K extends EventType> {
    * The email hook (not sent yet): the publications issue fills it for the types that mail, and
    * onEvent queues it for the same recipients in the same transaction.
    */
-  email?: (payload: PortalEvents[K]) => { subject: string; text: string };
+  email?: (payload: PortalEvents[K]) => { subject: string; text: string; html?: string };
 }
 
 /** '2026-11-25 09:30:00' -> '25/11/2026 9:30 am' (all day: the date only), Sydney time as stored. */
@@ -110,6 +111,22 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
       url: '/profile',
       role: null,
       sender: e.by.name,
+    }),
+  },
+  'publications.publication.published': {
+    // Subscribers of the subcategory who turned notify on (and may read publications).
+    recipients: (tx, e) => notifiedSubscribers(tx, e.category.id, READER_ROLES),
+    inApp: (e) => ({
+      type: 'publication',
+      title: e.replaced ? `Publication updated: ${e.publication.name}` : `New publication: ${e.publication.name}`,
+      body: `"${e.publication.name}" was ${e.replaced ? 'updated' : 'published'} in ${e.category.rootName} > ${e.category.name}.`,
+      url: `/publications/${e.publication.id}`,
+      role: null,
+      sender: null,
+    }),
+    email: (e) => ({
+      subject: e.replaced ? `Publication updated: ${e.publication.name}` : `New publication: ${e.publication.name}`,
+      text: `"${e.publication.name}" was ${e.replaced ? 'updated' : 'published'} in ${e.category.rootName} > ${e.category.name}.`,
     }),
   },
 };
