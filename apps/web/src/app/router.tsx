@@ -1,5 +1,6 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ROUTES, type RouteName } from '@portal/shared';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { isAdminRole, landingPathFor, ROUTES, type RouteName } from '@portal/shared';
+import { getSession, isSignedIn } from '../lib/session';
 import { PAGES, type Frame } from './pages';
 import { InitialLoader, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -8,11 +9,23 @@ export interface RouteHandle {
   route: RouteName;
 }
 
+/**
+ * '/' and /dashboard for a signed-in admin: their landing page, redirected while the navigation
+ * resolves. A <Navigate> drawn by the dashboard after it rendered was sometimes lost in a quick run
+ * of in-app navigations, leaving an empty page (the e2e accessibility walk as TA_ADMIN).
+ */
+function adminLanding() {
+  const session = getSession();
+  if (isSignedIn(session) && session.currentRole && isAdminRole(session.currentRole)) return redirect(landingPathFor(session.currentRole));
+  return null;
+}
+
 function pageRoute(name: RouteName): RouteObject {
   const page = PAGES[name];
   return {
     path: ROUTES[name].path,
     handle: { route: name } satisfies RouteHandle,
+    ...(name === 'home' || name === 'dashboard' ? { loader: adminLanding } : {}),
     lazy: async () => ({ Component: (await page.load()).default }),
   };
 }
