@@ -40,9 +40,11 @@ export async function freshDatabase(url) {
  * Starts the server on `port` and waits for /api/health. `databaseUrl` '' is PGlite in
  * `dataDir`. `preload` is a module loaded before the server (record-sql.mjs). Answers the child
  * process, its base URL and a reader of its resident memory in kB; the child is stopped on exit.
+ * `nodeFlags` go to node before the rest (alloc.mjs: --trace-gc-nvp); `stdout` 'pipe' hands the
+ * child's standard output to the caller.
  */
-export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = false, env = {}, preload }) {
-  const args = ['--import', 'tsx', '--conditions=source', ...(preload ? ['--import', preload] : []), 'src/main.ts'];
+export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = false, env = {}, preload, nodeFlags = [], stdout = 'inherit' }) {
+  const args = [...nodeFlags, '--import', 'tsx', '--conditions=source', ...(preload ? ['--import', preload] : []), 'src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: path.join(here, '../apps/server'),
     env: {
@@ -58,7 +60,7 @@ export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = 
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   process.on('exit', () => child.kill('SIGTERM'));
   const url = `http://127.0.0.1:${port}`;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { users } from '../db/schema/index.js';
+import { sessions, users } from '../db/schema/index.js';
 import { freshDatabase } from '../test/helpers.js';
 import { prepared, statement } from './prepared.js';
 
@@ -54,5 +54,31 @@ describe('prepared statements', () => {
     await leaky(db).execute();
     outside = true;
     expect(() => leaky(db)).toThrow(/reads something outside its shape/);
+  });
+
+  it('maps rows as Drizzle does: flat and nested fields, decoders, and an outer-joined object null when its row is missing', async () => {
+    const { db } = database;
+    const [ann] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'a@prepared.test'));
+    await db.insert(sessions).values({ tokenHash: 'prepared-test-token', userId: ann!.id, stage: 'active', expiresAt: new Date('2030-01-02T03:04:05Z') });
+    const query = () =>
+      db
+        .select({
+          email: users.email,
+          upper: sql<string>`upper(${users.firstName})`,
+          person: { first: users.firstName, activated: users.activated },
+          session: { stage: sessions.stage, expiresAt: sessions.expiresAt },
+        })
+        .from(users)
+        .leftJoin(sessions, eq(sessions.userId, users.id))
+        .where(sql`${users.email} like '%@prepared.test'`)
+        .orderBy(users.email);
+    // Drizzle's own mapping (an unprepared query) against the prepared statement's mapper.
+    const expected = await query();
+    const rows = await prepared(db, query()).execute();
+    expect(rows).toEqual(expected);
+    expect(rows).toEqual([
+      { email: 'a@prepared.test', upper: 'ANN', person: { first: 'Ann', activated: true }, session: { stage: 'active', expiresAt: new Date('2030-01-02T03:04:05Z') } },
+      { email: 'b@prepared.test', upper: 'BEN', person: { first: 'Ben', activated: false }, session: null },
+    ]);
   });
 });

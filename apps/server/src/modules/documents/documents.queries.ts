@@ -57,13 +57,16 @@ export function listDocuments(db: Q, kind: Kind, folderId: number, side: Side, p
 }
 
 /** How many documents a folder holds on each side. */
+const countStatement = statement((db, { kind }: { kind: Kind }) =>
+  db
+    .select({ side: TABLE[kind].side, n: sql<number>`count(*)::int` })
+    .from(TABLE[kind])
+    .where(eq(FOLDER[kind], sql.placeholder('folderId')))
+    .groupBy(TABLE[kind].side),
+);
+
 export async function countDocuments(db: Q, kind: Kind, folderId: number): Promise<Record<Side, number>> {
-  const t = TABLE[kind];
-  const rows = await db
-    .select({ side: t.side, n: sql<number>`count(*)::int` })
-    .from(t)
-    .where(eq(FOLDER[kind], folderId))
-    .groupBy(t.side);
+  const rows = await countStatement(db, { kind }).execute({ folderId });
   const n = (side: Side) => rows.find((r) => r.side === side)?.n ?? 0;
   return { facility: n('facility'), assessor: n('assessor'), body: n('body') };
 }

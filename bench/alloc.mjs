@@ -1,0 +1,89 @@
+/**
+ * Bytes allocated per request (issue 14), portal beside the baseline, from V8's own GC trace: both
+ * servers run with --trace-gc-nvp, whose every line says how much was `allocated` since the GC
+ * before; the sum over the lines that a fixed number of requests caused, divided by that number,
+ * is the allocation per request (the bytes between the window's edges and the next GC are a
+ * rounding error over REQUESTS requests). Same calls and data as load.mjs (npm run generate).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/alloc.mjs
+ *   REQUESTS=20000 CONNECTIONS=10 (defaults)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { login } from './login.mjs';
+import { here, startPortal, waitFor } from './portal.mjs';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
+const REQUESTS = Number(process.env.REQUESTS ?? 20000);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-alloc-'));
+
+/** Sums `allocated=` over the GC lines of a child's standard output, from a mark on. */
+function gcMeter(stream) {
+  let total = 0;
+  let buffered = '';
+  stream.on('data', (chunk) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop();
+    for (const line of lines) {
+      const m = / allocated=(\d+)/.exec(line);
+      if (m) total += Number(m[1]);
+    }
+  });
+  return { mark: () => total };
+}
+
+const portal = await startPortal({ port: 3121, databaseUrl: DATABASE_URL, dataDir, nodeFlags: ['--trace-gc-nvp'], stdout: 'pipe' });
+const portalGc = gcMeter(portal.child.stdout);
+const baseline = spawn(process.execPath, ['--trace-gc-nvp', '--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
+  cwd: here,
+  env: { ...process.env, DATABASE_URL, PORT: '3122' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const baselineGc = gcMeter(baseline.stdout);
+process.on('exit', () => {
+  baseline.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+await waitFor('http://127.0.0.1:3122/jobs');
+
+const ar = await login(portal.url, 'bench-ar-1@bench.test');
+const ta = await login(portal.url, 'bench-ta-2001@bench.test');
+const firstJob = async (token, role) => (await (await fetch(`${portal.url}/api/jobs?role=${role}`, { headers: { authorization: `Bearer ${token}` } })).json()).data[0].id;
+const arJob = await firstJob(ar, 'AR');
+const taJob = await firstJob(ta, 'TA');
+const cases = [
+  ['AR', ar, `/jobs?role=AR`],
+  ['TA', ta, `/jobs?role=TA`],
+  ['AR', ar, `/jobdocuments?jobid=${arJob}&role=AR`],
+  ['TA', ta, `/jobdocuments?jobid=${taJob}&role=TA`],
+  ['AR', ar, `/invoices?current_role=AR`],
+];
+
+function run(url, token, amount) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, amount, headers: { authorization: `Bearer ${token}` } }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+}
+
+console.log(`\n${REQUESTS} requests per call and server, ${CONNECTIONS} connections; bytes allocated per request from --trace-gc-nvp\n`);
+console.log('| call | as | portal kB/request | baseline kB/request | portal / baseline |');
+console.log('|---|---|---|---|---|');
+for (const [role, token, p] of cases) {
+  const perRequest = {};
+  for (const [label, url, gc] of [['portal', `${portal.url}/api${p}`, portalGc], ['baseline', `http://127.0.0.1:3122${p}`, baselineGc]]) {
+    await run(url, token, 2000); // warm-up: compiled code, prepared statements
+    const before = gc.mark();
+    const r = await run(url, token, REQUESTS);
+    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${label} ${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    perRequest[label] = (gc.mark() - before) / REQUESTS;
+  }
+  console.log(
+    `| GET /api${p.split('?')[0]} | ${role} | ${(perRequest.portal / 1024).toFixed(1)} | ${(perRequest.baseline / 1024).toFixed(1)} | ${(perRequest.portal / perRequest.baseline).toFixed(2)} |`,
+  );
+}
+process.exit(0);
