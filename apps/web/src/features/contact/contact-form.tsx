@@ -57,7 +57,7 @@ export function ContactForm({ signedIn }: { signedIn: boolean }) {
             </>
           )}
           <TextInput label="Subject" required maxLength={CONTACT_LIMITS.subjectMax} {...form.getInputProps('subject')} />
-          <Textarea label="Message" required rows={7} maxLength={CONTACT_LIMITS.messageMax} {...form.getInputProps('message')} />
+          <Textarea label="Message" required withAsterisk={false} rows={7} maxLength={CONTACT_LIMITS.messageMax} {...form.getInputProps('message')} />
           <Group justify="flex-end">
             <Button type="submit" loading={send.isPending}>
               Send
