@@ -4,7 +4,7 @@ import { CONTACT_LIMITS, CONTACT_MESSAGES, MESSAGES } from '@portal/shared';
 import { mailOutbox, notifications } from '../../db/schema/index.js';
 import { sendDue } from '../../platform/outbox.js';
 import { makeSignedIn, makeUser } from '../../test/factories/users.js';
-import { auth, buildTestApp, lastMessageTo, type TestApp } from '../../test/helpers.js';
+import { auth, buildTestApp, lastMessageTo, login, type TestApp } from '../../test/helpers.js';
 
 const MAILBOX = 'enquiries@body.test';
 let t: TestApp;
@@ -88,8 +88,11 @@ describe('POST /api/contact', () => {
     expect(long.statusCode).toBe(400);
   });
 
-  it('401 for a token that is not a session', async () => {
+  it('401 for a token that is not a session, or one still waiting for its second factor', async () => {
     expect((await send({ subject: 'a', message: 'b' }, 'not-a-token')).statusCode).toBe(401);
+    const pending = (await login(t, cm.user.email)).json<{ token: string }>().token;
+    expect(pending).toBeTruthy();
+    expect((await send({ subject: 'a', message: 'b' }, pending)).statusCode).toBe(401);
   });
 
   it('counts per client address in one statement: 13 at once against 10, exactly 3 refused', async () => {
