@@ -5,6 +5,10 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench npm run load -w bench
  *   DURATION=10 CONNECTIONS=50 (defaults)
+ *
+ * Each call runs twice per server: at saturation (as many requests as 50 connections can make),
+ * then at a fixed offered load of RATE_FRACTION (0.5) of the baseline's saturation req/s (autocannon
+ * `overallRate`), where the latency percentiles say what a user waits when the server is not flat out.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +21,7 @@ import { here, startPortal, waitFor } from './portal.mjs';
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const RATE_FRACTION = Number(process.env.RATE_FRACTION ?? 0.5);
 const BASE = 'http://127.0.0.1:3102';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
 
@@ -48,20 +53,30 @@ const cases = [
   ['invoices', 'AR', ar, `/invoices?current_role=AR`],
 ];
 
-function run(url, token, duration) {
+function run(url, token, duration, overallRate) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers: { authorization: `Bearer ${token}` } }, (err, r) => (err ? reject(err) : resolve(r)));
+    const options = { url, connections: CONNECTIONS, duration, headers: { authorization: `Bearer ${token}` } };
+    if (overallRate) options.overallRate = overallRate;
+    autocannon(options, (err, r) => (err ? reject(err) : resolve(r)));
   });
 }
 
 const rows = [];
 for (const [, role, token, p] of cases) {
   const result = {};
-  for (const [label, url] of [['portal', `${PORTAL}/api${p}`], ['baseline', `${BASE}${p}`]]) {
+  const targets = [['portal', `${PORTAL}/api${p}`], ['baseline', `${BASE}${p}`]];
+  for (const [label, url] of targets) {
     await run(url, token, 2); // warm-up
     const r = await run(url, token, DURATION);
     if (r.non2xx > 0 || r.errors > 0) throw new Error(`${label} ${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
     result[label] = { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50 };
+  }
+  // The same offered load for both: a fraction of the baseline's saturation.
+  const rate = Math.max(1, Math.round(result.baseline.rps * RATE_FRACTION));
+  for (const [label, url] of targets) {
+    const r = await run(url, token, DURATION, rate);
+    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${label} ${p} at ${rate}/s: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    result[label].fixed = { rate, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, p999: r.latency.p99_9 };
   }
   rows.push({ call: `GET /api${p.split('?')[0]}`, role, ...result, ratio: result.portal.rps / result.baseline.rps });
 }
@@ -73,5 +88,13 @@ for (const r of rows) {
   console.log(
     `| ${r.call} | ${r.role} | ${r.portal.rps.toFixed(0)} | ${r.portal.p50} / ${r.portal.p99} | ${r.baseline.rps.toFixed(0)} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.ratio.toFixed(2)} |`,
   );
+}
+console.log(`\nAt a fixed offered load of ${RATE_FRACTION} x the baseline's saturation req/s (same rate for both)\n`);
+console.log('| call | as | offered req/s | portal p50 / p99 / p99.9 ms | baseline p50 / p99 / p99.9 ms | p99.9 portal / baseline |');
+console.log('|---|---|---|---|---|---|');
+for (const r of rows) {
+  const a = r.portal.fixed;
+  const b = r.baseline.fixed;
+  console.log(`| ${r.call} | ${r.role} | ${a.rate} | ${a.p50} / ${a.p99} / ${a.p999} | ${b.p50} / ${b.p99} / ${b.p999} | ${(a.p999 / Math.max(b.p999, 1)).toFixed(2)} |`);
 }
 process.exit(0);

@@ -204,6 +204,34 @@ export function pathnameOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+/**
+ * Works in the named committee through the user menu's 'Switch Committees' (CURRENT_COMMITTEE), and
+ * waits until the header names it. Already there: nothing to do. The menu is opened afresh on each
+ * try: a click that lands while the shell re-renders (the role switch reloads the page, the active
+ * user arrives late) can close the dropdown or miss the item, and no confirmation follows.
+ */
+export async function switchCommittee(page: Page, name: string): Promise<void> {
+  const header = ui.userMenuButton(page);
+  await expect(header).toBeVisible();
+  await settled(page);
+  await expect(async () => {
+    if ((await header.textContent())?.includes(name)) return;
+    if (await page.getByRole('menu').isVisible()) await page.keyboard.press('Escape');
+    await header.click();
+    const item = page.getByRole('menuitem', { name });
+    await expect(item).toBeVisible({ timeout: 3_000 });
+    if (await item.isDisabled()) {
+      await page.keyboard.press('Escape');
+      return;
+    }
+    await item.click({ timeout: 3_000 });
+    const dialog = page.getByRole('dialog', { name: 'Switch Committees' });
+    await dialog.getByRole('button', { name: 'Confirm' }).click({ timeout: 3_000 });
+    await expect(dialog).toBeHidden({ timeout: 3_000 });
+    await expect(header).toContainText(name, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Logs out through the user menu and waits for the login screen. */
 export async function signOut(page: Page): Promise<void> {
   await ui.userMenuButton(page).click();

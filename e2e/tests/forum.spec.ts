@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { STORAGE } from '../spec-tables.js';
 import { seriousViolations } from '../axe.js';
-import { apiSignIn, expect, pathnameOf, settled, shot, signIn, signOut, test, ui, useApiSession } from '../helpers.js';
+import { apiSignIn, expect, pathnameOf, settled, shot, signIn, signOut, switchCommittee, test, ui, useApiSession } from '../helpers.js';
 
 // Demo data (apps/server/src/db/seed/demo-data.ts, demo-forum.ts): cm@ administers the Chemical
 // Testing Committee (its first committee, the one the app opens in); multi@ is a plain member
@@ -20,10 +20,7 @@ async function apiStatus(page: Page, path: string): Promise<number> {
 
 /** Works in the Chemical Testing Committee (the app opens in the first by name, Biological). */
 async function useChemical(page: Page) {
-  await ui.userMenuButton(page).click();
-  await page.getByRole('menuitem', { name: CHEM }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(ui.userMenuButton(page)).toContainText(CHEM);
+  await switchCommittee(page, CHEM);
 }
 
 async function axeClean(page: Page) {

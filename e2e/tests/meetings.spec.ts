@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../axe.js';
 import { STORAGE } from '../spec-tables.js';
-import { expect, settled, shot, signIn, signOut, test, ui, zipEntryNames } from '../helpers.js';
+import { expect, settled, shot, signIn, signOut, switchCommittee, test, ui, zipEntryNames } from '../helpers.js';
 
 /**
  * Meeting documents (issue 11, without the calendar): cm@ (admin of the Chemical Testing
@@ -44,15 +44,7 @@ const folderColumn = (page: Page, name: 'Folders' | 'Sub folders' | 'Documents')
 
 /** Works in the Chemical Testing Committee (cm@ is its admin, multi@ a plain member), through the user menu. */
 async function workInChemical(page: Page) {
-  await ui.userMenuButton(page).click();
-  const item = page.getByRole('menuitem', { name: 'Chemical Testing Committee' });
-  if (await item.isDisabled()) {
-    await page.keyboard.press('Escape');
-    return;
-  }
-  await item.click();
-  await page.getByRole('dialog', { name: 'Switch Committees' }).getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('You are now working in Chemical Testing Committee.')).toBeVisible();
+  await switchCommittee(page, 'Chemical Testing Committee');
 }
 
 async function closeSuccess(page: Page) {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { rateLimitKey } from './platform/rate-limit-key.js';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -111,7 +112,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerSecurityHeaders(app);
   closeConnectionsOnClose(app);
   closeAfterUnreadBody(app);
-  await app.register(fastifyRateLimit, { global: true, max: Math.ceil(600 * config.rateLimitFactor), timeWindow: '1 minute' });
+  await app.register(fastifyRateLimit, { global: true, max: Math.ceil(600 * config.rateLimitFactor), timeWindow: '1 minute', keyGenerator: rateLimitKey });
   await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
-import { seedIfEmpty } from './db/seed/seed.js';
+import { hasNoUsers } from './db/seed/is-empty.js';
 import { scheduleHousekeeping } from './platform/housekeeping.js';
 import { startOutboxWorker } from './platform/outbox.js';
 import { shutDown } from './platform/shutdown.js';
@@ -14,8 +14,12 @@ async function main() {
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
   if (config.seedDemo) {
-    const seeded = await seedIfEmpty(database.db, createStorage(config));
-    if (seeded) app.log.info('Empty database: demo data added (password for every demo account: portal-demo)');
+    if (await hasNoUsers(database.db)) {
+      // Loaded only when demo data is added: the seed's PDF and DOCX makers are slow to import.
+      const { seedDemo } = await import('./db/seed/seed.js');
+      await seedDemo(database.db, createStorage(config));
+      app.log.info('Empty database: demo data added (password for every demo account: portal-demo)');
+    }
   }
   // Notification mail goes out from the outbox after commit, with retries (platform/outbox.ts).
   const background = [scheduleHousekeeping(app.deps), startOutboxWorker(app.deps)];

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { devMessages } from '../db/schema/index.js';
@@ -20,12 +19,16 @@ export interface SmsSender {
   send(to: string, body: string): Promise<void>;
 }
 
-/** SMTP through nodemailer (MAIL_URL=smtp://user:pass@host:port). */
+/**
+ * SMTP through nodemailer (MAIL_URL=smtp://user:pass@host:port). nodemailer is loaded with the first
+ * mail, not at start: it is a tenth of the server's start-up and the first mail can wait for it.
+ */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  let transport: Promise<import('nodemailer').Transporter> | undefined;
   return {
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
+      transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(url));
+      await (await transport).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
     },
   };
 }

@@ -11,11 +11,11 @@ import { seedDemoRequests } from './demo-registration.js';
 import { seedDemoMeetings } from './demo-meetings.js';
 import { seedDemoPublications } from './demo-publications.js';
 import { seedDemoResources } from './demo-resources.js';
+import { hasNoUsers } from './is-empty.js';
 
 /** Adds the demo accounts, committees and notifications when the database has no user yet. */
 export async function seedIfEmpty(db: Db, storage?: Storage): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
+  if (!(await hasNoUsers(db))) return false;
   await seedDemo(db, storage);
   return true;
 }
