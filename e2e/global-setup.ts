@@ -145,6 +145,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
         APP_URL: baseUrl,
         DATA_DIR: dataDir,
         MAIL_URL: `smtp://127.0.0.1:${started.smtpPort}`,
+        // The body's mailbox: contact messages are mailed here too (the sink catches it).
+        CONTACT_EMAIL: 'enquiries@portal.test',
         // Production sends no SMS without a gateway; the sink stands in for one.
         SMS_URL: `http://127.0.0.1:${started.httpPort}/sms`,
         COOKIE_SECRET: randomBytes(32).toString('hex'),

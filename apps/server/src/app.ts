@@ -41,6 +41,8 @@ import { registrationRoutes } from './modules/registration/registration.routes.j
 import { meetingRoutes } from './modules/meetings/meetings.routes.js';
 import { publicationRoutes } from './modules/publications/publications.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { resourceRoutes } from './modules/resources/resources.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -156,6 +158,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(meetingRoutes, { deps });
       await api.register(publicationRoutes, { deps });
       await api.register(emailRoutes, { deps });
+      await api.register(contactRoutes, { deps });
+      await api.register(resourceRoutes, { deps });
     },
     { prefix: '/api' },
   );

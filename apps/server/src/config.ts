@@ -17,6 +17,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   MAIL_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Members Portal <no-reply@portal.test>'),
+  /** The body's mailbox: every contact message is mailed there too (through the outbox). */
+  CONTACT_EMAIL: z.email('CONTACT_EMAIL must be an email address').optional(),
   SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
   APP_URL: z.url().optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must have at least 32 characters').optional(),
@@ -38,6 +40,8 @@ export interface Config {
   mailUrl?: string;
   mailFrom: string;
   smsUrl?: string;
+  /** Where contact messages are mailed; without it they reach the admins in the portal only. */
+  contactEmail?: string;
   appUrl: string;
   /** Signs cookies and emailed links. */
   secret: string;
@@ -76,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailUrl: e.MAIL_URL,
     mailFrom: e.MAIL_FROM,
     smsUrl: e.SMS_URL,
+    contactEmail: e.CONTACT_EMAIL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     secret: e.APP_SECRET ?? secretFromDataDir(dataDir),
     maxUploadKb: e.MAX_UPLOAD_KB,

@@ -175,3 +175,23 @@ export const PUBLICATION_CATEGORIES = ['General', 'Accreditation Program Updates
 /** How a user receives notification emails (a beyond-spec setting; the default is each one). */
 export const EMAIL_FREQUENCIES = ['each', 'digest'] as const;
 export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
+
+/**
+ * Contact messages (issue 12): counted per client address, and per sender email when signed out,
+ * in one statement (limit_counters) before the message is stored; past either, 429.
+ */
+export const CONTACT_LIMITS = {
+  perAddress: 10,
+  perSenderEmail: 5,
+  windowMinutes: 60,
+  nameMax: 150,
+  subjectMax: 255,
+  messageMax: 5000,
+} as const;
+
+/** The contact details as links (the /contact page and the about page). */
+export const CONTACT_LINKS = {
+  phone: `tel:${CONTACT.phone.replace(/\s/g, '')}`,
+  email: `mailto:${CONTACT.email}`,
+  website: CONTACT.website,
+} as const;

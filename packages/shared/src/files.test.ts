@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_TYPE, mayShowInline, servedTypeOf } from './files.js';
+import { FALLBACK_TYPE, fileKindOf, mayShowInline, servedTypeOf } from './files.js';
 
 describe('served types', () => {
   it('come from the extension of an allowed list', () => {
@@ -18,5 +18,19 @@ describe('served types', () => {
     expect(mayShowInline('a.pdf')).toBe(true);
     expect(mayShowInline('a.svg')).toBe(false);
     expect(mayShowInline('a.html')).toBe(false);
+  });
+});
+
+describe('fileKindOf (useful resources’ typeIcon)', () => {
+  it('names the kind by extension, any case; anything else is a file', () => {
+    expect(fileKindOf('Guide.PDF')).toBe('pdf');
+    expect(fileKindOf('template.docx')).toBe('word');
+    expect(fileKindOf('rates.xlsx')).toBe('excel');
+    expect(fileKindOf('slides.pptx')).toBe('powerpoint');
+    expect(fileKindOf('map.png')).toBe('image');
+    expect(fileKindOf('all.zip')).toBe('archive');
+    expect(fileKindOf('notes.txt')).toBe('text');
+    expect(fileKindOf('x.constructor')).toBe('file');
+    expect(fileKindOf('no-extension')).toBe('file');
   });
 });

@@ -48,3 +48,35 @@ export function servedTypeOf(name: string): string {
 export function mayShowInline(name: string): boolean {
   return INLINE_EXTENSIONS.has(extensionOf(name));
 }
+
+/** The kind of file a list shows an icon for (useful resources' `typeIcon`), from its name alone. */
+export type FileKind = 'pdf' | 'word' | 'excel' | 'powerpoint' | 'image' | 'archive' | 'text' | 'file';
+
+const KIND_BY_EXTENSION: Readonly<Record<string, FileKind>> = {
+  pdf: 'pdf',
+  doc: 'word',
+  docx: 'word',
+  odt: 'word',
+  rtf: 'word',
+  xls: 'excel',
+  xlsx: 'excel',
+  ods: 'excel',
+  csv: 'excel',
+  ppt: 'powerpoint',
+  pptx: 'powerpoint',
+  odp: 'powerpoint',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  webp: 'image',
+  zip: 'archive',
+  txt: 'text',
+  md: 'text',
+};
+
+/** 'Guide.DOCX' -> 'word'; an unknown extension is 'file'. */
+export function fileKindOf(name: string): FileKind {
+  const ext = extensionOf(name);
+  return Object.hasOwn(KIND_BY_EXTENSION, ext) ? KIND_BY_EXTENSION[ext]! : 'file';
+}

@@ -23,3 +23,5 @@ export * from './schemas/profile.js';
 export * from './schemas/meetings.js';
 export * from './schemas/publications.js';
 export * from './schemas/email.js';
+export * from './schemas/contact.js';
+export * from './schemas/resources.js';

@@ -250,3 +250,23 @@ export const PUBLICATION_MESSAGES = {
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   emailPreferenceSaved: 'Your email preference is saved.',
 } as const;
+
+/** Contact form and useful resources (issue 12). The failure text is the spec's (MESSAGES.contactFailed). */
+export const CONTACT_MESSAGES = {
+  subjectRequired: 'Please enter a subject.',
+  messageRequired: 'Please enter your message.',
+  nameRequired: 'Please enter your name.',
+  emailInvalid: 'Please enter a valid email address.',
+  sent: 'Thank you. Your message has been sent.',
+} as const;
+
+export const RESOURCE_MESSAGES = {
+  nameRequired: 'The resource name is required.',
+  duplicateResource: 'A resource of this name already exists.',
+  resourceAdded: 'The resource is added.',
+  resourceReplaced: 'The resource is replaced.',
+  resourceRemoved: 'The resource is removed.',
+  signInPrompt: 'Please log in to see the useful resources.',
+  notForRole: 'Useful resources are for technical and lead assessors.',
+  empty: 'No resources available!',
+} as const;

@@ -91,8 +91,10 @@ export const ACTIONS = [
   'publications.publication.download',
   'publications.subscription.update',
   'resources.resource.list',
+  'resources.resource.download',
   // Publications and useful resources as the body's records: added, replaced, removed (SYSADMIN).
   'admin.publication.manage',
+  'admin.resource.manage',
   // One's own notification email preference.
   'notifications.email.update',
 

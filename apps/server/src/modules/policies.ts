@@ -17,3 +17,5 @@ import './registration/registration.policy.js';
 import './meetings/meetings.policy.js';
 import './publications/publications.policy.js';
 import './email/email.policy.js';
+import './contact/contact.policy.js';
+import './resources/resources.policy.js';

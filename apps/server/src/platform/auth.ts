@@ -13,9 +13,10 @@ export type User = ActorUser;
 
 /**
  * Who may call a route: 'none' anyone, 'twofactor' a token before or after its second factor,
- * 'active' (the default) only a fully signed-in token.
+ * 'active' (the default) only a fully signed-in token, 'optional' anyone, with `req.actor` set when a
+ * token is sent (which must then be a valid, fully signed-in one: the contact form's two variants).
  */
-export type AuthLevel = 'none' | 'twofactor' | 'active';
+export type AuthLevel = 'none' | 'twofactor' | 'active' | 'optional';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,6 +56,7 @@ export const authPlugin = fp<{ deps: Deps }>(async (app, { deps }) => {
     // Unmatched paths fall through to the 404 handler.
     if (!req.routeOptions.url || level === 'none' || !req.url.startsWith('/api/') || /^\/api\/docs(\/|\?|$)/.test(req.url)) return;
     const token = bearerToken(req);
+    if (level === 'optional' && !token) return;
     let actor = token ? await loadActor(deps, token) : null;
     if (!token && req.routeOptions.config?.download) {
       const sessionId = verifyDownloadTicket(deps.config.secret, req.url);

@@ -63,6 +63,17 @@ export interface PortalEvents {
     category: { id: number; name: string; rootName: string };
     replaced: boolean;
   };
+  /**
+   * Someone sent the contact form (signed in or not): the admins hear of it in the portal, and the
+   * body's mailbox (CONTACT_EMAIL, when set) gets it by mail.
+   */
+  'contact.message.sent': {
+    from: { userId: number | null; name: string; email: string };
+    subject: string;
+    message: string;
+    /** The body's mailbox (config CONTACT_EMAIL), or null: no mail copy. */
+    mailbox: string | null;
+  };
 }
 
 export type EventType = keyof PortalEvents;

@@ -71,6 +71,15 @@ export async function queueMail(tx: Tx, userIds: number[], kind: string, content
   return rows.length;
 }
 
+/**
+ * Queues one mail to an address that is no user's (the body's mailbox, CONTACT_EMAIL): sent like
+ * the others, without an unsubscribe link. Call it in the transaction of the change.
+ */
+export async function queueAddressMail(tx: Tx, toAddress: string, kind: string, content: MailContent): Promise<void> {
+  const html = content.html ?? escapeHtml(content.text).replace(/\n/g, '<br>');
+  await tx.insert(mailOutbox).values({ userId: null, toAddress, kind, subject: content.subject, text: content.text, html, url: content.url, status: 'pending' });
+}
+
 // ---- Signed unsubscribe links (no sign-in needed). ----
 
 const unsubscribeSignature = (secret: string, userId: number, kind: string) => hmac(secret, `unsubscribe|${userId}|${kind}`);

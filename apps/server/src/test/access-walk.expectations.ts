@@ -113,6 +113,8 @@ const viewSeesJob = (p: Persona, j: JobRec) => (viewSide(p) === 'facility' ? onF
 const representsSite = (p: Persona, siteId: number) => isAR(p) && p.sites.has(siteId);
 /** Publications are read by TA, AR, LA and CM (spec/02's route table). */
 const readsPublications = (p: Persona) => holds(p, 'TA', 'AR', 'LA', 'CM');
+/** Useful resources: assessors (TA, LA) and the admins. */
+const readsResources = (p: Persona) => holds(p, 'TA', 'LA', 'SYSADMIN', 'TA_ADMIN');
 
 const upload = (field: 'jobId' | 'siteId', id: number, n: number): Call =>
   multipart([
@@ -321,6 +323,27 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'PUT /api/notifications/email-settings': { action: 'notifications.email.update', self: true, call: () => ({ payload: { frequency: 'each' } }) },
   'GET /api/unsubscribe': { public: true },
   'POST /api/unsubscribe': { public: true },
+  // Contact: open signed out (name and email then required); signed in, any user (modules/contact tests both).
+  'POST /api/contact': { public: true, call: () => ({ payload: { name: 'Walk Visitor', email: 'walk@example.org', subject: 'Walk', message: 'A walk message.' } }) },
+  // Useful resources: TA, LA and the admins read them (DECISIONS "Useful resources"); demo resources 1-4;
+  // the back office's calls are SYSADMIN's.
+  'GET /api/resources/ta': { action: 'resources.resource.list', allowed: readsResources },
+  'GET /api/resources/{id}/file': { action: 'resources.resource.download', allowed: readsResources, call: () => ({ url: '/api/resources/1/file' }) },
+  'POST /api/admin/resources': {
+    action: 'admin.resource.manage',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN'),
+    call: () =>
+      multipart([
+        { name: 'name', value: 'Walk resource' },
+        { name: 'file', filename: 'walk.pdf', type: 'application/pdf', content: '%PDF-1.4 walk' },
+      ]),
+  },
+  'POST /api/admin/resources/{id}': {
+    action: 'admin.resource.manage',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN'),
+    call: () => ({ url: '/api/admin/resources/3', ...multipart([{ name: 'file', filename: 'walk-2.pdf', type: 'application/pdf', content: '%PDF-1.4 walk' }]) }),
+  },
+  'DELETE /api/admin/resources/{id}': { action: 'admin.resource.manage', allowed: (p: Persona) => holds(p, 'SYSADMIN'), call: () => ({ url: '/api/admin/resources/4' }) },
 };
 
 export type { Expectation };

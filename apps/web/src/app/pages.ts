@@ -27,9 +27,9 @@ export const PAGES: Record<RouteName, PageDef> = {
   twoFactor: { frame: 'auth', load: () => import('../features/auth/two-factor-page') },
   resetPasswordFirstAccess: { frame: 'auth', load: () => import('../features/auth/reset-password-page') },
   register: { frame: 'public', load: () => import('../features/registration/register-page') },
-  taUsefulResources: { frame: 'auto', load: placeholder },
-  usefulResourcesTa: { frame: 'auto', load: placeholder },
-  contact: { frame: 'auto', load: placeholder },
+  taUsefulResources: { frame: 'auto', load: () => import('../features/resources/resources-page') },
+  usefulResourcesTa: { frame: 'auto', load: () => import('../features/resources/resources-page') },
+  contact: { frame: 'auto', load: () => import('../features/contact/contact-page') },
   about: { frame: 'auto', load: () => import('../features/static/about-page') },
 
   dashboard: { frame: 'shell', load: () => import('./dashboard-page') },

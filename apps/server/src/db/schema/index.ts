@@ -13,3 +13,4 @@ export * from './registration.js';
 export * from './meetings.js';
 export * from './publications.js';
 export * from './outbox.js';
+export * from './resources.js';

@@ -10,6 +10,7 @@ import { seedDemoCalendar } from './demo-calendar.js';
 import { seedDemoRequests } from './demo-registration.js';
 import { seedDemoMeetings } from './demo-meetings.js';
 import { seedDemoPublications } from './demo-publications.js';
+import { seedDemoResources } from './demo-resources.js';
 import { hasNoUsers } from './is-empty.js';
 
 /** Adds the demo accounts, committees and notifications when the database has no user yet. */
@@ -82,6 +83,7 @@ export async function seedDemo(db: Db, storage?: Storage) {
   await seedDemoRequests(db, storage);
   await seedDemoMeetings(db, storage);
   await seedDemoPublications(db, storage);
+  await seedDemoResources(db, storage);
   // Demo notifications that name a job open that job: its id is known now.
   await db.execute(
     sql`update notifications set url = '/job/' || jobs.id from jobs where notifications.url = ${JOB_URL_PREFIX} || jobs.job_number`,

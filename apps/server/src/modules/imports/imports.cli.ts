@@ -9,14 +9,16 @@ import { listen } from '../../platform/events.js';
 import { createStorage } from '../../platform/storage.js';
 import { onEvent as notifyOnEvent } from '../notifications/notifications.service.js';
 import { importPublications } from '../publications/publications.import.js';
+import { importResources } from '../resources/resources.import.js';
 
 /**
  * npm run import -- <entity> <file.csv>: the same import as POST /api/admin/import/{entity}; and
- * `publications`, whose CSV names files beside it (modules/publications/publications.import.ts).
+ * `publications` and `resources`, whose CSVs name files beside them (their modules' *.import.ts).
  */
 const [entity, file] = process.argv.slice(2);
-if (!entity || !file || !([...IMPORT_ENTITIES, 'publications'] as readonly string[]).includes(entity)) {
-  console.error(`Usage: npm run import -- <${[...IMPORT_ENTITIES, 'publications'].join('|')}> <file.csv>`);
+const ENTITIES = [...IMPORT_ENTITIES, 'publications', 'resources'] as readonly string[];
+if (!entity || !file || !ENTITIES.includes(entity)) {
+  console.error(`Usage: npm run import -- <${ENTITIES.join('|')}> <file.csv>`);
   process.exit(2);
 }
 
@@ -31,6 +33,8 @@ try {
     // Subscribers with notify on hear of each publication, as when the admin API adds one.
     listen(notifyOnEvent);
     result = await importPublications(database.db, createStorage(config), csvPath);
+  } else if (entity === 'resources') {
+    result = await importResources(database.db, createStorage(config), csvPath);
   } else {
     result = await importCsv(database.db, entity as ImportEntity, createReadStream(csvPath));
   }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { arSites, committeeMembers, forumFollows, jobAssessors, notifications, users } from '../../db/schema/index.js';
+import { arSites, committeeMembers, forumFollows, jobAssessors, notifications, userRoles, users } from '../../db/schema/index.js';
 
 type Q = Db | Tx;
 
@@ -85,5 +85,15 @@ export async function committeeMemberIdsOf(db: Q, committeeId: number) {
     .from(committeeMembers)
     .innerJoin(users, eq(users.id, committeeMembers.userId))
     .where(and(eq(committeeMembers.committeeId, committeeId), eq(users.activated, true)));
+  return rows.map((r) => r.id);
+}
+
+/** The active system administrators (the contact form's messages reach them). */
+export async function systemAdminIds(db: Q) {
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(userRoles.role, 'SYSADMIN'), eq(users.activated, true)));
   return rows.map((r) => r.id);
 }

@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import type { Listener } from '../../platform/events.js';
-import { queueMail } from '../../platform/outbox.js';
+import { queueAddressMail, queueMail } from '../../platform/outbox.js';
 import * as q from './notifications.queries.js';
 import { TEMPLATES, type Template } from './notifications.templates.js';
 import './notifications.policy.js';
@@ -89,8 +89,10 @@ export const onEvent: Listener = async (tx, type, payload) => {
   const template = TEMPLATES[type] as Template<typeof type> | undefined;
   if (!template) return;
   const userIds = await template.recipients(tx, payload);
-  if (userIds.length === 0) return;
   const row = template.inApp(payload);
+  const mailbox = template.mailbox?.(payload);
+  if (mailbox) await queueAddressMail(tx, mailbox.to, row.type, { subject: mailbox.subject, text: mailbox.text, html: mailbox.html, url: row.url });
+  if (userIds.length === 0) return;
   await notify(tx, { userIds, ...row });
   // The email channel: the same recipients, in the same transaction (platform/outbox.ts sends after commit).
   if (template.email) await queueMail(tx, userIds, row.type, { ...template.email(payload), url: row.url });

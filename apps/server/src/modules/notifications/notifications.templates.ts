@@ -1,4 +1,4 @@
-import { calendarPathFor } from '@portal/shared';
+import { calendarPathFor, PRODUCT_NAME } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
 import type { EventType, PortalEvents } from '../../platform/events.js';
 import * as q from './notifications.queries.js';
@@ -9,9 +9,10 @@ import { notifiedSubscribers, READER_ROLES } from './publication-recipients.js';
  * the view it belongs to, the sender). Every notification text of the portal is here. An event
  * type with no template notifies nobody.
  *
- * Email: a template may later say `email: (payload) => ({ subject, text })`; the publications
- * issue adds the sending (an outbox row written here in the same transaction, sent after commit),
- * so a rolled-back change never mails anyone.
+ * Email: a template with `email: (payload) => ({ subject, text, html? })` also mails its recipients
+ * (outbox rows written in the same transaction, sent after commit; platform/outbox.ts honours each
+ * one's unsubscribe and digest choice), so a rolled-back change never mails anyone. `mailbox` mails
+ * an address that is no user's (the body's contact mailbox).
  */
 export interface InAppRow {
   type: string;
@@ -27,11 +28,10 @@ export interface InAppRow {
 export interface Template<K extends EventType> {
   recipients: (tx: Tx, payload: PortalEvents[K]) => Promise<number[]>;
   inApp: (payload: PortalEvents[K]) => InAppRow;
-  /**
-   * The email hook (not sent yet): the publications issue fills it for the types that mail, and
-   * onEvent queues it for the same recipients in the same transaction.
-   */
+  /** The mail the recipients get too (onEvent queues it for them in the same transaction). */
   email?: (payload: PortalEvents[K]) => { subject: string; text: string; html?: string };
+  /** A mail to an address that is no user's (null: none), in the same transaction. */
+  mailbox?: (payload: PortalEvents[K]) => { to: string; subject: string; text: string; html?: string } | null;
 }
 
 /** '2026-11-25 09:30:00' -> '25/11/2026 9:30 am' (all day: the date only), Sydney time as stored. */
@@ -85,6 +85,10 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
       committeeId: e.thread.committeeId,
       sender: e.by.name,
     }),
+    email: (e) => ({
+      subject: `New reply in "${e.thread.title}"`,
+      text: `${e.by.name} replied to the discussion "${e.thread.title}" that you follow.`,
+    }),
   },
   'calendar.event.created': {
     // The committee's members, but not the admin who added it.
@@ -129,4 +133,25 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
       text: `"${e.publication.name}" was ${e.replaced ? 'updated' : 'published'} in ${e.category.rootName} > ${e.category.name}.`,
     }),
   },
+  'contact.message.sent': {
+    // Every active system administrator (spec/02: the contact-form notification carries the sender's name and email).
+    recipients: async (tx, e) => (await q.systemAdminIds(tx)).filter((id) => id !== e.from.userId),
+    inApp: (e) => ({
+      type: 'contact',
+      title: `Contact message: ${e.subject}`,
+      body: contactText(e),
+      // No page to open: the notification opens as a modal holding the whole message.
+      url: null,
+      role: 'SYSADMIN',
+      sender: `${e.from.name} (${e.from.email})`,
+    }),
+    mailbox: (e) =>
+      e.mailbox
+        ? { to: e.mailbox, subject: `${PRODUCT_NAME} contact message: ${e.subject}`, text: `${contactText(e)}\n\nReply to ${e.from.email}.` }
+        : null,
+  },
 };
+
+function contactText(e: PortalEvents['contact.message.sent']): string {
+  return `From: ${e.from.name} (${e.from.email})${e.from.userId === null ? ', not signed in' : ''}\nSubject: ${e.subject}\n\n${e.message}`;
+}

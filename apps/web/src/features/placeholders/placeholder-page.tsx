@@ -7,9 +7,6 @@ import { PageTitle } from '../../components/page-title';
 /** What each page of a later area will hold, from the spec. */
 const COMING: Partial<Record<RouteName, string>> = {
   register: 'The registration wizard: personal details, facilities, committees, subscriptions and a summary to submit for approval.',
-  taUsefulResources: 'Useful resources for technical assessors: documents and links, with the date each was updated.',
-  usefulResourcesTa: 'Useful resources for technical assessors: documents and links, with the date each was updated.',
-  contact: 'The contact details of the body and a form to send it a message.',
   jobs: 'Your jobs (assessment visits) with their number, type, visit date, site and status, with filters.',
   job: 'The job with its stage, details, site, lead assessor, and the documents received and submitted.',
   publications: 'Recently updated publications and the ones in your subscriptions, to view and download.',

@@ -1,5 +1,5 @@
 import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
-import { BODY_NAME, CONTACT, PRODUCT_NAME, ROUTES } from '@portal/shared';
+import { BODY_NAME, CONTACT, CONTACT_LINKS, PRODUCT_NAME, ROUTES } from '@portal/shared';
 import { PageTitle } from '../../components/page-title';
 
 /** /about */
@@ -39,7 +39,7 @@ export default function AboutPage() {
               Contact us
             </Title>
             <Text size="sm">
-              Free call {CONTACT.phone}, email <Anchor href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Anchor>, or write to{' '}
+              Free call <Anchor href={CONTACT_LINKS.phone}>{CONTACT.phone}</Anchor>, email <Anchor href={CONTACT_LINKS.email}>{CONTACT.email}</Anchor>, or write to{' '}
               {CONTACT.address}.
             </Text>
           </div>

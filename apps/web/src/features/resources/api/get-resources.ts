@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ResourceList } from '@portal/shared';
+import { api } from '../../../lib/api-client';
+import { retryServerErrors } from '../../../lib/api-client';
+
+export const resourcesKey = ['resources', 'ta'] as const;
+
+/** GET /resources/ta: the useful resources for technical assessors (a token is needed). */
+export const getResources = (signal?: AbortSignal) => api.get<ResourceList>('/resources/ta', { signal });
+
+export function useResources(enabled: boolean) {
+  return useQuery({ queryKey: resourcesKey, queryFn: ({ signal }) => getResources(signal), enabled, retry: retryServerErrors });
+}
