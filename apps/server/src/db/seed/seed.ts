@@ -79,9 +79,10 @@ export async function seedDemo(db: Db, storage?: Storage) {
   await seedDemoJobs(db, storage);
   await seedDemoForum(db, storage);
   await seedDemoCalendar(db);
+  // Publications first: the demo registrations ask for subscriptions to its categories.
+  await seedDemoPublications(db, storage);
   await seedDemoRequests(db, storage);
   await seedDemoMeetings(db, storage);
-  await seedDemoPublications(db, storage);
   // Demo notifications that name a job open that job: its id is known now.
   await db.execute(
     sql`update notifications set url = '/job/' || jobs.id from jobs where notifications.url = ${JOB_URL_PREFIX} || jobs.job_number`,
