@@ -155,7 +155,15 @@ function SuggestionDocument({ form }: { form: Form }) {
                 {competency?.orgDoc ?? 'Uploaded document'}
               </Text>
             </Group>
-            <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} loading={remove.isPending} onClick={removeDocument}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              style={{ flexShrink: 0 }}
+              leftSection={<IconTrash size={14} aria-hidden />}
+              loading={remove.isPending}
+              onClick={removeDocument}
+            >
               Remove
             </Button>
           </Group>
