@@ -47,7 +47,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
   const strict = (max: number) => ({ rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' } });
   const r = app.withTypeProvider<ZodTypeProvider>();
   await registerUploads(app, deps.config.maxUploadKb);
-  const documentParam = z.object({ document: z.string().regex(/^[a-f0-9]{24}$/) });
+  const documentParam = z.object({ document: safeString().regex(/^[a-f0-9]{24}$/, 'Not a document name.') });
 
   r.get('/facilities/getInfo/:number', {
     config: { auth: 'none', ...strict(20) },
