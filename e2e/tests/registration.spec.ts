@@ -68,6 +68,9 @@ test.describe('registration', () => {
     await page.getByRole('checkbox', { name: 'Monthly Newsletter' }).check();
     await shot(page, 'step-4-subscriptions');
     await noSeriousViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'step-4-subscriptions-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await next(page);
 
     // Step 5: the summary, the terms and the signature.
@@ -240,6 +243,9 @@ test.describe('registration', () => {
     await expect(suggested.getByRole('button', { name: 'View Competencies' })).toBeEnabled();
     await shot(page, 'pending-change-suggestion');
     await noSeriousViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'pending-change-suggestion-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     const doc = page.waitForEvent('popup');
     await suggested.getByRole('button', { name: 'Suggested Changes' }).click();
     const opened = await doc;
