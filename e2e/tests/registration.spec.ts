@@ -62,12 +62,21 @@ test.describe('registration', () => {
     await page.getByRole('checkbox', { name: 'Chemical Testing Committee' }).check();
     await shot(page, 'step-3-committees');
     await next(page);
+    // The categories come from the server: 'General' chooses all of its subcategories.
     await page.getByRole('checkbox', { name: 'General', exact: true }).check();
+    await expect(page.getByRole('checkbox', { name: 'Policies and Procedures' })).toBeChecked();
+    await page.getByRole('checkbox', { name: 'Monthly Newsletter' }).check();
+    await shot(page, 'step-4-subscriptions');
+    await noSeriousViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'step-4-subscriptions-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await next(page);
 
     // Step 5: the summary, the terms and the signature.
     await expect(page.getByText('Step 5 of 5: Summary')).toBeVisible();
     await expect(page.getByText('S041201 - Harbour Labs Sydney')).toBeVisible();
+    await expect(page.getByText('Newsletters › Monthly Newsletter')).toBeVisible();
     await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
     await page.getByRole('textbox', { name: 'Full Name' }).fill('Nina Endtoend');
     await page.getByRole('textbox', { name: 'Signature Title' }).fill('Laboratory Manager');
@@ -177,5 +186,70 @@ test.describe('registration', () => {
     await expect(page.getByRole('region', { name: 'Email Details' })).toContainText('tess.new@mail.test');
     await expect(page.getByText('Change waiting for approval')).toHaveCount(0);
     await shot(page, 'profile-after-approval');
+  });
+
+  // ta@ opens their competency PDF, then marks the profile up to date; then suggests changes with a
+  // document, which the TA admin opens from the pending change.
+  test('ta views competencies, marks the profile up to date, and sends a suggested-changes document', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, 'ta@portal.test');
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'Competency' });
+    const mark = card.getByRole('button', { name: 'Mark Profile up to date' });
+    await expect(mark).toBeDisabled();
+    await settled(page);
+    await shot(page, 'profile-competency');
+    await noSeriousViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'profile-competency-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    const popup = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'View Competencies' }).click();
+    const pdf = await popup;
+    await expect.poll(() => pdf.url()).toMatch(/\/api\/competencies\/\d+\?dl=/);
+    await pdf.close();
+    await expect(mark).toBeEnabled();
+    await mark.click();
+    await expect(page.getByText('Successfully marked profile as up to date.')).toBeVisible();
+    await expect(card).not.toContainText('Not yet');
+
+    // The suggested-changes document travels with a profile change.
+    await page.goto('/edit-profile');
+    const competency = page.getByRole('region', { name: 'Competency' });
+    await competency.getByRole('button', { name: 'Upload Document' }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload Suggested Changes' });
+    await upload.getByLabel('Choose a file to upload').setInputFiles({ name: 'Suggested changes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 suggested') });
+    await upload.getByRole('button', { name: 'Yes' }).click();
+    await upload.getByRole('button', { name: 'Finish' }).click();
+    await expect(page.getByText('Document uploaded successfully.')).toBeVisible();
+    await expect(competency.getByText('Suggested changes.pdf')).toBeVisible();
+    await competency.getByRole('textbox', { name: /Suggested changes to your competencies/ }).fill('Please add ISO 15189 medical testing.');
+    await shot(page, 'edit-profile-suggestion');
+    await noSeriousViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'edit-profile-suggestion-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your profile request has been submitted to Members Portal for approval!')).toBeVisible();
+    await signOut(page);
+
+    await signIn(page, 'taadmin@portal.test');
+    await page.goto('/admin/pending-profile-change-all');
+    await page.getByRole('link', { name: 'Tess Assessor' }).first().click();
+    const suggested = page.getByRole('region', { name: 'COMPETENCY CHANGES SUGGESTED' });
+    await expect(suggested).toContainText('Please add ISO 15189 medical testing.');
+    await expect(suggested).toContainText('Suggested changes.pdf');
+    await expect(suggested.getByRole('button', { name: 'View Competencies' })).toBeEnabled();
+    await shot(page, 'pending-change-suggestion');
+    await noSeriousViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'pending-change-suggestion-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const doc = page.waitForEvent('popup');
+    await suggested.getByRole('button', { name: 'Suggested Changes' }).click();
+    const opened = await doc;
+    await expect.poll(() => opened.url()).toMatch(/\/api\/competency-suggestions\/[a-f0-9]{24}\?dl=/);
+    await opened.close();
   });
 });

@@ -157,11 +157,8 @@ export const REGISTRATION_LIMITS = {
   facilitiesMax: 20,
   committeesMax: 100,
   sitesPerFacilityMax: 500,
+  subscriptionsMax: 200,
 } as const;
-
-/** The subscription categories of spec/02 section 9 (the wizard's step 4 until the publications tables land). */
-export const SUBSCRIPTION_CATEGORIES = ['General', 'Accreditation Program Updates', 'Portal Publications', 'Newsletters'] as const;
-export type SubscriptionCategory = (typeof SUBSCRIPTION_CATEGORIES)[number];
 
 /** The roles a visitor may ask for in the registration wizard. */
 export const REGISTRATION_ROLES = ['AR', 'CM', 'TA'] as const;

@@ -212,6 +212,10 @@ export const REGISTRATION_MESSAGES = {
   competencyUploadFailed: 'Unable to upload selected document. Try again or contact administrator.',
   competencyRemoved: 'Document removed successfully.',
   competencyRemoveFailed: 'Unable to remove document. Try again or contact administrator.',
+  /** Ours: a suggested-changes document named in a profile change that is not the user's upload waiting to be sent. */
+  competencyDocumentUnknown: 'The suggested-changes document was not found. Please upload it again.',
+  /** Ours: a subscription category of a registration that does not exist. */
+  subscriptionInvalid: 'A chosen subscription category does not exist.',
 } as const;
 
 /** Meeting documents (spec/02 "Meeting documents", sections 4, 5, 8; issue 11). */

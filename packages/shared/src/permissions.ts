@@ -123,6 +123,11 @@ export const ACTIONS = [
   'profile.competency.review',
   'admin.competency.view',
   'admin.competency.review',
+  // An assessor's suggested-changes document (uploaded and removed before the profile change is
+  // sent), and its view by the admins who see the change (DECISIONS "Who handles a request").
+  'profile.competency.suggest',
+  'admin.competencySuggestion.view',
+  'profile.competencySuggestion.download',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -141,6 +146,8 @@ export const ABILITIES = {
   forumReply: ['forum.reply.update', 'forum.reply.delete'],
   event: ['calendar.event.update', 'calendar.event.delete'],
   calendar: ['calendar.event.create'],
+  profile: ['profile.competency.view', 'profile.competency.review', 'profile.competency.suggest'],
+  competencyChange: ['admin.competency.view', 'admin.competencySuggestion.view'],
 } as const satisfies Record<string, readonly Action[]>;
 
 export type AbilitiesOf<K extends keyof typeof ABILITIES> = Record<(typeof ABILITIES)[K][number], boolean>;

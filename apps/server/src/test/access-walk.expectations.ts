@@ -1,4 +1,5 @@
 import { currentRoleOf, type Action, type Role } from '@portal/shared';
+import { DEMO_SUGGESTION_DOCUMENT } from '../db/seed/demo-registration.js';
 import { multipart } from './multipart.js';
 
 /**
@@ -250,6 +251,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   // data's first request is an AR+CM registration (SYSADMIN's), the second a TA one (TA_ADMIN's).
   'GET /api/facilities/getInfo/{number}': { public: true, call: () => ({ url: '/api/facilities/getInfo/412' }) },
   'POST /api/register': { public: true, call: () => ({ payload: { roles: [] } }) },
+  'GET /api/register/categories': { public: true, everyRecord: true },
   'GET /api/profile': { action: 'profile.user.view', self: true },
   'POST /api/user-requests': { action: 'profile.change.request', self: true, call: () => ({ payload: { first_name: '' } }) },
   'GET /api/user-requests': { action: 'admin.request.view', allowed: (p: Persona) => holds(p, 'SYSADMIN', 'TA_ADMIN') },
@@ -270,6 +272,28 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/activeuser/markprofileuptodate': { action: 'profile.competency.review', refusedTo: (p: Persona) => !holds(p, 'TA', 'LA') },
   'GET /api/admin/ta/competencypdf/{userId}': { action: 'admin.competency.view', allowed: (p: Persona) => holds(p, 'TA_ADMIN'), call: () => ({ url: '/api/admin/ta/competencypdf/4' }) },
   'GET /api/admin/ta/markprofileuptodate/{id}': { action: 'admin.competency.review', allowed: (p: Persona) => holds(p, 'TA_ADMIN'), call: () => ({ url: '/api/admin/ta/markprofileuptodate/4' }) },
+  // Suggested-changes documents: an assessor's own upload and removal; la@'s demo document, sent with
+  // their pending change (a TA_ADMIN's), seen by the admins and by la@ (DECISIONS "Who handles a request").
+  'POST /api/user-requests/edittacompetencydoc': {
+    action: 'profile.competency.suggest',
+    refusedTo: (p: Persona) => !isAssessor(p),
+    call: (p: Persona) => multipart([{ name: 'fileName', value: 'walk.txt' }, { name: 'file', filename: `walk-${p.id}.txt`, type: 'text/plain', content: 'walk' }]),
+  },
+  'POST /api/user-requests/removeUploadedCompetencySuggestDocument': {
+    action: 'profile.competency.suggest',
+    refusedTo: (p: Persona) => !isAssessor(p),
+    call: () => ({ payload: { fileName: 'ffffffffffffffffffffffff' } }),
+  },
+  'GET /api/admin/ta/competencysuggested/{document}': {
+    action: 'admin.competencySuggestion.view',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN', 'TA_ADMIN'),
+    call: () => ({ url: `/api/admin/ta/competencysuggested/${DEMO_SUGGESTION_DOCUMENT}` }),
+  },
+  'GET /api/competency-suggestions/{document}': {
+    action: 'profile.competencySuggestion.download',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN', 'TA_ADMIN') || p.email === 'la@portal.test',
+    call: () => ({ url: `/api/competency-suggestions/${DEMO_SUGGESTION_DOCUMENT}` }),
+  },
   // File 1 is a job document, not a competency PDF: refused (404) to everyone.
   'GET /api/competencies/{id}': { action: 'profile.competency.view', refusedTo: () => true, call: () => ({ url: '/api/competencies/1' }) },
   // Meeting documents: the committee's members, by the folder access rule; the committee admin manages.

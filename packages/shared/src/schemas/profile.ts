@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { REGISTRATION_MESSAGES as M } from '../messages.js';
+import { abilitiesSchema } from '../permissions.js';
 import { safeString } from './common.js';
 import { PROFILE_EMAIL_PATTERN, registrationSignature, registrationSubscriptions, USER_REQUEST_STATUSES, USER_REQUEST_TYPES, userRequestSummary } from './registration.js';
 
@@ -131,7 +132,15 @@ const profileChangeFields = z.object({
   /** An assessor's emails, phones and addresses (one primary of each). */
   user_info: userInfo.optional(),
   /** An assessor's suggested changes to their competencies. */
-  competency: z.object({ suggestChanges: opt(2000), document: safeString().max(255).nullable().default(null) }).optional(),
+  competency: z
+    .object({
+      suggestChanges: opt(2000),
+      /** The `fileName` POST /user-requests/edittacompetencydoc answered (the upload waiting to be sent). */
+      document: safeString().max(255).nullable().default(null),
+      /** The uploaded file's own name, as the form shows it (the server keeps the name it stored). */
+      orgDoc: safeString().max(255).nullable().optional(),
+    })
+    .optional(),
 });
 export type ProfileChangeForm = z.infer<typeof profileChangeFields>;
 export type ProfileChangeInput = z.input<typeof profileChangeFields>;
@@ -165,8 +174,15 @@ export const profile = z.object({
   facilities: z.array(z.object({ facility_number: z.string(), name: z.string(), sites: z.array(z.string()) })),
   committees: z.array(z.string()),
   assessor: z.boolean(),
-  user_info: userInfo.extend({ competency_pdf: z.boolean(), reviewed_at: z.string().nullable() }),
+  user_info: userInfo.extend({
+    competency_pdf: z.boolean(),
+    /** The competency PDF has been opened (Mark Profile up to date waits for it). */
+    competency_viewed: z.boolean(),
+    reviewed_at: z.string().nullable(),
+  }),
   pending_request: z.object({ id: z.number(), created_at: z.string() }).nullable(),
+  /** View Competencies, Mark Profile up to date, and the suggested-changes document of Edit Profile. */
+  abilities: abilitiesSchema('profile'),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -203,6 +219,31 @@ export const userRequestDetail = userRequestSummary.extend({
   changes: z.array(z.object({ key: z.string(), label: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
   /** A profile change of an assessor's cards: before and after, for the groups that changed. */
   groups: z.array(z.object({ key: z.enum(['emails', 'phones', 'addresses']), label: z.string(), before: z.array(z.record(z.string(), z.unknown())), after: z.array(z.record(z.string(), z.unknown())) })),
-  competency: z.object({ suggestChanges: z.string(), document: z.string().nullable(), has_pdf: z.boolean() }).nullable(),
+  competency: z
+    .object({
+      suggestChanges: z.string(),
+      /** The suggested-changes document's fileName (GET /admin/ta/competencysuggested/{document}), or null. */
+      document: z.string().nullable(),
+      /** Its file's name. */
+      orgDoc: z.string().nullable(),
+      has_pdf: z.boolean(),
+      /** View Competencies (the TA admin's path) and Suggested Changes, for this admin. */
+      abilities: abilitiesSchema('competencyChange'),
+    })
+    .nullable(),
 });
 export type UserRequestDetail = z.infer<typeof userRequestDetail>;
+
+/** POST /user-requests/edittacompetencydoc (multipart: fileName, then file): the spec's answer. */
+export const competencyUploadResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ fileName: z.string(), orgDoc: z.string(), signedUrl: z.string() }),
+});
+export type CompetencyUploadResponse = z.infer<typeof competencyUploadResponse>;
+
+/** The fields of the upload (sent before the file): the file's name as the browser has it. */
+export const competencyUploadFields = z.object({ fileName: safeString().trim().max(255).optional() });
+
+/** POST /user-requests/removeUploadedCompetencySuggestDocument. */
+export const competencyRemoveRequest = z.object({ fileName: safeString().trim().min(1).max(255) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, REGISTRATION_LIMITS, REGISTRATION_ROLES, SUBSCRIPTION_CATEGORIES } from '../constants.js';
+import { LIMITS, REGISTRATION_LIMITS, REGISTRATION_ROLES } from '../constants.js';
 import { REGISTRATION_MESSAGES as M } from '../messages.js';
 import { safeId, safeString } from './common.js';
 import { pageQuery } from './paging.js';
@@ -49,10 +49,21 @@ export type RegistrationFacility = z.infer<typeof registrationFacility>;
 
 export const registrationCommittee = z.object({ id: safeId(), value: safeString().max(255) });
 
+/**
+ * The publication categories asked for: ids of the categories the wizard lists (GET
+ * /register/categories); a root stands for all its subcategories, as in POST /subscriptions.
+ * Approval subscribes the new user to them.
+ */
 export const registrationSubscriptions = z.object({
   type: z.literal('General').default('General'),
-  selected: z.array(z.enum(SUBSCRIPTION_CATEGORIES)).max(SUBSCRIPTION_CATEGORIES.length).default([]),
+  selected: z.array(safeId()).max(REGISTRATION_LIMITS.subscriptionsMax).default([]),
 });
+
+/** GET /register/categories: the publication categories a registrant may subscribe to (public: ids and names only). */
+export const registrationCategories = z.object({
+  data: z.array(z.object({ id: z.number(), name: z.string(), children: z.array(z.object({ id: z.number(), name: z.string() })) })),
+});
+export type RegistrationCategories = z.infer<typeof registrationCategories>;
 
 export const registrationSignature = z.object({
   accept: z.boolean().default(false),

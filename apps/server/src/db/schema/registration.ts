@@ -60,3 +60,26 @@ export const userInfos = pgTable('user_infos', {
   reviewedAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An assessor's suggested-changes document for their competencies (spec/02 'Competency suggestion':
+ * suggestChanges, document, orgDoc). Uploaded from Edit Profile before the change is sent (a draft,
+ * `requestId` null: at most one per user, a new upload replaces it), then named by the profile
+ * change it travels with. `document` is the name the client holds (the spec's `fileName`).
+ */
+export const competencySuggestions = pgTable(
+  'competency_suggestions',
+  {
+    id: serial().primaryKey(),
+    document: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileId: integer()
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    requestId: integer().references(() => userRequests.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('competency_suggestions_document_idx').on(t.document), index('competency_suggestions_user_idx').on(t.userId), index('competency_suggestions_request_idx').on(t.requestId)],
+);

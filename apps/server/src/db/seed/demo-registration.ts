@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Storage } from '../../platform/storage.js';
 import type { Db } from '../client.js';
-import { committees, facilities, files, sites, userInfos, userRequests, userRoles, users } from '../schema/index.js';
+import { committees, competencySuggestions, facilities, files, publicationCategories, sites, userInfos, userRequests, userRoles, users } from '../schema/index.js';
 
 /** A one-page competency statement, as the body's back office would issue it (pdfkit). */
 function competencyPdf(name: string, competencies: string[]): Promise<Buffer> {
@@ -24,6 +24,9 @@ const DEMO_COMPETENCIES: Record<string, string[]> = {
   'ta@portal.test': ['ISO/IEC 17025 chemical testing', 'Food testing: pesticide residues', 'Measurement uncertainty'],
   'la@portal.test': ['ISO/IEC 17025 lead assessment', 'ISO 15189 medical testing', 'Calibration: mass and volume'],
 };
+
+/** The name (the spec's fileName) of la@'s demo suggested-changes document. */
+export const DEMO_SUGGESTION_DOCUMENT = 'de0000000000000000000001';
 
 /** An assessor's cards as the demo shows them (ta@ and la@). */
 const TA_INFO = {
@@ -55,6 +58,9 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
   const la = person('la@portal.test');
   const cm = person('cm@portal.test');
   const roleRows = await db.select().from(userRoles).where(inArray(userRoles.userId, [la.id, cm.id]));
+  // Subscriptions asked for, by category name (seeded by demo-publications.ts just before).
+  const categoryRows = await db.select({ id: publicationCategories.id, name: publicationCategories.name }).from(publicationCategories);
+  const categoryIds = (...names: string[]) => names.flatMap((n) => categoryRows.filter((c) => c.name === n).map((c) => c.id));
   const rolesOf = (id: number) => roleRows.filter((r) => r.userId === id).map((r) => r.role);
 
   // The demo competency PDFs (only with storage, like the demo documents).
@@ -70,6 +76,15 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
         .returning({ id: files.id });
       pdfFile[p.id] = file!.id;
     }
+  }
+
+  // la@'s suggested-changes document, sent with their pending change (only with storage).
+  let suggestionFile: number | null = null;
+  if (storage) {
+    const bytes = await competencyPdf(`${la.firstName} ${la.lastName}`, ['Suggested: ISO 15189 medical testing', 'Suggested: remove calibration of volume']);
+    const { key, size } = await storage.put(Readable.from(bytes), { prefix: 'uploads' });
+    const [file] = await db.insert(files).values({ storageKey: key, name: 'Suggested competency changes.pdf', size, mimeType: 'application/pdf', uploadedBy: la.id }).returning({ id: files.id });
+    suggestionFile = file!.id;
   }
 
   await db.transaction(async (tx) => {
@@ -99,7 +114,7 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
           postcode: '2009',
           facilities: harbour && site ? [{ facility_number: harbour.number, facility_name: harbour.name, sites: [{ id: site.id, value: `${site.n} - ${site.name}` }] }] : [],
           committees: chemical ? [{ id: chemical.id, value: chemical.name }] : [],
-          subscriptions: { type: 'General', selected: ['General', 'Newsletters'] },
+          subscriptions: { type: 'General', selected: categoryIds('Policies and Procedures', 'Monthly Newsletter') },
           signature: { accept: true, name: 'Nina Newrep', title: 'Laboratory Manager', date: '20/11/2026' },
           summary: 'New registration',
         },
@@ -125,7 +140,7 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
           userId: 'TA-2291',
           facilities: [],
           committees: [],
-          subscriptions: { type: 'General', selected: ['Accreditation Program Updates'] },
+          subscriptions: { type: 'General', selected: categoryIds('Chemical Testing') },
           signature: { accept: true, name: 'Omar Assessor', title: 'Senior Chemist', date: '21/11/2026' },
           summary: 'New registration',
         },
@@ -148,7 +163,7 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
             phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '413999111', isPrimary: true }],
           },
           user_info_before: { emails: LA_INFO.emails, phones: LA_INFO.phones },
-          competency: { suggestChanges: 'Please add ISO 15189 medical testing to my competencies.', document: null },
+          competency: { suggestChanges: 'Please add ISO 15189 medical testing to my competencies.', document: suggestionFile ? DEMO_SUGGESTION_DOCUMENT : null },
           summary: 'Position Title, COMPETENCY CHANGES SUGGESTED, EMAIL DETAILS UPDATED, PHONE DETAILS UPDATED',
         },
       },
@@ -162,5 +177,9 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
         data: { fields: { title: 'Committee Secretary', suburb: 'Chatswood' }, before: { title: cm.title, suburb: null }, summary: 'Position Title, Suburb' },
       },
     ]);
+    if (suggestionFile) {
+      const [change] = await tx.select({ id: userRequests.id }).from(userRequests).where(eq(userRequests.userId, la.id));
+      await tx.insert(competencySuggestions).values({ document: DEMO_SUGGESTION_DOCUMENT, userId: la.id, fileId: suggestionFile, requestId: change!.id });
+    }
   });
 }

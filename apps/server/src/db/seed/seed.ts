@@ -80,9 +80,10 @@ export async function seedDemo(db: Db, storage?: Storage) {
   await seedDemoJobs(db, storage);
   await seedDemoForum(db, storage);
   await seedDemoCalendar(db);
+  // Publications first: the demo registrations ask for subscriptions to its categories.
+  await seedDemoPublications(db, storage);
   await seedDemoRequests(db, storage);
   await seedDemoMeetings(db, storage);
-  await seedDemoPublications(db, storage);
   await seedDemoResources(db, storage);
   // Demo notifications that name a job open that job: its id is known now.
   await db.execute(

@@ -60,3 +60,24 @@ defineRules<CompetencyFacts>({
   'admin.competency.view': { can: taAdmin, sees: (_actor, c) => c.assessor },
   'admin.competency.review': { can: taAdmin, sees: (_actor, c) => c.assessor },
 });
+
+/** What a suggested-changes document's query says: whose it is, and the role deciding its change (null: not sent yet). */
+export interface SuggestionFacts {
+  ownerId: number;
+  handler: 'SYSADMIN' | 'TA_ADMIN' | null;
+}
+
+/** An admin view that sees the change a document travels with (the rule of `admin.request.view`). */
+const adminSeesSuggestion = (actor: Actor, s: SuggestionFacts) => adminView(actor) && s.handler !== null && sees(actor, { handler: s.handler });
+
+/**
+ * Suggested-changes documents (spec/02 'Competency suggestion'): an assessor uploads one from Edit
+ * Profile and may remove it until the change is sent (someone else's, or one already sent: 404);
+ * anyone else 403. Once sent it is seen by the admins who see the change (a TA_ADMIN: assessors'
+ * changes; a SYSADMIN: every change), and by its owner.
+ */
+defineRules<SuggestionFacts>({
+  'profile.competency.suggest': { can: isAssessorActor, sees: (actor, s) => s.ownerId === actor.user.id && s.handler === null },
+  'admin.competencySuggestion.view': { can: adminView, sees: adminSeesSuggestion },
+  'profile.competencySuggestion.download': { sees: (actor, s) => s.ownerId === actor.user.id || adminSeesSuggestion(actor, s) },
+});

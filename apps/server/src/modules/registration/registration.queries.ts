@@ -1,6 +1,20 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { arSites, committeeMembers, committees, facilities, files, sites, userInfos, userRequests, userRoles, users } from '../../db/schema/index.js';
+import {
+  arSites,
+  committeeMembers,
+  committees,
+  competencySuggestions,
+  facilities,
+  files,
+  publicationCategories,
+  sites,
+  subscriptions,
+  userInfos,
+  userRequests,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
 
 type Q = Db | Tx;
 
@@ -191,4 +205,81 @@ export async function findCompetencyFile(db: Q, fileId: number) {
     .innerJoin(files, eq(files.id, userInfos.competencyFileId))
     .where(eq(userInfos.competencyFileId, fileId));
   return row ?? null;
+}
+
+// ---------------------------------------------------------------- publication categories
+
+/** Every publication category, roots first by position, for the wizard's step 4. */
+export function listCategories(db: Q) {
+  return db
+    .select({ id: publicationCategories.id, name: publicationCategories.name, parentId: publicationCategories.parentId })
+    .from(publicationCategories)
+    .orderBy(asc(publicationCategories.position), asc(publicationCategories.name), asc(publicationCategories.id));
+}
+
+/** The subcategories these ids name: a subcategory itself, a root all of its children (as POST /subscriptions reads them). */
+export async function subcategoriesOf(db: Q, ids: number[]): Promise<{ known: Set<number>; subcategories: number[] }> {
+  if (ids.length === 0) return { known: new Set(), subcategories: [] };
+  const rows = await db
+    .select({ id: publicationCategories.id, parentId: publicationCategories.parentId })
+    .from(publicationCategories)
+    .where(sql`${inArray(publicationCategories.id, ids)} or ${inArray(publicationCategories.parentId, ids)}`);
+  const known = new Set(rows.filter((r) => ids.includes(r.id)).map((r) => r.id));
+  const subcategories = [...new Set(rows.filter((r) => r.parentId !== null && (ids.includes(r.id) || ids.includes(r.parentId))).map((r) => r.id))];
+  return { known, subcategories };
+}
+
+export async function subscribe(tx: Tx, userId: number, categoryIds: number[]) {
+  if (categoryIds.length) await tx.insert(subscriptions).values(categoryIds.map((categoryId) => ({ userId, categoryId }))).onConflictDoNothing();
+}
+
+// ---------------------------------------------------------------- suggested-changes documents
+
+/** A suggested-changes document by the name the client holds, with its file and the facts its rules read. */
+export async function findSuggestion(db: Q, document: string) {
+  const [row] = await db
+    .select({ id: competencySuggestions.id, document: competencySuggestions.document, ownerId: competencySuggestions.userId, requestId: competencySuggestions.requestId, handler: userRequests.handler, file: files })
+    .from(competencySuggestions)
+    .innerJoin(files, eq(files.id, competencySuggestions.fileId))
+    .leftJoin(userRequests, eq(userRequests.id, competencySuggestions.requestId))
+    .where(eq(competencySuggestions.document, document));
+  return row ? { ...row, handler: row.handler ?? null } : null;
+}
+
+/** The document a change travels with (its file's name is the orgDoc). */
+export async function findSuggestionOfRequest(db: Q, requestId: number) {
+  const [row] = await db
+    .select({ document: competencySuggestions.document, name: files.name })
+    .from(competencySuggestions)
+    .innerJoin(files, eq(files.id, competencySuggestions.fileId))
+    .where(eq(competencySuggestions.requestId, requestId));
+  return row ?? null;
+}
+
+export async function insertSuggestion(tx: Tx, values: typeof competencySuggestions.$inferInsert) {
+  await tx.insert(competencySuggestions).values(values);
+}
+
+/**
+ * Removes a user's documents not sent yet (all, or the one named) and their file rows, under lock;
+ * answers the storage keys to delete after commit.
+ */
+export async function deleteDraftSuggestions(tx: Tx, userId: number, document?: string): Promise<string[]> {
+  const gone = await tx
+    .delete(competencySuggestions)
+    .where(and(eq(competencySuggestions.userId, userId), sql`${competencySuggestions.requestId} is null`, document ? eq(competencySuggestions.document, document) : undefined))
+    .returning({ fileId: competencySuggestions.fileId });
+  if (gone.length === 0) return [];
+  const keys = await tx.delete(files).where(inArray(files.id, gone.map((g) => g.fileId))).returning({ key: files.storageKey });
+  return keys.map((k) => k.key);
+}
+
+/** Names the user's draft document as the one their new change travels with; false when there is no such draft. */
+export async function attachSuggestion(tx: Tx, userId: number, document: string, requestId: number): Promise<boolean> {
+  const rows = await tx
+    .update(competencySuggestions)
+    .set({ requestId })
+    .where(and(eq(competencySuggestions.userId, userId), eq(competencySuggestions.document, document), sql`${competencySuggestions.requestId} is null`))
+    .returning({ id: competencySuggestions.id });
+  return rows.length === 1;
 }

@@ -2,11 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  competencyRemoveRequest,
+  competencyUploadResponse,
   facilityLookup,
   idParam,
   messageBody,
   profile,
   profileChangeRequest,
+  registrationCategories,
   registrationEdit,
   registrationRequest,
   safeString,
@@ -20,6 +23,7 @@ import type { Deps } from '../../platform/deps.js';
 import { forbidden } from '../../platform/errors.js';
 import { sendFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
+import { acceptUpload, registerUploads } from '../../platform/uploads.js';
 import { holdsAdminRole } from './registration.policy.js';
 import * as service from './registration.service.js';
 
@@ -42,6 +46,8 @@ async function adminOnly(req: FastifyRequest) {
 export async function registrationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const strict = (max: number) => ({ rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' } });
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await registerUploads(app, deps.config.maxUploadKb);
+  const documentParam = z.object({ document: safeString().regex(/^[a-f0-9]{24}$/, 'Not a document name.') });
 
   r.get('/facilities/getInfo/:number', {
     config: { auth: 'none', ...strict(20) },
@@ -53,6 +59,12 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
       response: { 200: facilityLookup },
     },
     handler: (req) => service.lookupFacility(deps, req.params.number),
+  });
+
+  r.get('/register/categories', {
+    config: { auth: 'none' },
+    schema: { ...tag, description: 'The publication categories the wizard\'s step 4 offers (public: ids and names only; a root means all its subcategories).', response: { 200: registrationCategories } },
+    handler: () => service.listRegistrationCategories(deps),
   });
 
   r.post('/register', {
@@ -104,6 +116,35 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     config: { download: true },
     schema: { ...tag, description: 'A competency PDF (inline), through a download ticket or the bearer token.', params: idParam },
     handler: async (req, reply) => sendFile(reply, storageOf(deps), await service.competencyFile(deps, actorOf(req), req.params.id), 'inline'),
+  });
+
+  r.post('/user-requests/edittacompetencydoc', {
+    config: strict(20),
+    schema: {
+      ...tag,
+      description: `An assessor's suggested-changes document for their next profile change (multipart: fileName, then file; at most ${deps.config.maxUploadKb} KB). Replaces one uploaded and not sent. data.fileName goes into the change's competency.document.`,
+      consumes: ['multipart/form-data'],
+      response: { 200: competencyUploadResponse },
+    },
+    handler: (req) => acceptUpload(req, storageOf(deps), deps.config.maxUploadKb, service.uploadSuggestion(deps, actorOf(req))),
+  });
+
+  r.post('/user-requests/removeUploadedCompetencySuggestDocument', {
+    config: strict(20),
+    schema: { ...tag, description: 'Removes one\'s suggested-changes document not sent yet (fileName as the upload answered).', body: competencyRemoveRequest, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+    handler: (req) => service.removeSuggestion(deps, actorOf(req), req.body.fileName),
+  });
+
+  r.get('/admin/ta/competencysuggested/:document', {
+    onRequest: adminOnly,
+    schema: { ...tag, description: 'A change\'s suggested-changes document: data.data is a link to open (admins who see the change).', params: documentParam, querystring: roleQuery, response: { 200: linkAnswer } },
+    handler: (req) => service.suggestionOfChange(deps, actorOf(req), req.params.document, req.query.current_role),
+  });
+
+  r.get('/competency-suggestions/:document', {
+    config: { download: true },
+    schema: { ...tag, description: 'A suggested-changes document (inline where the type allows), through a download ticket or the bearer token.', params: documentParam },
+    handler: async (req, reply) => sendFile(reply, storageOf(deps), await service.suggestionFile(deps, actorOf(req), req.params.document), 'inline'),
   });
 
   r.get('/user-requests', {

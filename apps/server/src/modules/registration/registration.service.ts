@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   isAustralia,
   padFacilityNumber,
@@ -20,6 +21,9 @@ import {
   type UserRequestListQuery,
   type UserRequestSummary,
   type Action,
+  type CompetencyUploadResponse,
+  type RegistrationCategories,
+  competencyUploadFields,
 } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
 import type { users } from '../../db/schema/index.js';
@@ -29,6 +33,9 @@ import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { emit, personOf } from '../../platform/events.js';
+import { insertFiles } from '../../platform/files.js';
+import { storageOf } from '../../platform/storage.js';
+import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import { createActivationLink, takeAddressTry } from '../auth/auth.service.js';
 import './registration.policy.js';
 import * as q from './registration.queries.js';
@@ -61,6 +68,13 @@ export async function lookupFacility(deps: Deps, raw: string): Promise<FacilityL
   return { facility_number: f.number, name: f.name, sites: f.sites.map((s) => ({ id: s.id, site_number: s.siteNumber, name: s.name })) };
 }
 
+/** GET /register/categories: the publication categories of the wizard's step 4 (public: ids and names only). */
+export async function listRegistrationCategories(deps: Deps): Promise<RegistrationCategories> {
+  const rows = await q.listCategories(deps.db);
+  const roots = rows.filter((r) => r.parentId === null);
+  return { data: roots.map((r) => ({ id: r.id, name: r.name, children: rows.filter((c) => c.parentId === r.id).map((c) => ({ id: c.id, name: c.name })) })) };
+}
+
 // ---------------------------------------------------------------- registration
 
 /**
@@ -87,9 +101,13 @@ async function settleRegistration(deps: Deps, db: Tx | Deps['db'], form: Registr
   const committeeIds = cm ? [...new Set(form.committees.map((c) => c.id))] : [];
   const names = await q.findCommitteesByIds(db, committeeIds);
   if (committeeIds.some((id) => !names.has(id))) throw badRequest(M.committeeInvalid, { committees: [M.committeeInvalid] });
+  const selected = [...new Set(form.subscriptions.selected)];
+  const categories = await q.subcategoriesOf(db, selected);
+  if (selected.some((id) => !categories.known.has(id))) throw badRequest(M.subscriptionInvalid, { 'subscriptions.selected': [M.subscriptionInvalid] });
   const ta = roles.includes('TA');
   return {
     ...form,
+    subscriptions: { type: 'General', selected },
     email: form.email.trim(),
     roles,
     userId: ta ? form.userId : undefined,
@@ -173,7 +191,7 @@ type ChangeData = {
   before?: Partial<Record<ProfileField, string | null>>;
   user_info?: Partial<UserInfo>;
   user_info_before?: Partial<UserInfo>;
-  competency?: { suggestChanges: string; document: string | null };
+  competency?: { suggestChanges: string; document: string | null; orgDoc?: string | null };
 };
 
 /** GET /user-requests/{id}. */
@@ -204,14 +222,20 @@ async function presentDetail(deps: Deps, actor: Actor, row: Row): Promise<UserRe
   const groups = (['emails', 'phones', 'addresses'] as const)
     .filter((k) => d.user_info?.[k] !== undefined)
     .map((k) => ({ key: k, label: PROFILE_GROUPS[k], before: (d.user_info_before?.[k] ?? []) as Record<string, unknown>[], after: d.user_info![k] as Record<string, unknown>[] }));
-  const info = row.userId ? await q.findUserInfo(deps.db, row.userId) : null;
-  return {
-    ...base,
-    registration: null,
-    changes,
-    groups,
-    competency: d.competency ? { ...d.competency, has_pdf: Boolean(info?.competencyFileId) } : null,
-  };
+  const [info, suggestion] = await Promise.all([row.userId ? q.findUserInfo(deps.db, row.userId) : null, d.competency?.document ? q.findSuggestionOfRequest(deps.db, row.id) : null]);
+  const competency = d.competency
+    ? {
+        suggestChanges: d.competency.suggestChanges,
+        document: suggestion?.document ?? null,
+        orgDoc: suggestion?.name ?? null,
+        has_pdf: Boolean(info?.competencyFileId),
+        abilities: {
+          'admin.competency.view': Boolean(info?.competencyFileId) && allows(actor, 'admin.competency.view', { ownerId: row.userId!, assessor: row.handler === 'TA_ADMIN' }),
+          'admin.competencySuggestion.view': suggestion !== null && allows(actor, 'admin.competencySuggestion.view', { ownerId: row.userId!, handler: row.handler }),
+        },
+      }
+    : null;
+  return { ...base, registration: null, changes, groups, competency };
 }
 
 // ---------------------------------------------------------------- admin: decisions and edits
@@ -300,6 +324,8 @@ async function approveRegistration(deps: Deps, tx: Tx, id: number, form: Registr
   await q.representSites(tx, userId, await q.existingSiteIds(tx, form.facilities.flatMap((f) => f.sites.map((s) => s.id))));
   const committees = await q.findCommitteesByIds(tx, form.committees.map((c) => c.id));
   await q.joinCommittees(tx, userId, [...committees.keys()]);
+  // The categories asked for that still exist (a root: all its subcategories, as POST /subscriptions).
+  await q.subscribe(tx, userId, (await q.subcategoriesOf(tx, form.subscriptions?.selected ?? [])).subcategories);
   await q.updateRequest(tx, id, { status: 'approved', userId, ...decided });
   return createActivationLink(deps, userId, form.email, tx);
 }
@@ -370,6 +396,7 @@ export async function getProfile(deps: Deps, actor: Actor): Promise<Profile> {
     q.findPendingChangeOf(deps.db, actor.user.id),
   ]);
   if (!u) throw notFound();
+  const assessor = handlerFor(actor.roles) === 'TA_ADMIN';
   const facilities = new Map<string, { facility_number: string; name: string; sites: string[] }>();
   for (const s of memberships.siteRows) {
     const f = facilities.get(s.facilityNumber) ?? { facility_number: s.facilityNumber, name: s.facilityName, sites: [] };
@@ -393,15 +420,22 @@ export async function getProfile(deps: Deps, actor: Actor): Promise<Profile> {
     roles: actor.roles,
     facilities: [...facilities.values()],
     committees: memberships.committees,
-    assessor: handlerFor(actor.roles) === 'TA_ADMIN',
+    assessor,
     user_info: {
       emails: info?.emails ?? [],
       phones: info?.phones ?? [],
       addresses: info?.addresses ?? [],
       competency_pdf: Boolean(info?.competencyFileId),
+      competency_viewed: Boolean(info?.competencyViewedAt),
       reviewed_at: info?.reviewedAt?.toISOString() ?? null,
     },
     pending_request: pending ? { id: pending.id, created_at: pending.createdAt.toISOString() } : null,
+    abilities: {
+      // One's own PDF, for an assessor (a TA_ADMIN's own profile has none).
+      'profile.competency.view': assessor && allows(actor, 'profile.competency.view', { ownerId: u.id, assessor }),
+      'profile.competency.review': allows(actor, 'profile.competency.review'),
+      'profile.competency.suggest': allows(actor, 'profile.competency.suggest'),
+    },
   };
 }
 
@@ -456,7 +490,9 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
       }
     }
   }
-  if (assessor && form.competency && (form.competency.suggestChanges.trim() || form.competency.document)) data.competency = form.competency;
+  if (assessor && form.competency && (form.competency.suggestChanges.trim() || form.competency.document)) {
+    data.competency = { suggestChanges: form.competency.suggestChanges, document: form.competency.document };
+  }
   const labels = [
     ...Object.keys(fields).map((k) => PROFILE_FIELDS[k as ProfileField]),
     ...(['competency', 'emails', 'phones', 'addresses'] as const).filter((k) => (k === 'competency' ? data.competency : data.user_info?.[k])).map((k) => PROFILE_GROUPS[k]),
@@ -464,15 +500,22 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
   if (labels.length === 0) throw badRequest(M.profileUnchanged);
   data.summary = labels.join(', ');
   if (await q.findPendingChangeOf(deps.db, actor.user.id)) throw conflict(M.profilePending);
+  const document = data.competency?.document ?? null;
   try {
-    await q.insertRequest(deps.db, {
-      type: 'update',
-      handler: handlerFor(actor.roles),
-      email: u.email,
-      name: fullName(u.firstName, u.lastName),
-      roles: actor.roles,
-      userId: u.id,
-      data: data as Record<string, unknown>,
+    await deps.db.transaction(async (tx) => {
+      const request = await q.insertRequest(tx, {
+        type: 'update',
+        handler: handlerFor(actor.roles),
+        email: u.email,
+        name: fullName(u.firstName, u.lastName),
+        roles: actor.roles,
+        userId: u.id,
+        data: data as Record<string, unknown>,
+      });
+      // The document uploaded from Edit Profile travels with the change: it must be this user's, not sent yet.
+      if (document && !(await q.attachSuggestion(tx, u.id, document, request.id))) {
+        throw badRequest(M.competencyDocumentUnknown, { 'competency.document': [M.competencyDocumentUnknown] });
+      }
     });
   } catch (e) {
     // The partial unique index: a second save at the same moment.
@@ -527,4 +570,75 @@ export async function markAssessorUpToDate(deps: Deps, actor: Actor, userId: num
 export async function competencyFile(deps: Deps, actor: Actor, fileId: number) {
   const row = authorize(actor, 'profile.competency.view', await q.findCompetencyFile(deps.db, fileId));
   return row.file;
+}
+
+// ---------------------------------------------------------------- suggested-changes documents
+
+/** The signed link that opens a suggested-changes document (a download ticket). */
+function suggestionLink(deps: Deps, actor: Actor, document: string): string {
+  const url = signDownload(deps.config.secret, actor.sessionId, `/api/competency-suggestions/${document}`);
+  if (!url) throw new Error('suggestion path is not a download path');
+  return url;
+}
+
+/** A new document's name as the client holds it: random, so it says nothing and cannot be guessed. */
+const newDocumentName = () => randomBytes(12).toString('hex');
+
+function onlyOne(uploads: StoredUpload[]): StoredUpload {
+  if (uploads.length !== 1) throw badRequest(M.competencyUploadFailed, { files: ['Send one file.'] });
+  return uploads[0]!;
+}
+
+/**
+ * POST /user-requests/edittacompetencydoc (multipart fileName, file): an assessor's suggested-changes
+ * document, waiting to be sent with their next profile change; it replaces one uploaded before and
+ * not sent. Answers the spec's success, data.fileName and data.signedUrl.
+ */
+export function uploadSuggestion(deps: Deps, actor: Actor): UploadUseCase<typeof competencyUploadFields, CompetencyUploadResponse> {
+  return {
+    fields: competencyUploadFields,
+    precheck: async () => authorize(actor, 'profile.competency.suggest'),
+    save: async (_body, uploads) => {
+      authorize(actor, 'profile.competency.suggest');
+      const upload = onlyOne(uploads);
+      const document = newDocumentName();
+      const replaced = await deps.db.transaction(async (tx) => {
+        const keys = await q.deleteDraftSuggestions(tx, actor.user.id);
+        const [file] = await insertFiles(tx, [upload], actor.user.id);
+        await q.insertSuggestion(tx, { document, userId: actor.user.id, fileId: file!.id });
+        return keys;
+      });
+      await removeStoredKeys(deps, replaced);
+      return { success: true, message: M.competencyUploaded, data: { fileName: document, orgDoc: upload.name, signedUrl: suggestionLink(deps, actor, document) } };
+    },
+  };
+}
+
+async function removeStoredKeys(deps: Deps, keys: string[]) {
+  const storage = storageOf(deps);
+  await Promise.all(keys.map((k) => storage.delete(k).catch((err: unknown) => deps.log.warn({ err }, 'a removed competency document stays in storage'))));
+}
+
+/** POST /user-requests/removeUploadedCompetencySuggestDocument {fileName}: one's own document not sent yet. */
+export async function removeSuggestion(deps: Deps, actor: Actor, document: string) {
+  authorize(actor, 'profile.competency.suggest');
+  const keys = await deps.db.transaction(async (tx) => {
+    authorize(actor, 'profile.competency.suggest', await q.findSuggestion(tx, document));
+    return q.deleteDraftSuggestions(tx, actor.user.id, document);
+  });
+  await removeStoredKeys(deps, keys);
+  return { success: true as const, message: M.competencyRemoved };
+}
+
+/** GET /admin/ta/competencysuggested/{document}: data.data is a link that opens it (admins who see its change). */
+export async function suggestionOfChange(deps: Deps, actor: Actor, document: string, currentRole?: string) {
+  const a = viewing(actor, currentRole);
+  authorize(a, 'admin.competencySuggestion.view');
+  const row = authorize(a, 'admin.competencySuggestion.view', await q.findSuggestion(deps.db, document));
+  return { data: { data: suggestionLink(deps, a, row.document) } };
+}
+
+/** GET /competency-suggestions/{document} (through a ticket): the file, to its owner and the admins who see its change. */
+export async function suggestionFile(deps: Deps, actor: Actor, document: string) {
+  return authorize(actor, 'profile.competencySuggestion.download', await q.findSuggestion(deps.db, document)).file;
 }

@@ -15,9 +15,10 @@ import {
   type UserRequestDetail,
   type UserRequestList,
 } from '@portal/shared';
-import { files, notifications, userInfos, userRequests, users } from '../../db/schema/index.js';
+import { files, notifications, subscriptions, userInfos, userRequests, users } from '../../db/schema/index.js';
 import { createStorage } from '../../platform/storage.js';
 import { makeCommittee } from '../../test/factories/committees.js';
+import { makeCategoryTree } from '../../test/factories/publications.js';
 import { makeFacility } from '../../test/factories/facilities.js';
 import { makeSite } from '../../test/factories/sites.js';
 import { makeSignedIn, makeUser } from '../../test/factories/users.js';
@@ -50,6 +51,7 @@ let siteB: { id: number; siteNumber: string; name: string };
 let other: { id: number; facilityNumber: string };
 let otherSite: { id: number };
 let committee: { id: number; name: string };
+let categories: Awaited<ReturnType<typeof makeCategoryTree>>;
 const tokens: Record<'sys' | 'taadmin' | 'ar' | 'ta' | 'cm', string> = { sys: '', taadmin: '', ar: '', ta: '', cm: '' };
 let taUser: { id: number };
 let cmUser: { id: number; title: string | null };
@@ -75,6 +77,7 @@ beforeAll(async () => {
   other = await makeFacility(db, { name: 'Other Labs' });
   otherSite = await makeSite(db, { facilityId: other.id });
   committee = await makeCommittee(db, { name: 'Wizard Committee' });
+  categories = await makeCategoryTree(db, 3);
   tokens.sys = (await makeSignedIn(db, { roles: ['SYSADMIN'] })).token;
   tokens.taadmin = (await makeSignedIn(db, { roles: ['TA_ADMIN'] })).token;
   tokens.ar = (await makeSignedIn(db, { roles: ['AR'] })).token;
@@ -120,7 +123,7 @@ function valid(overrides: Record<string, unknown> = {}) {
     postcode: '2009',
     facilities: [{ facility_number: facility.facilityNumber, facility_name: facility.name, sites: [{ id: siteA.id, value: 'x' }] }],
     committees: [{ id: committee.id, value: committee.name }],
-    subscriptions: { type: 'General', selected: ['General'] },
+    subscriptions: { type: 'General', selected: [] },
     signature: { accept: true, name: 'Nina Newrep', title: 'Laboratory Manager', date: '23/11/2026' },
     ...overrides,
   };
@@ -323,6 +326,38 @@ describe('pending registrations: lists, approval, activation, rejection', () => 
     expect((await put(`/api/user-requests/${id}`, { status: 'reject', type: 'create', reject_reason: 'x' }, tokens.sys)).statusCode).toBe(409);
   });
 
+  it('the wizard lists the publication categories without a sign-in; approval subscribes the new user to exactly the categories asked for', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/register/categories', ...from() });
+    expect(list.statusCode).toBe(200);
+    const root = (list.json() as { data: { id: number; name: string; children: { id: number; name: string }[] }[] }).data.find((c) => c.id === categories.root.id)!;
+    expect(root).toEqual({ id: categories.root.id, name: categories.root.name, children: categories.subs.map((c) => ({ id: c.id, name: c.name })) });
+
+    const unknown = await register(valid({ subscriptions: { type: 'General', selected: [999_999] } }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(M.subscriptionInvalid);
+
+    const [first, , third] = categories.subs;
+    const body = valid({ roles: ['CM'], subscriptions: { type: 'General', selected: [first!.id, third!.id] } });
+    expect((await register(body)).statusCode).toBe(200);
+    const id = (await pendingOf(body.email))!.id;
+    expect(ok<UserRequestDetail>(await get(`/api/user-requests/${id}`, tokens.sys)).registration!.subscriptions.selected).toEqual([first!.id, third!.id]);
+    expect((await put(`/api/user-requests/${id}`, { status: 'approve', type: 'create' }, tokens.sys)).statusCode).toBe(200);
+    const [created] = await t.database.db.select().from(users).where(eq(users.email, body.email));
+    const rows = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, created!.id));
+    expect(rows.map((r) => r.categoryId).sort((a, b) => a - b)).toEqual([first!.id, third!.id].sort((a, b) => a - b));
+    expect(rows.every((r) => !r.notify)).toBe(true);
+  });
+
+  it('a root category asked for means all its subcategories', async () => {
+    const body = valid({ roles: ['CM'], subscriptions: { type: 'General', selected: [categories.root.id] } });
+    await register(body);
+    const id = (await pendingOf(body.email))!.id;
+    expect((await put(`/api/user-requests/${id}`, { status: 'approve', type: 'create' }, tokens.sys)).statusCode).toBe(200);
+    const [created] = await t.database.db.select().from(users).where(eq(users.email, body.email));
+    const rows = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, created!.id));
+    expect(rows.map((r) => r.categoryId).sort((a, b) => a - b)).toEqual(categories.subs.map((c) => c.id).sort((a, b) => a - b));
+  });
+
   it('rejecting needs a reason, records it and mails it', async () => {
     const body = valid({ roles: ['TA'], userId: 'TA-99' });
     await register(body);
@@ -473,6 +508,11 @@ describe('every admin call is refused to AR, TA and CM (403) and to no token (40
 
 describe('competency PDFs', () => {
   it('an assessor opens their PDF (or hears it is missing), then marks the profile up to date; the TA admin does both for assessors; others are refused', async () => {
+    const before = ok<Profile>(await get('/api/profile', tokens.ta));
+    expect(before.abilities).toEqual({ 'profile.competency.view': true, 'profile.competency.review': true, 'profile.competency.suggest': true });
+    expect(before.user_info).toMatchObject({ competency_pdf: false, competency_viewed: false });
+    expect(ok<Profile>(await get('/api/profile', tokens.cm)).abilities).toEqual({ 'profile.competency.view': false, 'profile.competency.review': false, 'profile.competency.suggest': false });
+    expect(ok<Profile>(await get('/api/profile', tokens.taadmin)).abilities['profile.competency.view']).toBe(false);
     const missing = await get('/api/activeuser/competencypdf', tokens.ta);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(M.competencyMissing);
@@ -490,10 +530,15 @@ describe('competency PDFs', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.body).toBe('%PDF-1.4 competencies');
+    expect(ok<Profile>(await get('/api/profile', tokens.ta)).user_info).toMatchObject({ competency_pdf: true, competency_viewed: true, reviewed_at: null });
     const marked = ok<{ data: boolean; message: string }>(await get('/api/activeuser/markprofileuptodate', tokens.ta));
     expect(marked).toEqual({ data: true, message: M.markedUpToDate });
     const [info] = await t.database.db.select().from(userInfos).where(eq(userInfos.userId, taUser.id));
     expect(info!.reviewedAt).not.toBeNull();
+    expect(ok<Profile>(await get('/api/profile', tokens.ta)).user_info.reviewed_at).toBe(info!.reviewedAt!.toISOString());
+    // Marking needs a sign-in; an AR or CM may not.
+    expect((await get('/api/activeuser/markprofileuptodate')).statusCode).toBe(401);
+    for (const who of ['ar', 'cm', 'taadmin'] as const) expect((await get('/api/activeuser/markprofileuptodate', tokens[who])).statusCode, who).toBe(403);
 
     // The TA admin.
     const adminLink = ok<{ data: { data: string } }>(await get(`/api/admin/ta/competencypdf/${taUser.id}`, tokens.taadmin)).data.data;

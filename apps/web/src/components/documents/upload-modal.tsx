@@ -206,6 +206,9 @@ export function UploadDocumentModal<R extends { message?: string } = UploadRespo
         <form
           noValidate
           onSubmit={(event) => {
+            // The modal is portalled, but React bubbles its submit up the component tree: a modal
+            // opened from inside another form (Edit Profile) must not submit that form too.
+            event.stopPropagation();
             if (!withDescription) {
               event.preventDefault();
               if (step === 'describe') void finish({ description: '' });

@@ -11,12 +11,12 @@ import {
   REGISTRATION_ROLES,
   ROLE_NAMES,
   siteLabel,
-  SUBSCRIPTION_CATEGORIES,
   type FacilityLookup,
   type RegistrationInput,
 } from '@portal/shared';
 import { api, isApiError } from '../../lib/api-client';
 import { StateSelect } from '../state-select';
+import { useRegistrationCategories } from './get-registration-categories';
 
 /**
  * The parts of the registration form the visitor's wizard (/register) and the admin's Edit
@@ -50,7 +50,7 @@ export interface RegistrationValues extends Record<string, unknown> {
   userId: string;
   facilities: FacilityValues[];
   committees: { id: number; value: string }[];
-  subscriptions: { type: 'General'; selected: string[] };
+  subscriptions: { type: 'General'; selected: number[] };
   signature: { accept: boolean; name: string; title: string; date: string };
 }
 
@@ -300,18 +300,70 @@ export function CommitteesField({ form, heading }: { form: Form; heading: string
   );
 }
 
+/**
+ * Step 4: the publication categories from the server, each root with its subcategories. A root's box
+ * chooses all of its subcategories (and shows when only some are chosen); the selection holds
+ * subcategory ids (a root id sent before means all of its subcategories).
+ */
 export function SubscriptionsField({ form }: { form: Form }) {
+  const categories = useRegistrationCategories();
+  const selected = form.getValues().subscriptions.selected;
+  if (categories.isLoading) return <Loader size="sm" aria-label="Loading subscription categories" />;
+  if (categories.isError) return <Text c="red.8">The subscription categories could not be loaded.</Text>;
+  const roots = categories.data?.data ?? [];
+  const chosen = (rootId: number, id: number) => selected.includes(id) || selected.includes(rootId);
+  const set = (ids: number[]) => form.setFieldValue('subscriptions.selected', ids);
+  /** The selection with every root id spelt out as its subcategories. */
+  const expanded = () => roots.flatMap((r) => r.children.filter((c) => chosen(r.id, c.id)).map((c) => c.id));
   return (
-    <Checkbox.Group
-      label="General Publications"
-      description="Choose the categories you would like to subscribe to (optional)."
-      {...form.getInputProps('subscriptions.selected')}
-    >
-      <Stack gap={6} mt="xs">
-        {SUBSCRIPTION_CATEGORIES.map((c) => (
-          <Checkbox key={c} value={c} label={c} />
-        ))}
-      </Stack>
-    </Checkbox.Group>
+    <Stack gap="sm">
+      <div>
+        <Text fw={500} size="sm">
+          General Publications
+        </Text>
+        <Text size="xs" c="dimmed">
+          Choose the categories you would like to subscribe to (optional).
+        </Text>
+      </div>
+      {roots.length === 0 && (
+        <Text size="sm" c="dimmed">
+          There are no publication categories yet.
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        {roots.map((root) => {
+          const count = root.children.filter((c) => chosen(root.id, c.id)).length;
+          const all = root.children.length > 0 && count === root.children.length;
+          return (
+            <Paper key={root.id} withBorder p="sm" component="fieldset" style={{ margin: 0 }} aria-label={root.name}>
+              <Checkbox
+                label={root.name}
+                fw={600}
+                checked={all}
+                indeterminate={count > 0 && !all}
+                disabled={root.children.length === 0}
+                onChange={() => {
+                  const others = expanded().filter((id) => !root.children.some((c) => c.id === id));
+                  set(all ? others : [...others, ...root.children.map((c) => c.id)]);
+                }}
+              />
+              <Stack gap={6} mt="xs" pl="lg">
+                {root.children.map((c) => (
+                  <Checkbox
+                    key={c.id}
+                    label={c.name}
+                    checked={chosen(root.id, c.id)}
+                    onChange={(e) => {
+                      const rest = expanded().filter((id) => id !== c.id);
+                      set(e.currentTarget.checked ? [...rest, c.id] : rest);
+                    }}
+                  />
+                ))}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
   );
 }

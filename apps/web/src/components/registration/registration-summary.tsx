@@ -1,6 +1,7 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { REGISTRATION_PLACEHOLDERS as P, ROLE_NAMES, isRole } from '@portal/shared';
 import { orDash } from '../empty-value';
+import { categoryLabels, useRegistrationCategories } from './get-registration-categories';
 
 export interface SummaryValues {
   email: string;
@@ -18,7 +19,7 @@ export interface SummaryValues {
   userId?: string;
   facilities: { facility_number: string; facility_name: string; sites: { id: number; value: string }[] }[];
   committees: { id: number; value: string }[];
-  subscriptions: { selected: string[] };
+  subscriptions: { selected: number[] };
   signature?: { accept: boolean; name: string; title: string; date: string };
 }
 
@@ -37,6 +38,8 @@ function Item({ label, value }: { label: string; value: string | null | undefine
 
 /** A registration as read back: the wizard's summary step and the admin's Pending Approval page. */
 export function RegistrationSummary({ values, showSignature = true }: { values: SummaryValues; showSignature?: boolean }) {
+  const labels = categoryLabels(useRegistrationCategories().data?.data);
+  const subscriptions = values.subscriptions.selected.map((id) => labels.get(id) ?? `Category ${id}`);
   const ar = values.roles.includes('AR');
   const cm = values.roles.includes('CM');
   return (
@@ -107,7 +110,12 @@ export function RegistrationSummary({ values, showSignature = true }: { values: 
         <Title order={3} size="h5">
           Subscriptions
         </Title>
-        <Text size="sm">{values.subscriptions.selected.length ? values.subscriptions.selected.join(', ') : orDash(null)}</Text>
+        {subscriptions.length === 0 && <Text size="sm">{orDash(null)}</Text>}
+        {subscriptions.map((label) => (
+          <Text key={label} size="sm">
+            {label}
+          </Text>
+        ))}
       </Stack>
       {showSignature && values.signature && (values.signature.name || values.signature.accept) && (
         <Stack gap="xs">

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { REGISTRATION_MESSAGES as M, type UserRequestDetail } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/sign-in';
@@ -31,7 +31,13 @@ const detail: UserRequestDetail = {
       after: [{ Type: 'Work', email: 'lee@new.test', isPrimary: true }],
     },
   ],
-  competency: { suggestChanges: 'Add ISO 15189', document: null, has_pdf: false },
+  competency: {
+    suggestChanges: 'Add ISO 15189',
+    document: null,
+    orgDoc: null,
+    has_pdf: false,
+    abilities: { 'admin.competency.view': false, 'admin.competencySuggestion.view': false },
+  },
 };
 
 function render() {
@@ -46,6 +52,54 @@ function render() {
 }
 
 describe('pending profile change', () => {
+  it('opens the competency PDF and the suggested-changes document in a new tab when the server allows it', async () => {
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+    const withDocument: UserRequestDetail = {
+      ...detail,
+      competency: {
+        suggestChanges: 'Add ISO 15189',
+        document: 'de0000000000000000000001',
+        orgDoc: 'Suggested competency changes.pdf',
+        has_pdf: true,
+        abilities: { 'admin.competency.view': true, 'admin.competencySuggestion.view': true },
+      },
+    };
+    const { calls } = mockFetch((url) => {
+      if (url === '/api/admin/ta/competencypdf/5') return { body: { data: { data: '/api/competencies/9?dl=pdf' } } };
+      if (url.startsWith('/api/admin/ta/competencysuggested/de0000000000000000000001')) return { body: { data: { data: '/api/competency-suggestions/de0000000000000000000001?dl=doc' } } };
+      if (url.startsWith('/api/user-requests/3')) return { body: withDocument };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByText('Suggested changes document: Suggested competency changes.pdf')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View Competencies' }));
+    await waitFor(() => expect(tab.location.href).toBe('/api/competencies/9?dl=pdf'));
+    await user.click(screen.getByRole('button', { name: 'Suggested Changes' }));
+    await waitFor(() => expect(tab.location.href).toBe('/api/competency-suggestions/de0000000000000000000001?dl=doc'));
+    expect(calls.find((c) => c.url.startsWith('/api/admin/ta/competencysuggested/'))!.url).toContain('current_role=TA_ADMIN');
+    expect(open).toHaveBeenCalledTimes(2);
+    open.mockRestore();
+  }, 60_000);
+
+  it('a refusal of the suggested-changes document shows the server\'s message and closes the tab', async () => {
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+    mockFetch((url) => {
+      if (url.startsWith('/api/admin/ta/competencysuggested/')) return { status: 404, body: { message: 'Not found.' } };
+      if (url.startsWith('/api/user-requests/3'))
+        return { body: { ...detail, competency: { ...detail.competency!, document: 'de0000000000000000000001', abilities: { 'admin.competency.view': false, 'admin.competencySuggestion.view': true } } } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Suggested Changes' }));
+    expect(await screen.findByText('Not found.')).toBeInTheDocument();
+    expect(tab.close).toHaveBeenCalled();
+    open.mockRestore();
+  }, 60_000);
+
   it('approves only the ticked keys, with the spec\'s modals, and goes to outstanding activities', async () => {
     const { calls } = mockFetch((url, init) => {
       if (url.startsWith('/api/user-requests/3') && init.method === 'PUT') return { body: { message: M.profileChangeApproved('Lee Lead') } };
@@ -61,6 +115,7 @@ describe('pending profile change', () => {
     expect(approve).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'View Competencies' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Suggested Changes' })).toBeDisabled();
     await user.click(within(list).getByRole('checkbox', { name: 'Position Title' }));
     await user.click(screen.getByRole('checkbox', { name: 'EMAIL DETAILS UPDATED' }));
     await user.click(approve);

@@ -9,6 +9,9 @@ import { RecordNotFound } from '../../components/record-not-found';
 import { isMissingRecord } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { notifyError } from '../../lib/notify';
+import { openInNewTab } from '../../lib/open-in-new-tab';
+import { getAssessorCompetencyLink } from './api/get-assessor-competency-link';
+import { getSuggestedChangesLink } from './api/get-suggested-changes-link';
 import { useDecideRequest, useUserRequest } from './api';
 import { DecisionModals, type DecisionStep } from './decision-modals';
 
@@ -116,13 +119,29 @@ function ChangeView({ r, ticked, toggle }: { r: UserRequestDetail; ticked: strin
           <Checkbox label={PROFILE_GROUPS.competency} fw={600} checked={ticked.includes('competency')} onChange={() => toggle('competency')} disabled={!r.can_decide} mb="sm" />
           <Stack gap="xs">
             <Group gap="sm">
-              <Button variant="light" size="xs" disabled={!r.competency.has_pdf}>
+              <Button
+                variant="light"
+                size="xs"
+                disabled={!r.competency.abilities['admin.competency.view']}
+                onClick={() => r.user_id !== null && void openInNewTab(() => getAssessorCompetencyLink(r.user_id!)).catch((e: unknown) => notifyError(e))}
+              >
                 View Competencies
               </Button>
-              <Button variant="light" size="xs" disabled={!r.competency.document}>
+              <Button
+                variant="light"
+                size="xs"
+                disabled={!r.competency.abilities['admin.competencySuggestion.view']}
+                title={r.competency.orgDoc ?? undefined}
+                onClick={() => r.competency?.document && void openInNewTab(() => getSuggestedChangesLink(r.competency!.document!)).catch((e: unknown) => notifyError(e))}
+              >
                 Suggested Changes
               </Button>
             </Group>
+            {r.competency.orgDoc && (
+              <Text size="xs" c="dimmed">
+                Suggested changes document: {r.competency.orgDoc}
+              </Text>
+            )}
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {orDash(r.competency.suggestChanges)}
             </Text>

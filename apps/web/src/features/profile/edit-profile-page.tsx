@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Card, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Button, Card, Group, Paper, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFile, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import {
   assessorProfileForm,
@@ -11,12 +12,17 @@ import {
   ROUTES,
   type Profile,
 } from '@portal/shared';
+import { UploadDocumentModal } from '../../components/documents/upload-modal';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
 import { StateSelect } from '../../components/state-select';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
-import { notifyFormError, notifyFormSuccess } from '../../lib/notify';
-import { useProfile, useRequestProfileChange } from './api';
+import { isApiError } from '../../lib/api-client';
+import { notifyError, notifyFormError, notifyFormSuccess, notifySuccess } from '../../lib/notify';
+import { useProfile } from './api/get-profile';
+import { useRemoveCompetencyDocument } from './api/remove-competency-document';
+import { useRequestProfileChange } from './api/request-profile-change';
+import { uploadCompetencyDocument } from './api/upload-competency-document';
 
 const FORM_ID = 'edit-profile';
 
@@ -37,7 +43,7 @@ interface Values extends Record<string, unknown> {
     phones: { Type: string; countryCode: string; phoneNumber: string; isPrimary: boolean }[];
     addresses: { Type: string; AddressLine: string; Country: string; State: string; Suburb: string; Postcode: string; isPrimary: boolean }[];
   };
-  competency?: { suggestChanges: string; document: string | null };
+  competency?: { suggestChanges: string; document: string | null; orgDoc: string | null };
 }
 
 function valuesOf(p: Profile): Values {
@@ -56,7 +62,7 @@ function valuesOf(p: Profile): Values {
     ...(p.assessor
       ? {
           user_info: { emails: p.user_info.emails, phones: p.user_info.phones, addresses: p.user_info.addresses },
-          competency: { suggestChanges: '', document: null },
+          competency: { suggestChanges: '', document: null, orgDoc: null },
         }
       : {}),
   };
@@ -111,6 +117,82 @@ function RowsCard({ form, kind, title, blank, children }: { form: Form; kind: Gr
   );
 }
 
+/**
+ * The suggested-changes document (spec/02 'Competency suggestion'): uploaded at once through the
+ * shared upload modal, held by the server until the change is sent with it; removable until then.
+ */
+function SuggestionDocument({ form }: { form: Form }) {
+  const [uploading, setUploading] = useState(false);
+  const remove = useRemoveCompetencyDocument();
+  const competency = form.getValues().competency;
+  const document = competency?.document ?? null;
+  const clear = () => {
+    form.setFieldValue('competency.document', null as never);
+    form.setFieldValue('competency.orgDoc', null as never);
+  };
+  const removeDocument = () =>
+    remove.mutate(document!, {
+      onSuccess: (res) => {
+        clear();
+        notifySuccess(res.message || M.competencyRemoved);
+      },
+      // The server's message, else the spec's (the network, a 5xx).
+      onError: (error) => notifyError(isApiError(error) && error.status > 0 && error.status < 500 ? error : M.competencyRemoveFailed, M.competencyRemoveFailed),
+    });
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        Suggested changes document
+      </Text>
+      {document ? (
+        <Paper withBorder p="sm">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <ThemeIcon variant="light" radius="md">
+                <IconFile size={18} aria-hidden />
+              </ThemeIcon>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {competency?.orgDoc ?? 'Uploaded document'}
+              </Text>
+            </Group>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              style={{ flexShrink: 0 }}
+              leftSection={<IconTrash size={14} aria-hidden />}
+              loading={remove.isPending}
+              onClick={removeDocument}
+            >
+              Remove
+            </Button>
+          </Group>
+        </Paper>
+      ) : (
+        <Group>
+          <Button size="xs" variant="light" leftSection={<IconUpload size={14} aria-hidden />} onClick={() => setUploading(true)}>
+            Upload Document
+          </Button>
+        </Group>
+      )}
+      <Text size="xs" c="dimmed">
+        A document with your suggested changes (optional); it is sent with your profile change.
+      </Text>
+      <UploadDocumentModal
+        opened={uploading}
+        onClose={() => setUploading(false)}
+        title="Upload Suggested Changes"
+        withDescription={false}
+        send={(file, _description, options) => uploadCompetencyDocument(file, options)}
+        onUploaded={(res) => {
+          form.setFieldValue('competency.document', res.data.fileName as never);
+          form.setFieldValue('competency.orgDoc', res.data.orgDoc as never);
+        }}
+      />
+    </Stack>
+  );
+}
+
 function EditProfileForm({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const save = useRequestProfileChange();
@@ -120,7 +202,8 @@ function EditProfileForm({ profile }: { profile: Profile }) {
   const foreign = !isAustralia(values.country);
   const changed =
     JSON.stringify({ ...values, competency: undefined }) !== JSON.stringify({ ...initial, competency: undefined }) ||
-    Boolean(values.competency?.suggestChanges.trim());
+    Boolean(values.competency?.suggestChanges.trim()) ||
+    Boolean(values.competency?.document);
 
   return (
     <form
@@ -219,6 +302,11 @@ function EditProfileForm({ profile }: { profile: Profile }) {
                 rows={4}
                 {...form.getInputProps('competency.suggestChanges')}
               />
+              {profile.abilities['profile.competency.suggest'] && (
+                <Stack mt="md">
+                  <SuggestionDocument form={form} />
+                </Stack>
+              )}
             </Card>
           </SimpleGrid>
         )}

@@ -1,13 +1,79 @@
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconClockHour4, IconEdit, IconKey } from '@tabler/icons-react';
+import { IconCertificate, IconCircleCheck, IconClockHour4, IconEdit, IconFileText, IconKey } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { isRole, ROLE_NAMES, ROUTES, type Profile } from '@portal/shared';
+import { isRole, REGISTRATION_MESSAGES as M, ROLE_NAMES, ROUTES, type Profile } from '@portal/shared';
 import { CardHeader } from '../../components/card-header';
 import { DetailCard, emailLink } from '../../components/detail-card';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
+import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
-import { useProfile } from './api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { openInNewTab } from '../../lib/open-in-new-tab';
+import { useCompetencyPdfLink } from './api/get-competency-pdf';
+import { useProfile } from './api/get-profile';
+import { useMarkProfileUpToDate } from './api/mark-profile-up-to-date';
+
+/**
+ * The assessor's competency card: View Competencies opens their PDF in a new tab; Mark Profile up to
+ * date is enabled once the PDF has been opened, in this session or as the server recorded it.
+ */
+function CompetencyCard({ profile }: { profile: Profile }) {
+  const pdf = useCompetencyPdfLink();
+  const mark = useMarkProfileUpToDate();
+  const [viewedNow, setViewedNow] = useState(false);
+  const viewed = viewedNow || profile.user_info.competency_viewed;
+  const reviewed = profile.user_info.reviewed_at;
+
+  const view = async () => {
+    try {
+      await openInNewTab(() => pdf.mutateAsync());
+      setViewedNow(true);
+    } catch (error) {
+      // A missing PDF is the spec's message; anything else the server's.
+      notifyError(isApiError(error) && error.status === 404 ? M.competencyMissing : error, M.competencyMissing);
+    }
+  };
+
+  const markUpToDate = () =>
+    mark.mutate(undefined, {
+      onSuccess: (res) => (res.data ? notifySuccess(M.markedUpToDate) : notifyError(M.markUpToDateFailed)),
+      onError: () => notifyError(M.markUpToDateFailed),
+    });
+
+  return (
+    <Card component="section" aria-label="Competency">
+      <CardHeader title="Competency" icon={<IconCertificate size={18} aria-hidden />} />
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">Open your competency PDF and check it; then mark your profile as up to date.</Text>
+        <Text size="sm">
+          <Text span c="dimmed" size="sm">
+            Last marked up to date:{' '}
+          </Text>
+          {reviewed ? formatDate(reviewed) : 'Not yet'}
+        </Text>
+        <Group gap="sm">
+          {profile.abilities['profile.competency.view'] && (
+            <Button variant="light" leftSection={<IconFileText size={16} aria-hidden />} loading={pdf.isPending} onClick={() => void view()}>
+              View Competencies
+            </Button>
+          )}
+          {profile.abilities['profile.competency.review'] && (
+            <Button leftSection={<IconCircleCheck size={16} aria-hidden />} disabled={!viewed} loading={mark.isPending} onClick={markUpToDate}>
+              Mark Profile up to date
+            </Button>
+          )}
+        </Group>
+        {profile.abilities['profile.competency.review'] && !viewed && (
+          <Text size="xs" c="dimmed">
+            Mark Profile up to date is available once you have viewed your competencies.
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
 
 function CardsOf({ profile }: { profile: Profile }) {
   const info = profile.user_info;
@@ -86,6 +152,7 @@ export default function ProfilePage() {
             <DetailCard title="Facilities" details={p.facilities.map((f) => ({ label: `${f.facility_number} - ${f.name}`, value: f.sites.join(', ') }))} />
           )}
           {p.committees.length > 0 && <DetailCard title="Committees" details={p.committees.map((c, i) => ({ label: `Committee ${i + 1}`, value: c }))} />}
+          {(p.abilities['profile.competency.view'] || p.abilities['profile.competency.review']) && <CompetencyCard profile={p} />}
           {p.assessor && <CardsOf profile={p} />}
           <Card component="section" aria-label="Change Password">
             <CardHeader title="Change Password" icon={<IconKey size={18} aria-hidden />} />

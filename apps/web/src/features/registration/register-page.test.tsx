@@ -14,10 +14,19 @@ const lookup = {
   ],
 };
 
+/** The publication categories step 4 lists (GET /register/categories). */
+const categories = {
+  data: [
+    { id: 1, name: 'General', children: [{ id: 5, name: 'Policies and Procedures' }, { id: 6, name: 'Forms' }] },
+    { id: 4, name: 'Newsletters', children: [{ id: 14, name: 'Monthly Newsletter' }, { id: 15, name: 'Annual Report' }] },
+  ],
+};
+
 function api() {
   return mockFetch((url, init) => {
     if (url === '/api/facilities/getInfo/000412') return { body: lookup };
     if (url.startsWith('/api/facilities/getInfo/')) return { status: 404, body: { message: M.facilityInvalid } };
+    if (url === '/api/register/categories') return { body: categories };
     if (url === '/api/committeenames') return { body: { data: [{ id: 1, name: 'Chemical Testing Committee', value: 'Chemical Testing Committee' }] } };
     if (url === '/api/register' && init.method === 'POST') return { body: { message: M.registered } };
     return undefined;
@@ -80,8 +89,14 @@ describe('the registration wizard', () => {
     await user.click(committee);
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    // Step 4: subscriptions, then Back returns to committees and Next comes back.
+    // Step 4: subscriptions from the server (a root's box chooses all of its subcategories), then
+    // Back returns to committees and Next comes back.
     await user.click(await screen.findByRole('checkbox', { name: 'Newsletters' }));
+    expect(screen.getByRole('checkbox', { name: 'Monthly Newsletter' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Annual Report' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Annual Report' }));
+    expect(screen.getByRole('checkbox', { name: 'Newsletters' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Forms' }));
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('checkbox', { name: 'Chemical Testing Committee' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -89,6 +104,8 @@ describe('the registration wizard', () => {
 
     // Step 5: summary, terms and signature.
     expect(await screen.findByText('S041202 - Harbour Labs Newcastle')).toBeInTheDocument();
+    expect(screen.getByText('Newsletters › Monthly Newsletter')).toBeInTheDocument();
+    expect(screen.getByText('General › Forms')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findAllByText(M.termsRequired)).length).toBeGreaterThan(0);
     await user.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
@@ -101,7 +118,7 @@ describe('the registration wizard', () => {
       roles: ['AR', 'CM'],
       facilities: [{ facility_number: '000412', facility_name: 'Harbour Analytical Laboratories', sites: [{ id: 8, value: 'S041202 - Harbour Labs Newcastle' }] }],
       committees: [{ id: 1, value: 'Chemical Testing Committee' }],
-      subscriptions: { type: 'General', selected: ['Newsletters'] },
+      subscriptions: { type: 'General', selected: [14, 6] },
     });
     expect((sent.facilities as Record<string, unknown>[])[0]).not.toHaveProperty('allSites');
   }, 90_000);
