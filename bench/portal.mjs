@@ -55,6 +55,8 @@ export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = 
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_FACTOR: '1000000',
+      // Answers written as production writes them (no zod check of each answer first).
+      CHECK_RESPONSES: 'false',
       SEED_DEMO: seedDemo ? 'true' : 'false',
       DATA_DIR: dataDir,
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',

@@ -28,6 +28,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   /** Multiplies every per-minute request limit; tests raise it, the defaults suit production. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  /** zod checks the hot routes' answers before writing them; off in production (bench/ turns it off too). */
+  CHECK_RESPONSES: flag.optional(),
   WEB_DIST: z.string().optional(),
 });
 
@@ -50,6 +52,7 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   rateLimitFactor: number;
+  checkResponses: boolean;
   webDist?: string;
 }
 
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    checkResponses: e.CHECK_RESPONSES ?? e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST,
   };
 }

@@ -17,7 +17,7 @@ interface RouteResponse {
  * request). It writes only the properties the schema names, so a row never leaks a column the
  * schema does not list.
  *
- * Compiled serializers trust the handler's types; `checked` (every environment but production, so
+ * Compiled serializers trust the handler's types; `checked` (config `checkResponses`: every environment but production, so
  * every server test) runs zod's check first, exactly as the other routes do, so a handler that
  * answers something its schema does not allow fails its tests instead of being written wrongly.
  */

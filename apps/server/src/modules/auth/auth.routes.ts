@@ -60,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.get('/activeuser', {
-    ...hotResponse(deps.config.env !== 'production'),
+    ...hotResponse(deps.config.checkResponses),
     schema: { ...tag, response: { 200: activeUserSchema } },
     handler: (req) => service.activeUser(deps, actorOf(req)),
   });

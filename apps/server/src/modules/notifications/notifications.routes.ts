@@ -22,7 +22,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/notifications', {
-    ...hotResponse(deps.config.env !== 'production'),
+    ...hotResponse(deps.config.checkResponses),
     schema: { ...tag, querystring: notificationListQuery, response: { 200: notificationList } },
     handler: (req) => service.listForUser(deps, actorOf(req), req.query),
   });
