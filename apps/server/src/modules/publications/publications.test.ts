@@ -125,6 +125,14 @@ describe('reading publications (TA, AR, LA, CM; not SYSADMIN or TA_ADMIN)', () =
     const inline = await get(cm.token, `/api/publications/${ids[0]}/file?disposition=inline`);
     expect(inline.headers['content-disposition']).toMatch(/^inline/);
     expect(inline.headers['x-content-type-options']).toBe('nosniff');
+    expect(inline.headers['content-type']).toBe('application/pdf');
+    // Sandboxed (no script on the portal's origin), framed only by the portal's own pages (the preview).
+    expect(inline.headers['content-security-policy']).toMatch(/^sandbox;/);
+    expect(inline.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(inline.headers['content-security-policy']).not.toContain('allow-scripts');
+    expect(inline.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // An attachment keeps the portal's own CSP, which forbids framing.
+    expect(file.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('opens the inline file through a signed download link without the token', async () => {
