@@ -249,4 +249,10 @@ export const PUBLICATION_MESSAGES = {
   unsubscribed: 'You will no longer receive these emails.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   emailPreferenceSaved: 'Your email preference is saved.',
+  // The publication screens (spec/02: 'Same empty messages as above', the meeting documents').
+  noFolders: MEETING_MESSAGES.noFolders,
+  noDocuments: MEETING_MESSAGES.noDocuments,
+  recentTitle: 'Recently updated',
+  subscriptionsTitle: 'Your Subscriptions',
+  noRecent: 'No publications yet.',
 } as const;
