@@ -76,7 +76,7 @@ function CategoryCard({ root, pending, change, busy, readsPublications }: { root
           <Group gap="md" wrap="wrap" justify="flex-end">
             <Checkbox
               label="Subscribe to all"
-              aria-label={`Subscribe to all ${root.name}`}
+              aria-label={`Subscribe to all of ${root.name}`}
               checked={all}
               indeterminate={some && !all}
               disabled={busy || children.length === 0}
@@ -85,7 +85,7 @@ function CategoryCard({ root, pending, change, busy, readsPublications }: { root
             {all && (
               <Switch
                 label="Notify me of all"
-                aria-label={`Notify me of all ${root.name}`}
+                aria-label={`Notify me of all of ${root.name}`}
                 size="sm"
                 checked={allNotify}
                 disabled={busy}
