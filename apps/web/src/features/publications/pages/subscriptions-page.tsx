@@ -18,7 +18,7 @@ function pendingValue(pending: SubscriptionChange | undefined, node: { id: numbe
   return pending.ids.includes(node.id) || (node.parent_id !== null && pending.ids.includes(node.parent_id)) ? pending.on : undefined;
 }
 
-function SubcategoryItem({ first, sub, pending, change, busy, readsPublications }: { first: boolean; sub: SubcategoryNode; pending?: SubscriptionChange; change: Change; busy: boolean; readsPublications: boolean }) {
+function SubcategoryItem({ first, sub, pending, change, busy, linkPublications }: { first: boolean; sub: SubcategoryNode; pending?: SubscriptionChange; change: Change; busy: boolean; linkPublications: boolean }) {
   const subscribed = pendingValue(pending, sub, false) ?? sub.isSubscribe;
   // Unsubscribing drops notify with the subscription.
   const notify = subscribed && (pendingValue(pending, sub, true) ?? sub.isNotify);
@@ -46,7 +46,7 @@ function SubcategoryItem({ first, sub, pending, change, busy, readsPublications 
           <List size="sm" pl={32} spacing={2} listStyleType="none" aria-label={`Publications of ${sub.name}`}>
             {sub.publications.map((p) => (
               <List.Item key={p.id}>
-                {readsPublications ? (
+                {linkPublications ? (
                   <Anchor component={Link} to={pathTo('publication', { id: p.id })} size="sm">
                     {p.name}
                   </Anchor>
@@ -62,7 +62,7 @@ function SubcategoryItem({ first, sub, pending, change, busy, readsPublications 
   );
 }
 
-function CategoryCard({ root, pending, change, busy, readsPublications }: { root: CategoryNode; pending?: SubscriptionChange; change: Change; busy: boolean; readsPublications: boolean }) {
+function CategoryCard({ root, pending, change, busy, linkPublications }: { root: CategoryNode; pending?: SubscriptionChange; change: Change; busy: boolean; linkPublications: boolean }) {
   const children = root.children.map((c) => ({ ...c, isSubscribe: pendingValue(pending, c, false) ?? c.isSubscribe }));
   const all = children.length > 0 && children.every((c) => c.isSubscribe);
   const some = children.some((c) => c.isSubscribe);
@@ -102,7 +102,7 @@ function CategoryCard({ root, pending, change, busy, readsPublications }: { root
       ) : (
         <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Sub categories of ${root.name}`}>
           {root.children.map((sub, i) => (
-            <SubcategoryItem key={sub.id} first={i === 0} sub={sub} pending={pending} change={change} busy={busy} readsPublications={readsPublications} />
+            <SubcategoryItem key={sub.id} first={i === 0} sub={sub} pending={pending} change={change} busy={busy} linkPublications={linkPublications} />
           ))}
         </Stack>
       )}
@@ -112,10 +112,12 @@ function CategoryCard({ root, pending, change, busy, readsPublications }: { root
 
 /** /subscriptions ('Manage My Subscriptions'): subscribe to all of a category or one sub category, and turn notify on where subscribed. */
 export default function SubscriptionsPage() {
-  const { roles } = useSession();
+  const { roles, currentRole } = useSession();
   // Publications are for the roles the route table lets read them; anyone may subscribe.
   const readsPublications = roles.some((role) => canEnter(ROUTES.publications.path, role));
   const tree = useCategories({ withPublication: readsPublications });
+  // A publication's page opens in the view the user is in (the guard reads the current role).
+  const opensPublications = canEnter(ROUTES.publications.path, currentRole);
   const mutation = useChangeSubscriptions();
   const change: Change = (c) =>
     mutation.mutate(c, {
@@ -141,7 +143,7 @@ export default function SubscriptionsPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           {(tree.data ?? []).map((root) => (
-            <CategoryCard key={root.id} root={root} pending={pending} change={change} busy={mutation.isPending} readsPublications={readsPublications} />
+            <CategoryCard key={root.id} root={root} pending={pending} change={change} busy={mutation.isPending} linkPublications={opensPublications} />
           ))}
         </SimpleGrid>
       )}
