@@ -39,10 +39,16 @@ const category = (page: Page, name: string) => page.getByRole('region', { name, 
 const browser = (page: Page) => page.getByRole('region', { name: 'Your Subscriptions' });
 const column = (page: Page, name: 'Categories' | 'Sub categories' | 'Publications') => browser(page).getByRole('region', { name, exact: true });
 
+/** A full-page shot from the top (the fixed header would otherwise be drawn where the page was scrolled to). */
+async function topShot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, name);
+}
+
 async function phoneShot(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await settled(page);
-  await shot(page, `${name}-phone`);
+  await topShot(page, `${name}-phone`);
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -68,7 +74,7 @@ test.describe('publications and subscriptions', () => {
     // ar@ subscribes to Policies and Procedures (demo), so General's subscribe-all is partly ticked, not ticked.
     await expect(general.getByRole('checkbox', { name: `Subscribe to all of ${ROOT}` })).not.toBeChecked();
     await settled(page);
-    await shot(page, 'subscriptions');
+    await topShot(page, 'subscriptions');
     expect(await seriousViolations(page)).toEqual([]);
 
     await forms.check();
@@ -107,17 +113,22 @@ test.describe('publications and subscriptions', () => {
     await expect(details).toContainText(FILE);
     const frame = page.getByTitle(`Preview of ${NAME}`);
     await expect(frame).toBeVisible();
-    expect(await frame.getAttribute('src')).toMatch(new RegExp(`^/api/publications/${id}/file\\?disposition=inline&dl=`));
-    const served = await preview;
+    const src = (await frame.getAttribute('src'))!;
+    expect(src).toMatch(new RegExp(`^/api/publications/${id}/file\\?disposition=inline&dl=`));
+    expect((await preview).status()).toBe(200);
+    // The headers as the server sends them (Chromium hands a PDF to its viewer and shows the page a
+    // rewritten response): a PDF, inline, never sniffed, sandboxed, framed by the portal only.
+    const served = await page.request.get(src);
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('application/pdf');
     expect(served.headers()['content-disposition']).toMatch(/^inline/);
     expect(served.headers()['x-content-type-options']).toBe('nosniff');
     expect(served.headers()['content-security-policy']).toMatch(/^sandbox;/);
+    expect(served.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
     // Chromium's own PDF viewer draws it inside the frame.
     await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://')), { timeout: 10_000 }).toBe(true);
     await page.waitForTimeout(1000);
-    await shot(page, 'publication');
+    await topShot(page, 'publication');
     expect(await seriousViolations(page)).toEqual([]);
 
     const fileDownload = page.waitForEvent('download');
@@ -141,7 +152,7 @@ test.describe('publications and subscriptions', () => {
     await docs.getByRole('checkbox', { name: `Select ${NAME}` }).check();
     await docs.getByRole('checkbox', { name: `Select ${DEMO}` }).check();
     await settled(page);
-    await shot(page, 'publications');
+    await topShot(page, 'publications');
     expect(await seriousViolations(page)).toEqual([]);
     const zipDownload = page.waitForEvent('download');
     await browser(page).getByRole('button', { name: 'Download Selected Files' }).click();
