@@ -71,4 +71,5 @@ export const PAGES: Record<RouteName, PageDef> = {
   adminPendingProfileChange: { frame: 'shell', load: () => import('../features/admin/pending-profile-change-page') },
   adminNotifications: shellPlaceholder,
   adminManageCommittees: shellPlaceholder,
+  adminPublications: { frame: 'shell', load: () => import('../features/publications/pages/admin-publications-page') },
 };

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLICATION_MESSAGES, type CategoryNode, type PublicationItem, type SubcategoryNode } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/sign-in';
+import AdminPublicationsPage from './pages/admin-publications-page';
 import PublicationPage from './pages/publication-page';
 import PublicationsPage from './pages/publications-page';
 import SubscriptionsPage from './pages/subscriptions-page';
@@ -209,5 +210,47 @@ describe('A publication', () => {
     mockFetch(() => undefined);
     await renderPublication('/publications/99');
     expect(await screen.findByRole('heading', { name: 'Publication not found' })).toBeInTheDocument();
+  });
+});
+
+describe('Manage Publications (the back office)', () => {
+  it('lists every publication, and removes one after asking', async () => {
+    signInAs('SYSADMIN');
+    const { calls } = mockFetch((url, init) => {
+      if (url.startsWith('/api/admin/publications') && init.method === 'DELETE') return { body: { message: PUBLICATION_MESSAGES.publicationRemoved } };
+      if (url.startsWith('/api/admin/publications')) return { body: { data: [publication(3, 'Fee schedule')], total: 1, page: 1, per_page: 10 } };
+      if (url.startsWith('/api/categories')) return { body: { data: TREE } };
+      return undefined;
+    });
+    renderWithApp(<AdminPublicationsPage />, { path: '/admin/publications' });
+    const table = await screen.findByRole('table', { name: 'All Publications' });
+    await within(table).findByText('Fee schedule');
+    expect(calls[0]!.url).toBe('/api/admin/publications?page=1&per_page=10');
+    await userEvent.click(within(table).getByRole('button', { name: 'Remove Fee schedule' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Publication' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, Remove' }));
+    expect(await screen.findByText(PUBLICATION_MESSAGES.publicationRemoved)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'DELETE')!.url).toBe('/api/admin/publications/3');
+  });
+
+  it('Add Publication asks for the name and sub category first, then the file', async () => {
+    signInAs('SYSADMIN');
+    mockFetch((url) => {
+      if (url.startsWith('/api/admin/publications')) return { body: { data: [], total: 0, page: 1, per_page: 10 } };
+      if (url.startsWith('/api/categories')) return { body: { data: TREE } };
+      return undefined;
+    });
+    renderWithApp(<AdminPublicationsPage />, { path: '/admin/publications' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Publication' }));
+    const details = await screen.findByRole('dialog', { name: 'Add Publication' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Continue' }));
+    expect(await within(details).findByText(PUBLICATION_MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(within(details).getByText(PUBLICATION_MESSAGES.subcategoryRequired)).toBeInTheDocument();
+    await userEvent.type(within(details).getByRole('textbox', { name: 'Name' }), 'Scope guide');
+    await userEvent.click(within(details).getByLabelText(/^Sub category/));
+    await userEvent.click(await screen.findByRole('option', { name: 'Fees', hidden: true }));
+    await userEvent.click(within(details).getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Publication: Scope guide' })).toBeInTheDocument();
   });
 });
