@@ -63,6 +63,9 @@ test.describe('publications and subscriptions', () => {
     // The dashboard's Recent Publications card lists the demo publications.
     const recentCard = page.getByRole('region', { name: 'Recent Publications' });
     await expect(recentCard.getByRole('table', { name: 'Recent Publications' }).getByRole('row')).toHaveCount(1 + 5);
+    await settled(page);
+    await topShot(page, 'dashboard');
+    await phoneShot(page, 'dashboard');
 
     // Manage My Subscriptions: the notify switch shows only once subscribed.
     await page.goto('/subscriptions');
@@ -170,6 +173,56 @@ test.describe('publications and subscriptions', () => {
     await expect(page.getByText('Your subscriptions are saved.').first()).toBeVisible();
     await expect(category(page, ROOT).getByRole('switch', { name: `Notify me of ${SUB}` })).toHaveCount(0);
     await signOut(page);
+  });
+
+  test('the back office adds a publication through its page, replaces its file and removes it', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = `E2E Release Notes ${Date.now().toString(36)}`;
+    await signIn(page, 'admin@portal.test');
+    await page.getByRole('link', { name: 'Manage Publications' }).click();
+    await expect(page).toHaveURL(/\/admin\/publications$/);
+    const table = page.getByRole('table', { name: 'All Publications' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await settled(page);
+    await topShot(page, 'admin');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Step one: the name and the sub category; step two: the upload modal.
+    await page.getByRole('button', { name: 'Add Publication' }).click();
+    const details = page.getByRole('dialog', { name: 'Add Publication' });
+    await details.getByRole('textbox', { name: 'Name' }).fill(name);
+    await details.getByRole('combobox', { name: 'Sub category' }).click();
+    await page.getByRole('option', { name: 'Release Notes' }).click();
+    await shot(page, 'admin-add');
+    expect(await seriousViolations(page)).toEqual([]);
+    await details.getByRole('button', { name: 'Continue' }).click();
+    const upload = page.getByRole('dialog', { name: `Add Publication: ${name}` });
+    await upload.getByLabel('Choose a file to upload').setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: pdfWithText(name) });
+    await upload.getByRole('button', { name: 'Yes' }).click();
+    await upload.getByRole('button', { name: 'Finish' }).click();
+    await expect(page.getByText('The publication is added.')).toBeVisible();
+    await expect(table.getByRole('row').nth(1)).toContainText(name);
+    await expect(table.getByRole('row').nth(1)).toContainText('Portal Publications › Release Notes');
+
+    // Replace the file.
+    await table.getByRole('button', { name: `Replace ${name}` }).click();
+    const replace = page.getByRole('dialog', { name: `Replace ${name}` });
+    await replace.getByLabel('Choose a file to upload').setInputFiles({ name: `${name} v2.pdf`, mimeType: 'application/pdf', buffer: pdfWithText(`${name}, second issue`) });
+    await replace.getByRole('button', { name: 'Yes' }).click();
+    await replace.getByRole('button', { name: 'Finish' }).click();
+    await expect(page.getByText('The publication is replaced.')).toBeVisible();
+
+    // Remove asks first.
+    await table.getByRole('button', { name: `Remove ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove Publication' });
+    await expect(confirm).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Yes, Remove' }).click();
+    await expect(page.getByText('The publication is removed.')).toBeVisible();
+    await expect(table.getByText(name)).toHaveCount(0);
+    // Let the three notices go (5 s each) before the phone shot.
+    await expect(page.getByText('The publication is removed.')).toHaveCount(0, { timeout: 10_000 });
+    await phoneShot(page, 'admin');
   });
 
   test('an empty subscription list says so in the browser', async ({ page }) => {
