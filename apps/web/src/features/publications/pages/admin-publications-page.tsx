@@ -43,6 +43,7 @@ function AddDetailsModal({ opened, onClose, onContinue }: { opened: boolean; onC
           <Select
             label="Sub category"
             required
+            withAsterisk={false}
             searchable
             placeholder={tree.isLoading ? 'Loading the categories' : 'Choose a sub category'}
             data={data}
