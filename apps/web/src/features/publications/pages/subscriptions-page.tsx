@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Anchor, Card, Checkbox, Group, List, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { IconBell, IconCategory } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -119,12 +120,17 @@ export default function SubscriptionsPage() {
   // A publication's page opens in the view the user is in (the guard reads the current role).
   const opensPublications = canEnter(ROUTES.publications.path, currentRole);
   const mutation = useChangeSubscriptions();
-  const change: Change = (c) =>
+  // Set in the click's own render (the mutation's pending state arrives a tick later, and a
+  // controlled box would spring back meanwhile); cleared once the tree has been asked again.
+  const [pending, setPending] = useState<SubscriptionChange | undefined>();
+  const change: Change = (c) => {
+    setPending(c);
     mutation.mutate(c, {
       onSuccess: (res) => notifySuccess(res.message),
       onError: (error) => notifyError(error),
+      onSettled: () => setPending(undefined),
     });
-  const pending = mutation.isPending ? mutation.variables : undefined;
+  };
 
   return (
     <>
@@ -143,7 +149,7 @@ export default function SubscriptionsPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           {(tree.data ?? []).map((root) => (
-            <CategoryCard key={root.id} root={root} pending={pending} change={change} busy={mutation.isPending} linkPublications={opensPublications} />
+            <CategoryCard key={root.id} root={root} pending={pending} change={change} busy={pending !== undefined} linkPublications={opensPublications} />
           ))}
         </SimpleGrid>
       )}
