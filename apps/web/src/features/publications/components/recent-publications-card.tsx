@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { pathTo, PAGE_SIZES, PUBLICATION_MESSAGES, ROUTES } from '@portal/shared';
+import { PAGE_SIZES, pathTo, PUBLICATION_MESSAGES, ROUTES } from '@portal/shared';
 import { DASHBOARD_TABLE_HEAD, DASHBOARD_TABLE_ROW, DashboardCard } from '../../../components/dashboard-card';
 import { formatDate } from '../../../lib/dates';
 import { usePublications } from '../api/get-publications';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Card, Checkbox, Group, List, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { IconBell, IconCategory } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { pathTo, canEnter, type CategoryNode, ROUTES, type SubcategoryNode } from '@portal/shared';
+import { canEnter, pathTo, ROUTES, type CategoryNode, type SubcategoryNode } from '@portal/shared';
 import { CardHeader } from '../../../components/card-header';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageTitle } from '../../../components/page-title';
