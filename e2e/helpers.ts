@@ -239,6 +239,29 @@ export async function signOut(page: Page): Promise<void> {
   await expect(ui.logInButton(page)).toBeVisible();
 }
 
+/** A real one-page PDF saying `text`, padded with an unused stream of `padBytes` (a slow upload). */
+export function pdfWithText(text: string, padBytes = 0): Buffer {
+  const content = `BT /F1 16 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${padBytes} >>\nstream\n${' '.repeat(padBytes)}\nendstream`,
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
 /** The names of the entries of a zip file on disk. */
 export async function zipEntryNames(file: string): Promise<string[]> {
   const { default: yauzl } = await import('yauzl');

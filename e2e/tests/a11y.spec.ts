@@ -38,9 +38,10 @@ function mayEnter(name: RouteName, role: string | null): boolean {
 }
 
 /** A concrete path for each route; records the role may see where the page needs one. */
-async function pathFor(name: RouteName, records: { job?: number; facility?: number; site?: number }): Promise<string> {
+async function pathFor(name: RouteName, records: { job?: number; facility?: number; site?: number; publication?: number }): Promise<string> {
   const params: Record<string, string | number> = { id: 1, date: '2026-12-01' };
   if (name === 'job' && records.job) params.id = records.job;
+  if (name === 'publication' && records.publication) params.id = records.publication;
   if (name === 'facility' && records.facility) params.id = records.facility;
   if (name === 'site' && records.site) params.id = records.site;
   return ROUTES[name].path.replace(/:(\w+)/g, (_, key: string) => String(params[key]));
@@ -52,7 +53,11 @@ async function recordsOf(session: ApiSession, role: string) {
     const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${session.token}` } });
     return res.ok ? ((await res.json()) as T) : null;
   };
-  const records: { job?: number; facility?: number; site?: number } = {};
+  const records: { job?: number; facility?: number; site?: number; publication?: number } = {};
+  if ((ROUTES.publications.access as readonly string[]).includes(role)) {
+    const publications = await get<{ data: { id: number }[] }>('/api/publications?per_page=1');
+    records.publication = publications?.data[0]?.id;
+  }
   if (role === 'AR' || role === 'TA') {
     const jobs = await get<{ data: { id: number }[] }>(`/api/jobs?role=${role}&per_page=5`);
     records.job = jobs?.data[0]?.id;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../axe.js';
 import { STORAGE } from '../spec-tables.js';
-import { expect, settled, shot, signIn, signOut, switchCommittee, test, ui, zipEntryNames } from '../helpers.js';
+import { expect, pdfWithText, settled, shot, signIn, signOut, switchCommittee, test, ui, zipEntryNames } from '../helpers.js';
 
 /**
  * Meeting documents (issue 11, without the calendar): cm@ (admin of the Chemical Testing
@@ -14,29 +14,6 @@ const SUB = 'E2E Session';
 const PDF = 'Quasar briefing.pdf';
 const TXT = 'Quasar notes.txt';
 const WORD = 'xylophonist';
-
-/** A real PDF whose text says WORD, padded (an unused stream) so the upload takes a moment. */
-function pdfWithText(text: string, padBytes: number): Buffer {
-  const content = `BT /F1 16 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${padBytes} >>\nstream\n${' '.repeat(padBytes)}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 const foldersCard = (page: Page) => page.getByRole('region', { name: 'Folders' });
 const browser = (page: Page) => page.getByRole('region', { name: 'Meeting folders' });

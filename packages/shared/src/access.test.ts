@@ -21,6 +21,7 @@ const PUBLICATIONS: readonly Who[] = ['TA', 'AR', 'LA', 'CM'];
 const AR: readonly Who[] = ['AR'];
 const CM: readonly Who[] = ['CM'];
 const TA_ADMIN: readonly Who[] = ['TA_ADMIN'];
+const SYSADMIN: readonly Who[] = ['SYSADMIN'];
 const ADMINS: readonly Who[] = ['SYSADMIN', 'TA_ADMIN'];
 const NOBODY: readonly Who[] = [];
 
@@ -86,6 +87,9 @@ const EXPECTED: Record<string, readonly Who[]> = {
   '/admin/pending-profile-change/6': ADMINS,
   '/admin/notifications': ADMINS,
   '/admin/manage-committees': ADMINS,
+
+  // Not in the spec: the back office's publications (DECISIONS "Publications on the web"), SYSADMIN's.
+  '/admin/publications': SYSADMIN,
 
   // Unmatched routes go to / (2.2), for everyone.
   '/nowhere': NOBODY,

@@ -73,6 +73,8 @@ export const ROUTES = {
   adminPendingProfileChange: { path: '/admin/pending-profile-change/:id', access: ADMINS, title: 'Pending Approval', parent: 'adminPendingProfileChangeAll' },
   adminNotifications: { path: '/admin/notifications', access: ADMINS, title: 'Notifications' },
   adminManageCommittees: { path: '/admin/manage-committees', access: ADMINS, title: 'Manage Committee' },
+  // Not in the spec: the back office adds, replaces and removes publications (admin.publication.manage).
+  adminPublications: { path: '/admin/publications', access: ['SYSADMIN'], title: 'Manage Publications' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

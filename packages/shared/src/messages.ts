@@ -253,6 +253,12 @@ export const PUBLICATION_MESSAGES = {
   unsubscribed: 'You will no longer receive these emails.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   emailPreferenceSaved: 'Your email preference is saved.',
+  // The publication screens (spec/02: 'Same empty messages as above', the meeting documents').
+  noFolders: MEETING_MESSAGES.noFolders,
+  noDocuments: MEETING_MESSAGES.noDocuments,
+  recentTitle: 'Recently updated',
+  subscriptionsTitle: 'Your Subscriptions',
+  noRecent: 'No publications yet.',
 } as const;
 
 /** Contact form and useful resources (issue 12). The failure text is the spec's (MESSAGES.contactFailed). */

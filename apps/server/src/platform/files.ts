@@ -25,13 +25,22 @@ export function insertFiles(tx: Db | Tx, uploads: StoredUpload[], uploadedBy: nu
 export type Disposition = 'attachment' | 'inline';
 
 /**
+ * The CSP of a file shown inline: a sandbox (an opaque origin, no script, no forms, no popups), no
+ * fetches of its own, and framed only by the portal's own pages (the publication preview). The
+ * browser's PDF viewer still draws it. Files sent as attachments keep the portal's document CSP.
+ */
+export const INLINE_FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/**
  * Streams one file. The type comes from its name by the allow-list of packages/shared, never from
  * what the uploader declared; only documents and images without scripts may show inline; nosniff
- * stops the browser from guessing (so a .js never runs as a script on the portal's origin).
+ * stops the browser from guessing (so a .js never runs as a script on the portal's origin); an
+ * inline one is sandboxed by its own CSP, so the portal's pages may frame it (a PDF preview).
  */
 export async function sendFile(reply: FastifyReply, storage: Storage, file: StoredFile, disposition: Disposition) {
   const stream = await storage.get(file.storageKey);
   const inline = disposition === 'inline' && mayShowInline(file.name);
+  if (inline) reply.header('content-security-policy', INLINE_FILE_CSP).header('x-frame-options', 'SAMEORIGIN');
   return reply
     .header('content-type', servedTypeOf(file.name))
     .header('x-content-type-options', 'nosniff')

@@ -11,6 +11,8 @@ const HELMET: HelmetOptions = {
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
+      // The publication preview frames the portal's own inline file (sandboxed by its own CSP, platform/files.ts).
+      frameSrc: ["'self'"],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -326,6 +326,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/categories/{id}': { action: 'publications.subscription.update', self: true, call: () => ({ url: '/api/categories/1' }) },
   'POST /api/subscriptions': { action: 'publications.subscription.update', self: true, call: () => ({ payload: { category_ids: [1] } }) },
   'DELETE /api/subscriptions/{ids}': { action: 'publications.subscription.update', self: true, call: () => ({ url: '/api/subscriptions/%5B1%5D' }) },
+  'GET /api/admin/publications': { action: 'admin.publication.manage', allowed: (p: Persona) => holds(p, 'SYSADMIN') },
   'POST /api/admin/publications': {
     action: 'admin.publication.manage',
     allowed: (p: Persona) => holds(p, 'SYSADMIN'),

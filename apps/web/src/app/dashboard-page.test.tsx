@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Invoice, JobSummary, Role } from '@portal/shared';
+import type { Invoice, JobSummary, PublicationItem, Role } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../test/render';
 import { signInAs } from '../test/sign-in';
 import DashboardPage from './dashboard-page';
@@ -38,6 +38,19 @@ function invoice(n: number): Invoice {
   };
 }
 
+function publication(n: number): PublicationItem {
+  return {
+    id: n,
+    name: `Publication ${n}`,
+    uri: `/api/publications/${n}/file`,
+    updated_at: '2026-03-05T01:00:00.000Z',
+    file_name: `Publication ${n}.pdf`,
+    size: 1000,
+    category: { id: 1, name: 'General' },
+    subcategory: { id: 2, name: 'Forms' },
+  };
+}
+
 /** The server answers more rows than asked for: the cards still show at most 5. */
 function serveDashboard() {
   return mockFetch((url) => {
@@ -52,6 +65,7 @@ function serveDashboard() {
       const outstanding = Array.from({ length: 6 }, (_, i) => invoice(i + 1));
       return { body: { outstanding, paid: [], total: { outstanding: 9, paid: 0 }, page: 1, per_page: 5 } };
     }
+    if (u.pathname === '/api/publications') return { body: { data: Array.from({ length: 6 }, (_, i) => publication(i + 1)), total: 30, page: 1, per_page: 5 } };
     return undefined;
   });
 }
@@ -84,8 +98,13 @@ describe('dashboard cards', () => {
     expect(invoices.getByText('INV-50001').closest('tr')).toHaveTextContent('$1,250.00');
     expect(invoices.getByText('INV-50002').closest('tr')).toHaveTextContent('-$150.00');
     expect(invoices.getByRole('link', { name: 'View all invoices' })).toHaveAttribute('href', '/invoices');
-    // The placeholder card of an area still to come stays.
-    expect(card('Recent Publications')).toBeInTheDocument();
+    // Recent Publications: the first 5, each a link to its page.
+    const publications = within(card('Recent Publications'));
+    expect(await publications.findByRole('link', { name: 'Publication 1' })).toHaveAttribute('href', '/publications/1');
+    expect(calls.find((c) => c.url.startsWith('/api/publications'))?.url).toBe('/api/publications?page=1&per_page=5');
+    expect(publications.getAllByRole('row')).toHaveLength(1 + 5);
+    expect(publications.queryByText('Publication 6')).not.toBeInTheDocument();
+    expect(publications.getByRole('link', { name: 'View all publications' })).toHaveAttribute('href', '/publications');
   });
 
   it.each<[Role, string]>([

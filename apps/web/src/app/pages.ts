@@ -35,8 +35,8 @@ export const PAGES: Record<RouteName, PageDef> = {
   dashboard: { frame: 'shell', load: () => import('./dashboard-page') },
   jobs: { frame: 'shell', load: () => import('../features/jobs/jobs-page') },
   job: { frame: 'shell', load: () => import('../features/jobs/job-page') },
-  publications: shellPlaceholder,
-  publication: shellPlaceholder,
+  publications: { frame: 'shell', load: () => import('../features/publications/pages/publications-page') },
+  publication: { frame: 'shell', load: () => import('../features/publications/pages/publication-page') },
   invoices: { frame: 'shell', load: () => import('../features/invoices/invoices-page') },
   facilities: { frame: 'shell', load: () => import('../features/facilities/facilities-page') },
   facility: { frame: 'shell', load: () => import('../features/facilities/facility-page') },
@@ -44,7 +44,7 @@ export const PAGES: Record<RouteName, PageDef> = {
 
   calendar: { frame: 'shell', load: () => import('../features/calendar/calendar-page') },
   calendarDate: { frame: 'shell', load: () => import('../features/calendar/calendar-page') },
-  subscriptions: shellPlaceholder,
+  subscriptions: { frame: 'shell', load: () => import('../features/publications/pages/subscriptions-page') },
   notifications: { frame: 'shell', load: () => import('../features/notifications/notifications-page') },
   profile: { frame: 'shell', load: () => import('../features/profile/profile-page') },
   editProfile: { frame: 'shell', load: () => import('../features/profile/edit-profile-page') },
@@ -71,4 +71,5 @@ export const PAGES: Record<RouteName, PageDef> = {
   adminPendingProfileChange: { frame: 'shell', load: () => import('../features/admin/pending-profile-change-page') },
   adminNotifications: shellPlaceholder,
   adminManageCommittees: shellPlaceholder,
+  adminPublications: { frame: 'shell', load: () => import('../features/publications/pages/admin-publications-page') },
 };

@@ -17,7 +17,8 @@ export function CardHeader({ title, icon, actions, mb = 'sm' }: { title: string;
   );
   if (!actions) return heading;
   return (
-    <Group justify="space-between" mb={mb} wrap="nowrap">
+    // On a phone the actions go under the heading rather than being cut off.
+    <Group justify="space-between" mb={mb} wrap="wrap" gap="xs">
       {heading}
       {actions}
     </Group>

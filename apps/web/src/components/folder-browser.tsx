@@ -36,6 +36,10 @@ export interface FolderBrowserProps<D> {
   documentActions?: (doc: D) => ReactNode;
   /** The empty texts of the spec's screens (meetings, publications). */
   emptyText?: { folders?: string; subFolders?: string; documents?: string };
+  /** The three columns' headings (publications: 'Categories', 'Sub categories', 'Publications'). */
+  columnTitles?: { folders?: string; subFolders?: string; documents?: string };
+  /** What the open columns ask the user to choose ('Choose a folder.'). */
+  chooseText?: { folder?: string; subFolder?: string };
 }
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
@@ -76,6 +80,8 @@ export function FolderBrowser<D>({
   actions,
   documentActions,
   emptyText = {},
+  columnTitles = {},
+  chooseText = {},
 }: FolderBrowserProps<D>) {
   const root = folders.find((f) => f.id === rootId) ?? null;
   const subs = root?.children ?? [];
@@ -84,11 +90,12 @@ export function FolderBrowser<D>({
   const keys = docs.map(documentKey);
   const here = keys.filter((k) => selected.includes(k));
   const all = keys.length > 0 && here.length === keys.length;
+  const chooseFolder = chooseText.folder ?? 'Choose a folder.';
 
   return (
     <Box component="section" aria-label={label}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <Column title="Folders">
+        <Column title={columnTitles.folders ?? 'Folders'}>
           {folders.length === 0 ? (
             <Empty>{emptyText.folders ?? 'No folders yet.'}</Empty>
           ) : (
@@ -106,9 +113,9 @@ export function FolderBrowser<D>({
             ))
           )}
         </Column>
-        <Column title="Sub folders">
+        <Column title={columnTitles.subFolders ?? 'Sub folders'}>
           {root === null ? (
-            <Empty>Choose a folder.</Empty>
+            <Empty>{chooseFolder}</Empty>
           ) : subs.length === 0 ? (
             <Empty>{emptyText.subFolders ?? 'No sub folders.'}</Empty>
           ) : (
@@ -125,9 +132,9 @@ export function FolderBrowser<D>({
             ))
           )}
         </Column>
-        <Column title="Documents">
+        <Column title={columnTitles.documents ?? 'Documents'}>
           {!open ? (
-            <Empty>{root === null ? 'Choose a folder.' : 'Choose a sub folder.'}</Empty>
+            <Empty>{root === null ? chooseFolder : (chooseText.subFolder ?? 'Choose a sub folder.')}</Empty>
           ) : loading ? (
             <Group justify="center" py="md">
               <Loader size="sm" aria-label="Loading documents" />

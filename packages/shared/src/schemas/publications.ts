@@ -103,9 +103,17 @@ export const publicationUploadFields = z.object({
   name: safeString({ error: PUBLICATION_MESSAGES.nameRequired }).trim().min(1, PUBLICATION_MESSAGES.nameRequired).max(255),
   category_id: safeId({ error: PUBLICATION_MESSAGES.subcategoryRequired }),
 });
+/** The back office's Add Publication form in the browser: the same name rule, the subcategory as the Select's string. */
+export const publicationAddForm = z.object({
+  name: publicationUploadFields.shape.name,
+  category_id: z.string().regex(/^\d+$/, PUBLICATION_MESSAGES.subcategoryRequired),
+});
+export type PublicationAddForm = z.infer<typeof publicationAddForm>;
+
 /** Replacing: the file, and optionally a new name. */
 export const publicationReplaceFields = z.object({
   name: safeString().trim().min(1, PUBLICATION_MESSAGES.nameRequired).max(255).optional(),
 });
 
 export const publicationSaved = z.object({ message: z.string(), data: publicationItem });
+export type PublicationSaved = z.infer<typeof publicationSaved>;

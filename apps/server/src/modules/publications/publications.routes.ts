@@ -129,6 +129,12 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   // The body's back office (SYSADMIN).
+  r.get('/admin/publications', {
+    onRequest: adminOnly,
+    schema: { tags: ['Admin'], description: 'Every publication, most recently updated first, paged (the back office’s list).', querystring: publicationListQuery, response: { 200: publicationList } },
+    handler: (req) => service.listForAdmin(deps, actorOf(req), req.query.page, req.query.per_page),
+  });
+
   r.post('/admin/publications', {
     onRequest: adminOnly,
     schema: { tags: ['Admin'], description: `multipart/form-data: name, category_id (a subcategory), then file. At most ${maxKb} KB.`, consumes: ['multipart/form-data'], response: { 200: publicationSaved } },

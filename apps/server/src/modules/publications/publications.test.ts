@@ -56,6 +56,19 @@ describe('admin adds, replaces and removes publications', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/publications', headers: m.headers, payload: m.payload })).statusCode).toBe(401);
   });
 
+  it('lists every publication for the back office (SYSADMIN only), paged', async () => {
+    await added('Admin listed one');
+    const newest = await added('Admin listed two');
+    const res = await get(admin, '/api/admin/publications?page=1&per_page=1');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ data: PublicationItem[]; total: number; per_page: number }>();
+    expect(body.data.map((p) => p.id)).toEqual([newest.id]);
+    expect(body.total).toBeGreaterThanOrEqual(2);
+    expect(body.per_page).toBe(1);
+    for (const token of [ar.token, taAdmin, cm.token]) expect((await get(token, '/api/admin/publications')).statusCode).toBe(403);
+    expect((await get(null, '/api/admin/publications')).statusCode).toBe(401);
+  });
+
   it('refuses a missing name, a root or unknown category, a taken name; nothing half-written', async () => {
     const before = (await t.database.db.select().from(files)).length;
     const noName = await add(admin, '', tree.subs[0]!.id);
@@ -125,6 +138,14 @@ describe('reading publications (TA, AR, LA, CM; not SYSADMIN or TA_ADMIN)', () =
     const inline = await get(cm.token, `/api/publications/${ids[0]}/file?disposition=inline`);
     expect(inline.headers['content-disposition']).toMatch(/^inline/);
     expect(inline.headers['x-content-type-options']).toBe('nosniff');
+    expect(inline.headers['content-type']).toBe('application/pdf');
+    // Sandboxed (no script on the portal's origin), framed only by the portal's own pages (the preview).
+    expect(inline.headers['content-security-policy']).toMatch(/^sandbox;/);
+    expect(inline.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(inline.headers['content-security-policy']).not.toContain('allow-scripts');
+    expect(inline.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // An attachment keeps the portal's own CSP, which forbids framing.
+    expect(file.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('opens the inline file through a signed download link without the token', async () => {

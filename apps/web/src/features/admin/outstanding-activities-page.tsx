@@ -1,8 +1,9 @@
-import { Badge, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconUserCheck, IconUserEdit } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ROUTES, type RouteName } from '@portal/shared';
+import { canEnter, ROUTES, type RouteName } from '@portal/shared';
 import { PageTitle } from '../../components/page-title';
+import { useSession } from '../../lib/session';
 import { useUserRequests } from './api';
 
 const LINKS: { route: RouteName; type: 'create' | 'update'; label: string; text: string; icon: typeof IconUserCheck }[] = [
@@ -24,6 +25,8 @@ function PendingCount({ type, label }: { type: 'create' | 'update'; label: strin
 
 /** /admin/outstanding-activities: the admin's landing page, with the counts of what waits for them. */
 export default function OutstandingActivitiesPage() {
+  const { currentRole } = useSession();
+  const backOffice = canEnter(ROUTES.adminPublications.path, currentRole);
   return (
     <>
       <PageTitle title={ROUTES.adminOutstandingActivities.title} description="Requests that wait for an administrator." />
@@ -52,6 +55,14 @@ export default function OutstandingActivitiesPage() {
           </Card>
         ))}
       </SimpleGrid>
+      {backOffice && (
+        <Text size="sm" mt="lg">
+          The body&apos;s records:{' '}
+          <Anchor component={Link} to={ROUTES.adminPublications.path}>
+            {ROUTES.adminPublications.title}
+          </Anchor>
+        </Text>
+      )}
     </>
   );
 }
