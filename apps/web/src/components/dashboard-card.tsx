@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Box, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAGE_SIZES } from '@portal/shared';
 import { CardHeader } from './card-header';
@@ -66,5 +66,41 @@ export function DashboardCard({ title, icon, action, loading, loadingLabel, empt
         </Anchor>
       </Group>
     </Card>
+  );
+}
+
+export interface NameDateRow {
+  key: number | string;
+  /** The name, as the link or button that opens it. */
+  name: ReactNode;
+  /** Where it sits (category › sub category, folder › sub folder). */
+  place: string;
+  date: string;
+}
+
+/** A dashboard card's table of named items with where they sit and their date (Recent Documents, Recent Publications). */
+export function NameDateTable({ label, rows }: { label: string; rows: NameDateRow[] }) {
+  return (
+    <Table aria-label={label} verticalSpacing={6} horizontalSpacing="xs" fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th style={{ whiteSpace: 'nowrap' }}>Date Updated</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key}>
+            <Table.Td>
+              {row.name}
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {row.place}
+              </Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

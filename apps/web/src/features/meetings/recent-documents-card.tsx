@@ -1,7 +1,7 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { IconFolders } from '@tabler/icons-react';
 import { PAGE_SIZES, ROUTES } from '@portal/shared';
-import { DASHBOARD_TABLE_HEAD, DASHBOARD_TABLE_ROW, DashboardCard } from '../../components/dashboard-card';
+import { DASHBOARD_TABLE_HEAD, DASHBOARD_TABLE_ROW, DashboardCard, NameDateTable } from '../../components/dashboard-card';
 import { formatDate } from '../../lib/dates';
 import { useCurrentCommitteeId, useMeetingDocuments } from './api';
 import { downloadMeetingDocument } from './download';
@@ -24,29 +24,19 @@ export function RecentDocumentsCard() {
       headHeight={DASHBOARD_TABLE_HEAD}
       viewAll={{ to: ROUTES.meetingDocuments.path, label: 'View all meeting documents' }}
     >
-      <Table aria-label={RECENT_DOCUMENTS_TITLE} verticalSpacing={6} horizontalSpacing="xs" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>Date Updated</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((doc) => (
-            <Table.Tr key={doc.id}>
-              <Table.Td>
-                <Anchor component="button" type="button" size="sm" fw={500} ta="left" lineClamp={1} title={doc.name} onClick={() => void downloadMeetingDocument(doc.id)}>
-                  {doc.name}
-                </Anchor>
-                <Text size="xs" c="dimmed" lineClamp={1}>
-                  {[doc.root_folder_name, doc.folder_name].filter(Boolean).join(' › ')}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(doc.updated_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <NameDateTable
+        label={RECENT_DOCUMENTS_TITLE}
+        rows={rows.map((doc) => ({
+          key: doc.id,
+          name: (
+            <Anchor component="button" type="button" size="sm" fw={500} ta="left" lineClamp={1} title={doc.name} onClick={() => void downloadMeetingDocument(doc.id)}>
+              {doc.name}
+            </Anchor>
+          ),
+          place: [doc.root_folder_name, doc.folder_name].filter(Boolean).join(' › '),
+          date: formatDate(doc.updated_at),
+        }))}
+      />
     </DashboardCard>
   );
 }

@@ -1,8 +1,8 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, PUBLICATION_MESSAGES, ROUTES } from '@portal/shared';
-import { DASHBOARD_TABLE_HEAD, DASHBOARD_TABLE_ROW, DashboardCard } from '../../../components/dashboard-card';
+import { DASHBOARD_TABLE_HEAD, DASHBOARD_TABLE_ROW, DashboardCard, NameDateTable } from '../../../components/dashboard-card';
 import { formatDate } from '../../../lib/dates';
 import { usePublications } from '../api/get-publications';
 
@@ -23,29 +23,19 @@ export function RecentPublicationsCard() {
       headHeight={DASHBOARD_TABLE_HEAD}
       viewAll={{ to: ROUTES.publications.path, label: 'View all publications' }}
     >
-      <Table aria-label={RECENT_PUBLICATIONS_TITLE} verticalSpacing={6} horizontalSpacing="xs" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>Date Updated</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td>
-                <Anchor component={Link} to={pathTo('publication', { id: p.id })} size="sm" fw={500} lineClamp={1} title={p.name}>
-                  {p.name}
-                </Anchor>
-                <Text size="xs" c="dimmed" lineClamp={1}>
-                  {p.category.name} › {p.subcategory.name}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.updated_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <NameDateTable
+        label={RECENT_PUBLICATIONS_TITLE}
+        rows={rows.map((p) => ({
+          key: p.id,
+          name: (
+            <Anchor component={Link} to={pathTo('publication', { id: p.id })} size="sm" fw={500} lineClamp={1} title={p.name}>
+              {p.name}
+            </Anchor>
+          ),
+          place: `${p.category.name} › ${p.subcategory.name}`,
+          date: formatDate(p.updated_at),
+        }))}
+      />
     </DashboardCard>
   );
 }
