@@ -107,6 +107,8 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
 
   for (const { role, email } of ROLE_ACCOUNTS) {
     test(`every route a ${role} may enter`, async ({ page }) => {
+      // Some twenty routes, each checked by axe: three times the default 60 s, for a busy machine.
+      test.slow();
       const session = await apiSignIn(email);
       await useApiSession(page, session, role);
       const records = await recordsOf(session, role);
