@@ -72,12 +72,16 @@ export async function findThread(db: Q, id: number) {
   return row ?? null;
 }
 
-/** What the rules need of a thread: its committee and author. */
-export async function findThreadFacts(db: Q, id: number) {
-  const [row] = await db
+const threadFactsById = statement((db) =>
+  db
     .select({ id: forumThreads.id, committeeId: forumThreads.committeeId, authorId: forumThreads.userId, title: forumThreads.title })
     .from(forumThreads)
-    .where(eq(forumThreads.id, id));
+    .where(eq(forumThreads.id, sql.placeholder('id'))),
+);
+
+/** What the rules need of a thread: its committee and author. */
+export async function findThreadFacts(db: Q, id: number) {
+  const [row] = await threadFactsById(db, {}).execute({ id });
   return row ?? null;
 }
 
@@ -241,11 +245,15 @@ export async function deleteReply(tx: Tx, id: number, threadId: number) {
     .where(eq(forumThreads.id, threadId));
 }
 
-export async function isFollowing(db: Q, threadId: number, userId: number): Promise<boolean> {
-  const [row] = await db
+const following = statement((db) =>
+  db
     .select({ one: sql<number>`1` })
     .from(forumFollows)
-    .where(and(eq(forumFollows.threadId, threadId), eq(forumFollows.userId, userId)));
+    .where(and(eq(forumFollows.threadId, sql.placeholder('threadId')), eq(forumFollows.userId, sql.placeholder('userId')))),
+);
+
+export async function isFollowing(db: Q, threadId: number, userId: number): Promise<boolean> {
+  const [row] = await following(db, {}).execute({ threadId, userId });
   return Boolean(row);
 }
 
