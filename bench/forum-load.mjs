@@ -6,35 +6,26 @@
  * time, for its median latency. Only 127.0.0.1 is used.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_forum node bench/forum-load.mjs
- *   DURATION=10 CONNECTIONS=50 SEARCHES=200 (defaults)
+ *   DURATION=10 CONNECTIONS=50 SEARCHES=200 PORT=3111 (defaults; the baseline listens on PORT + 1)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { login } from './login.mjs';
-import { here, startPortal, waitFor } from './portal.mjs';
+import { startBaseline, startPortal } from './portal.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench_forum';
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SEARCHES = Number(process.env.SEARCHES ?? 200);
-const BASE = 'http://127.0.0.1:3112';
+const PORT = Number(process.env.PORT ?? 3111);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-forum-'));
 
-// The portal, and the baseline under tsx (it reads the portal's ACTOR_SQL from the sources).
-const portal = await startPortal({ port: 3111, databaseUrl: DATABASE_URL, dataDir });
-const baseline = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
-  cwd: here,
-  env: { ...process.env, DATABASE_URL, PORT: '3112' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-process.on('exit', () => {
-  baseline.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-await waitFor(`${BASE}/jobs`);
+// The portal, and the baseline (the same SQL on bare Fastify + pg).
+const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir });
+const BASE = (await startBaseline({ port: PORT + 1, databaseUrl: DATABASE_URL })).url;
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const PORTAL = portal.url;
 
 // bench-cm-1 administers Bench Committee 1, whose first thread has 60 replies.

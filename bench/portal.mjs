@@ -66,3 +66,19 @@ export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = 
   const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]);
   return { child, url, rssKb };
 }
+
+/**
+ * Starts baseline.mjs (bare Fastify + raw pg running the portal's SQL) on `port` under tsx (it reads
+ * the portal's ACTOR_SQL from the sources) and waits until it answers; stopped on exit.
+ */
+export async function startBaseline({ port, databaseUrl }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
+    cwd: here,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.on('exit', () => child.kill('SIGTERM'));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/jobs`);
+  return { child, url };
+}

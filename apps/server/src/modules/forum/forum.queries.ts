@@ -281,11 +281,15 @@ export function searchTerms(term: string): { kind: SearchKind; words: string; pr
   return { kind: head ? 'both' : 'prefix', words: head, prefix: `'${last}':*` };
 }
 
-/** The tsquery of a kind, its values as placeholders ('words', 'prefix'); stemmed with 'english' like the stored vectors. */
+/**
+ * The tsquery of a kind, its values as placeholders ('words', 'prefix'); stemmed with 'english' like
+ * the stored vectors. A scalar subquery, so a prepared statement's generic plan parses it once per
+ * call (an InitPlan), not once per row it tests.
+ */
 function searchQuery(kind: SearchKind): SQL {
   const web = sql`websearch_to_tsquery('english', ${sql.placeholder('words')})`;
   const prefix = sql`to_tsquery('english', ${sql.placeholder('prefix')})`;
-  return kind === 'web' ? web : kind === 'prefix' ? prefix : sql`(${web} && ${prefix})`;
+  return sql`(select ${kind === 'web' ? web : kind === 'prefix' ? prefix : sql`${web} && ${prefix}`})`;
 }
 
 /** A thread's words and its replies' words: the expression of the GIN index forum_threads_search_all_idx. */
@@ -307,7 +311,8 @@ const searchPage = statement((db, shape: { kind: SearchKind }) => {
     .select({ id: sql<number>`${forumThreads.id}`.as('hit_id'), rank: rank.as('rank'), total: sql<number>`count(*) over ()`.as('total') })
     .from(forumThreads)
     .where(inCommittee(query))
-    .orderBy(desc(rank), desc(forumThreads.lastActivityAt), desc(forumThreads.id))
+    // "rank": the column above, computed once a row.
+    .orderBy(sql`"rank" desc`, desc(forumThreads.lastActivityAt), desc(forumThreads.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('hits');
