@@ -64,3 +64,27 @@ export function forumSearch(term, committeeId, limit = 10, offset = 0) {
   const text = `${head} from ${hits} inner join "forum_threads" on "forum_threads"."id" = "hit_id" ${THREAD_JOINS} order by "rank" desc, "forum_threads"."last_activity_at" desc, "forum_threads"."id" desc`;
   return { text, values };
 }
+
+// Meetings and the calendar (issue 11): modules/meetings/meetings.queries.ts, calendar.queries.ts.
+/** meetings.policy.ts folderVisible: the user is $p..$p+3 (member, admin, the folder's member, the root's member). */
+const folderVisible = (p, folder, parent, committee) =>
+  `(exists (select 1 from "committee_members" where "committee_members"."committee_id" = ${committee} and "committee_members"."user_id" = $${p}) and (exists (select 1 from "committees" where "committees"."id" = ${committee} and "committees"."admin_id" = $${p + 1}) or ((not exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${folder}) or exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${folder} and "meeting_folder_members"."user_id" = $${p + 2})) and (${parent} is null or (not exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${parent}) or exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${parent} and "meeting_folder_members"."user_id" = $${p + 3}))))))`;
+/** One folder with its facts ($1-$4 the user, $5 the folder). */
+export const MEETING_FOLDER = `select "id", "name", "subtitle", "parent_id", "committee_id", exists (select 1 from "meeting_folder_members" where "folder_id" = "id"), ${folderVisible(1, '"meeting_folders"."id"', '"meeting_folders"."parent_id"', '"meeting_folders"."committee_id"')} from "meeting_folders" where "meeting_folders"."id" = $5`;
+const DOCUMENTS_FROM = `"meeting_documents"."id", "meeting_documents"."folder_id", "meeting_documents"."committee_id", "meeting_documents"."updated_at", "meeting_documents"."index_state", "meeting_folders"."name", "root_folders"."id", "root_folders"."name", "files"."id", "files"."storage_key", "files"."name", "files"."size", "files"."mime_type", "files"."uploaded_by", "files"."created_at", "users"."first_name", "users"."last_name"`;
+const DOCUMENTS_JOINS = `from "meeting_documents" inner join "files" on "files"."id" = "meeting_documents"."file_id" inner join "meeting_folders" on "meeting_folders"."id" = "meeting_documents"."folder_id" left join "meeting_folders" "root_folders" on "root_folders"."id" = "meeting_folders"."parent_id" left join "users" on "users"."id" = "files"."uploaded_by"`;
+const documentVisible = (p) => folderVisible(p, '"meeting_folders"."id"', '"meeting_folders"."parent_id"', '"meeting_documents"."committee_id"');
+/** The first page of a committee's documents the user may see ($1 committee, $2-$5 the user, $6 limit). */
+export const MEETING_RECENT = `select ${DOCUMENTS_FROM}, count(*) over () ${DOCUMENTS_JOINS} where ("meeting_documents"."committee_id" = $1 and ${documentVisible(2)}) order by "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $6`;
+/** The first page of a folder's documents ($1 folder, $2 limit). */
+export const MEETING_FOLDER_DOCUMENTS = `select ${DOCUMENTS_FROM}, count(*) over () ${DOCUMENTS_JOINS} where "meeting_documents"."folder_id" = $1 order by "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $2`;
+/** The first page of a search ($1 tsquery text, $2 headline options, $3 committee, $4 tsquery, $5-$8 the user, $9 tsquery, $10 limit). */
+export const MEETING_SEARCH = `select ${DOCUMENTS_FROM}, case when "meeting_documents"."content" is null or "meeting_documents"."content" = '' then null else ts_headline('english', left("meeting_documents"."content", 100000), to_tsquery('english', $1), $2) end, count(*) over () ${DOCUMENTS_JOINS} where ("meeting_documents"."committee_id" = $3 and "meeting_documents"."search" @@ to_tsquery('english', $4) and ${documentVisible(5)}) order by ts_rank("meeting_documents"."search", to_tsquery('english', $9)) desc, "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $10`;
+export const MEETING_HEADLINE_OPTIONS = 'StartSel=\u27e6, StopSel=\u27e7, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
+/** meetings.queries.ts searchQueryText: every word, the last as a prefix. */
+export const meetingQueryText = (term) => {
+  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+};
+/** A committee's events overlapping a Sydney wall-clock range ($1 committee, $2 start, $3 end, $4 limit). */
+export const EVENTS_RANGE = `select "events"."id", "events"."title", to_char("events"."starts_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), to_char("events"."ends_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), "events"."all_day", "events"."committee_id", "events"."created_by", "users"."first_name", "users"."last_name" from "events" left join "users" on "users"."id" = "events"."created_by" where ("events"."committee_id" = $1 and "events"."ends_at" > ($2::timestamp at time zone 'Australia/Sydney') and "events"."starts_at" < ($3::timestamp at time zone 'Australia/Sydney')) order by "events"."starts_at" asc, "events"."id" asc limit $4`;

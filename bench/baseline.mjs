@@ -13,9 +13,15 @@ import {
   ATTACHMENTS,
   DOC_COUNT,
   DOC_PAGE,
+  EVENTS_RANGE,
   FOLLOWING,
   INVOICE_COUNT,
   JOB_SIDES,
+  MEETING_FOLDER,
+  MEETING_FOLDER_DOCUMENTS,
+  MEETING_HEADLINE_OPTIONS,
+  MEETING_RECENT,
+  MEETING_SEARCH,
   REPLIES,
   SCOPE,
   THREAD,
@@ -25,6 +31,7 @@ import {
   invoicePage,
   jobsCount,
   jobsPage,
+  meetingQueryText,
 } from './baseline-sql.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -114,6 +121,44 @@ app.get('/forum/search', async (req, reply) => {
   const search = forumSearch(String(req.query.term), cm);
   const rows = await q(search.text, search.values);
   return { data: rows.rows, total: rows.rows[0]?.total ?? 0 };
+});
+
+// Meetings and the calendar (issue 11): the same SQL as meetings.queries.ts and calendar.queries.ts.
+app.get('/meetingdocuments/recent/:cm', async (req, reply) => {
+  const cm = Number(req.params.cm);
+  const me = await member(req, reply, cm);
+  if (me === null) return reply;
+  const rows = await q(MEETING_RECENT, [cm, me, me, me, me, 5]);
+  return { data: rows.rows, total: rows.rows[0]?.count ?? 0 };
+});
+
+app.get('/meetingdocuments', async (req, reply) => {
+  const folderId = Number(req.query.folderid);
+  const token = (req.headers.authorization ?? '').slice(7);
+  const s = await q(ACTOR_SQL.token, [createHash('sha256').update(token).digest('hex'), 1], 'array');
+  if (s.rowCount === 0) return reply.code(401).send({ message: 'Unauthenticated.' });
+  const me = s.rows[0][2];
+  const folder = await q(MEETING_FOLDER, [me, me, me, me, folderId], 'array');
+  const committees = s.rows[0].at(-1) ?? [];
+  if (folder.rowCount === 0 || !folder.rows[0][6] || !committees.some((c) => c.id === folder.rows[0][4])) return reply.code(404).send({ message: 'Not found.' });
+  const rows = await q(MEETING_FOLDER_DOCUMENTS, [folderId, Number(req.query.per_page ?? 100)]);
+  return { data: rows.rows, total: rows.rows[0]?.count ?? 0 };
+});
+
+app.get('/meetingdocuments/search', async (req, reply) => {
+  const cm = Number(req.query.cmid);
+  const me = await member(req, reply, cm);
+  if (me === null) return reply;
+  const text = meetingQueryText(String(req.query.term));
+  const rows = await q(MEETING_SEARCH, [text, MEETING_HEADLINE_OPTIONS, cm, text, me, me, me, me, text, 5]);
+  return { data: rows.rows, total: rows.rows[0]?.count ?? 0 };
+});
+
+app.get('/events', async (req, reply) => {
+  const cm = Number(req.query.committee_id);
+  if ((await member(req, reply, cm)) === null) return reply;
+  const rows = await q(EVENTS_RANGE, [cm, req.query.start, req.query.end, 1000]);
+  return { data: rows.rows };
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 3102) });

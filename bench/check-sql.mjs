@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ATTACHMENTS, DOC_COUNT, DOC_PAGE, FOLLOWING, INVOICE_COUNT, JOB_SIDES, REPLIES, SCOPE, THREAD, THREADS_COUNT, THREADS_PAGE, forumSearch, invoicePage, jobsCount, jobsPage } from './baseline-sql.mjs';
+import { ATTACHMENTS, DOC_COUNT, EVENTS_RANGE, MEETING_FOLDER, MEETING_FOLDER_DOCUMENTS, MEETING_RECENT, MEETING_SEARCH, DOC_PAGE, FOLLOWING, INVOICE_COUNT, JOB_SIDES, REPLIES, SCOPE, THREAD, THREADS_COUNT, THREADS_PAGE, forumSearch, invoicePage, jobsCount, jobsPage } from './baseline-sql.mjs';
 import { login } from './login.mjs';
 import { freshDatabase, here, startPortal } from './portal.mjs';
 
@@ -45,6 +45,14 @@ const cm = await login(portal.url, 'cm@portal.test');
 const chem = (await get(cm, '/activeuser')).committees.find((c) => c.name === 'Chemical Testing Committee').id;
 const threads = await get(cm, `/forumthreads?committeeid=${chem}`);
 await get(cm, `/forumthreads/${threads.data[0].id}`);
+// The meetings' calls of meetings-load.mjs, as multi@ (a plain member of the Chemical Testing Committee).
+const multi = await login(portal.url, 'multi@portal.test');
+const roots = await get(multi, `/committeerootfolders/${chem}`);
+const subs = await get(multi, `/meetingfolders/${roots.data[0].id}`);
+await get(multi, `/meetingdocuments/recent/${chem}`);
+await get(multi, `/meetingdocuments?folderid=${subs.data[0].id}&per_page=500`);
+await get(multi, `/meetingdocuments/search?term=${encodeURIComponent('proficiency rou')}&cmid=${chem}`);
+await get(multi, `/events?committee_id=${chem}&start=${encodeURIComponent('2026-02-23 00:00:00')}&end=${encodeURIComponent('2026-04-06 00:00:00')}`);
 const TERMS = ['calibration uncert', 'uncert', '"measurement uncertainty"'];
 for (const term of TERMS) await get(cm, `/forum/search?cmid=${chem}&term=${encodeURIComponent(term)}`);
 
@@ -67,6 +75,11 @@ const expected = {
   'forum attachments': ATTACHMENTS,
   'forum following': FOLLOWING,
   ...Object.fromEntries(TERMS.map((term) => [`forum search (${term})`, forumSearch(term, chem).text])),
+  'meeting folder': MEETING_FOLDER,
+  'meeting recent documents': MEETING_RECENT,
+  'meeting folder documents': MEETING_FOLDER_DOCUMENTS,
+  'meeting search': MEETING_SEARCH,
+  'events of a range': EVENTS_RANGE,
 };
 let missing = 0;
 for (const [name, text] of Object.entries(expected)) {
