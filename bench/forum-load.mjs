@@ -6,30 +6,32 @@
  * time, for its median latency. Only 127.0.0.1 is used.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_forum node bench/forum-load.mjs
- *   DURATION=10 CONNECTIONS=50 SEARCHES=200 PORT=3111 (defaults; the baseline listens on PORT + 1)
+ *   DURATION=10 CONNECTIONS=50 SEARCHES=200 PORT=3111 (defaults; the baseline listens on PORT + 1),
+ *   PRODUCTION=1 (the portal as in production: answers not checked by zod)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { login } from './login.mjs';
-import { startBaseline, startPortal } from './portal.mjs';
+import { signInThenRestart, startBaseline } from './portal.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench_forum';
 const DURATION = Number(process.env.DURATION ?? 10);
+// PRODUCTION=1: the portal runs as in production (no zod check of each answer, as outside production).
+const PRODUCTION = process.env.PRODUCTION === '1';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SEARCHES = Number(process.env.SEARCHES ?? 200);
 const PORT = Number(process.env.PORT ?? 3111);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-forum-'));
 
 // The portal, and the baseline (the same SQL on bare Fastify + pg).
-const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir });
+const { portal, tokens: [token] } = await signInThenRestart({ port: PORT, databaseUrl: DATABASE_URL, dataDir, production: PRODUCTION }, ['bench-cm-1@bench.test'], login);
 const BASE = (await startBaseline({ port: PORT + 1, databaseUrl: DATABASE_URL })).url;
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const PORTAL = portal.url;
 
 // bench-cm-1 administers Bench Committee 1, whose first thread has 60 replies.
-const token = await login(PORTAL, 'bench-cm-1@bench.test');
 const auth = { authorization: `Bearer ${token}` };
 const committees = (await (await fetch(`${PORTAL}/api/activeuser`, { headers: auth })).json()).committees;
 const cm = committees.find((c) => c.name === 'Bench Committee 1').id;
@@ -75,7 +77,7 @@ for (let i = 0; i < SEARCHES; i++) {
 times.sort((a, b) => a - b);
 const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
 
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, forum data of npm run generate:forum (thread ${thread}, committee ${cm})\n`);
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, portal in ${PRODUCTION ? 'production' : 'development'} mode, forum data of npm run generate:forum (thread ${thread}, committee ${cm})\n`);
 console.log('| call | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {

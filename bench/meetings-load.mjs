@@ -8,28 +8,30 @@
  * closed to them). Only 127.0.0.1 is used.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_meetings node bench/meetings-load.mjs
- *   DURATION=10 CONNECTIONS=50 SEARCHES=200 PORT=3121 (defaults; the baseline listens on PORT + 1)
+ *   DURATION=10 CONNECTIONS=50 SEARCHES=200 PORT=3121 (defaults; the baseline listens on PORT + 1),
+ *   PRODUCTION=1 (the portal as in production: answers not checked by zod)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { login } from './login.mjs';
-import { startBaseline, startPortal } from './portal.mjs';
+import { signInThenRestart, startBaseline } from './portal.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench_meetings';
 const DURATION = Number(process.env.DURATION ?? 10);
+// PRODUCTION=1: the portal runs as in production (no zod check of each answer, as outside production).
+const PRODUCTION = process.env.PRODUCTION === '1';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SEARCHES = Number(process.env.SEARCHES ?? 200);
 const PORT = Number(process.env.PORT ?? 3121);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-meetings-'));
 
-const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir });
+const { portal, tokens: [token] } = await signInThenRestart({ port: PORT, databaseUrl: DATABASE_URL, dataDir, production: PRODUCTION }, ['bench-cm-7@bench.test'], login);
 const BASE = (await startBaseline({ port: PORT + 1, databaseUrl: DATABASE_URL })).url;
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const PORTAL = portal.url;
 
-const token = await login(PORTAL, 'bench-cm-7@bench.test');
 const auth = { authorization: `Bearer ${token}` };
 const get = async (p) => {
   const res = await fetch(`${PORTAL}/api${p}`, { headers: auth });
@@ -88,7 +90,7 @@ const pct = (list, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
 };
 
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, meetings data of npm run generate:meetings (committee ${cm}: ${sizes.recent} documents visible; folder ${sub}: ${sizes.folder} documents; ${sizes.events} events in the range)\n`);
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, portal in ${PRODUCTION ? 'production' : 'development'} mode, meetings data of npm run generate:meetings (committee ${cm}: ${sizes.recent} documents visible; folder ${sub}: ${sizes.folder} documents; ${sizes.events} events in the range)\n`);
 console.log('| call | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {

@@ -38,10 +38,12 @@ export async function freshDatabase(url) {
 
 /**
  * Starts the server on `port` and waits for /api/health. `databaseUrl` '' is PGlite in
- * `dataDir`. `preload` is a module loaded before the server (record-sql.mjs). Answers the child
- * process, its base URL and a reader of its resident memory in kB; the child is stopped on exit.
+ * `dataDir`. `preload` is a module loaded before the server (record-sql.mjs). `production`: as in
+ * production (no response checks, no development mailbox: sign in through a development start
+ * first, `signInThenRestart`). Answers the child process, its base URL and a reader of its
+ * resident memory in kB; the child is stopped on exit.
  */
-export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = false, env = {}, preload }) {
+export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = false, env = {}, preload, production = false }) {
   const args = ['--import', 'tsx', '--conditions=source', ...(preload ? ['--import', preload] : []), 'src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: path.join(here, '../apps/server'),
@@ -50,7 +52,9 @@ export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = 
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
-      NODE_ENV: 'development',
+      NODE_ENV: production ? 'production' : 'development',
+      // Production wants a mail server; nothing is mailed during a load run.
+      ...(production ? { MAIL_URL: 'smtp://127.0.0.1:9' } : {}),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_FACTOR: '1000000',
       SEED_DEMO: seedDemo ? 'true' : 'false',
@@ -81,4 +85,22 @@ export async function startBaseline({ port, databaseUrl }) {
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/jobs`);
   return { child, url };
+}
+
+/**
+ * Signs `emails` in on a development start of the portal (codes from its mailbox), stops it, and
+ * starts it again as in production when `production` (the sessions live in the database). Answers
+ * the running portal and the tokens in the order of `emails`.
+ */
+export async function signInThenRestart(options, emails, login) {
+  let portal = await startPortal({ ...options, production: false });
+  const tokens = [];
+  for (const email of emails) tokens.push(await login(portal.url, email));
+  if (options.production) {
+    const exited = new Promise((resolve) => portal.child.once('exit', resolve));
+    portal.child.kill('SIGTERM');
+    await exited;
+    portal = await startPortal(options);
+  }
+  return { portal, tokens };
 }
