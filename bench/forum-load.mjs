@@ -65,17 +65,21 @@ for (const [label, p] of cases) {
 
 // The search alone, one at a time, over a few terms: the median answer time.
 const terms = ['calibration', 'uncertainty measurement', 'chromat', 'listeria rapid pcr', 'proficiency testing round', 'biosafety cabinet airf'];
-const times = [];
+const times = { portal: [], baseline: [] };
 for (let i = 0; i < SEARCHES; i++) {
   const term = terms[i % terms.length];
-  const s = performance.now();
-  const res = await fetch(`${PORTAL}/api/forum/search?cmid=${cm}&term=${encodeURIComponent(term)}`, { headers: auth });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`search ${term}: ${res.status}`);
-  times.push(performance.now() - s);
+  for (const [side, base] of [['portal', `${PORTAL}/api`], ['baseline', BASE]]) {
+    const s = performance.now();
+    const res = await fetch(`${base}/forum/search?cmid=${cm}&term=${encodeURIComponent(term)}`, { headers: auth });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${side} search ${term}: ${res.status}`);
+    times[side].push(performance.now() - s);
+  }
 }
-times.sort((a, b) => a - b);
-const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
+const pct = (list, p) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
+};
 
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, portal in ${PRODUCTION ? 'production' : 'development'} mode, forum data of npm run generate:forum (thread ${thread}, committee ${cm})\n`);
 console.log('| call | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline |');
@@ -83,5 +87,7 @@ console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(`| ${r.label} | ${r.portal.rps.toFixed(0)} | ${r.portal.p50} / ${r.portal.p99} | ${r.baseline.rps.toFixed(0)} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.ratio.toFixed(2)} |`);
 }
-console.log(`\nGET /api/forum/search one at a time, ${SEARCHES} requests over ${terms.length} terms: median ${pct(50)} ms, p90 ${pct(90)} ms, p99 ${pct(99)} ms`);
+for (const side of ['portal', 'baseline']) {
+  console.log(`\nGET /forum/search (${side}) one at a time, ${SEARCHES} requests over ${terms.length} terms: median ${pct(times[side], 50)} ms, p90 ${pct(times[side], 90)} ms, p99 ${pct(times[side], 99)} ms`);
+}
 process.exit(0);
