@@ -1,5 +1,5 @@
--- A thread's replies_search (0012) holds the search vectors of all its replies, so one GIN index
--- ("search" || "replies_search") finds a thread by its own words or its replies' (issue 10).
+-- A thread's replies_search (0012) holds the search vectors of all its replies, so a search tests
+-- one vector a thread ("search" || "replies_search") for its own words or its replies' (issue 10).
 -- PostgreSQL keeps it: statement triggers on forum_replies recompute the threads whose replies were
 -- added, edited (text or attachment names) or deleted, in the writer's transaction, whoever writes
 -- (the service, the seeds, the benchmark's bulk insert). Hand-written: keep it when regenerating.

@@ -292,7 +292,7 @@ function searchQuery(kind: SearchKind): SQL {
   return sql`(select ${kind === 'web' ? web : kind === 'prefix' ? prefix : sql`${web} && ${prefix}`})`;
 }
 
-/** A thread's words and its replies' words: the expression of the GIN index forum_threads_search_all_idx. */
+/** A thread's words and its replies' words, tested on the committee's threads (read through forum_threads_committee_activity_idx). */
 const threadAndReplies = sql`(${forumThreads.search} || ${forumThreads.repliesSearch})`;
 
 const inCommittee = (query: SQL) => and(eq(forumThreads.committeeId, sql.placeholder('committeeId')), sql`${threadAndReplies} @@ ${query}`);
@@ -301,8 +301,8 @@ const inCommittee = (query: SQL) => and(eq(forumThreads.committeeId, sql.placeho
  * A page of a committee's discussions matching the query in their own text (title, body,
  * attachment names) or in a reply's, best first (a hit in a reply weighs 0.9 of one in the
  * thread), each with how many match in all and its snippet: cut from the thread's own text when
- * it matches, else from its best matching reply. One indexed condition finds them; ts_headline and
- * the reply lookup run only for the rows of the page.
+ * it matches, else from its best matching reply. The committee's threads are read by its index and
+ * one vector a thread is tested; ts_headline and the reply lookup run only for the rows of the page.
  */
 const searchPage = statement((db, shape: { kind: SearchKind }) => {
   const query = searchQuery(shape.kind);
