@@ -24,7 +24,7 @@ export const WORDS =
 export const words = `array[${WORDS.map((w) => `'${w}'`).join(',')}]`;
 /** SQL: a sentence of `n` words picked by the seed expression (the row number). */
 export const sentence = (seed: string, n = 12) =>
-  `(select string_agg((${words})[1 + ((${seed}) * 7919 + i * 104729) % ${WORDS.length}], ' ') from generate_series(1, ${n}) i)`;
+  `(select string_agg((${words})[1 + ((${seed})::bigint * 7919 + i * 104729) % ${WORDS.length}], ' ') from generate_series(1, ${n}) i)`;
 
 /** True when the committees and their members are there already. */
 export async function hasCommittees(db: Db): Promise<boolean> {
