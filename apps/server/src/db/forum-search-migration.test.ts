@@ -8,20 +8,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from './client.js';
 
 /**
- * The forum's one-vector search (0012 the column and its GIN index, 0013 the triggers and the
- * backfill): a forum migrated up to 0011 with replies in it is migrated to the end, and its threads
- * are found by their replies' words at once; later replies keep the column in step.
+ * The forum's one-vector search (..._forum_replies_search the column, ..._forum_replies_search_triggers
+ * the triggers and the backfill): a forum migrated up to the migration before them, with replies in
+ * it, is migrated to the end; its threads are found by their replies' words at once, and later
+ * replies keep the column in step.
  */
 const partial = mkdtempSync(path.join(tmpdir(), 'portal-migrations-'));
 afterAll(() => rmSync(partial, { recursive: true, force: true }));
 
-function migrationsUpTo(lastTag: string): string {
+/** A copy of the migrations folder that stops just before the one whose tag ends with `firstTagEnd` (its number may change in a merge). */
+function migrationsBefore(firstTagEnd: string): string {
   cpSync(MIGRATIONS_FOLDER, partial, { recursive: true });
   const journalFile = path.join(partial, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const end = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(end).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }));
+  const first = journal.entries.findIndex((e) => e.tag.endsWith(firstTagEnd));
+  expect(first).toBeGreaterThan(0);
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, first) }));
   return partial;
 }
 
@@ -29,7 +31,7 @@ describe('migration to the forum’s one-vector search', () => {
   it('fills replies_search of existing threads, and the triggers keep it from then on', async () => {
     const client = await PGlite.create();
     const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: migrationsUpTo('0011_publications_outbox') });
+    await migrate(db, { migrationsFolder: migrationsBefore('_forum_replies_search') });
     await client.exec(`
       insert into committees (name) values ('C');
       insert into forum_threads (committee_id, category_id, title, body, body_text) values (1, 1, 'First', '<p>a</p>', 'alpha'), (1, 1, 'Second', '<p>b</p>', 'beta');
