@@ -21,6 +21,7 @@ import {
   MEETING_FOLDER_DOCUMENTS,
   MEETING_HEADLINE_OPTIONS,
   MEETING_RECENT,
+  MEETING_RECENT_COUNT,
   MEETING_SEARCH,
   REPLIES,
   SCOPE,
@@ -128,8 +129,8 @@ app.get('/meetingdocuments/recent/:cm', async (req, reply) => {
   const cm = Number(req.params.cm);
   const me = await member(req, reply, cm);
   if (me === null) return reply;
-  const rows = await q(MEETING_RECENT, [cm, me, me, me, me, 5]);
-  return { data: rows.rows, total: rows.rows[0]?.count ?? 0 };
+  const [rows, count] = await Promise.all([q(MEETING_RECENT, [cm, me, me, me, me, 5]), q(MEETING_RECENT_COUNT, [cm, me, me, me, me])]);
+  return { data: rows.rows, total: count.rows[0].coalesce };
 });
 
 app.get('/meetingdocuments', async (req, reply) => {

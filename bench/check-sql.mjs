@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ATTACHMENTS, DOC_COUNT, EVENTS_RANGE, MEETING_FOLDER, MEETING_FOLDER_DOCUMENTS, MEETING_RECENT, MEETING_SEARCH, DOC_PAGE, FOLLOWING, INVOICE_COUNT, JOB_SIDES, REPLIES, SCOPE, THREAD, THREADS_COUNT, THREADS_PAGE, forumSearch, invoicePage, jobsCount, jobsPage } from './baseline-sql.mjs';
+import { ATTACHMENTS, DOC_COUNT, EVENTS_RANGE, MEETING_FOLDER, MEETING_FOLDER_DOCUMENTS, MEETING_RECENT, MEETING_RECENT_COUNT, MEETING_SEARCH, DOC_PAGE, FOLLOWING, INVOICE_COUNT, JOB_SIDES, REPLIES, SCOPE, THREAD, THREADS_COUNT, THREADS_PAGE, forumSearch, invoicePage, jobsCount, jobsPage } from './baseline-sql.mjs';
 import { login } from './login.mjs';
 import { freshDatabase, here, startPortal } from './portal.mjs';
 
@@ -77,6 +77,7 @@ const expected = {
   ...Object.fromEntries(TERMS.map((term) => [`forum search (${term})`, forumSearch(term, chem).text])),
   'meeting folder': MEETING_FOLDER,
   'meeting recent documents': MEETING_RECENT,
+  'meeting recent count': MEETING_RECENT_COUNT,
   'meeting folder documents': MEETING_FOLDER_DOCUMENTS,
   'meeting search': MEETING_SEARCH,
   'events of a range': EVENTS_RANGE,
