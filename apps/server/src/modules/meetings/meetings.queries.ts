@@ -149,11 +149,12 @@ export interface Page {
 const pageOf = <R extends { total: number }>(rows: R[]) => ({ rows, total: rows[0]?.total ?? 0 });
 
 /**
- * A committee's documents the user may see, newest first, and how many. The page is read in the
- * order of meeting_documents_committee_updated_idx, the access rule tested until it is full; the
- * total counts documents by folder and tests the rule once a folder. (With `count(*) over ()` every
- * visible document went through the rule, the joins and the sort for a page of 5: 40 ms for
- * 2,250 documents on the scale data, bench/README.md.)
+ * A committee's documents the user may see, newest first, and how many. The total counts
+ * documents by folder and tests the access rule once a folder (2 ms on the scale data); with
+ * `count(*) over ()` every visible document went through the rule, the joins and the sort for a
+ * page of 5 (40 ms for 2,250 documents). The page alone still takes 16 ms there: PostgreSQL sorts
+ * the committee's rows rather than walking its updated_at index until the page is full
+ * (bench/README.md).
  */
 export async function recentDocuments(db: Q, me: number, committeeId: number, p: Page) {
   const byFolder = db
