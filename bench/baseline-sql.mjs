@@ -23,3 +23,70 @@ export const INVOICE_COUNT = `select "status", count(*)::int from "invoices" whe
 const INVOICE_JOB = `(select "jobs"."id" from "jobs" where "jobs"."job_number" = "invoices"."job_number" and (exists (select 1 from "ar_sites" where "ar_sites"."site_id" = "jobs"."site_id" and "ar_sites"."user_id" = $1)))`;
 export const invoicePage = (order) =>
   `select "invoices"."id", "invoices"."transaction_number", "invoices"."transaction_type", "invoices"."transaction_date", "invoices"."job_number", "invoices"."amount", "invoices"."status", "facilities"."id", "facilities"."facility_number", "facilities"."name", ${INVOICE_JOB} from "invoices" inner join "facilities" on "facilities"."id" = "invoices"."facility_id" where (${INVOICE_SCOPE} and "invoices"."status" = $3) order by "invoices"."transaction_date" ${order}, "invoices"."id" ${order} limit $4 offset $5`;
+
+// Forum (issue 10): modules/forum/forum.queries.ts.
+const AUTHOR = `"users"."id", "users"."first_name", "users"."middle_name", "users"."last_name"`;
+const THREAD_COLUMNS = `"forum_threads"."id", "forum_threads"."committee_id", "forum_threads"."title", "forum_threads"."created_at", "forum_threads"."updated_at", "forum_threads"."replies_count", "forum_threads"."user_id"`;
+const THREAD_JOINS = `left join "users" on "users"."id" = "forum_threads"."user_id" inner join "forum_categories" on "forum_categories"."id" = "forum_threads"."category_id"`;
+export const THREADS_PAGE = `select ${THREAD_COLUMNS}, ${AUTHOR}, "forum_categories"."id", "forum_categories"."name" from "forum_threads" ${THREAD_JOINS} where "forum_threads"."committee_id" = $1 order by "forum_threads"."last_activity_at" desc, "forum_threads"."id" desc limit $2 offset $3`;
+export const THREADS_COUNT = `select count(*)::int from "forum_threads" where "forum_threads"."committee_id" = $1`;
+/** The thread with the facts its rule reads (committee, author): the discussion's first statement. */
+export const THREAD = `select ${THREAD_COLUMNS}, "forum_threads"."body", ${AUTHOR}, "forum_categories"."id", "forum_categories"."name" from "forum_threads" ${THREAD_JOINS} where "forum_threads"."id" = $1`;
+export const REPLIES = `select "forum_replies"."id", "forum_replies"."thread_id", "forum_replies"."body", "forum_replies"."created_at", "forum_replies"."updated_at", "forum_replies"."user_id", ${AUTHOR} from "forum_replies" left join "users" on "users"."id" = "forum_replies"."user_id" where "forum_replies"."thread_id" = $1 order by "forum_replies"."created_at" desc, "forum_replies"."id" desc limit $2 offset $3`;
+export const ATTACHMENTS = `select "forum_attachments"."id", "forum_attachments"."thread_id", "forum_attachments"."reply_id", "files"."id", "files"."name", "files"."size", "files"."created_at" from "forum_attachments" inner join "files" on "files"."id" = "forum_attachments"."file_id" where "forum_attachments"."thread_id" = $1 order by "forum_attachments"."id" asc`;
+export const FOLLOWING = `select 1 from "forum_follows" where ("forum_follows"."thread_id" = $1 and "forum_follows"."user_id" = $2)`;
+export const HEADLINE_OPTIONS = 'StartSel=\u27e6, StopSel=\u27e7, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
+
+/** forum.queries.ts searchTerms: websearch for the words, the last one also as a prefix. */
+export function searchTerms(term) {
+  const words = term.trim().split(/\s+/);
+  const last = words.at(-1) ?? '';
+  if (!/^[\p{L}\p{N}]+$/u.test(last)) return { kind: 'web', words: term, prefix: '' };
+  const head = words.slice(0, -1).join(' ');
+  return { kind: head ? 'both' : 'prefix', words: head, prefix: `'${last}':*` };
+}
+
+/**
+ * The search's one statement for a term (forum.queries.ts searchPage): its text and values in the
+ * order of their $n (a placeholder written twice is two parameters, as Drizzle writes them).
+ */
+export function forumSearch(term, committeeId, limit = 10, offset = 0) {
+  const { kind, words, prefix } = searchTerms(term);
+  const values = [];
+  const p = (v) => (values.push(v), `$${values.length}`);
+  const q = () => {
+    const web = () => `websearch_to_tsquery('english', ${p(words)})`;
+    const pre = () => `to_tsquery('english', ${p(prefix)})`;
+    return `(select ${kind === 'web' ? web() : kind === 'prefix' ? pre() : `${web()} && ${pre()}`})`;
+  };
+  const head = `select ${THREAD_COLUMNS}, ${AUTHOR}, "forum_categories"."id", "forum_categories"."name", "total"::int, ts_headline('english', case when "forum_threads"."search" @@ ${q()} then "forum_threads"."title" || '. ' || "forum_threads"."body_text" || ' ' || "forum_threads"."attachment_names" else coalesce((select "forum_replies"."body_text" || ' ' || "forum_replies"."attachment_names" from "forum_replies" where "forum_replies"."thread_id" = "forum_threads"."id" and "forum_replies"."search" @@ ${q()} order by ts_rank("forum_replies"."search", ${q()}) desc, "forum_replies"."id" limit 1), "forum_threads"."body_text") end, ${q()}, ${p(HEADLINE_OPTIONS)})`;
+  const hits = `(select "id" as "hit_id", greatest(ts_rank("search", ${q()}), ts_rank("replies_search", ${q()}) * 0.9) as "rank", count(*) over () as "total" from "forum_threads" where ("forum_threads"."committee_id" = ${p(committeeId)} and ("forum_threads"."search" || "forum_threads"."replies_search") @@ ${q()}) order by "rank" desc, "forum_threads"."last_activity_at" desc, "forum_threads"."id" desc limit ${p(limit)} offset ${p(offset)}) "hits"`;
+  const text = `${head} from ${hits} inner join "forum_threads" on "forum_threads"."id" = "hit_id" ${THREAD_JOINS} order by "rank" desc, "forum_threads"."last_activity_at" desc, "forum_threads"."id" desc`;
+  return { text, values };
+}
+
+// Meetings and the calendar (issue 11): modules/meetings/meetings.queries.ts, calendar.queries.ts.
+/** meetings.policy.ts folderVisible: the user is $p..$p+3 (member, admin, the folder's member, the root's member). */
+const folderVisible = (p, folder, parent, committee) =>
+  `(exists (select 1 from "committee_members" where "committee_members"."committee_id" = ${committee} and "committee_members"."user_id" = $${p}) and (exists (select 1 from "committees" where "committees"."id" = ${committee} and "committees"."admin_id" = $${p + 1}) or ((not exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${folder}) or exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${folder} and "meeting_folder_members"."user_id" = $${p + 2})) and (${parent} is null or (not exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${parent}) or exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${parent} and "meeting_folder_members"."user_id" = $${p + 3}))))))`;
+/** One folder with its facts ($1-$4 the user, $5 the folder). */
+export const MEETING_FOLDER = `select "id", "name", "subtitle", "parent_id", "committee_id", exists (select 1 from "meeting_folder_members" where "folder_id" = "id"), ${folderVisible(1, '"meeting_folders"."id"', '"meeting_folders"."parent_id"', '"meeting_folders"."committee_id"')} from "meeting_folders" where "meeting_folders"."id" = $5`;
+const DOCUMENTS_FROM = `"meeting_documents"."id", "meeting_documents"."folder_id", "meeting_documents"."committee_id", "meeting_documents"."updated_at", "meeting_documents"."index_state", "meeting_folders"."name", "root_folders"."id", "root_folders"."name", "files"."id", "files"."storage_key", "files"."name", "files"."size", "files"."mime_type", "files"."uploaded_by", "files"."created_at", "users"."first_name", "users"."last_name"`;
+const DOCUMENTS_JOINS = `from "meeting_documents" inner join "files" on "files"."id" = "meeting_documents"."file_id" inner join "meeting_folders" on "meeting_folders"."id" = "meeting_documents"."folder_id" left join "meeting_folders" "root_folders" on "root_folders"."id" = "meeting_folders"."parent_id" left join "users" on "users"."id" = "files"."uploaded_by"`;
+const documentVisible = (p) => folderVisible(p, '"meeting_folders"."id"', '"meeting_folders"."parent_id"', '"meeting_documents"."committee_id"');
+/** The first page of a committee's documents the user may see ($1 committee, $2-$5 the user, $6 limit). */
+export const MEETING_RECENT = `select ${DOCUMENTS_FROM}, 0 ${DOCUMENTS_JOINS} where ("meeting_documents"."committee_id" = $1 and ${documentVisible(2)}) order by "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $6`;
+/** How many documents of the committee the user may see, counted by folder ($1 committee, $2-$5 the user). */
+export const MEETING_RECENT_COUNT = `select coalesce(sum("n"), 0)::int from (select "folder_id", count(*) as "n" from "meeting_documents" where "meeting_documents"."committee_id" = $1 group by "meeting_documents"."folder_id") "by_folder" inner join "meeting_folders" on "meeting_folders"."id" = "by_folder"."folder_id" where ${folderVisible(2, '"meeting_folders"."id"', '"meeting_folders"."parent_id"', '"meeting_folders"."committee_id"')}`;
+/** The first page of a folder's documents ($1 folder, $2 limit). */
+export const MEETING_FOLDER_DOCUMENTS = `select ${DOCUMENTS_FROM}, count(*) over () ${DOCUMENTS_JOINS} where "meeting_documents"."folder_id" = $1 order by "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $2`;
+/** The first page of a search ($1 tsquery text, $2 headline options, $3 committee, $4 tsquery, $5-$8 the user, $9 tsquery, $10 limit). */
+export const MEETING_SEARCH = `select ${DOCUMENTS_FROM}, case when "meeting_documents"."content" is null or "meeting_documents"."content" = '' then null else ts_headline('english', left("meeting_documents"."content", 100000), to_tsquery('english', $1), $2) end, count(*) over () ${DOCUMENTS_JOINS} where ("meeting_documents"."committee_id" = $3 and "meeting_documents"."search" @@ to_tsquery('english', $4) and ${documentVisible(5)}) order by ts_rank("meeting_documents"."search", to_tsquery('english', $9)) desc, "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $10`;
+export const MEETING_HEADLINE_OPTIONS = 'StartSel=\u27e6, StopSel=\u27e7, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
+/** meetings.queries.ts searchQueryText: every word, the last as a prefix. */
+export const meetingQueryText = (term) => {
+  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+};
+/** A committee's events overlapping a Sydney wall-clock range ($1 committee, $2 start, $3 end, $4 limit). */
+export const EVENTS_RANGE = `select "events"."id", "events"."title", to_char("events"."starts_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), to_char("events"."ends_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), "events"."all_day", "events"."committee_id", "events"."created_by", "users"."first_name", "users"."last_name" from "events" left join "users" on "users"."id" = "events"."created_by" where ("events"."committee_id" = $1 and "events"."ends_at" > ($2::timestamp at time zone 'Australia/Sydney') and "events"."starts_at" < ($3::timestamp at time zone 'Australia/Sydney')) order by "events"."starts_at" asc, "events"."id" asc limit $4`;

@@ -9,7 +9,31 @@ import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { ACTOR_SQL } from '../apps/server/src/platform/actor.ts';
-import { DOC_COUNT, DOC_PAGE, INVOICE_COUNT, JOB_SIDES, SCOPE, invoicePage, jobsCount, jobsPage } from './baseline-sql.mjs';
+import {
+  ATTACHMENTS,
+  DOC_COUNT,
+  DOC_PAGE,
+  EVENTS_RANGE,
+  FOLLOWING,
+  INVOICE_COUNT,
+  JOB_SIDES,
+  MEETING_FOLDER,
+  MEETING_FOLDER_DOCUMENTS,
+  MEETING_HEADLINE_OPTIONS,
+  MEETING_RECENT,
+  MEETING_RECENT_COUNT,
+  MEETING_SEARCH,
+  REPLIES,
+  SCOPE,
+  THREAD,
+  THREADS_COUNT,
+  THREADS_PAGE,
+  forumSearch,
+  invoicePage,
+  jobsCount,
+  jobsPage,
+  meetingQueryText,
+} from './baseline-sql.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
@@ -52,25 +76,7 @@ app.get('/invoices', async (req, reply) => {
   return { outstanding: o.rows, paid: p.rows, total: c.rows };
 });
 
-// Forum (issue 10): the same SQL as modules/forum/forum.queries.ts, behind a membership check.
-const AUTHOR = `"users"."id", "users"."first_name", "users"."middle_name", "users"."last_name"`;
-const THREAD_COLUMNS = `"forum_threads"."id", "forum_threads"."committee_id", "forum_threads"."title", "forum_threads"."created_at", "forum_threads"."updated_at", "forum_threads"."replies_count", "forum_threads"."user_id"`;
-const THREADS_PAGE = `select ${THREAD_COLUMNS}, ${AUTHOR}, "forum_categories"."id", "forum_categories"."name" from "forum_threads" left join "users" on "users"."id" = "forum_threads"."user_id" inner join "forum_categories" on "forum_categories"."id" = "forum_threads"."category_id" where "forum_threads"."committee_id" = $1 order by "forum_threads"."last_activity_at" desc, "forum_threads"."id" desc limit $2 offset $3`;
-const THREADS_COUNT = `select count(*)::int from "forum_threads" where "forum_threads"."committee_id" = $1`;
-const THREAD_FACTS = `select "id", "committee_id", "user_id", "title" from "forum_threads" where "id" = $1`;
-const THREAD = `select ${THREAD_COLUMNS}, "forum_threads"."body", ${AUTHOR}, "forum_categories"."id", "forum_categories"."name" from "forum_threads" left join "users" on "users"."id" = "forum_threads"."user_id" inner join "forum_categories" on "forum_categories"."id" = "forum_threads"."category_id" where "forum_threads"."id" = $1`;
-const REPLIES = `select "forum_replies"."id", "forum_replies"."thread_id", "forum_replies"."body", "forum_replies"."created_at", "forum_replies"."updated_at", "forum_replies"."user_id", ${AUTHOR} from "forum_replies" left join "users" on "users"."id" = "forum_replies"."user_id" where "forum_replies"."thread_id" = $1 order by "forum_replies"."created_at" desc, "forum_replies"."id" desc limit $2 offset $3`;
-const ATTACHMENTS = `select "forum_attachments"."id", "forum_attachments"."thread_id", "forum_attachments"."reply_id", "files"."id", "files"."name", "files"."size", "files"."created_at" from "forum_attachments" inner join "files" on "files"."id" = "forum_attachments"."file_id" where "forum_attachments"."thread_id" = $1 order by "forum_attachments"."id"`;
-const FOLLOWING = `select 1 from "forum_follows" where "thread_id" = $1 and "user_id" = $2`;
-/** forum.queries.ts searchQuery: websearch for the words, the last one also as a prefix. */
-function tsquery(term, at) {
-  const words = term.trim().split(/\s+/);
-  const last = words.at(-1) ?? '';
-  if (!/^[\p{L}\p{N}]+$/u.test(last)) return { text: `websearch_to_tsquery('english', $${at})`, values: [term] };
-  const head = words.slice(0, -1).join(' ');
-  if (!head) return { text: `to_tsquery('english', $${at})`, values: [`'${last}':*`] };
-  return { text: `(websearch_to_tsquery('english', $${at}) && to_tsquery('english', $${at + 1}))`, values: [head, `'${last}':*`] };
-}
+// Forum (issue 10): the same SQL as modules/forum/forum.queries.ts (baseline-sql.mjs), behind a membership check.
 
 /** The actor, as the portal loads it; a committee is open when the actor's memberships (in the same row) hold it. */
 async function member(req, reply, committeeId) {
@@ -98,36 +104,62 @@ app.get('/forumthreads', async (req, reply) => {
 
 app.get('/forumthreads/:id', async (req, reply) => {
   const id = Number(req.params.id);
-  const facts = await q(THREAD_FACTS, [id]);
-  if (facts.rowCount === 0) return reply.code(404).send({ message: 'Not found.' });
-  const me = await member(req, reply, facts.rows[0].committee_id);
-  if (me === null) return reply;
-  const [thread, replies, attachments, following] = await Promise.all([q(THREAD, [id]), q(REPLIES, [id, 50, 0]), q(ATTACHMENTS, [id]), q(FOLLOWING, [id, me])]);
+  // The thread's row carries its committee, as the portal reads it.
+  const token = (req.headers.authorization ?? '').slice(7);
+  const s = await q(ACTOR_SQL.token, [createHash('sha256').update(token).digest('hex'), 1], 'array');
+  if (s.rowCount === 0) return reply.code(401).send({ message: 'Unauthenticated.' });
+  const thread = await q(THREAD, [id], 'array');
+  const committees = s.rows[0].at(-1) ?? [];
+  if (thread.rowCount === 0 || !committees.some((c) => c.id === thread.rows[0][1])) return reply.code(404).send({ message: 'Not found.' });
+  const me = s.rows[0][2];
+  const [replies, attachments, following] = await Promise.all([q(REPLIES, [id, 50, 0]), q(ATTACHMENTS, [id]), q(FOLLOWING, [id, me])]);
   return { thread: thread.rows[0], replies: replies.rows, documents: attachments.rows, is_following: following.rowCount > 0 };
 });
 
 app.get('/forum/search', async (req, reply) => {
   const cm = Number(req.query.cmid);
   if ((await member(req, reply, cm)) === null) return reply;
-  const query = tsquery(String(req.query.term), 2);
-  const tq = query.text;
-  const replyMatch = `exists (select 1 from "forum_replies" where "forum_replies"."thread_id" = "forum_threads"."id" and "forum_replies"."search" @@ ${tq})`;
-  const where = `"forum_threads"."committee_id" = $1 and ("forum_threads"."search" @@ ${tq} or ${replyMatch})`;
-  const rank = `greatest(ts_rank("forum_threads"."search", ${tq}), coalesce((select max(ts_rank("forum_replies"."search", ${tq})) from "forum_replies" where "forum_replies"."thread_id" = "forum_threads"."id" and "forum_replies"."search" @@ ${tq}), 0) * 0.9)`;
-  const values = [cm, ...query.values];
-  const [hits, count] = await Promise.all([
-    pool.query(`select "forum_threads"."id" from "forum_threads" where ${where} order by ${rank} desc, "forum_threads"."last_activity_at" desc, "forum_threads"."id" desc limit 10 offset 0`, values),
-    pool.query(`select count(*)::int from "forum_threads" where ${where}`, values),
-  ]);
-  const ids = hits.rows.map((r) => r.id);
-  if (ids.length === 0) return { data: [], total: count.rows[0].count };
-  const text = `case when "forum_threads"."search" @@ ${tq} then "forum_threads"."title" || '. ' || "forum_threads"."body_text" || ' ' || "forum_threads"."attachment_names" else coalesce((select "forum_replies"."body_text" || ' ' || "forum_replies"."attachment_names" from "forum_replies" where "forum_replies"."thread_id" = "forum_threads"."id" and "forum_replies"."search" @@ ${tq} order by ts_rank("forum_replies"."search", ${tq}) desc limit 1), "forum_threads"."body_text") end`;
-  const at = values.length + 1;
-  const rows = await pool.query(
-    `select ${THREAD_COLUMNS}, ${AUTHOR}, "forum_categories"."id", "forum_categories"."name", ts_headline('english', ${text}, ${tq}, $${at + 1}) from "forum_threads" left join "users" on "users"."id" = "forum_threads"."user_id" inner join "forum_categories" on "forum_categories"."id" = "forum_threads"."category_id" where "forum_threads"."id" = any($${at})`,
-    [...values, ids, 'StartSel=\u27e6, StopSel=\u27e7, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'],
-  );
-  return { data: rows.rows, total: count.rows[0].count };
+  const search = forumSearch(String(req.query.term), cm);
+  const rows = await q(search.text, search.values);
+  return { data: rows.rows, total: rows.rows[0]?.total ?? 0 };
+});
+
+// Meetings and the calendar (issue 11): the same SQL as meetings.queries.ts and calendar.queries.ts.
+app.get('/meetingdocuments/recent/:cm', async (req, reply) => {
+  const cm = Number(req.params.cm);
+  const me = await member(req, reply, cm);
+  if (me === null) return reply;
+  const [rows, count] = await Promise.all([q(MEETING_RECENT, [cm, me, me, me, me, 5]), q(MEETING_RECENT_COUNT, [cm, me, me, me, me])]);
+  return { data: rows.rows, total: count.rows[0].coalesce };
+});
+
+app.get('/meetingdocuments', async (req, reply) => {
+  const folderId = Number(req.query.folderid);
+  const token = (req.headers.authorization ?? '').slice(7);
+  const s = await q(ACTOR_SQL.token, [createHash('sha256').update(token).digest('hex'), 1], 'array');
+  if (s.rowCount === 0) return reply.code(401).send({ message: 'Unauthenticated.' });
+  const me = s.rows[0][2];
+  const folder = await q(MEETING_FOLDER, [me, me, me, me, folderId], 'array');
+  const committees = s.rows[0].at(-1) ?? [];
+  if (folder.rowCount === 0 || !folder.rows[0][6] || !committees.some((c) => c.id === folder.rows[0][4])) return reply.code(404).send({ message: 'Not found.' });
+  const rows = await q(MEETING_FOLDER_DOCUMENTS, [folderId, Number(req.query.per_page ?? 100)]);
+  return { data: rows.rows, total: rows.rows[0]?.count ?? 0 };
+});
+
+app.get('/meetingdocuments/search', async (req, reply) => {
+  const cm = Number(req.query.cmid);
+  const me = await member(req, reply, cm);
+  if (me === null) return reply;
+  const text = meetingQueryText(String(req.query.term));
+  const rows = await q(MEETING_SEARCH, [text, MEETING_HEADLINE_OPTIONS, cm, text, me, me, me, me, text, 5]);
+  return { data: rows.rows, total: rows.rows[0]?.count ?? 0 };
+});
+
+app.get('/events', async (req, reply) => {
+  const cm = Number(req.query.committee_id);
+  if ((await member(req, reply, cm)) === null) return reply;
+  const rows = await q(EVENTS_RANGE, [cm, req.query.start, req.query.end, 1000]);
+  return { data: rows.rows };
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 3102) });

@@ -5,12 +5,12 @@
  * (baseline-sql.mjs) among them. Exits 1 on a text the portal does not run. Not a test: a check to
  * run before trusting a load run.
  *
- *   node bench/check-sql.mjs   (DATABASE_URL: a database to create afresh; default portal_sqlcheck)
+ *   node bench/check-sql.mjs   (DATABASE_URL: a database to create afresh, default portal_sqlcheck; PORT, default 3107)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DOC_COUNT, DOC_PAGE, INVOICE_COUNT, JOB_SIDES, SCOPE, invoicePage, jobsCount, jobsPage } from './baseline-sql.mjs';
+import { ATTACHMENTS, DOC_COUNT, EVENTS_RANGE, MEETING_FOLDER, MEETING_FOLDER_DOCUMENTS, MEETING_RECENT, MEETING_RECENT_COUNT, MEETING_SEARCH, DOC_PAGE, FOLLOWING, INVOICE_COUNT, JOB_SIDES, REPLIES, SCOPE, THREAD, THREADS_COUNT, THREADS_PAGE, forumSearch, invoicePage, jobsCount, jobsPage } from './baseline-sql.mjs';
 import { login } from './login.mjs';
 import { freshDatabase, here, startPortal } from './portal.mjs';
 
@@ -21,7 +21,7 @@ process.on('exit', () => (process.env.KEEP_SQL_LOG ? console.log(`SQL log: ${log
 
 await freshDatabase(DATABASE_URL);
 const portal = await startPortal({
-  port: 3107,
+  port: Number(process.env.PORT ?? 3107),
   databaseUrl: DATABASE_URL,
   dataDir: path.join(dir, 'data'),
   seedDemo: true,
@@ -40,6 +40,21 @@ const taJob = (await get(ta, '/jobs?role=TA')).data[0].id;
 await get(ar, `/jobdocuments?jobid=${arJob}&role=AR`);
 await get(ta, `/jobdocuments?jobid=${taJob}&role=TA`);
 await get(ar, '/invoices?current_role=AR');
+// The forum's calls of forum-load.mjs, as cm@ in the Chemical Testing Committee.
+const cm = await login(portal.url, 'cm@portal.test');
+const chem = (await get(cm, '/activeuser')).committees.find((c) => c.name === 'Chemical Testing Committee').id;
+const threads = await get(cm, `/forumthreads?committeeid=${chem}`);
+await get(cm, `/forumthreads/${threads.data[0].id}`);
+// The meetings' calls of meetings-load.mjs, as multi@ (a plain member of the Chemical Testing Committee).
+const multi = await login(portal.url, 'multi@portal.test');
+const roots = await get(multi, `/committeerootfolders/${chem}`);
+const subs = await get(multi, `/meetingfolders/${roots.data[0].id}`);
+await get(multi, `/meetingdocuments/recent/${chem}`);
+await get(multi, `/meetingdocuments?folderid=${subs.data[0].id}&per_page=500`);
+await get(multi, `/meetingdocuments/search?term=${encodeURIComponent('proficiency rou')}&cmid=${chem}`);
+await get(multi, `/events?committee_id=${chem}&start=${encodeURIComponent('2026-02-23 00:00:00')}&end=${encodeURIComponent('2026-04-06 00:00:00')}`);
+const TERMS = ['calibration uncert', 'uncert', '"measurement uncertainty"'];
+for (const term of TERMS) await get(cm, `/forum/search?cmid=${chem}&term=${encodeURIComponent(term)}`);
 
 const ran = new Set(readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l)));
 const expected = {
@@ -53,6 +68,19 @@ const expected = {
   'invoices outstanding': invoicePage('asc'),
   'invoices paid': invoicePage('desc'),
   'invoices count': INVOICE_COUNT,
+  'forum threads page': THREADS_PAGE,
+  'forum threads count': THREADS_COUNT,
+  'forum thread': THREAD,
+  'forum replies page': REPLIES,
+  'forum attachments': ATTACHMENTS,
+  'forum following': FOLLOWING,
+  ...Object.fromEntries(TERMS.map((term) => [`forum search (${term})`, forumSearch(term, chem).text])),
+  'meeting folder': MEETING_FOLDER,
+  'meeting recent documents': MEETING_RECENT,
+  'meeting recent count': MEETING_RECENT_COUNT,
+  'meeting folder documents': MEETING_FOLDER_DOCUMENTS,
+  'meeting search': MEETING_SEARCH,
+  'events of a range': EVENTS_RANGE,
 };
 let missing = 0;
 for (const [name, text] of Object.entries(expected)) {

@@ -6,39 +6,32 @@
  * time, for its median latency. Only 127.0.0.1 is used.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_forum node bench/forum-load.mjs
- *   DURATION=10 CONNECTIONS=50 SEARCHES=200 (defaults)
+ *   DURATION=10 CONNECTIONS=50 SEARCHES=200 PORT=3111 (defaults; the baseline listens on PORT + 1),
+ *   PRODUCTION=1 (the portal as in production: answers not checked by zod)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { login } from './login.mjs';
-import { here, startPortal, waitFor } from './portal.mjs';
+import { signInThenRestart, startBaseline } from './portal.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench_forum';
 const DURATION = Number(process.env.DURATION ?? 10);
+// PRODUCTION=1: the portal runs as in production (no zod check of each answer, as outside production).
+const PRODUCTION = process.env.PRODUCTION === '1';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SEARCHES = Number(process.env.SEARCHES ?? 200);
-const BASE = 'http://127.0.0.1:3112';
+const PORT = Number(process.env.PORT ?? 3111);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-forum-'));
 
-// The portal, and the baseline under tsx (it reads the portal's ACTOR_SQL from the sources).
-const portal = await startPortal({ port: 3111, databaseUrl: DATABASE_URL, dataDir });
-const baseline = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
-  cwd: here,
-  env: { ...process.env, DATABASE_URL, PORT: '3112' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-process.on('exit', () => {
-  baseline.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-await waitFor(`${BASE}/jobs`);
+// The portal, and the baseline (the same SQL on bare Fastify + pg).
+const { portal, tokens: [token] } = await signInThenRestart({ port: PORT, databaseUrl: DATABASE_URL, dataDir, production: PRODUCTION }, ['bench-cm-1@bench.test'], login);
+const BASE = (await startBaseline({ port: PORT + 1, databaseUrl: DATABASE_URL })).url;
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const PORTAL = portal.url;
 
 // bench-cm-1 administers Bench Committee 1, whose first thread has 60 replies.
-const token = await login(PORTAL, 'bench-cm-1@bench.test');
 const auth = { authorization: `Bearer ${token}` };
 const committees = (await (await fetch(`${PORTAL}/api/activeuser`, { headers: auth })).json()).committees;
 const cm = committees.find((c) => c.name === 'Bench Committee 1').id;
@@ -72,23 +65,29 @@ for (const [label, p] of cases) {
 
 // The search alone, one at a time, over a few terms: the median answer time.
 const terms = ['calibration', 'uncertainty measurement', 'chromat', 'listeria rapid pcr', 'proficiency testing round', 'biosafety cabinet airf'];
-const times = [];
+const times = { portal: [], baseline: [] };
 for (let i = 0; i < SEARCHES; i++) {
   const term = terms[i % terms.length];
-  const s = performance.now();
-  const res = await fetch(`${PORTAL}/api/forum/search?cmid=${cm}&term=${encodeURIComponent(term)}`, { headers: auth });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`search ${term}: ${res.status}`);
-  times.push(performance.now() - s);
+  for (const [side, base] of [['portal', `${PORTAL}/api`], ['baseline', BASE]]) {
+    const s = performance.now();
+    const res = await fetch(`${base}/forum/search?cmid=${cm}&term=${encodeURIComponent(term)}`, { headers: auth });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${side} search ${term}: ${res.status}`);
+    times[side].push(performance.now() - s);
+  }
 }
-times.sort((a, b) => a - b);
-const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
+const pct = (list, p) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
+};
 
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, forum data of npm run generate:forum (thread ${thread}, committee ${cm})\n`);
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, portal in ${PRODUCTION ? 'production' : 'development'} mode, forum data of npm run generate:forum (thread ${thread}, committee ${cm})\n`);
 console.log('| call | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(`| ${r.label} | ${r.portal.rps.toFixed(0)} | ${r.portal.p50} / ${r.portal.p99} | ${r.baseline.rps.toFixed(0)} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.ratio.toFixed(2)} |`);
 }
-console.log(`\nGET /api/forum/search one at a time, ${SEARCHES} requests over ${terms.length} terms: median ${pct(50)} ms, p90 ${pct(90)} ms, p99 ${pct(99)} ms`);
+for (const side of ['portal', 'baseline']) {
+  console.log(`\nGET /forum/search (${side}) one at a time, ${SEARCHES} requests over ${terms.length} terms: median ${pct(times[side], 50)} ms, p90 ${pct(times[side], 90)} ms, p99 ${pct(times[side], 99)} ms`);
+}
 process.exit(0);

@@ -10,33 +10,23 @@
  * then at a fixed offered load of RATE_FRACTION (0.5) of the baseline's saturation req/s (autocannon
  * `overallRate`), where the latency percentiles say what a user waits when the server is not flat out.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { login } from './login.mjs';
-import { here, startPortal, waitFor } from './portal.mjs';
+import { startBaseline, startPortal } from './portal.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const RATE_FRACTION = Number(process.env.RATE_FRACTION ?? 0.5);
-const BASE = 'http://127.0.0.1:3102';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
 
-// The portal, and the baseline under tsx (it reads the portal's ACTOR_SQL from the sources).
+// The portal, and the baseline (the same SQL on bare Fastify + pg).
 const portal = await startPortal({ port: 3101, databaseUrl: DATABASE_URL, dataDir });
-const baseline = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
-  cwd: here,
-  env: { ...process.env, DATABASE_URL, PORT: '3102' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-process.on('exit', () => {
-  baseline.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-await waitFor(`${BASE}/jobs`);
+const BASE = (await startBaseline({ port: 3102, databaseUrl: DATABASE_URL })).url;
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const PORTAL = portal.url;
 
 const ar = await login(PORTAL, 'bench-ar-1@bench.test');

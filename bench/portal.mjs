@@ -38,12 +38,13 @@ export async function freshDatabase(url) {
 
 /**
  * Starts the server on `port` and waits for /api/health. `databaseUrl` '' is PGlite in
- * `dataDir`. `preload` is a module loaded before the server (record-sql.mjs). Answers the child
- * process, its base URL and a reader of its resident memory in kB; the child is stopped on exit.
- * `nodeFlags` go to node before the rest (alloc.mjs: --trace-gc-nvp); `stdout` 'pipe' hands the
- * child's standard output to the caller.
+ * `dataDir`. `preload` is a module loaded before the server (record-sql.mjs). `production`: as in
+ * production (no development mailbox: sign in through a development start first,
+ * `signInThenRestart`). `nodeFlags` go to node before the rest (alloc.mjs: --trace-gc-nvp); `stdout`
+ * 'pipe' hands the child's standard output to the caller. Answers the child process, its base URL
+ * and a reader of its resident memory in kB; the child is stopped on exit.
  */
-export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = false, env = {}, preload, nodeFlags = [], stdout = 'inherit' }) {
+export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = false, env = {}, preload, production = false, nodeFlags = [], stdout = 'inherit' }) {
   const args = [...nodeFlags, '--import', 'tsx', '--conditions=source', ...(preload ? ['--import', preload] : []), 'src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: path.join(here, '../apps/server'),
@@ -52,7 +53,9 @@ export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = 
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
-      NODE_ENV: 'development',
+      NODE_ENV: production ? 'production' : 'development',
+      // Production wants a mail server; nothing is mailed during a load run.
+      ...(production ? { MAIL_URL: 'smtp://127.0.0.1:9' } : {}),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_FACTOR: '1000000',
       // Answers written as production writes them (no zod check of each answer first).
@@ -69,4 +72,38 @@ export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = 
   await waitFor(`${url}/api/health`);
   const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]);
   return { child, url, rssKb };
+}
+
+/**
+ * Starts baseline.mjs (bare Fastify + raw pg running the portal's SQL) on `port` under tsx (it reads
+ * the portal's ACTOR_SQL from the sources) and waits until it answers; stopped on exit.
+ */
+export async function startBaseline({ port, databaseUrl }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
+    cwd: here,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.on('exit', () => child.kill('SIGTERM'));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/jobs`);
+  return { child, url };
+}
+
+/**
+ * Signs `emails` in on a development start of the portal (codes from its mailbox), stops it, and
+ * starts it again as in production when `production` (the sessions live in the database). Answers
+ * the running portal and the tokens in the order of `emails`.
+ */
+export async function signInThenRestart(options, emails, login) {
+  let portal = await startPortal({ ...options, production: false });
+  const tokens = [];
+  for (const email of emails) tokens.push(await login(portal.url, email));
+  if (options.production) {
+    const exited = new Promise((resolve) => portal.child.once('exit', resolve));
+    portal.child.kill('SIGTERM');
+    await exited;
+    portal = await startPortal(options);
+  }
+  return { portal, tokens };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeUser as activeUserSchema, documentGroups, invoiceGroups, jobList, notificationList } from '@portal/shared';
+import { activeUser as activeUserSchema, documentGroups, forumSearchResults, forumThreadDetail, forumThreadList, invoiceGroups, jobList, notificationList } from '@portal/shared';
 import type { z } from 'zod';
 import { auth, buildTestApp, loginAs, type TestApp } from '../test/helpers.js';
 import { hotResponse } from './serializer.js';
@@ -11,9 +11,10 @@ import { hotResponse } from './serializer.js';
 let t: TestApp;
 let ar: string;
 let ta: string;
+let cm: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  [ar, ta] = await Promise.all([loginAs(t, 'ar@portal.test'), loginAs(t, 'ta@portal.test')]);
+  [ar, ta, cm] = await Promise.all([loginAs(t, 'ar@portal.test'), loginAs(t, 'ta@portal.test'), loginAs(t, 'cm@portal.test')]);
 });
 afterAll(() => t.close());
 
@@ -32,6 +33,13 @@ describe('hotResponse', () => {
       [notificationList, await get(ar, '/api/notifications?role=AR')],
       [activeUserSchema, await get(ta, '/api/activeuser')],
     ];
+    // The forum's: the discussion list, the discussion with the most replies (attachments, users) and a search.
+    const committee = ((await get(cm, '/api/activeuser')).committees as { id: number; name: string }[]).find((c) => c.name === 'Chemical Testing Committee')!.id;
+    const threads = await get(cm, `/api/forumthreads?committeeid=${committee}&per_page=50`);
+    const busiest = (threads.data as { id: number; replies_count: number }[]).sort((a, b) => b.replies_count - a.replies_count)[0]!.id;
+    const search = await get(cm, `/api/forum/search?cmid=${committee}&term=uncertainty`);
+    expect((search.data as unknown[]).length).toBeGreaterThan(0);
+    cases.push([forumThreadList, threads], [forumThreadDetail, await get(cm, `/api/forumthreads/${busiest}`)], [forumSearchResults, search]);
     for (const [schema, data] of cases) {
       const withExtra = { ...(data as object), notInTheSchema: 'dropped' };
       const fast = compile(false, schema)(withExtra);

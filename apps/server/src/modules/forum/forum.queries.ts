@@ -72,12 +72,16 @@ export async function findThread(db: Q, id: number) {
   return row ?? null;
 }
 
-/** What the rules need of a thread: its committee and author. */
-export async function findThreadFacts(db: Q, id: number) {
-  const [row] = await db
+const threadFactsById = statement((db) =>
+  db
     .select({ id: forumThreads.id, committeeId: forumThreads.committeeId, authorId: forumThreads.userId, title: forumThreads.title })
     .from(forumThreads)
-    .where(eq(forumThreads.id, id));
+    .where(eq(forumThreads.id, sql.placeholder('id'))),
+);
+
+/** What the rules need of a thread: its committee and author. */
+export async function findThreadFacts(db: Q, id: number) {
+  const [row] = await threadFactsById(db, {}).execute({ id });
   return row ?? null;
 }
 
@@ -241,11 +245,15 @@ export async function deleteReply(tx: Tx, id: number, threadId: number) {
     .where(eq(forumThreads.id, threadId));
 }
 
-export async function isFollowing(db: Q, threadId: number, userId: number): Promise<boolean> {
-  const [row] = await db
+const following = statement((db) =>
+  db
     .select({ one: sql<number>`1` })
     .from(forumFollows)
-    .where(and(eq(forumFollows.threadId, threadId), eq(forumFollows.userId, userId)));
+    .where(and(eq(forumFollows.threadId, sql.placeholder('threadId')), eq(forumFollows.userId, sql.placeholder('userId')))),
+);
+
+export async function isFollowing(db: Q, threadId: number, userId: number): Promise<boolean> {
+  const [row] = await following(db, {}).execute({ threadId, userId });
   return Boolean(row);
 }
 
@@ -257,53 +265,85 @@ export async function unfollow(db: Q, threadId: number, userId: number) {
   await db.delete(forumFollows).where(and(eq(forumFollows.threadId, threadId), eq(forumFollows.userId, userId)));
 }
 
+/** How a term becomes a tsquery: its words by websearch rules, the last one as a prefix, or both. */
+export type SearchKind = 'web' | 'prefix' | 'both';
+
 /**
- * The full-text query of a search term: websearch syntax for the words, and the last word also
- * as a prefix (so 'chromat' finds 'chromatography' while typing). Stemmed with 'english', like
- * the stored vectors.
+ * A search term's parts: websearch syntax for the words, and the last word also as a prefix (so
+ * 'chromat' finds 'chromatography' while typing). The kind decides the statement; the words and
+ * the prefix are its values.
  */
-export function searchQuery(term: string): SQL {
+export function searchTerms(term: string): { kind: SearchKind; words: string; prefix: string } {
   const words = term.trim().split(/\s+/);
   const last = words[words.length - 1] ?? '';
-  if (!/^[\p{L}\p{N}]+$/u.test(last)) return sql`websearch_to_tsquery('english', ${term})`;
-  const prefix = sql`to_tsquery('english', ${`'${last}':*`})`;
+  if (!/^[\p{L}\p{N}]+$/u.test(last)) return { kind: 'web', words: term, prefix: '' };
   const head = words.slice(0, -1).join(' ');
-  return head ? sql`(websearch_to_tsquery('english', ${head}) && ${prefix})` : prefix;
+  return { kind: head ? 'both' : 'prefix', words: head, prefix: `'${last}':*` };
 }
 
 /**
- * A page of a committee's discussions matching the query, in their own text (title, body,
- * attachment names) or in a reply's, best first; and how many match. Scoped to the committee in SQL.
+ * The tsquery of a kind, its values as placeholders ('words', 'prefix'); stemmed with 'english' like
+ * the stored vectors. A scalar subquery, so a prepared statement's generic plan parses it once per
+ * call (an InitPlan), not once per row it tests.
  */
-export async function searchThreads(db: Q, committeeId: number, term: string, page: number, perPage: number) {
-  const query = searchQuery(term);
-  const replyMatch = sql`exists (select 1 from ${forumReplies} where ${forumReplies.threadId} = ${forumThreads.id} and ${forumReplies.search} @@ ${query})`;
-  const where = and(eq(forumThreads.committeeId, committeeId), sql`(${forumThreads.search} @@ ${query} or ${replyMatch})`);
-  const rank = sql`greatest(ts_rank(${forumThreads.search}, ${query}), coalesce((select max(ts_rank(${forumReplies.search}, ${query})) from ${forumReplies} where ${forumReplies.threadId} = ${forumThreads.id} and ${forumReplies.search} @@ ${query}), 0) * 0.9)`;
-  const [hits, [count]] = await Promise.all([
-    db
-      .select({ id: forumThreads.id })
-      .from(forumThreads)
-      .where(where)
-      .orderBy(desc(rank), desc(forumThreads.lastActivityAt), desc(forumThreads.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: sql<number>`count(*)::int` }).from(forumThreads).where(where),
-  ]);
-  if (hits.length === 0) return { rows: [], total: count?.n ?? 0 };
-  const ids = hits.map((h) => h.id);
-  // The text the snippet is cut from: the thread's own when it matches, else its best matching reply.
-  const text = sql`case when ${forumThreads.search} @@ ${query} then ${forumThreads.title} || '. ' || ${forumThreads.bodyText} || ' ' || ${forumThreads.attachmentNames} else coalesce((select ${forumReplies.bodyText} || ' ' || ${forumReplies.attachmentNames} from ${forumReplies} where ${forumReplies.threadId} = ${forumThreads.id} and ${forumReplies.search} @@ ${query} order by ts_rank(${forumReplies.search}, ${query}) desc limit 1), ${forumThreads.bodyText}) end`;
-  const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
-  const rows = await db
-    .select({ thread: threadColumns, user: author, category, headline: sql<string>`ts_headline('english', ${text}, ${query}, ${options})` })
+function searchQuery(kind: SearchKind): SQL {
+  const web = sql`websearch_to_tsquery('english', ${sql.placeholder('words')})`;
+  const prefix = sql`to_tsquery('english', ${sql.placeholder('prefix')})`;
+  return sql`(select ${kind === 'web' ? web : kind === 'prefix' ? prefix : sql`${web} && ${prefix}`})`;
+}
+
+/** A thread's words and its replies' words, tested on the committee's threads (read through forum_threads_committee_activity_idx). */
+const threadAndReplies = sql`(${forumThreads.search} || ${forumThreads.repliesSearch})`;
+
+const inCommittee = (query: SQL) => and(eq(forumThreads.committeeId, sql.placeholder('committeeId')), sql`${threadAndReplies} @@ ${query}`);
+
+/**
+ * A page of a committee's discussions matching the query in their own text (title, body,
+ * attachment names) or in a reply's, best first (a hit in a reply weighs 0.9 of one in the
+ * thread), each with how many match in all and its snippet: cut from the thread's own text when
+ * it matches, else from its best matching reply. The committee's threads are read by its index and
+ * one vector a thread is tested; ts_headline and the reply lookup run only for the rows of the page.
+ */
+const searchPage = statement((db, shape: { kind: SearchKind }) => {
+  const query = searchQuery(shape.kind);
+  const rank = sql<number>`greatest(ts_rank(${forumThreads.search}, ${query}), ts_rank(${forumThreads.repliesSearch}, ${query}) * 0.9)`;
+  const hits = db
+    .select({ id: sql<number>`${forumThreads.id}`.as('hit_id'), rank: rank.as('rank'), total: sql<number>`count(*) over ()`.as('total') })
     .from(forumThreads)
+    .where(inCommittee(query))
+    // "rank": the column above, computed once a row.
+    .orderBy(sql`"rank" desc`, desc(forumThreads.lastActivityAt), desc(forumThreads.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('hits');
+  const bestReply = sql`(select ${forumReplies.bodyText} || ' ' || ${forumReplies.attachmentNames} from ${forumReplies} where ${forumReplies.threadId} = ${forumThreads.id} and ${forumReplies.search} @@ ${query} order by ts_rank(${forumReplies.search}, ${query}) desc, ${forumReplies.id} limit 1)`;
+  const text = sql`case when ${forumThreads.search} @@ ${query} then ${forumThreads.title} || '. ' || ${forumThreads.bodyText} || ' ' || ${forumThreads.attachmentNames} else coalesce(${bestReply}, ${forumThreads.bodyText}) end`;
+  return db
+    .select({ thread: threadColumns, user: author, category, total: sql<number>`${hits.total}::int`, headline: sql<string>`ts_headline('english', ${text}, ${query}, ${sql.placeholder('options')})` })
+    .from(hits)
+    .innerJoin(forumThreads, eq(forumThreads.id, hits.id))
     .leftJoin(users, eq(users.id, forumThreads.userId))
     .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
-    .where(inArray(forumThreads.id, ids));
-  const order = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => order.get(a.thread.id)! - order.get(b.thread.id)!);
-  return { rows, total: count?.n ?? 0 };
+    .orderBy(desc(hits.rank), desc(forumThreads.lastActivityAt), desc(forumThreads.id));
+});
+
+const searchCount = statement((db, shape: { kind: SearchKind }) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(forumThreads)
+    .where(inCommittee(searchQuery(shape.kind))),
+);
+
+const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/** A page of a committee's discussions matching the term (scoped to the committee in SQL), and how many match. */
+export async function searchThreads(db: Q, committeeId: number, term: string, page: number, perPage: number) {
+  const { kind, words, prefix } = searchTerms(term);
+  const values = { committeeId, words, prefix };
+  const rows = await searchPage(db, { kind }).execute({ ...values, limit: perPage, offset: (page - 1) * perPage, options: HEADLINE_OPTIONS });
+  // Past the last page there is no row to carry the total: count them alone.
+  const total = rows[0]?.total ?? (page > 1 ? ((await searchCount(db, { kind }).execute(values))[0]?.n ?? 0) : 0);
+  return { rows, total };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -23,6 +23,7 @@ import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { sendFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
+import { hotResponse } from '../../platform/serializer.js';
 import { acceptUpload, registerUploads } from '../../platform/uploads.js';
 import * as service from './forum.service.js';
 
@@ -36,6 +37,8 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   await registerUploads(app, maxKb, { fields: LIMITS.filesPerUploadMax * 2 + 10 });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageOf(deps);
+  // The discussion list, a discussion and the search are what members ask for most (issue 10).
+  const hot = hotResponse(deps.config.checkResponses);
   const multipart = (fields: string) => ({
     tags,
     description: `multipart/form-data: ${fields}, then files[] (optional; each at most ${maxKb} KB).`,
@@ -45,11 +48,13 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   r.get('/forumcategories', { schema: { tags, response: { 200: forumCategoryList } } }, (req) => service.listCategories(deps, actorOf(req)));
 
   r.get('/forumthreads', {
+    ...hot,
     schema: { tags, description: 'A page of the committee’s discussions, latest activity first; abilities say whether the user may start one.', querystring: forumThreadListQuery, response: { 200: forumThreadList } },
     handler: (req) => service.listThreads(deps, actorOf(req), req.query),
   });
 
   r.get('/forumthreads/:id', {
+    ...hot,
     schema: { tags, description: 'The discussion, a page of its replies (newest first) and every attachment.', params: idParam, querystring: forumThreadQuery, response: { 200: forumThreadDetail } },
     handler: (req) => service.getThread(deps, actorOf(req), req.params.id, req.query),
   });
@@ -99,6 +104,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   r.get('/forum/unfollow/:id', { schema: { tags, params: idParam, response: { 200: followChanged } } }, (req) => service.setFollowing(deps, actorOf(req), req.params.id, false));
 
   r.get('/forum/search', {
+    ...hot,
     schema: { tags, description: 'Full-text search of the committee’s discussions and their replies, best first, with a highlighted snippet.', querystring: forumSearchQuery, response: { 200: forumSearchResults } },
     handler: (req) => service.search(deps, actorOf(req), req.query),
   });

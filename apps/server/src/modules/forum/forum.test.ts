@@ -294,6 +294,45 @@ describe('search', () => {
     expect(empty.json().message).toBe(FORUM_MESSAGES.searchTermRequired);
   });
 
+  it('finds a thread by a reply’s word after the reply is added, edited and deleted, through the service', async () => {
+    const thread = await makeThread(t.database.db, { committee: chem, author: admin.user, title: 'Reply words' });
+    const find = async (term: string) => ((await get(`/api/forum/search?cmid=${chem.id}&term=${encodeURIComponent(term)}`, plain)).json() as ForumSearchResults).data.map((r) => r.title);
+    expect(await find('ytterbium')).toEqual([]);
+
+    const added = await post('/api/forumreply', plain, [field('threadId', thread.id), field('postContent', '<p>Our <em>ytterbium</em> standard drifted.</p>')]);
+    expect(added.statusCode, added.body).toBe(200);
+    const replyId = added.json().reply.id as number;
+    expect(await find('ytterbium')).toEqual(['Reply words']);
+    expect(await find('ytterb')).toEqual(['Reply words']);
+    const snippet = ((await get(`/api/forum/search?cmid=${chem.id}&term=ytterbium`, plain)).json() as ForumSearchResults).data[0]!.snippet;
+    expect(snippet).toContain('<mark>ytterbium</mark>');
+
+    const edited = await post(`/api/forumreply/${replyId}`, plain, [field('_method', 'put'), field('replyId', replyId), field('postContent', '<p>Our lutetium standard drifted.</p>'), file('holmium-notes.txt')]);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await find('ytterbium')).toEqual([]);
+    expect(await find('lutetium')).toEqual(['Reply words']);
+    expect(await find('holmium')).toEqual(['Reply words']);
+
+    expect((await del(`/api/forumreply/${replyId}`, plain)).statusCode).toBe(200);
+    expect(await find('lutetium')).toEqual([]);
+    expect(await find('holmium')).toEqual([]);
+    // Another thread's replies are not this one's.
+    const second = await makeThread(t.database.db, { committee: chem, author: admin.user, title: 'Second thread' });
+    await makeReply(t.database.db, { thread: second, author: plain.user, post: '<p>thulium only here</p>' });
+    expect(await find('thulium')).toEqual(['Second thread']);
+  });
+
+  it('ranks a thread’s own hit above a reply’s, pages, and counts past the last page', async () => {
+    const inReply = await makeThread(t.database.db, { committee: chem, author: admin.user, title: 'Gadolinium in a reply' });
+    await makeReply(t.database.db, { thread: inReply, author: plain.user, post: '<p>about erbium</p>' });
+    await makeThread(t.database.db, { committee: chem, author: admin.user, title: 'Erbium first', post: '<p>erbium erbium</p>' });
+    const page = (n: number) => get(`/api/forum/search?cmid=${chem.id}&term=erbium&per_page=1&page=${n}`, plain).then((r) => r.json() as ForumSearchResults);
+    expect((await page(1)).data.map((r) => r.title)).toEqual(['Erbium first']);
+    expect((await page(2)).data.map((r) => r.title)).toEqual(['Gadolinium in a reply']);
+    expect(await page(3)).toMatchObject({ data: [], total: 2 });
+    expect((await page(1)).total).toBe(2);
+  });
+
   it('escapes the snippet: text that looks like markup stays text', async () => {
     await makeThread(t.database.db, { committee: chem, author: admin.user, title: 'Escaping', post: '<p>quokka &lt;img src=x onerror=alert(1)&gt; here</p>' });
     const res = (await get(`/api/forum/search?cmid=${chem.id}&term=quokka`, plain)).json() as ForumSearchResults;

@@ -4,7 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { files, meetingDocuments } from '../../db/schema/index.js';
 import type { Storage } from '../../platform/storage.js';
+import { createExtractor } from './meetings.extractor.js';
+import type { Extracted } from './meetings.extract.js';
 import { nameWords } from './meetings.queries.js';
+
+export { extractText, TEXT_MAX_CHARS, type Extracted } from './meetings.extract.js';
 
 /**
  * The document index: a loop inside the server, off the request path, that reads the text of each
@@ -12,7 +16,8 @@ import { nameWords } from './meetings.queries.js';
  * only) and stores it with the name as a tsvector (GIN-indexed). An upload writes its row as
  * 'pending' with the name already searchable; the loop picks pending rows oldest first, one at a
  * time, yielding to the event loop between documents, and is woken by an upload (`nudge`) or a
- * poll. GET /docservicehealthcheck answers `running()`.
+ * poll. The parsing itself runs in one worker thread (meetings.extractor.ts), so the event loop
+ * keeps answering requests while a large PDF is read. GET /docservicehealthcheck answers `running()`.
  *
  * One indexer per database handle (a test file may build several apps); one server process per
  * database is assumed (PGlite's rule anyway; on PostgreSQL two servers would both index a pending
@@ -21,40 +26,7 @@ import { nameWords } from './meetings.queries.js';
 
 /** Files larger than this are indexed by name only (the text of a 150 MB scan is not worth the memory). */
 export const EXTRACT_MAX_BYTES = 30 * 1024 * 1024;
-/** Text kept per document (a tsvector holds at most 1 MB; snippets need far less). */
-export const TEXT_MAX_CHARS = 400_000;
 const POLL_MS = 2_000;
-
-export type Extracted = { state: 'indexed'; text: string } | { state: 'skipped' };
-
-const kindOf = (name: string) => {
-  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-  if (ext === 'pdf') return 'pdf';
-  if (ext === 'docx') return 'docx';
-  if (ext === 'txt' || ext === 'csv' || ext === 'md') return 'text';
-  return null;
-};
-
-/** The text of a document by its name's type; 'skipped' for types read by name only. Throws on a broken file. */
-export async function extractText(name: string, body: Buffer): Promise<Extracted> {
-  const kind = kindOf(name);
-  if (!kind) return { state: 'skipped' };
-  let text: string;
-  if (kind === 'pdf') {
-    const { getDocumentProxy, extractText: pdfText } = await import('unpdf');
-    const pdf = await getDocumentProxy(new Uint8Array(body));
-    text = (await pdfText(pdf, { mergePages: true })).text;
-  } else if (kind === 'docx') {
-    const mammoth = await import('mammoth');
-    text = (await mammoth.extractRawText({ buffer: body })).value;
-  } else {
-    text = body.toString('utf8');
-  }
-  // PostgreSQL text holds no NUL; runs of blanks say nothing.
-  // eslint-disable-next-line no-control-regex
-  text = text.replace(/\u0000/g, ' ').replace(/\s+/g, ' ').trim().slice(0, TEXT_MAX_CHARS);
-  return { state: 'indexed', text };
-}
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -82,6 +54,7 @@ export function createIndexer(db: Db, storage: Storage, log: FastifyBaseLogger):
   let wake: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
   let busy: Promise<number> | null = null;
+  const extractor = createExtractor();
 
   async function indexOne(): Promise<boolean> {
     const [doc] = await db
@@ -94,7 +67,7 @@ export function createIndexer(db: Db, storage: Storage, log: FastifyBaseLogger):
     if (!doc) return false;
     let result: Extracted | { state: 'failed' };
     try {
-      result = doc.size > EXTRACT_MAX_BYTES ? { state: 'skipped' } : await extractText(doc.name, await readAll(await storage.get(doc.key)));
+      result = doc.size > EXTRACT_MAX_BYTES ? { state: 'skipped' } : await extractor.extract(doc.name, await readAll(await storage.get(doc.key)));
     } catch (e) {
       log.warn({ documentId: doc.id, err: (e as Error).message }, 'meeting document text could not be read; indexed by name');
       result = { state: 'failed' };
@@ -162,6 +135,7 @@ export function createIndexer(db: Db, storage: Storage, log: FastifyBaseLogger):
       await loop;
       await busy;
       loop = null;
+      await extractor.close();
     },
   };
   indexers.set(db, indexer);

@@ -136,6 +136,15 @@ export function useDeleteDocuments() {
   return useMutation({ mutationFn: (body: MeetingBulkDelete) => api.post<{ message: string }>('/meetingdocuments/delete/bulk', body), onSuccess: refresh });
 }
 
+/**
+ * After an upload: every meetings query of the committee goes stale, so the folder's documents and
+ * the 'Recently Updated Documents' table (or the search) show the new document without a reload.
+ */
+export function useDocumentUploaded(committeeId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [...meetingsKey, committeeId] });
+}
+
 /** POST /meetingdocuments (multipart: folderId, then the file), with upload progress. */
 export function uploadMeetingDocument(
   folderId: number,

@@ -18,6 +18,7 @@ import {
   useDeleteDocuments,
   useDeleteFolder,
   useDocServiceHealth,
+  useDocumentUploaded,
   useFolderDocuments,
   useMeetingDocuments,
   useRootFolders,
@@ -131,6 +132,7 @@ function FoldersCard({ committeeId }: { committeeId: number }) {
   const deleteFolder = useDeleteFolder();
   const deleteDocument = useDeleteDocument();
   const deleteDocuments = useDeleteDocuments();
+  const uploaded = useDocumentUploaded(committeeId);
 
 
   const abilities = roots.data?.abilities ?? NO_ABILITIES;
@@ -293,7 +295,7 @@ function FoldersCard({ committeeId }: { committeeId: number }) {
           onClose={() => setUploading(false)}
           withDescription={false}
           send={(file, _description, options) => uploadMeetingDocument(sub.id, file, options)}
-          onUploaded={() => void docs.refetch()}
+          onUploaded={() => void uploaded()}
         />
       )}
     </Card>

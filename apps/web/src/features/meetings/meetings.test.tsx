@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { MEETING_MESSAGES, type MeetingDocument, type MeetingFolder } from '@portal/shared';
+import { FakeXhr } from '../../components/documents/test-fixtures';
 import { mockFetch, renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/sign-in';
 import MeetingDocumentsPage from './meeting-documents-page';
@@ -28,15 +30,16 @@ const doc = (id: number, name: string, extra: Partial<MeetingDocument> = {}): Me
   ...extra,
 });
 
-function serve({ abilities = member, roots = [folder(10, '2026 Meetings')], health = true } = {}) {
+function serve({ abilities = member, roots = [folder(10, '2026 Meetings')], health = true, recent = [doc(1, 'agenda.pdf'), doc(2, 'minutes.docx')], inFolder = [doc(1, 'agenda.pdf')] } = {}) {
   return mockFetch((url, init) => {
     const path = url.split('?')[0];
     const page = (data: MeetingDocument[]) => ({ body: { data, total: data.length, page: 1, per_page: 5, abilities } });
     if (path === '/api/docservicehealthcheck') return { body: health };
     if (path === '/api/committeerootfolders/3') return { body: { data: roots, abilities } };
     if (path === '/api/meetingfolders/10') return { body: { data: [folder(11, 'March', 10)], abilities } };
-    if (path === '/api/meetingdocuments' && (init.method ?? 'GET') === 'GET') return page([doc(1, 'agenda.pdf')]);
-    if (path === '/api/meetingdocuments/recent/3') return page([doc(1, 'agenda.pdf'), doc(2, 'minutes.docx')]);
+    if (path === '/api/meetingdocuments' && (init.method ?? 'GET') === 'GET') return page(inFolder);
+    if (path === '/api/meetingdocuments/recent/3') return page(recent);
+    if (path === '/api/meetingdocuments/1' && init.method === 'DELETE') return { body: { message: 'Document deleted successfully!' } };
     if (path === '/api/meetingdocuments/search') return page([doc(2, 'minutes.docx', { snippet: [{ text: 'the ', hit: false }, { text: 'budget', hit: true }] })]);
     if (path === '/api/meetingfolders' && init.method === 'POST') return { body: { message: 'Action successful!', folder: folder(12, 'New') } };
     if (path === '/api/meetingfolder/members/3/10')
@@ -103,6 +106,39 @@ describe('meeting documents page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'March' }));
     await within(screen.getByRole('region', { name: 'Meeting folders' })).findByRole('button', { name: 'agenda.pdf' });
     expect(screen.getByRole('button', { name: 'Upload Document' })).toBeDisabled();
+  });
+
+  it('the Recently Updated Documents table shows an upload and a delete at once, without a reload', async () => {
+    signInAs('CM', 't', 3);
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    // What the server holds: the test changes it as the upload and the delete would.
+    const recent = [doc(1, 'agenda.pdf'), doc(2, 'minutes.docx')];
+    const inFolder = [doc(1, 'agenda.pdf')];
+    serve({ abilities: admin, recent, inFolder });
+    const user = userEvent.setup();
+    renderWithApp(<MeetingDocumentsPage />, { path: '/meeting-documents' });
+    const table = await screen.findByRole('table', { name: MEETING_MESSAGES.recentTitle });
+    await within(table).findByRole('button', { name: 'agenda.pdf' });
+
+    await user.click(await screen.findByRole('button', { name: '2026 Meetings' }));
+    await user.click(await screen.findByRole('button', { name: 'March' }));
+    await user.click(await screen.findByRole('button', { name: 'Upload Document' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Document' });
+    await user.upload(within(dialog).getByLabelText('Choose a file to upload'), new File(['x'], 'budget.pdf', { type: 'application/pdf' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Yes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(FakeXhr.last!.url).toBe('/api/meetingdocuments');
+    recent.unshift(doc(3, 'budget.pdf'));
+    inFolder.unshift(doc(3, 'budget.pdf'));
+    act(() => FakeXhr.last!.respond(200, { message: 'Document uploaded successfully!', document: doc(3, 'budget.pdf') }));
+    expect(await within(table).findByRole('button', { name: 'budget.pdf' })).toBeInTheDocument();
+
+    recent.splice(recent.findIndex((d) => d.id === 1), 1);
+    inFolder.splice(inFolder.findIndex((d) => d.id === 1), 1);
+    await user.click(await screen.findByRole('button', { name: 'Delete agenda.pdf' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, Delete' }));
+    await waitFor(() => expect(within(table).queryByRole('button', { name: 'agenda.pdf' })).not.toBeInTheDocument());
+    expect(within(table).getByRole('button', { name: 'budget.pdf' })).toBeInTheDocument();
   });
 
   it('Access: Continue is disabled until the choice differs; Yes, Assign Access sends the members', async () => {
