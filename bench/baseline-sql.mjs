@@ -23,3 +23,16 @@ export const INVOICE_COUNT = `select "status", count(*)::int from "invoices" whe
 const INVOICE_JOB = `(select "jobs"."id" from "jobs" where "jobs"."job_number" = "invoices"."job_number" and (exists (select 1 from "ar_sites" where "ar_sites"."site_id" = "jobs"."site_id" and "ar_sites"."user_id" = $1)))`;
 export const invoicePage = (order) =>
   `select "invoices"."id", "invoices"."transaction_number", "invoices"."transaction_type", "invoices"."transaction_date", "invoices"."job_number", "invoices"."amount", "invoices"."status", "facilities"."id", "facilities"."facility_number", "facilities"."name", ${INVOICE_JOB} from "invoices" inner join "facilities" on "facilities"."id" = "invoices"."facility_id" where (${INVOICE_SCOPE} and "invoices"."status" = $3) order by "invoices"."transaction_date" ${order}, "invoices"."id" ${order} limit $4 offset $5`;
+
+// Publications (issue 12): modules/publications/publications.queries.ts. The page is a prepared
+// statement in the portal; the count, the categories, the subscriptions and the leaves are not
+// (Drizzle sends them unnamed), so the baseline sends those unnamed too.
+export const PUBLICATION_PAGE = `select "publications"."id", "publications"."name", "publications"."updated_at", "publications"."file_id", "files"."id", "files"."storage_key", "files"."name", "files"."size", "files"."mime_type", "files"."uploaded_by", "files"."created_at", "sub"."id", "sub"."name", "root"."id", "root"."name" from "publications" inner join "files" on "files"."id" = "publications"."file_id" inner join "publication_categories" "sub" on "sub"."id" = "publications"."category_id" inner join "publication_categories" "root" on "root"."id" = "sub"."parent_id" order by "publications"."updated_at" desc nulls last, "publications"."id" desc nulls last limit $1 offset $2`;
+export const PUBLICATION_COUNT = `select count(*)::int from "publications"`;
+export const CATEGORIES = `select "id", "name", "parent_id", "position" from "publication_categories" order by "publication_categories"."position" asc, "publication_categories"."name" asc`;
+export const SUBSCRIPTIONS_OF = `select "category_id", "notify" from "subscriptions" where "subscriptions"."user_id" = $1`;
+const LEAF_COLUMNS = `select "id", "name", "updated_at", "category_id" from "publications"`;
+const LEAF_ORDER = `order by "publications"."name" asc, "publications"."id" asc`;
+/** The leaves of the tree: of every subcategory (n null), or of the user's n subscribed ones ($1..$n). */
+export const publicationLeaves = (n) =>
+  n === null ? `${LEAF_COLUMNS} ${LEAF_ORDER}` : `${LEAF_COLUMNS} where "publications"."category_id" in (${Array.from({ length: Math.max(n, 1) }, (_, i) => `$${i + 1}`).join(', ')}) ${LEAF_ORDER}`;

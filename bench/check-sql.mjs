@@ -5,12 +5,27 @@
  * (baseline-sql.mjs) among them. Exits 1 on a text the portal does not run. Not a test: a check to
  * run before trusting a load run.
  *
- *   node bench/check-sql.mjs   (DATABASE_URL: a database to create afresh; default portal_sqlcheck)
+ *   node bench/check-sql.mjs   (DATABASE_URL: a database to create afresh, default portal_sqlcheck;
+ *                               PORT: the portal's, default 3107)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DOC_COUNT, DOC_PAGE, INVOICE_COUNT, JOB_SIDES, SCOPE, invoicePage, jobsCount, jobsPage } from './baseline-sql.mjs';
+import {
+  CATEGORIES,
+  DOC_COUNT,
+  DOC_PAGE,
+  INVOICE_COUNT,
+  JOB_SIDES,
+  PUBLICATION_COUNT,
+  PUBLICATION_PAGE,
+  SCOPE,
+  SUBSCRIPTIONS_OF,
+  invoicePage,
+  jobsCount,
+  jobsPage,
+  publicationLeaves,
+} from './baseline-sql.mjs';
 import { login } from './login.mjs';
 import { freshDatabase, here, startPortal } from './portal.mjs';
 
@@ -21,7 +36,7 @@ process.on('exit', () => (process.env.KEEP_SQL_LOG ? console.log(`SQL log: ${log
 
 await freshDatabase(DATABASE_URL);
 const portal = await startPortal({
-  port: 3107,
+  port: Number(process.env.PORT ?? 3107),
   databaseUrl: DATABASE_URL,
   dataDir: path.join(dir, 'data'),
   seedDemo: true,
@@ -40,6 +55,10 @@ const taJob = (await get(ta, '/jobs?role=TA')).data[0].id;
 await get(ar, `/jobdocuments?jobid=${arJob}&role=AR`);
 await get(ta, `/jobdocuments?jobid=${taJob}&role=TA`);
 await get(ar, '/invoices?current_role=AR');
+// Publications (issue 12): the list, the card's tree (ar@ subscribes to two subcategories) and /subscriptions' tree.
+await get(ar, '/publications');
+const subscribed = (await get(ar, '/categories?withPublication=true&subscribed=true')).data.flatMap((r) => r.children).length;
+await get(ar, '/categories?withPublication=true');
 
 const ran = new Set(readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l)));
 const expected = {
@@ -53,6 +72,12 @@ const expected = {
   'invoices outstanding': invoicePage('asc'),
   'invoices paid': invoicePage('desc'),
   'invoices count': INVOICE_COUNT,
+  'publications page': PUBLICATION_PAGE,
+  'publications count': PUBLICATION_COUNT,
+  'categories': CATEGORIES,
+  'subscriptions of the user': SUBSCRIPTIONS_OF,
+  [`publication leaves (${subscribed} subscribed)`]: publicationLeaves(subscribed),
+  'publication leaves (all)': publicationLeaves(null),
 };
 let missing = 0;
 for (const [name, text] of Object.entries(expected)) {
