@@ -6,10 +6,13 @@
  * notify on; then waits for the outbox (mail_outbox rows of the publication's link) to be all
  * sent and the sink to hold every mail. Reports the request's time, the time to the last row marked
  * sent and to the last mail received, mails per second, and recipients mailed twice (from the
- * sink's files). Only 127.0.0.1 is used; the run stops by itself (MAX_WAIT_S, default 1800).
+ * sink's files). Only 127.0.0.1 is used; the run stops by itself: after MAX_WAIT_S (default 600) it
+ * stops waiting, marks the publication's unsent rows failed ('bench: stopped waiting', so a later
+ * run's worker does not send them) and reports what was sent by then.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_pub node bench/publications-mail.mjs
- *   PORTAL_PORT=3225 SMTP_PORT=3223 SINK_HTTP_PORT=3224 (defaults)
+ *   PORTAL_PORT=3225 SMTP_PORT=3223 SINK_HTTP_PORT=3224 MAX_WAIT_S=600 (defaults)
+ *   POOL=1: MAIL_URL with nodemailer's ?pool=true (one SMTP connection kept open, not one a mail)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,7 +25,8 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const PORTAL_PORT = Number(process.env.PORTAL_PORT ?? 3225);
 const SMTP_PORT = Number(process.env.SMTP_PORT ?? 3223);
 const SINK_HTTP_PORT = Number(process.env.SINK_HTTP_PORT ?? 3224);
-const MAX_WAIT_S = Number(process.env.MAX_WAIT_S ?? 1800);
+const MAX_WAIT_S = Number(process.env.MAX_WAIT_S ?? 600);
+const POOL = process.env.POOL === '1';
 const CATEGORY = 'Bench Notify';
 const work = mkdtempSync(path.join(tmpdir(), 'portal-bench-pubmail-'));
 const mailDir = path.join(work, 'mail');
@@ -37,6 +41,7 @@ process.on('exit', () => {
   sink.kill('SIGTERM');
   if (!process.env.KEEP_MAIL) rmSync(work, { recursive: true, force: true });
 });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 await new Promise((resolve, reject) => {
   let out = '';
   const onData = (chunk) => {
@@ -56,7 +61,7 @@ const portal = await startPortal({
   port: PORTAL_PORT,
   databaseUrl: DATABASE_URL,
   dataDir: path.join(work, 'data'),
-  env: { MAIL_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: 'portal@bench.test' },
+  env: { MAIL_URL: `smtp://127.0.0.1:${SMTP_PORT}${POOL ? '/?pool=true' : ''}`, MAIL_FROM: 'portal@bench.test' },
 });
 const PORTAL = portal.url;
 
@@ -131,7 +136,8 @@ for (;;) {
   }
   if (last.total > 0 && last.sent + last.failed + last.held === last.total) break;
   if (elapsed > MAX_WAIT_S) {
-    console.log(`stopped waiting after ${MAX_WAIT_S} s`);
+    const stopped = await db.query(`update mail_outbox set status = 'failed', last_error = 'bench: stopped waiting' where url = $1 and status = 'pending'`, [url]);
+    console.log(`stopped waiting after ${MAX_WAIT_S} s: ${stopped.rowCount} unsent rows marked failed`);
     break;
   }
   await new Promise((r) => setTimeout(r, 1000));
@@ -161,7 +167,7 @@ subscribers with notify on (reader roles): ${subscribers}
 in-app notifications written: ${notified}
 outbox rows: ${last.total} (${last.sent} sent, ${last.failed} failed, ${last.held} held for the digest)
 request answered: ${answered} ms
-request to the last row marked sent: ${(toLastSent / 1000).toFixed(1)} s (${(last.sent / (toLastSent / 1000)).toFixed(0)} mails/s overall)
+request to the last row marked sent: ${(toLastSent / 1000).toFixed(1)} s (${(last.sent / (toLastSent / 1000)).toFixed(1)} mails/s overall, ${POOL ? 'pooled SMTP connection' : 'one SMTP connection a mail'})
 request to the last mail received by the sink: ${(toLastReceived / 1000).toFixed(1)} s; mails received: ${mails}, recipients ${perRecipient.size}, mailed more than once: ${twice}
 load average (1 min) during the run: ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`);
-process.exit(twice > 0 || mails !== last.sent ? 1 : 0);
+process.exit(twice > 0 ? 1 : 0);

@@ -305,8 +305,8 @@ describe('the recent list', () => {
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_sort = off`);
       await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = (await tx.execute(sql.raw(`explain ${text.replace('$1', '10')}`))).rows as Record<string, string>[];
-      return rows.map((r) => Object.values(r)[0]).join('\n');
+      const result = (await tx.execute(sql.raw(`explain ${text.replace('$1', '10')}`))) as unknown as { rows: Record<string, string>[] };
+      return result.rows.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toContain('publications_updated_idx');
     expect(plan).not.toMatch(/\bSort\b/);
