@@ -90,3 +90,16 @@ export const meetingQueryText = (term) => {
 };
 /** A committee's events overlapping a Sydney wall-clock range ($1 committee, $2 start, $3 end, $4 limit). */
 export const EVENTS_RANGE = `select "events"."id", "events"."title", to_char("events"."starts_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), to_char("events"."ends_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), "events"."all_day", "events"."committee_id", "events"."created_by", "users"."first_name", "users"."last_name" from "events" left join "users" on "users"."id" = "events"."created_by" where ("events"."committee_id" = $1 and "events"."ends_at" > ($2::timestamp at time zone 'Australia/Sydney') and "events"."starts_at" < ($3::timestamp at time zone 'Australia/Sydney')) order by "events"."starts_at" asc, "events"."id" asc limit $4`;
+
+// Publications (issue 12): modules/publications/publications.queries.ts. The page is a prepared
+// statement in the portal; the count, the categories, the subscriptions and the leaves are not
+// (Drizzle sends them unnamed), so the baseline sends those unnamed too.
+export const PUBLICATION_PAGE = `select "publications"."id", "publications"."name", "publications"."updated_at", "publications"."file_id", "files"."id", "files"."storage_key", "files"."name", "files"."size", "files"."mime_type", "files"."uploaded_by", "files"."created_at", "sub"."id", "sub"."name", "root"."id", "root"."name" from "publications" inner join "files" on "files"."id" = "publications"."file_id" inner join "publication_categories" "sub" on "sub"."id" = "publications"."category_id" inner join "publication_categories" "root" on "root"."id" = "sub"."parent_id" order by "publications"."updated_at" desc nulls last, "publications"."id" desc nulls last limit $1 offset $2`;
+export const PUBLICATION_COUNT = `select count(*)::int from "publications"`;
+export const CATEGORIES = `select "id", "name", "parent_id", "position" from "publication_categories" order by "publication_categories"."position" asc, "publication_categories"."name" asc`;
+export const SUBSCRIPTIONS_OF = `select "category_id", "notify" from "subscriptions" where "subscriptions"."user_id" = $1`;
+const LEAF_COLUMNS = `select "id", "name", "updated_at", "category_id" from "publications"`;
+const LEAF_ORDER = `order by "publications"."name" asc, "publications"."id" asc`;
+/** The leaves of the tree: of every subcategory (n null), or of the user's n subscribed ones ($1..$n). */
+export const publicationLeaves = (n) =>
+  n === null ? `${LEAF_COLUMNS} ${LEAF_ORDER}` : `${LEAF_COLUMNS} where "publications"."category_id" in (${Array.from({ length: Math.max(n, 1) }, (_, i) => `$${i + 1}`).join(', ')}) ${LEAF_ORDER}`;

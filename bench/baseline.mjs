@@ -11,6 +11,7 @@ import pg from 'pg';
 import { ACTOR_SQL } from '../apps/server/src/platform/actor.ts';
 import {
   ATTACHMENTS,
+  CATEGORIES,
   DOC_COUNT,
   DOC_PAGE,
   EVENTS_RANGE,
@@ -23,8 +24,11 @@ import {
   MEETING_RECENT,
   MEETING_RECENT_COUNT,
   MEETING_SEARCH,
+  PUBLICATION_COUNT,
+  PUBLICATION_PAGE,
   REPLIES,
   SCOPE,
+  SUBSCRIPTIONS_OF,
   THREAD,
   THREADS_COUNT,
   THREADS_PAGE,
@@ -33,6 +37,7 @@ import {
   jobsCount,
   jobsPage,
   meetingQueryText,
+  publicationLeaves,
 } from './baseline-sql.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -160,6 +165,42 @@ app.get('/events', async (req, reply) => {
   if ((await member(req, reply, cm)) === null) return reply;
   const rows = await q(EVENTS_RANGE, [cm, req.query.start, req.query.end, 1000]);
   return { data: rows.rows };
+});
+
+// Publications (issue 12): the same SQL as modules/publications/publications.queries.ts
+// (baseline-sql.mjs), behind the reader-role check; the rows are answered as they come, without
+// the portal's presenter (the tree is not built). Reading publications needs a reader role; the
+// tree without them any signed-in user.
+const READERS = ['TA', 'AR', 'LA', 'CM'];
+async function reader(req, reply, readerOnly = true) {
+  const token = (req.headers.authorization ?? '').slice(7);
+  const s = await q(ACTOR_SQL.token, [createHash('sha256').update(token).digest('hex'), 1], 'array');
+  if (s.rowCount === 0) {
+    reply.code(401).send({ message: 'Unauthenticated.' });
+    return null;
+  }
+  const row = s.rows[0];
+  if (readerOnly && !(row.at(-2) ?? []).some((r) => READERS.includes(r))) {
+    reply.code(403).send({ message: 'Forbidden.' });
+    return null;
+  }
+  return row[2];
+}
+
+app.get('/publications', async (req, reply) => {
+  if ((await reader(req, reply)) === null) return reply;
+  const [rows, count] = await Promise.all([q(PUBLICATION_PAGE, [10, 0], 'array'), pool.query({ text: PUBLICATION_COUNT, rowMode: 'array' })]);
+  return { data: rows.rows, total: count.rows[0][0], page: 1, per_page: 10 };
+});
+
+app.get('/categories', async (req, reply) => {
+  const me = await reader(req, reply, req.query.withPublication === 'true');
+  if (me === null) return reply;
+  const [categories, subs] = await Promise.all([pool.query({ text: CATEGORIES, rowMode: 'array' }), pool.query({ text: SUBSCRIPTIONS_OF, values: [me], rowMode: 'array' })]);
+  if (req.query.withPublication !== 'true') return { categories: categories.rows, subscriptions: subs.rows };
+  const ids = req.query.subscribed === 'true' ? subs.rows.map((r) => r[0]) : null;
+  const leaves = await pool.query({ text: publicationLeaves(ids && ids.length), values: ids ? (ids.length ? ids : [-1]) : [], rowMode: 'array' });
+  return { categories: categories.rows, subscriptions: subs.rows, publications: leaves.rows };
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 3102) });

@@ -10,7 +10,34 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ATTACHMENTS, DOC_COUNT, EVENTS_RANGE, MEETING_FOLDER, MEETING_FOLDER_DOCUMENTS, MEETING_RECENT, MEETING_RECENT_COUNT, MEETING_SEARCH, DOC_PAGE, FOLLOWING, INVOICE_COUNT, JOB_SIDES, REPLIES, SCOPE, THREAD, THREADS_COUNT, THREADS_PAGE, forumSearch, invoicePage, jobsCount, jobsPage } from './baseline-sql.mjs';
+import {
+  ATTACHMENTS,
+  CATEGORIES,
+  DOC_COUNT,
+  DOC_PAGE,
+  EVENTS_RANGE,
+  FOLLOWING,
+  INVOICE_COUNT,
+  JOB_SIDES,
+  MEETING_FOLDER,
+  MEETING_FOLDER_DOCUMENTS,
+  MEETING_RECENT,
+  MEETING_RECENT_COUNT,
+  MEETING_SEARCH,
+  PUBLICATION_COUNT,
+  PUBLICATION_PAGE,
+  REPLIES,
+  SCOPE,
+  SUBSCRIPTIONS_OF,
+  THREAD,
+  THREADS_COUNT,
+  THREADS_PAGE,
+  forumSearch,
+  invoicePage,
+  jobsCount,
+  jobsPage,
+  publicationLeaves,
+} from './baseline-sql.mjs';
 import { login } from './login.mjs';
 import { freshDatabase, here, startPortal } from './portal.mjs';
 
@@ -55,6 +82,10 @@ await get(multi, `/meetingdocuments/search?term=${encodeURIComponent('proficienc
 await get(multi, `/events?committee_id=${chem}&start=${encodeURIComponent('2026-02-23 00:00:00')}&end=${encodeURIComponent('2026-04-06 00:00:00')}`);
 const TERMS = ['calibration uncert', 'uncert', '"measurement uncertainty"'];
 for (const term of TERMS) await get(cm, `/forum/search?cmid=${chem}&term=${encodeURIComponent(term)}`);
+// Publications (issue 12): the list, the card's tree (ar@ subscribes to two subcategories) and /subscriptions' tree.
+await get(ar, '/publications');
+const subscribed = (await get(ar, '/categories?withPublication=true&subscribed=true')).data.flatMap((r) => r.children).length;
+await get(ar, '/categories?withPublication=true');
 
 const ran = new Set(readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l)));
 const expected = {
@@ -81,6 +112,12 @@ const expected = {
   'meeting folder documents': MEETING_FOLDER_DOCUMENTS,
   'meeting search': MEETING_SEARCH,
   'events of a range': EVENTS_RANGE,
+  'publications page': PUBLICATION_PAGE,
+  'publications count': PUBLICATION_COUNT,
+  'categories': CATEGORIES,
+  'subscriptions of the user': SUBSCRIPTIONS_OF,
+  [`publication leaves (${subscribed} subscribed)`]: publicationLeaves(subscribed),
+  'publication leaves (all)': publicationLeaves(null),
 };
 let missing = 0;
 for (const [name, text] of Object.entries(expected)) {

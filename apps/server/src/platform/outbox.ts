@@ -49,11 +49,17 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&
  */
 export async function queueMail(tx: Tx, userIds: number[], kind: string, content: MailContent): Promise<number> {
   if (userIds.length === 0) return 0;
-  const recipients = await tx
-    .select({ id: users.id, email: users.email, frequency: emailSettings.frequency, unsubscribed: emailSettings.unsubscribed })
-    .from(users)
-    .leftJoin(emailSettings, eq(emailSettings.userId, users.id))
-    .where(and(inArray(users.id, userIds), eq(users.activated, true)));
+  // The ids go in as parameters, at most 65,535 to a statement: looked up 10,000 at a time.
+  const recipients = [];
+  for (let i = 0; i < userIds.length; i += 10_000) {
+    recipients.push(
+      ...(await tx
+        .select({ id: users.id, email: users.email, frequency: emailSettings.frequency, unsubscribed: emailSettings.unsubscribed })
+        .from(users)
+        .leftJoin(emailSettings, eq(emailSettings.userId, users.id))
+        .where(and(inArray(users.id, userIds.slice(i, i + 10_000)), eq(users.activated, true)))),
+    );
+  }
   const html = content.html ?? escapeHtml(content.text).replace(/\n/g, '<br>');
   const rows = recipients
     .filter((r) => !(r.unsubscribed ?? []).includes(kind))

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type NotificationList } from '@portal/shared';
-import { committees, users } from '../../db/schema/index.js';
+import { committees, mailOutbox, notifications, users } from '../../db/schema/index.js';
 import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
 import { emit } from '../../platform/events.js';
+import { queueMail } from '../../platform/outbox.js';
 import { notify } from './notifications.service.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 
@@ -143,5 +144,21 @@ describe('notification events', () => {
     expect(titles).not.toContain('Document reviewed on job EV-0');
     const row = (await list(ar, '?role=AR&count=200')).body.data.find((n) => n.data.title === 'Document reviewed on job EV-1')!;
     expect(row).toMatchObject({ body: 'Tess Assessor reviewed "Plan.pdf": Fine.', sender: 'Tess Assessor', data: { data: { type: 'document', url: '/job/1' } } });
+  });
+
+  it('reach more recipients than one statement has parameters for (8 a row, 65,535 at most)', async () => {
+    // 9,000 users: one insert of their rows would need 72,000 parameters.
+    await t.database.db.execute(sql`insert into users (email, password_hash, first_name, last_name, activated)
+      select 'many-' || g || '@bench.test', 'x', 'Many', 'Number ' || g, true from generate_series(1, 9000) g`);
+    const ids = (await t.database.db.select({ id: users.id }).from(users).where(like(users.email, 'many-%@bench.test'))).map((r) => r.id);
+    expect(ids).toHaveLength(9000);
+    await t.database.db.transaction(async (tx) => {
+      await notify(tx, { userIds: ids, type: 'publication', title: 'Many recipients', body: 'b', url: '/publications/0' });
+      expect(await queueMail(tx, ids, 'publication', { subject: 'Many recipients', text: 'b', url: '/publications/0' })).toBe(9000);
+    });
+    const [inApp] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.title, 'Many recipients'));
+    const [mail] = await t.database.db.select({ n: sql<number>`count(distinct ${mailOutbox.userId})::int` }).from(mailOutbox).where(eq(mailOutbox.subject, 'Many recipients'));
+    expect(inApp!.n).toBe(9000);
+    expect(mail!.n).toBe(9000);
   });
 });

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { files, publicationCategories, publications, subscriptions } from '../../db/schema/index.js';
 import { statement } from '../../platform/prepared.js';
@@ -37,9 +37,16 @@ const base = (db: Q) =>
     .innerJoin(sub, eq(sub.id, publications.categoryId))
     .innerJoin(root, eq(root.id, sub.parentId));
 
+/**
+ * Most recently updated first, in the order of publications_updated_idx (DESC NULLS LAST: a plain
+ * DESC is NULLS FIRST in PostgreSQL, which the index cannot give, so every page joined and sorted
+ * all the publications: 11 ms at 10,000 against 0.3 ms, bench/README.md). The columns are not null.
+ */
+export const RECENT_ORDER = [sql`${publications.updatedAt} desc nulls last`, sql`${publications.id} desc nulls last`];
+
 const recentPage = statement((db) =>
   base(db)
-    .orderBy(desc(publications.updatedAt), desc(publications.id))
+    .orderBy(...RECENT_ORDER)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset')),
 );

@@ -1,0 +1,97 @@
+/**
+ * Load run of publications (issue 12): GET /api/publications (first page, 10, with its total), the
+ * 'Your Subscriptions' card's tree (GET /api/categories?withPublication=true&subscribed=true) and
+ * the /subscriptions screen's tree (GET /api/categories?withPublication=true: every subcategory
+ * with all its publications), against the portal and against baseline.mjs (the same SQL,
+ * baseline-sql.mjs, on bare Fastify + pg, the actor statement included), on the data of
+ * `npm run generate:publications`. Only 127.0.0.1 is used; the run stops by itself.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_pub node bench/publications-load.mjs
+ *   DURATION=10 CONNECTIONS=50 USER=bench-pub-1@bench.test PORTAL_PORT=3221 BASELINE_PORT=3222 (defaults)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { login } from './login.mjs';
+import { here, startPortal, waitFor } from './portal.mjs';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench_pub';
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const USER = process.env.USER_EMAIL ?? 'bench-pub-1@bench.test';
+const PORTAL_PORT = Number(process.env.PORTAL_PORT ?? 3221);
+const BASELINE_PORT = Number(process.env.BASELINE_PORT ?? 3222);
+const BASE = `http://127.0.0.1:${BASELINE_PORT}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-pub-'));
+
+const portal = await startPortal({ port: PORTAL_PORT, databaseUrl: DATABASE_URL, dataDir });
+const baseline = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
+  cwd: here,
+  env: { ...process.env, DATABASE_URL, PORT: String(BASELINE_PORT) },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+process.on('exit', () => {
+  baseline.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+await waitFor(`${BASE}/jobs`);
+const PORTAL = portal.url;
+
+const token = await login(PORTAL, USER);
+const auth = { authorization: `Bearer ${token}` };
+const sizes = {};
+for (const p of ['/publications', '/categories?withPublication=true&subscribed=true', '/categories?withPublication=true']) {
+  const res = await fetch(`${PORTAL}/api${p}`, { headers: auth });
+  const body = await res.text();
+  if (!res.ok) throw new Error(`${p}: ${res.status} ${body.slice(0, 200)}`);
+  const json = JSON.parse(body);
+  const leaves = Array.isArray(json.data) && json.data[0]?.children ? json.data.flatMap((r) => r.children).reduce((n, c) => n + (c.publications?.length ?? 0), 0) : json.data.length;
+  // One request at a time (10 after one warm-up): the answer's own time without a queue.
+  const times = [];
+  for (let i = 0; i < 11; i++) {
+    const s = performance.now();
+    await (await fetch(`${PORTAL}/api${p}`, { headers: auth })).arrayBuffer();
+    if (i > 0) times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  sizes[p] = `${leaves} publications, ${(body.length / 1024).toFixed(0)} kB, one at a time median ${times[5].toFixed(1)} ms (max ${times.at(-1).toFixed(1)})`;
+}
+
+const cases = [
+  ['GET /api/publications (page 1)', '/publications'],
+  ['GET /api/categories?withPublication=true&subscribed=true (card)', '/categories?withPublication=true&subscribed=true'],
+  ['GET /api/categories?withPublication=true (/subscriptions)', '/categories?withPublication=true'],
+];
+
+function run(url, duration, connections = CONNECTIONS) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers: auth }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+}
+
+const rows = [];
+for (const [label, p] of cases) {
+  const result = {};
+  for (const [side, url] of [['portal', `${PORTAL}/api${p}`], ['baseline', `${BASE}${p}`]]) {
+    await run(url, 2); // warm-up
+    const load = loadavg()[0];
+    const r = await run(url, DURATION);
+    if (r.non2xx > 0) throw new Error(`${side} ${p}: ${r.non2xx} non-2xx`);
+    // Errors are autocannon's timeouts (10 s without an answer): counted, not fatal.
+    result[side] = { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors, load: `${load.toFixed(1)}-${loadavg()[0].toFixed(1)}` };
+  }
+  rows.push({ label, p, ...result, ratio: result.portal.rps / result.baseline.rps });
+}
+
+console.log(`\n${CONNECTIONS} connections, 2 s warm-up, ${DURATION} s each, as ${USER}, publications data of npm run generate:publications`);
+for (const [p, s] of Object.entries(sizes)) console.log(`  portal ${p}: ${s}`);
+console.log('\n| call | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline | timeouts portal; baseline | load average (1 min) portal; baseline |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  console.log(
+    `| ${r.label} | ${r.portal.rps.toFixed(0)} | ${r.portal.p50} / ${r.portal.p99} | ${r.baseline.rps.toFixed(0)} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.ratio.toFixed(2)} | ${r.portal.errors}; ${r.baseline.errors} | ${r.portal.load}; ${r.baseline.load} |`,
+  );
+}
+process.exit(0);
