@@ -13,17 +13,20 @@ function scopeOf(session: SessionSnapshot) {
   return { role, cmId: role === 'CM' ? (session.committeeId ?? undefined) : undefined };
 }
 
-export function useNotifications(count: number = PAGE_SIZES.notificationsFetch) {
-  const session = useSession();
+/** The notifications of the session's role (and committee), `count` of them: the bell's, the card's and the page's query. */
+export function notificationsQuery(session: SessionSnapshot, count: number = PAGE_SIZES.notificationsFetch) {
   const scope = scopeOf(session);
-  return useQuery({
+  return {
     queryKey: [...notificationsKey, scope.role, scope.cmId ?? null, count],
-    queryFn: ({ signal }) => api.get<NotificationList>('/notifications', { query: { count, ...scope }, signal }),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => api.get<NotificationList>('/notifications', { query: { count, ...scope }, signal }),
     // A committee member's notifications belong to a committee: wait until one is chosen.
     enabled: isSignedIn(session) && scope.role !== undefined && (scope.role !== 'CM' || scope.cmId !== undefined),
-    placeholderData: keepPreviousData,
-    refetchInterval: 60_000,
-  });
+  };
+}
+
+export function useNotifications(count: number = PAGE_SIZES.notificationsFetch) {
+  const session = useSession();
+  return useQuery({ ...notificationsQuery(session, count), placeholderData: keepPreviousData, refetchInterval: 60_000 });
 }
 
 /** PUT /notifications/{ids}?type=read|delete: ids is a list or 'all'. */
