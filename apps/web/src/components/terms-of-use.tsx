@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../lib/modals';
 import { BODY_NAME, PRODUCT_NAME } from '@portal/shared';
 import { overlaysReady } from '../lib/overlays';
 

@@ -8,6 +8,7 @@ import { useSyncExternalStore } from 'react';
  * the page; a toast shown before its host mounted appears when it does.
  */
 let wanted = false;
+let isMounted = false;
 let ready: (() => void) | null = null;
 const mounted = new Promise<void>((resolve) => (ready = resolve));
 const listeners = new Set<() => void>();
@@ -23,7 +24,14 @@ export function overlaysReady(): Promise<void> {
 
 /** Called by the hosts when they have mounted. */
 export function markOverlaysMounted(): void {
+  isMounted = true;
   ready?.();
+}
+
+/** Runs `fn` now when the hosts are mounted, else once they are (in the order asked). */
+export function whenOverlaysReady(fn: () => void): void {
+  if (isMounted) fn();
+  else void overlaysReady().then(fn);
 }
 
 export function useOverlaysWanted(): boolean {

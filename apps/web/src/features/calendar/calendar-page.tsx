@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, CopyButton, Grid, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../lib/modals';
 import { IconCalendarEvent, IconLink, IconSearch } from '@tabler/icons-react';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';

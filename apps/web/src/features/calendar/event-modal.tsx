@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
-import { modals } from '@mantine/modals';
+import { modals } from '../../lib/modals';
 import { addDaysLocal, CALENDAR_MESSAGES, defaultEventEnd, eventForm, eventRequestOf, type CalendarEvent, type EventFormValues } from '@portal/shared';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { notifyFormError, notifyFormSuccess } from '../../lib/notify';

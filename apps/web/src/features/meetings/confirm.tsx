@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../lib/modals';
 import { errorMessage } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
 

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../lib/modals';
 import { MESSAGES } from '@portal/shared';
 
 /** 'Clear all' removes every notification for good: it asks first (the card and the page alike). */

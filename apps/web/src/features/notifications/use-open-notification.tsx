@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../lib/modals';
 import { useNavigate } from 'react-router';
 import type { NotificationItem } from '@portal/shared';
 import { formatDateTime } from '../../lib/dates';

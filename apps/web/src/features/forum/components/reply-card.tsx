@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { FORUM_MESSAGES, type ForumReply } from '@portal/shared';
 import { formatDateTime } from '../../../lib/dates';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Badge, Button, Card, Grid, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { IconBell, IconBellOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FORUM_MESSAGES, ROUTES } from '@portal/shared';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Card, Group, Modal, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconBooks, IconPlus, IconReplace, IconTrash } from '@tabler/icons-react';
 import { PAGE_SIZES, publicationAddForm, ROUTES, type PublicationAddForm, type PublicationItem } from '@portal/shared';
