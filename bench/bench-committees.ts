@@ -6,15 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.js';
 import { seedIfEmpty } from '../apps/server/src/db/seed/seed.js';
+import type { stepper } from './bench-db.js';
 
-/** Runs one statement and says how long it took. */
-export function stepper(db: Db) {
-  return async (label: string, query: string) => {
-    const s = performance.now();
-    await db.execute(sql.raw(query));
-    console.log(`${label.padEnd(16)} ${((performance.now() - s) / 1000).toFixed(1)} s`);
-  };
-}
 
 // 200 words of a testing laboratory's talk; a sentence is 12 of them (or n) picked by the row number.
 export const WORDS =

@@ -10,24 +10,14 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_meetings npm run generate:meetings -w bench
  *   DOCUMENTS=500000 EVENTS=500 (defaults: documents in all, events a committee; fewer for a trial)
  */
-import pg from 'pg';
+import { openBenchDatabase, stepper } from './bench-db.js';
 import { sql } from 'drizzle-orm';
-import { openPostgres } from '../apps/server/src/db/client.js';
-import { addCommittees, hasCommittees, sentence, stepper } from './bench-committees.js';
+import { addCommittees, hasCommittees, sentence } from './bench-committees.js';
 
 const DOCUMENTS = Number(process.env.DOCUMENTS ?? 500_000);
 const EVENTS = Number(process.env.EVENTS ?? 500);
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench_meetings';
-const name = new URL(url).pathname.slice(1);
-const admin = new URL(url);
-admin.pathname = '/postgres';
-const c = new pg.Client({ connectionString: admin.toString() });
-await c.connect();
-const exists = await c.query('select 1 from pg_database where datname = $1', [name]);
-if (exists.rowCount === 0) await c.query(`create database "${name}"`);
-await c.end();
-
-const database = await openPostgres(url);
+const database = await openBenchDatabase(url);
 const db = database.db;
 const t0 = performance.now();
 const step = stepper(db);

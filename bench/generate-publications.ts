@@ -9,31 +9,17 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_pub npm run generate:publications -w bench
  */
-import pg from 'pg';
+import { openBenchDatabase, stepper } from './bench-db.js';
 import { sql } from 'drizzle-orm';
-import { openPostgres } from '../apps/server/src/db/client.js';
 import { seedIfEmpty } from '../apps/server/src/db/seed/seed.js';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench_pub';
 const USERS = Number(process.env.USERS ?? 20000);
 const PUBLICATIONS = Number(process.env.PUBLICATIONS ?? 10000);
-const name = new URL(url).pathname.slice(1);
-const admin = new URL(url);
-admin.pathname = '/postgres';
-const c = new pg.Client({ connectionString: admin.toString() });
-await c.connect();
-const exists = await c.query('select 1 from pg_database where datname = $1', [name]);
-if (exists.rowCount === 0) await c.query(`create database "${name}"`);
-await c.end();
-
-const database = await openPostgres(url);
+const database = await openBenchDatabase(url);
 const db = database.db;
 const t0 = performance.now();
-const step = async (label: string, query: string) => {
-  const s = performance.now();
-  await db.execute(sql.raw(query));
-  console.log(`${label.padEnd(16)} ${((performance.now() - s) / 1000).toFixed(1)} s`);
-};
+const step = stepper(db);
 
 const [{ n } = { n: 0 }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'bench-pub-%'`)).rows;
 if (n > 0) {
