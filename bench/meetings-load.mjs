@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { compareLoad, loadTable, timeOneAtATime } from './compare.mjs';
 import { login } from './login.mjs';
 import { signInThenRestart, startBaseline } from './portal.mjs';
 
@@ -54,49 +54,15 @@ const sizes = {
   events: (await get(cases[2][1])).data.length,
 };
 
-function run(url, duration) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers: auth }, (err, r) => (err ? reject(err) : resolve(r)));
-  });
-}
+const rows = await compareLoad(cases, { portal: PORTAL, baseline: BASE, headers: auth, connections: CONNECTIONS, duration: DURATION });
 
-const rows = [];
-for (const [label, p] of cases) {
-  const result = {};
-  for (const [side, url] of [['portal', `${PORTAL}/api${p}`], ['baseline', `${BASE}${p}`]]) {
-    await run(url, 2); // warm-up
-    const r = await run(url, DURATION);
-    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${side} ${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    result[side] = { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50 };
-  }
-  rows.push({ label, ...result, ratio: result.portal.rps / result.baseline.rps });
-}
-
-// The content search alone, one at a time, over a few terms (every word must match; the last is a prefix).
+// The search alone, one at a time, over a few terms: the median answer time.
 const terms = ['calibration', 'uncertainty measurement', 'chromat', 'listeria rapid pcr', 'proficiency testing round', 'biosafety cabinet airf'];
-const times = { portal: [], baseline: [] };
-for (let i = 0; i < SEARCHES; i++) {
-  const term = terms[i % terms.length];
-  for (const [side, base] of [['portal', `${PORTAL}/api`], ['baseline', BASE]]) {
-    const s = performance.now();
-    const res = await fetch(`${base}/meetingdocuments/search?cmid=${cm}&term=${encodeURIComponent(term)}`, { headers: auth });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${side} search ${term}: ${res.status}`);
-    times[side].push(performance.now() - s);
-  }
-}
-const pct = (list, p) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
-};
+const times = await timeOneAtATime({ portal: PORTAL, baseline: BASE, headers: auth, count: SEARCHES, terms, pathOf: (term) => `/meetingdocuments/search?cmid=${cm}&term=${encodeURIComponent(term)}` });
 
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, portal in ${PRODUCTION ? 'production' : 'development'} mode, meetings data of npm run generate:meetings (committee ${cm}: ${sizes.recent} documents visible; folder ${sub}: ${sizes.folder} documents; ${sizes.events} events in the range)\n`);
-console.log('| call | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline |');
-console.log('|---|---|---|---|---|---|');
-for (const r of rows) {
-  console.log(`| ${r.label} | ${r.portal.rps.toFixed(0)} | ${r.portal.p50} / ${r.portal.p99} | ${r.baseline.rps.toFixed(0)} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.ratio.toFixed(2)} |`);
-}
+console.log(loadTable(rows));
 for (const side of ['portal', 'baseline']) {
-  console.log(`\nGET /meetingdocuments/search (${side}) one at a time, ${SEARCHES} requests over ${terms.length} terms: median ${pct(times[side], 50)} ms, p90 ${pct(times[side], 90)} ms, p99 ${pct(times[side], 99)} ms`);
+  console.log(`\nGET /meetingdocuments/search (${side}) one at a time, ${SEARCHES} requests over ${terms.length} terms: median ${times[side].median} ms, p90 ${times[side].p90} ms, p99 ${times[side].p99} ms`);
 }
 process.exit(0);

@@ -9,13 +9,12 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_pub node bench/publications-load.mjs
  *   DURATION=10 CONNECTIONS=50 USER=bench-pub-1@bench.test PORTAL_PORT=3221 BASELINE_PORT=3222 (defaults)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { compareLoad } from './compare.mjs';
 import { login } from './login.mjs';
-import { here, startPortal, waitFor } from './portal.mjs';
+import { startBaseline, startPortal } from './portal.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench_pub';
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -23,20 +22,11 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const USER = process.env.USER_EMAIL ?? 'bench-pub-1@bench.test';
 const PORTAL_PORT = Number(process.env.PORTAL_PORT ?? 3221);
 const BASELINE_PORT = Number(process.env.BASELINE_PORT ?? 3222);
-const BASE = `http://127.0.0.1:${BASELINE_PORT}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-pub-'));
 
 const portal = await startPortal({ port: PORTAL_PORT, databaseUrl: DATABASE_URL, dataDir });
-const baseline = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
-  cwd: here,
-  env: { ...process.env, DATABASE_URL, PORT: String(BASELINE_PORT) },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-process.on('exit', () => {
-  baseline.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-await waitFor(`${BASE}/jobs`);
+const BASE = (await startBaseline({ port: BASELINE_PORT, databaseUrl: DATABASE_URL })).url;
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const PORTAL = portal.url;
 
 const token = await login(PORTAL, USER);
@@ -65,25 +55,8 @@ const cases = [
   ['GET /api/categories?withPublication=true (/subscriptions)', '/categories?withPublication=true'],
 ];
 
-function run(url, duration, connections = CONNECTIONS) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: auth }, (err, r) => (err ? reject(err) : resolve(r)));
-  });
-}
-
-const rows = [];
-for (const [label, p] of cases) {
-  const result = {};
-  for (const [side, url] of [['portal', `${PORTAL}/api${p}`], ['baseline', `${BASE}${p}`]]) {
-    await run(url, 2); // warm-up
-    const load = loadavg()[0];
-    const r = await run(url, DURATION);
-    if (r.non2xx > 0) throw new Error(`${side} ${p}: ${r.non2xx} non-2xx`);
-    // Errors are autocannon's timeouts (10 s without an answer): counted, not fatal.
-    result[side] = { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors, load: `${load.toFixed(1)}-${loadavg()[0].toFixed(1)}` };
-  }
-  rows.push({ label, p, ...result, ratio: result.portal.rps / result.baseline.rps });
-}
+// Timeouts (10 s without an answer) are counted, not fatal: the /subscriptions tree is large.
+const rows = await compareLoad(cases, { portal: PORTAL, baseline: BASE, headers: auth, connections: CONNECTIONS, duration: DURATION, allowTimeouts: true });
 
 console.log(`\n${CONNECTIONS} connections, 2 s warm-up, ${DURATION} s each, as ${USER}, publications data of npm run generate:publications`);
 for (const [p, s] of Object.entries(sizes)) console.log(`  portal ${p}: ${s}`);
