@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RegistrationInput, UserRequestDecision, UserRequestDetail, UserRequestList } from '@portal/shared';
+import { isAdminRole, type RegistrationInput, type UserRequestDecision, type UserRequestDetail, type UserRequestList } from '@portal/shared';
 import { api } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 
@@ -8,9 +8,9 @@ import { getSession } from '../../lib/session';
 export const requestsKey = ['user-requests'] as const;
 
 /** The admin view the calls are asked from (CURRENT_ROLE, when it is an admin role). */
-function currentRole(): 'SYSADMIN' | 'TA_ADMIN' | undefined {
+export function currentRole(): 'SYSADMIN' | 'TA_ADMIN' | undefined {
   const role = getSession().currentRole;
-  return role === 'SYSADMIN' || role === 'TA_ADMIN' ? role : undefined;
+  return isAdminRole(role) ? (role as 'SYSADMIN' | 'TA_ADMIN') : undefined;
 }
 
 export interface RequestListParams {
