@@ -10,9 +10,23 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+// One formatter per set of options: building an Intl.DateTimeFormat with a time zone costs far more
+// than formatting with it, and a dashboard formats a date per row.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', { timeZone: TIMEZONE, ...options });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 function parts(date: Date, options: Intl.DateTimeFormatOptions): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of new Intl.DateTimeFormat('en-AU', { timeZone: TIMEZONE, ...options }).formatToParts(date)) {
+  for (const part of formatter(options).formatToParts(date)) {
     out[part.type] = part.value;
   }
   return out;
