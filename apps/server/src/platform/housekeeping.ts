@@ -1,13 +1,16 @@
-import { lt, or, isNotNull } from 'drizzle-orm';
+import { inArray, isNotNull, lt, max, or } from 'drizzle-orm';
 import type { BackgroundWork } from './shutdown.js';
 import type { Deps } from './deps.js';
 import { storageOf } from './storage.js';
 import { keysNamedByRows } from './stored-keys.js';
-import { oneTimeLinks, rememberTokens, sessions, limitCounters, twoFactorCodes } from '../db/schema/index.js';
+import { importStaging, oneTimeLinks, rememberTokens, sessions, limitCounters, twoFactorCodes } from '../db/schema/index.js';
 
 const HOUR = 3_600_000;
 
-/** Removes what can no longer be used: expired sessions, codes, links, remember-me tokens, old limit counters. */
+/**
+ * Removes what can no longer be used: expired sessions, codes, links, remember-me tokens, old limit
+ * counters, and the staging of imports a stopped process left (modules/imports).
+ */
 export async function purgeExpired(deps: Deps) {
   const now = new Date();
   const dayAgo = new Date(Date.now() - 24 * HOUR);
@@ -16,6 +19,22 @@ export async function purgeExpired(deps: Deps) {
   await deps.db.delete(oneTimeLinks).where(or(lt(oneTimeLinks.expiresAt, dayAgo), isNotNull(oneTimeLinks.usedAt)));
   await deps.db.delete(rememberTokens).where(or(lt(rememberTokens.expiresAt, now), isNotNull(rememberTokens.revokedAt)));
   await deps.db.delete(limitCounters).where(lt(limitCounters.windowStart, dayAgo));
+  await purgeAbandonedImports(deps);
+}
+
+/**
+ * An import stages a batch every few milliseconds while it runs and removes its rows when it ends,
+ * so one whose newest row is an hour old was stopped mid-file (a crash, kill -9). Not simply
+ * everything at start: on PostgreSQL `npm run import` may be importing beside the server.
+ */
+async function purgeAbandonedImports(deps: Deps) {
+  const hourAgo = new Date(Date.now() - HOUR);
+  const abandoned = deps.db
+    .select({ id: importStaging.importId })
+    .from(importStaging)
+    .groupBy(importStaging.importId)
+    .having(lt(max(importStaging.createdAt), hourAgo));
+  await deps.db.delete(importStaging).where(inArray(importStaging.importId, abandoned));
 }
 
 /**

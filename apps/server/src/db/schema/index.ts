@@ -14,3 +14,4 @@ export * from './meetings.js';
 export * from './publications.js';
 export * from './outbox.js';
 export * from './resources.js';
+export * from './imports.js';

@@ -1,158 +1,173 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { ImportEntity } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { arSites, facilities, invoices, jobAssessors, jobs, sites, userRoles, users } from '../../db/schema/index.js';
+import { importStaging } from '../../db/schema/index.js';
+import type { BadRow } from './imports.csv.js';
 
 type Q = Db | Tx;
 
-export async function facilityIdsByNumber(db: Q, numbers: string[]) {
-  if (numbers.length === 0) return new Map<string, number>();
-  const rows = await db.select({ id: facilities.id, key: facilities.facilityNumber }).from(facilities).where(inArray(facilities.facilityNumber, numbers));
-  return new Map(rows.map((r) => [r.key, r.id]));
+/** PGlite and node-postgres both answer a raw statement with `{ rows }`; Drizzle's type does not say so. */
+async function rowsOf<T>(db: Q, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-export async function siteIdsByNumber(db: Q, numbers: string[]) {
-  if (numbers.length === 0) return new Map<string, number>();
-  const rows = await db.select({ id: sites.id, key: sites.siteNumber }).from(sites).where(inArray(sites.siteNumber, numbers));
-  return new Map(rows.map((r) => [r.key, r.id]));
+export async function stageRows(db: Db, importId: string, rows: { line: number; row: Record<string, unknown> }[]) {
+  if (rows.length === 0) return;
+  await db.insert(importStaging).values(rows.map(({ line, row }) => ({ importId, line, row })));
 }
 
-export async function jobIdsByNumber(db: Q, numbers: string[]) {
-  if (numbers.length === 0) return new Map<string, number>();
-  const rows = await db.select({ id: jobs.id, key: jobs.jobNumber }).from(jobs).where(inArray(jobs.jobNumber, numbers));
-  return new Map(rows.map((r) => [r.key, r.id]));
+export async function countStaged(tx: Tx, importId: string) {
+  return tx.$count(importStaging, eq(importStaging.importId, importId));
 }
 
-/** Users by lower-case email, with their roles. */
-export async function usersByEmail(db: Q, emails: string[]) {
-  if (emails.length === 0) return new Map<string, { id: number; roles: string[] }>();
-  const rows = await db
-    .select({ id: users.id, email: users.email, role: userRoles.role })
-    .from(users)
-    .leftJoin(userRoles, sql`${userRoles.userId} = ${users.id}`)
-    .where(inArray(sql`lower(${users.email})`, emails));
-  const map = new Map<string, { id: number; roles: string[] }>();
-  for (const r of rows) {
-    const key = r.email.toLowerCase();
-    const u = map.get(key) ?? { id: r.id, roles: [] };
-    if (r.role) u.roles.push(r.role);
-    map.set(key, u);
-  }
-  return map;
+export async function dropStaged(db: Db, importId: string) {
+  await db.delete(importStaging).where(eq(importStaging.importId, importId));
 }
+
+/** A reference a row makes by the other table's natural key: a site names its facility by facility_number. */
+interface Reference {
+  /** The column written with the referenced row's id. */
+  column: string;
+  table: string;
+  /** The natural key, both the staged row's field and the referenced table's column. */
+  key: string;
+  /** For the message: 'facility_number 999999 is not a known facility'. */
+  what: string;
+}
+
+/** An entity upserted by its natural key, every other column taken from the staged row by its name. */
+interface Target {
+  table: string;
+  key: string;
+  columns: string[];
+  ref?: Reference;
+}
+
+const facilityRef: Reference = { column: 'facility_id', table: 'facilities', key: 'facility_number', what: 'facility' };
+const siteRef: Reference = { column: 'site_id', table: 'sites', key: 'site_number', what: 'site' };
+
+const TARGETS: Record<Exclude<ImportEntity, 'assessors' | 'ar-access'>, Target> = {
+  facilities: { table: 'facilities', key: 'facility_number', columns: ['name', 'billing_email', 'address', 'suburb', 'post_code', 'state', 'country', 'contacts'] },
+  sites: {
+    table: 'sites',
+    key: 'site_number',
+    columns: ['name', 'status', 'email', 'phone', 'address', 'suburb', 'state', 'country', 'post_code', 'contacts', 'client_coordinator'],
+    ref: facilityRef,
+  },
+  jobs: { table: 'jobs', key: 'job_number', columns: ['type', 'status', 'stage', 'visit_date', 'job_details'], ref: siteRef },
+  invoices: { table: 'invoices', key: 'transaction_number', columns: ['transaction_type', 'transaction_date', 'job_number', 'amount', 'status'], ref: facilityRef },
+};
+
+const raw = (s: string) => sql.raw(s);
+/** A quoted literal of this file's constants (names, message words), never of input. */
+const lit = (s: string) => sql.raw(`'${s}'`);
+/** `from` one import's staged rows as s, `joins` between, the import's condition after. */
+const staged = (importId: string, joins: SQL = sql``) => sql`from ${importStaging} s ${joins} where s.import_id = ${importId}`;
 
 /** (xmax = 0) is true for a row the statement inserted, false for one it updated. */
-const wasInserted = sql<boolean>`(xmax = 0)`;
+const tally = (write: SQL) => sql`with written as (${write} returning (xmax = 0) as inserted)
+  select (count(*) filter (where inserted))::int as inserted, (count(*) filter (where not inserted))::int as updated from written`;
 
-function tally(rows: { inserted: boolean }[]) {
-  const inserted = rows.filter((r) => r.inserted).length;
-  return { inserted, updated: rows.length - inserted };
+async function counts(tx: Tx, query: SQL) {
+  const [c] = await rowsOf<{ inserted: number; updated: number }>(tx, query);
+  return c ?? { inserted: 0, updated: 0 };
 }
 
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
+/**
+ * People named by email (staged lower case), with their roles, for the assessors and AR access
+ * files; one lateral join, so the check and the write resolve a row the same way.
+ */
+const person = sql`left join lateral (
+    select u.id, array(select ur.role from user_roles ur where ur.user_id = u.id) as roles
+    from users u where lower(u.email) = s.row->>'email'
+  ) p on true`;
 
-export async function upsertFacilities(tx: Tx, values: (typeof facilities.$inferInsert)[]) {
-  const rows = await tx
-    .insert(facilities)
-    .values(values)
-    .onConflictDoUpdate({
-      target: facilities.facilityNumber,
-      set: {
-        name: excluded('name'),
-        billingEmail: excluded('billing_email'),
-        address: excluded('address'),
-        suburb: excluded('suburb'),
-        postCode: excluded('post_code'),
-        state: excluded('state'),
-        country: excluded('country'),
-        contacts: excluded('contacts'),
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ inserted: wasInserted });
-  return tally(rows);
-}
-
-export async function upsertSites(tx: Tx, values: (typeof sites.$inferInsert)[]) {
-  const rows = await tx
-    .insert(sites)
-    .values(values)
-    .onConflictDoUpdate({
-      target: sites.siteNumber,
-      set: {
-        facilityId: excluded('facility_id'),
-        name: excluded('name'),
-        status: excluded('status'),
-        email: excluded('email'),
-        phone: excluded('phone'),
-        address: excluded('address'),
-        suburb: excluded('suburb'),
-        state: excluded('state'),
-        country: excluded('country'),
-        postCode: excluded('post_code'),
-        contacts: excluded('contacts'),
-        clientCoordinator: excluded('client_coordinator'),
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ inserted: wasInserted });
-  return tally(rows);
-}
-
-export async function upsertJobs(tx: Tx, values: (typeof jobs.$inferInsert)[]) {
-  const rows = await tx
-    .insert(jobs)
-    .values(values)
-    .onConflictDoUpdate({
-      target: jobs.jobNumber,
-      set: {
-        siteId: excluded('site_id'),
-        type: excluded('type'),
-        status: excluded('status'),
-        stage: excluded('stage'),
-        visitDate: excluded('visit_date'),
-        jobDetails: excluded('job_details'),
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ inserted: wasInserted });
-  return tally(rows);
-}
-
-export async function upsertInvoices(tx: Tx, values: (typeof invoices.$inferInsert)[]) {
-  const rows = await tx
-    .insert(invoices)
-    .values(values)
-    .onConflictDoUpdate({
-      target: invoices.transactionNumber,
-      set: {
-        facilityId: excluded('facility_id'),
-        transactionType: excluded('transaction_type'),
-        transactionDate: excluded('transaction_date'),
-        jobNumber: excluded('job_number'),
-        amount: excluded('amount'),
-        status: excluded('status'),
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ inserted: wasInserted });
-  return tally(rows);
-}
-
-/** Assessors: a lead named in the file replaces the job's previous lead. */
-export async function upsertAssessors(tx: Tx, values: (typeof jobAssessors.$inferInsert)[]) {
-  const leadJobs = values.filter((v) => v.isLead).map((v) => v.jobId);
-  if (leadJobs.length > 0) {
-    await tx.update(jobAssessors).set({ isLead: false }).where(inArray(jobAssessors.jobId, leadJobs));
+/**
+ * The staged rows whose references are not in the database (an anti-join), with their lines and
+ * reasons, asked before anything is written. Assessors: the job, the person, their roles, one lead a job.
+ */
+export async function badReferences(tx: Tx, entity: ImportEntity, importId: string): Promise<BadRow[]> {
+  if (entity === 'assessors') {
+    return rowsOf<BadRow>(
+      tx,
+      sql`with checked as (
+        select s.line, s.row->>'job_number' as job_number, (s.row->>'lead')::boolean as lead,
+          case
+            when j.id is null then 'job_number ' || (s.row->>'job_number') || ' is not a known job'
+            when p.id is null then 'email ' || (s.row->>'email') || ' is not a user of the portal'
+            when not (p.roles && array['TA', 'LA']) then (s.row->>'email') || ' is not a technical assessor'
+            when (s.row->>'lead')::boolean and not ('LA' = any(p.roles)) then (s.row->>'email') || ' is not a lead assessor'
+          end as reason
+        ${staged(importId, sql`left join jobs j on j.job_number = s.row->>'job_number' ${person}`)}
+      ), leads as (
+        select *, min(line) filter (where lead and reason is null) over (partition by job_number) as first_lead from checked
+      )
+      select line, coalesce(reason, 'job ' || job_number || ' already has its lead assessor on line ' || first_lead) as reason
+      from leads where reason is not null or (lead and line > first_lead) order by line`,
+    );
   }
-  const rows = await tx
-    .insert(jobAssessors)
-    .values(values)
-    .onConflictDoUpdate({ target: [jobAssessors.jobId, jobAssessors.userId], set: { isLead: excluded('is_lead') } })
-    .returning({ inserted: wasInserted });
-  return tally(rows);
+  if (entity === 'ar-access') {
+    return rowsOf<BadRow>(
+      tx,
+      sql`select line, reason from (
+        select s.line, case
+            when t.id is null then 'site_number ' || (s.row->>'site_number') || ' is not a known site'
+            when p.id is null then 'email ' || (s.row->>'email') || ' is not a user of the portal'
+            when not ('AR' = any(p.roles)) then (s.row->>'email') || ' is not an authorised representative'
+          end as reason
+        ${staged(importId, sql`left join sites t on t.site_number = s.row->>'site_number' ${person}`)}
+      ) c where reason is not null order by line`,
+    );
+  }
+  const ref = TARGETS[entity].ref;
+  if (!ref) return [];
+  return rowsOf<BadRow>(
+    tx,
+    sql`select s.line, ${lit(`${ref.key} `)} || (s.row->>${lit(ref.key)}) || ${lit(` is not a known ${ref.what}`)} as reason
+      ${staged(importId)}
+      and not exists (select 1 from ${raw(ref.table)} r where r.${raw(ref.key)} = s.row->>${lit(ref.key)})
+      order by s.line`,
+  );
 }
 
-export async function upsertArAccess(tx: Tx, values: (typeof arSites.$inferInsert)[]) {
-  const rows = await tx.insert(arSites).values(values).onConflictDoNothing().returning({ userId: arSites.userId });
-  return { inserted: rows.length, updated: values.length - rows.length };
+/**
+ * Writes one import's staged rows to the real tables, set-based, in the caller's transaction:
+ * references resolved by join (badReferences found none missing), upserted by the natural key.
+ */
+export async function applyStaged(tx: Tx, entity: ImportEntity, importId: string) {
+  if (entity === 'assessors') {
+    // A lead named in the file replaces the job's previous lead.
+    await tx.execute(sql`update job_assessors set is_lead = false where job_id in (
+      select j.id ${staged(importId, sql`join jobs j on j.job_number = s.row->>'job_number'`)} and (s.row->>'lead')::boolean)`);
+    return counts(
+      tx,
+      tally(sql`insert into job_assessors (job_id, user_id, is_lead)
+        select j.id, p.id, (s.row->>'lead')::boolean
+        ${staged(importId, sql`join jobs j on j.job_number = s.row->>'job_number' ${person}`)}
+        on conflict (job_id, user_id) do update set is_lead = excluded.is_lead`),
+    );
+  }
+  if (entity === 'ar-access') {
+    // A pair already there changes nothing: it counts as updated.
+    return counts(
+      tx,
+      sql`with written as (
+          insert into ar_sites (user_id, site_id)
+          select p.id, t.id ${staged(importId, sql`join sites t on t.site_number = s.row->>'site_number' ${person}`)}
+          on conflict do nothing returning 1
+        ), total as (select count(*) as n ${staged(importId)})
+        select (select count(*) from written)::int as inserted, ((select n from total) - (select count(*) from written))::int as updated`,
+    );
+  }
+  const { table, key, columns, ref } = TARGETS[entity];
+  const written = [key, ...columns, ...(ref ? [ref.column] : [])];
+  const values = [...[key, ...columns].map((c) => `r.${c}`), ...(ref ? ['ref.id'] : [])];
+  const refJoin = ref ? sql`join ${raw(ref.table)} ref on ref.${raw(ref.key)} = s.row->>${lit(ref.key)}` : sql``;
+  return counts(
+    tx,
+    tally(sql`insert into ${raw(table)} (${raw(written.join(', '))})
+      select ${raw(values.join(', '))}
+      ${staged(importId, sql`cross join lateral jsonb_populate_record(null::${raw(table)}, s.row) r ${refJoin}`)}
+      on conflict (${raw(key)}) do update set ${raw([...written.slice(1).map((c) => `${c} = excluded.${c}`), 'updated_at = now()'].join(', '))}`),
+  );
 }

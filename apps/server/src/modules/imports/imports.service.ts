@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
@@ -12,15 +13,15 @@ import {
   type ImportEntity,
   type ImportResult,
 } from '@portal/shared';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
 import { csvRecords, CsvParseError, type BadRow, type CsvRow } from './imports.csv.js';
 import * as q from './imports.queries.js';
 
 /**
  * The back-office import (DECISIONS "Data that comes from the body's back office"): one CSV file
- * of one entity, upserted by its natural key in one transaction. Every bad row is reported with
- * its line and reason, and then nothing is written.
+ * of one entity, staged in batches, then upserted by its natural key in one short transaction.
+ * Every bad row is reported with its line and reason, and then nothing is written.
  */
 
 const text = (max = 255) => safeString().trim().max(max);
@@ -197,22 +198,14 @@ export const IMPORT_COLUMNS: Record<ImportEntity, { required: string[]; optional
 };
 
 type Parsed<E extends ImportEntity> = z.output<(typeof schemas)[E]>;
-interface Good<E extends ImportEntity> {
-  line: number;
-  row: Parsed<E>;
-}
 
-/** What one import remembers across its batches: keys already seen, leads already named. */
-interface ImportState {
-  /** Natural key -> the line it was first on (a few bytes a row; the rows themselves are not kept). */
-  seen: Map<string, number>;
-  /** Job number -> the line naming its lead (assessors). */
-  leadLine: Map<string, number>;
-}
-
-function validate<E extends ImportEntity>(entity: E, rows: CsvRow[], bad: BadRow[], { seen }: ImportState): Good<E>[] {
+/**
+ * Checks one batch: good rows come back with their lines, bad ones are added to bad. `seen` maps
+ * each natural key to the line it was first on (a few bytes a row; the rows themselves are staged).
+ */
+function validate(entity: ImportEntity, rows: CsvRow[], bad: BadRow[], seen: Map<string, number>) {
   const schema = schemas[entity];
-  const good: Good<E>[] = [];
+  const good: { line: number; row: Record<string, unknown> }[] = [];
   for (const { line, values } of rows) {
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
@@ -228,159 +221,26 @@ function validate<E extends ImportEntity>(entity: E, rows: CsvRow[], bad: BadRow
       continue;
     }
     seen.set(key, line);
-    good.push({ line, row: parsed.data as Parsed<E> });
+    good.push({ line, row: stagedRow(entity, data) });
   }
   return good;
 }
 
-const CHUNK = 500;
-async function inChunks<T>(values: T[], write: (chunk: T[]) => Promise<{ inserted: number; updated: number }>) {
-  const total = { inserted: 0, updated: 0 };
-  for (let i = 0; i < values.length; i += CHUNK) {
-    const r = await write(values.slice(i, i + CHUNK));
-    total.inserted += r.inserted;
-    total.updated += r.updated;
-  }
-  return total;
-}
-
 /**
- * Resolves one batch's references and writes it, inside the import's transaction; bad references
- * are added to bad. Once any row is bad nothing more is written (the transaction rolls back), but
- * the rest is still checked so every bad row is reported.
+ * A checked row as it waits in staging: the values by their column names in the target table
+ * (imports.queries.ts reads them with jsonb_populate_record), references by their natural keys.
+ * Only a site's three coordinator cells become one column.
  */
-async function apply(entity: ImportEntity, tx: Tx, good: Good<ImportEntity>[], bad: BadRow[], state: ImportState) {
-  if (good.length === 0) return null;
-  const missing = (line: number, what: string) => bad.push({ line, reason: what });
-  switch (entity) {
-    case 'facilities': {
-      const rows = good as Good<'facilities'>[];
-      const values = rows.map(({ row: r }) => ({
-        facilityNumber: r.facility_number,
-        name: r.name,
-        billingEmail: r.billing_email,
-        address: r.address,
-        suburb: r.suburb,
-        postCode: r.post_code,
-        state: r.state,
-        country: r.country,
-        contacts: r.contacts,
-      }));
-      return bad.length ? null : inChunks(values, (c) => q.upsertFacilities(tx, c));
-    }
-    case 'sites': {
-      const rows = good as Good<'sites'>[];
-      const fac = await q.facilityIdsByNumber(tx, [...new Set(rows.map((r) => r.row.facility_number))]);
-      const values = [];
-      for (const { line, row: r } of rows) {
-        const facilityId = fac.get(r.facility_number);
-        if (!facilityId) {
-          missing(line, `facility_number ${r.facility_number} is not a known facility`);
-          continue;
-        }
-        values.push({
-          siteNumber: r.site_number,
-          facilityId,
-          name: r.name,
-          status: r.status,
-          email: r.email,
-          phone: r.phone,
-          address: r.address,
-          suburb: r.suburb,
-          state: r.state,
-          country: r.country,
-          postCode: r.post_code,
-          contacts: r.contacts,
-          clientCoordinator:
-            r.coordinator_name || r.coordinator_phone || r.coordinator_email
-              ? { names: r.coordinator_name, phone: r.coordinator_phone, email: r.coordinator_email }
-              : null,
-        });
-      }
-      return bad.length ? null : inChunks(values, (c) => q.upsertSites(tx, c));
-    }
-    case 'jobs': {
-      const rows = good as Good<'jobs'>[];
-      const site = await q.siteIdsByNumber(tx, [...new Set(rows.map((r) => r.row.site_number))]);
-      const values = [];
-      for (const { line, row: r } of rows) {
-        const siteId = site.get(r.site_number);
-        if (!siteId) {
-          missing(line, `site_number ${r.site_number} is not a known site`);
-          continue;
-        }
-        values.push({ jobNumber: r.job_number, siteId, type: r.type, status: r.status, stage: r.stage, visitDate: r.visit_date, jobDetails: r.job_details });
-      }
-      return bad.length ? null : inChunks(values, (c) => q.upsertJobs(tx, c));
-    }
-    case 'invoices': {
-      const rows = good as Good<'invoices'>[];
-      const fac = await q.facilityIdsByNumber(tx, [...new Set(rows.map((r) => r.row.facility_number))]);
-      const values = [];
-      for (const { line, row: r } of rows) {
-        const facilityId = fac.get(r.facility_number);
-        if (!facilityId) {
-          missing(line, `facility_number ${r.facility_number} is not a known facility`);
-          continue;
-        }
-        values.push({
-          transactionNumber: r.transaction_number,
-          facilityId,
-          transactionType: r.transaction_type,
-          transactionDate: r.transaction_date,
-          jobNumber: r.job_number,
-          amount: r.amount,
-          status: r.status,
-        });
-      }
-      return bad.length ? null : inChunks(values, (c) => q.upsertInvoices(tx, c));
-    }
-    case 'assessors': {
-      const rows = good as Good<'assessors'>[];
-      const [job, people] = await Promise.all([
-        q.jobIdsByNumber(tx, [...new Set(rows.map((r) => r.row.job_number))]),
-        q.usersByEmail(tx, [...new Set(rows.map((r) => r.row.email))]),
-      ]);
-      const { leadLine } = state;
-      const values = [];
-      for (const { line, row: r } of rows) {
-        const jobId = job.get(r.job_number);
-        const user = people.get(r.email);
-        if (!jobId) missing(line, `job_number ${r.job_number} is not a known job`);
-        else if (!user) missing(line, `email ${r.email} is not a user of the portal`);
-        else if (!user.roles.some((x) => x === 'TA' || x === 'LA')) missing(line, `${r.email} is not a technical assessor`);
-        else if (r.lead && !user.roles.includes('LA')) missing(line, `${r.email} is not a lead assessor`);
-        else if (r.lead && leadLine.has(r.job_number)) missing(line, `job ${r.job_number} already has its lead assessor on line ${leadLine.get(r.job_number)}`);
-        else {
-          if (r.lead) leadLine.set(r.job_number, line);
-          values.push({ jobId, userId: user.id, isLead: r.lead });
-        }
-      }
-      return bad.length ? null : inChunks(values, (c) => q.upsertAssessors(tx, c));
-    }
-    case 'ar-access': {
-      const rows = good as Good<'ar-access'>[];
-      const [site, people] = await Promise.all([
-        q.siteIdsByNumber(tx, [...new Set(rows.map((r) => r.row.site_number))]),
-        q.usersByEmail(tx, [...new Set(rows.map((r) => r.row.email))]),
-      ]);
-      const values = [];
-      for (const { line, row: r } of rows) {
-        const siteId = site.get(r.site_number);
-        const user = people.get(r.email);
-        if (!siteId) missing(line, `site_number ${r.site_number} is not a known site`);
-        else if (!user) missing(line, `email ${r.email} is not a user of the portal`);
-        else if (!user.roles.includes('AR')) missing(line, `${r.email} is not an authorised representative`);
-        else values.push({ userId: user.id, siteId });
-      }
-      return bad.length ? null : inChunks(values, (c) => q.upsertArAccess(tx, c));
-    }
-  }
+function stagedRow(entity: ImportEntity, row: Record<string, unknown>) {
+  if (entity !== 'sites') return row;
+  const r = row as Parsed<'sites'>;
+  const coordinator = r.coordinator_name || r.coordinator_phone || r.coordinator_email;
+  return { ...r, client_coordinator: coordinator ? { names: r.coordinator_name, phone: r.coordinator_phone, email: r.coordinator_email } : null };
 }
 
 class BadRowsError extends Error {}
 
-/** Rows checked and written at a time: memory stays bounded whatever the file's size. */
+/** Rows checked and staged at a time: memory stays bounded whatever the file's size. */
 const BATCH = 500;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -406,54 +266,59 @@ function badRowsError(bad: BadRow[]) {
 
 /**
  * Imports a whole file or nothing; throws 400 with every bad row as { 'line N': [reason] }.
- * The file streams through in batches of BATCH rows, each checked and written inside one
- * transaction, with a turn of the event loop between batches so other requests are answered.
+ * The file streams through in batches of BATCH rows: each batch is checked and its good rows staged
+ * under this import's id in one statement of its own, with a turn of the event loop after it, so
+ * the database is never held while the file is read (PGlite has one connection: one transaction
+ * around the whole file kept every other request waiting for it). Then one short transaction finds
+ * the bad references of the staged rows and, when no row is bad, applies them set-based.
  */
 export async function importCsv(db: Db, entity: ImportEntity, input: Readable | string): Promise<ImportResult> {
   const source = typeof input === 'string' ? Readable.from([input]) : input;
+  const importId = randomUUID();
   const bad: BadRow[] = [];
-  const state: ImportState = { seen: new Map(), leadLine: new Map() };
+  const seen = new Map<string, number>();
   let rows = 0;
   try {
-    const counts = await db.transaction(async (tx) => {
-      const total = { inserted: 0, updated: 0 };
-      let header: string[] | null = null;
-      let batch: CsvRow[] = [];
-      const flush = async () => {
-        const good = validate(entity, batch, bad, state);
-        batch = [];
-        const c = await apply(entity, tx, good, bad, state);
-        rows += good.length;
-        if (c) {
-          total.inserted += c.inserted;
-          total.updated += c.updated;
-        }
-        await nextTurn();
-      };
-      for await (const { line, record } of csvRecords(source)) {
-        if (!header) {
-          header = record.map((h) => h.trim().toLowerCase());
-          checkColumns(entity, header);
-          continue;
-        }
-        if (record.length !== header.length) {
-          bad.push({ line, reason: `Expected ${header.length} fields, found ${record.length}.` });
-          continue;
-        }
-        const h = header;
-        batch.push({ line, values: Object.fromEntries(h.map((name, i) => [name, record[i] ?? ''])) });
-        if (batch.length >= BATCH) await flush();
+    let header: string[] | null = null;
+    let batch: CsvRow[] = [];
+    const flush = async () => {
+      const good = validate(entity, batch, bad, seen);
+      batch = [];
+      // Staged even after a bad row: their references are checked too, so every bad row is reported.
+      await q.stageRows(db, importId, good);
+      rows += good.length;
+      await nextTurn();
+    };
+    for await (const { line, record } of csvRecords(source)) {
+      if (!header) {
+        header = record.map((h) => h.trim().toLowerCase());
+        checkColumns(entity, header);
+        continue;
       }
-      await flush();
-      if (rows + bad.length === 0) throw badRequest(RECORD_MESSAGES.importEmpty);
-      // Bad rows found while reading or resolving references: roll back what was written.
+      if (record.length !== header.length) {
+        bad.push({ line, reason: `Expected ${header.length} fields, found ${record.length}.` });
+        continue;
+      }
+      const h = header;
+      batch.push({ line, values: Object.fromEntries(h.map((name, i) => [name, record[i] ?? ''])) });
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+    if (rows + bad.length === 0) throw badRequest(RECORD_MESSAGES.importEmpty);
+    const counts = await db.transaction(async (tx) => {
+      bad.push(...(await q.badReferences(tx, entity, importId)));
       if (bad.length > 0) throw new BadRowsError();
-      return total;
+      // Housekeeping removes staging an import left an hour ago; a file must never be applied in part.
+      if ((await q.countStaged(tx, importId)) !== rows) throw new Error(`import ${importId}: staged rows went missing`);
+      return q.applyStaged(tx, entity, importId);
     });
     return { message: RECORD_MESSAGES.imported(rows), entity, rows, ...counts };
   } catch (e) {
     if (e instanceof CsvParseError) throw badRowsError([...bad, e.row]);
     if (e instanceof BadRowsError) throw badRowsError(bad);
     throw e;
+  } finally {
+    // Success or failure, the import's staging goes; if this fails too, housekeeping removes it.
+    await q.dropStaged(db, importId).catch(() => undefined);
   }
 }

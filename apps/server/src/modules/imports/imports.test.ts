@@ -41,6 +41,8 @@ describe('POST /api/admin/import/{entity}', () => {
 
     const s = await post('sites', 'site_number,facility_number,name,state,coordinator_name\nS700101,7001,Northern Labs Cairns,QLD,Jo Specialist\n', admin);
     expect(s.json()).toMatchObject({ inserted: 1, updated: 0 });
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.siteNumber, 'S700101'));
+    expect(site).toMatchObject({ facilityId: northern!.id, state: 'QLD', clientCoordinator: { names: 'Jo Specialist', phone: null, email: null }, contacts: [] });
     const j = await post(
       'jobs',
       'job_number,site_number,type,status,stage,visit_date\n200001,S700101,RES,In Progress,Assessment,5/3/2027\n200002,S700101,Other,1,,2027-04-01\n',
