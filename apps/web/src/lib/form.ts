@@ -5,9 +5,21 @@ import { ApiError, isApiError } from './api-client';
 export type FormSchema = Parameters<typeof schemaResolver>[0];
 
 /**
+ * True when focus leaves a field for a button (Send, Cancel, Add): the field is then not checked on
+ * leaving. Its message would appear between the press and the release of the button, move the
+ * button down, and the release would land beside it: the first click on Send did nothing. Sending
+ * checks every field anyway.
+ */
+function leavesForButton(event: unknown): boolean {
+  const next = (event as { relatedTarget?: unknown } | undefined)?.relatedTarget;
+  return next instanceof HTMLElement && (next.tagName === 'BUTTON' || next.getAttribute('role') === 'button');
+}
+
+/**
  * Every form of the app: @mantine/form checked with the shared zod schema that the server checks
  * too, so a field shows the same message before sending as the server would answer. A field is
- * checked when it is left and when the form is sent; typing in it clears its message.
+ * checked when it is left (unless for a button, see leavesForButton) and when the form is sent;
+ * typing in it clears its message.
  */
 export function useSchemaForm<Values extends Record<string, unknown>>(
   schema: FormSchema | (() => FormSchema | undefined),
@@ -17,6 +29,12 @@ export function useSchemaForm<Values extends Record<string, unknown>>(
     mode: 'controlled',
     validateInputOnBlur: true,
     ...options,
+    enhanceGetInputProps: (payload) => {
+      const own = options.enhanceGetInputProps?.(payload) ?? {};
+      const onBlur = payload.inputProps.onBlur as (() => void) | undefined;
+      if (!onBlur) return own;
+      return { ...own, onBlur: (event: unknown) => (leavesForButton(event) ? undefined : onBlur()) };
+    },
     // A getter: the schema is loaded on first use (the sign-in screen keeps zod out of its first
     // scripts); until it is there nothing is flagged, and submitting waits for it.
     validate:
