@@ -17,7 +17,7 @@ import type { Database } from './db/client.js';
 import './modules/policies.js';
 import { authPlugin } from './platform/auth.js';
 import type { Deps } from './platform/deps.js';
-import { AppError } from './platform/errors.js';
+import { AppError, tooManyRequests } from './platform/errors.js';
 import { devMailbox, httpSms, noSms, smtpMailer } from './platform/mail.js';
 import { closeAfterUnreadBody, closeConnectionsOnClose } from './platform/connections.js';
 import { loggerOptions, type LogStream } from './platform/logging.js';
@@ -112,7 +112,26 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerSecurityHeaders(app);
   closeConnectionsOnClose(app);
   closeAfterUnreadBody(app);
-  await app.register(fastifyRateLimit, { global: true, max: Math.ceil(600 * config.rateLimitFactor), timeWindow: '1 minute', keyGenerator: rateLimitKey });
+  // Limits of single routes (`config.rateLimit`: sign-in, public forms) are the plugin's hooks on
+  // those routes. Their x-ratelimit-* headers only on a refused request (with retry-after): on every
+  // other answer they were three headers the app never reads, built for each reply (issue 14).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    timeWindow: '1 minute',
+    keyGenerator: rateLimitKey,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+  });
+  // The limit of every request, per client address: an app-wide hook, so it runs before the token
+  // is looked up (authPlugin's hook, added after this one). As the plugin's global limit it was a
+  // hook of each route, and those run after every app-wide hook: requests with made-up tokens each
+  // cost a lookup and were never limited.
+  const everyRequest = app.createRateLimit({ max: Math.ceil(600 * config.rateLimitFactor), timeWindow: '1 minute' });
+  app.addHook('onRequest', async (req, reply) => {
+    const limit = await everyRequest(req);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', String(limit.ttlInSeconds));
+    throw tooManyRequests();
+  });
   await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifySwagger, {
     openapi: {
