@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Box, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAGE_SIZES } from '@portal/shared';
+import { useAfterFirstPaint } from '../lib/after-first-paint';
 import { CardHeader } from './card-header';
 
 /** A dashboard table's rows: a number over a one-line name (sm + xs text, 6 px padding, 1 px border). */
@@ -46,11 +47,13 @@ function ListSkeleton({ label, rows, rowHeight, headHeight }: { label: string; r
 /** A card of the dashboard (spec/01 2.5): the first rows of an area, a skeleton, an empty text and a 'View all' link. */
 export function DashboardCard({ title, icon, action, loading, loadingLabel, emptyText, viewAll, rowHeight, headHeight = 0, children }: DashboardCardProps) {
   const rows = PAGE_SIZES.dashboard;
+  // The card's frame comes with the page's first paint; its rows or skeleton right after it.
+  const painted = useAfterFirstPaint();
   return (
     <Card component="section" aria-label={title} h="100%">
       <CardHeader title={title} icon={icon} actions={action} />
       <Box mih={headHeight + rows * rowHeight} style={{ flex: 1 }}>
-        {loading ? (
+        {!painted ? null : loading ? (
           <ListSkeleton label={loadingLabel} rows={rows} rowHeight={rowHeight} headHeight={headHeight} />
         ) : emptyText !== null ? (
           <Text size="sm" c="dimmed" py="sm">

@@ -19,6 +19,7 @@ import { RegistrationSummary } from '../../components/registration/registration-
 import { openTermsModal } from '../../components/terms-of-use';
 import { api } from '../../lib/api-client';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
+import { formatDate } from '../../lib/dates';
 import { notifyFormError } from '../../lib/notify';
 
 const FORM_ID = 'registration-wizard';
@@ -31,7 +32,7 @@ const STEPS: { step: RegistrationStep; label: string; description: string }[] = 
 ];
 export const COMMITTEES_HEADING = 'Select at least One or More Committees if Applicable from the List of Committees';
 
-const today = () => new Intl.DateTimeFormat('en-AU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Australia/Sydney' }).format(new Date());
+const today = () => formatDate(new Date());
 
 /** POST /register. */
 function useRegister() {
