@@ -1,0 +1,44 @@
+// `npm start` serves dist/bundle/main.js: tsc's output (dist/) bundled by esbuild into a few ESM
+// files. Node resolving and reading about 1,000 files of the server's dependencies cost about 200 ms
+// of the cold start (issue 14); one file costs one read. tsc's dist/ stays as it is (the import and
+// seed CLIs, anyone running dist/main.js); tests and `npm run dev` run the TypeScript sources.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const server = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(server, 'dist/bundle');
+rmSync(outdir, { recursive: true, force: true });
+
+await build({
+  absWorkingDir: server,
+  // dist/bundle sits as deep as dist/db and dist/platform, so the paths the code finds from its own
+  // address (`new URL('../../drizzle', import.meta.url)` for the migrations, '../../../web/dist' for
+  // the web app) land on the same folders from the bundle. The extraction worker is its own entry,
+  // beside the code that starts it (meetings.extractor.ts looks for it there).
+  entryPoints: { main: 'dist/main.js', 'meetings.extract-worker': 'dist/modules/meetings/meetings.extract-worker.js' },
+  outdir,
+  bundle: true,
+  // Chunks, so what main.ts imports with `await import()` (the app, the seed) loads only then.
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // Packages that read their own files beside their code at run time (WebAssembly and data,
+  // native addons, fonts, static assets), and pg (only with DATABASE_URL; it asks for the optional
+  // pg-native), stay in node_modules.
+  external: [
+    '@electric-sql/pglite',
+    '@node-rs/argon2',
+    '@fastify/swagger-ui',
+    'pg',
+    'pdfkit',
+    'docx',
+    'unpdf',
+    'mammoth',
+  ],
+  // The CommonJS packages inside call require() for Node's own modules.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
