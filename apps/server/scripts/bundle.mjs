@@ -2,14 +2,15 @@
 // files. Node resolving and reading about 1,000 files of the server's dependencies cost about 200 ms
 // of the cold start (issue 14); one file costs one read. tsc's dist/ stays as it is (the import and
 // seed CLIs, anyone running dist/main.js); tests and `npm run dev` run the TypeScript sources.
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const server = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Not emptied first: a running server imports some chunks later (nodemailer at its first mail, the
+// housekeeping a second after start, the extraction worker at the first meeting document). Chunk
+// names carry a hash of their content, so a new build writes its own beside them.
 const outdir = path.join(server, 'dist/bundle');
-rmSync(outdir, { recursive: true, force: true });
 
 await build({
   absWorkingDir: server,

@@ -24,12 +24,10 @@ async function main() {
     }
   }
   const background: BackgroundWork[] = [];
-  let backgroundStart: NodeJS.Timeout | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    clearTimeout(backgroundStart);
     app.log.info(`${signal}: shutting down`);
     await shutDown(app, database, background);
     process.exit(0);
@@ -41,7 +39,7 @@ async function main() {
   // commit, with retries, platform/outbox.ts) starts a moment after the server answers. Its first
   // pass is not needed to serve a request, and on PGlite's one connection its first queries held
   // the first requests back by up to 100 ms (issue 14: cold start).
-  backgroundStart = setTimeout(() => {
+  setTimeout(() => {
     void Promise.all([import('./platform/housekeeping.js'), import('./platform/outbox.js')]).then(([{ scheduleHousekeeping }, { startOutboxWorker }]) => {
       // A signal that came meanwhile has shut down already: start nothing on a closed database.
       if (!closing) background.push(scheduleHousekeeping(app.deps), startOutboxWorker(app.deps));
