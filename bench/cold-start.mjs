@@ -2,7 +2,7 @@
  * Cold start of `npm start` on an existing data directory: the time from spawning `npm start` to the
  * first answer of /api/health, five times, on a copy of DATA_DIR seeded by a first run.
  *
- *   node bench/cold-start.mjs
+ *   node bench/cold-start.mjs          (PORT=... to use another port than 3104)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cold-'));
-const PORT = '3104';
+const PORT = process.env.PORT || '3104';
 
 async function startOnce() {
   const started = performance.now();

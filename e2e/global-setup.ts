@@ -90,9 +90,10 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: str
 }
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
-  const serverMain = path.join(ROOT, 'apps/server/dist/main.js');
+  // The server's bundle, as `npm start` serves it (apps/server/scripts/bundle.mjs).
+  const serverMain = path.join(ROOT, 'apps/server/dist/bundle/main.js');
   const webIndex = path.join(ROOT, 'apps/web/dist/index.html');
-  if (!existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` before the end-to-end tests.');
+  if (!existsSync(serverMain)) throw new Error('apps/server/dist/bundle/main.js is missing: run `npm run build` before the end-to-end tests.');
   // Without the web app the API journeys still run; every browser test then fails at once with this reason.
   process.env.E2E_WEB_MISSING = existsSync(webIndex) ? '' : 'apps/web/dist/index.html is missing: run `npm run build` before the end-to-end tests.';
   if (process.env.E2E_WEB_MISSING) console.warn(`[e2e] ${process.env.E2E_WEB_MISSING}`);

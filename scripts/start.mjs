@@ -1,11 +1,12 @@
 // npm start: builds what is missing (first run on a fresh clone), then serves the portal in this
-// same process (a second Node process cost its own start-up, about 50 ms of the cold start).
+// same process (a second Node process cost its own start-up, about 50 ms of the cold start), from
+// the server's bundle (apps/server/scripts/bundle.mjs: one file to read instead of a thousand).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const built = ['packages/shared/dist/index.js', 'apps/server/dist/main.js', 'apps/web/dist/index.html'].every((f) => existsSync(f));
+const built = ['packages/shared/dist/index.js', 'apps/server/dist/bundle/main.js', 'apps/web/dist/index.html'].every((f) => existsSync(f));
 if (!built) {
   console.log('First start: building the portal (npm run build)...');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -22,4 +23,4 @@ setInterval(() => {
 }, 500).unref();
 
 // From the working directory, as the build check above (npm runs scripts from the package root).
-await import(pathToFileURL(path.resolve('apps/server/dist/main.js')).href);
+await import(pathToFileURL(path.resolve('apps/server/dist/bundle/main.js')).href);

@@ -10,7 +10,7 @@ import { users } from './db/schema/index.js';
 
 /**
  * `npm start` as a process manager runs it (issue 7 "Safe production defaults"): real child
- * processes, npm -> scripts/start.mjs -> the server. start.mjs serves apps/server/dist/main.js;
+ * processes, npm -> scripts/start.mjs -> the server. start.mjs serves apps/server/dist/bundle/main.js;
  * here that file is a one-line stand-in importing src/main.ts (through tsx), so the test needs
  * no build and still runs the real start script and the real server.
  */
@@ -30,8 +30,8 @@ function fakeCheckout(dir: string) {
     mkdirSync(path.join(dir, path.dirname(f)), { recursive: true });
     writeFileSync(path.join(dir, f), '');
   }
-  mkdirSync(path.join(dir, 'apps/server/dist'), { recursive: true });
-  writeFileSync(path.join(dir, 'apps/server/dist/main.js'), `import ${JSON.stringify(MAIN)};\n`);
+  mkdirSync(path.join(dir, 'apps/server/dist/bundle'), { recursive: true });
+  writeFileSync(path.join(dir, 'apps/server/dist/bundle/main.js'), `import ${JSON.stringify(MAIN)};\n`);
   writeFileSync(
     path.join(dir, 'package.json'),
     JSON.stringify({ name: 'start-test', private: true, scripts: { start: ROOT_START.replace('scripts/start.mjs', JSON.stringify(path.join(ROOT, 'scripts/start.mjs'))) } }),

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 
@@ -20,6 +21,25 @@ export interface Database {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export class DataDirLockedError extends Error {}
+
+/**
+ * Runs `migrate` only when the journal holds a migration newer than the database's last one: the
+ * rule drizzle's migrator applies itself (a migration runs when its `when` is after the newest
+ * `created_at`), asked with one query instead of reading and hashing every migration file and
+ * running its CREATE ... IF NOT EXISTS statements on every start (issue 14: cold start). A
+ * database without the migrations table (a new one) migrates.
+ */
+async function migrateIfBehind(db: { execute(query: SQL): Promise<unknown> }, migrate: () => Promise<void>) {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const result = (await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)) as { rows: { last: string | number | null }[] };
+    if (Number(result.rows[0]?.last ?? 0) >= newest) return;
+  } catch {
+    // No migrations table yet.
+  }
+  await migrate();
+}
 
 /**
  * PGlite allows one process per data directory; a second one would corrupt it. The lock file holds
@@ -57,14 +77,16 @@ function isAlive(pid: number): boolean {
  * one, loaded instead of migrating again (tests clone a template this way, test/global-setup.ts).
  */
 export async function openPglite(dataDir: string | null, from?: Blob): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const client = dataDir ? await PGlite.create(path.join(dataDir, 'pg')) : await PGlite.create(from ? { loadDataDir: from } : {});
     const db = drizzle({ client, schema, casing: 'snake_case' });
-    if (!from) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (!from) await migrateIfBehind(db, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
     return {
       db: db as unknown as Db,
       kind: 'pglite',
@@ -89,7 +111,7 @@ export async function openPostgres(url: string, opts: { migrated?: boolean } = {
   // query opens a new one; without a listener the 'error' event would end the process.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-  if (!opts.migrated) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (!opts.migrated) await migrateIfBehind(db, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 

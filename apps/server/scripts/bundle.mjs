@@ -1,0 +1,67 @@
+// `npm start` serves dist/bundle/main.js: tsc's output (dist/) bundled by esbuild into a few ESM
+// files. Node resolving and reading about 1,000 files of the server's dependencies cost about 200 ms
+// of the cold start (issue 14); one file costs one read. tsc's dist/ stays as it is (the import and
+// seed CLIs, anyone running dist/main.js); tests and `npm run dev` run the TypeScript sources.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+/**
+ * @fastify/swagger-ui finds its assets from `__dirname`, which an ES module does not have. Bundled,
+ * each of its files gets a `__dirname` that is its folder inside the installed package, looked up
+ * when the server starts (so the checkout may move). Kept out of the bundle, it loaded its own
+ * copy of @fastify/static, glob and send through Node's module loader: about 30 ms at start.
+ */
+const swaggerUiDirname = {
+  name: 'swagger-ui-dirname',
+  setup(b) {
+    // index.js and lib/routes.js are its files that read __dirname.
+    b.onLoad({ filter: /[\\/]node_modules[\\/]@fastify[\\/]swagger-ui[\\/](index|lib[\\/]routes)\.js$/ }, async (args) => {
+      const folder = path.basename(path.dirname(args.path)) === 'lib' ? 'lib' : '';
+      const dirname = `var __dirname = require('node:path').join(require('node:path').dirname(require.resolve('@fastify/swagger-ui/package.json')), ${JSON.stringify(folder)});`;
+      // After the 'use strict' directive, which must stay the file's first statement.
+      const [first, ...rest] = (await readFile(args.path, 'utf8')).split('\n');
+      const contents = /^['"]use strict['"]/.test(first) ? [first, dirname, ...rest].join('\n') : [dirname, first, ...rest].join('\n');
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+const server = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Not emptied first: a running server imports some chunks later (nodemailer at its first mail, the
+// housekeeping a second after start, the extraction worker at the first meeting document). Chunk
+// names carry a hash of their content, so a new build writes its own beside them.
+const outdir = path.join(server, 'dist/bundle');
+
+await build({
+  absWorkingDir: server,
+  // dist/bundle sits as deep as dist/db and dist/platform, so the paths the code finds from its own
+  // address (`new URL('../../drizzle', import.meta.url)` for the migrations, '../../../web/dist' for
+  // the web app) land on the same folders from the bundle. The extraction worker is its own entry,
+  // beside the code that starts it (meetings.extractor.ts looks for it there).
+  entryPoints: { main: 'dist/main.js', 'meetings.extract-worker': 'dist/modules/meetings/meetings.extract-worker.js' },
+  outdir,
+  bundle: true,
+  // Chunks, so what main.ts imports with `await import()` (the app, the seed) loads only then.
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // Packages that read their own files beside their code at run time (WebAssembly and data,
+  // native addons, fonts), and pg (only with DATABASE_URL; it asks for the optional
+  // pg-native), stay in node_modules.
+  external: [
+    '@electric-sql/pglite',
+    '@node-rs/argon2',
+    'pg',
+    'pdfkit',
+    'docx',
+    'unpdf',
+    'mammoth',
+  ],
+  // The CommonJS packages inside call require() for Node's own modules.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  plugins: [swaggerUiDirname],
+  logLevel: 'warning',
+});
