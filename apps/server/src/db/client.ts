@@ -32,11 +32,11 @@ export class DataDirLockedError extends Error {}
 async function migrateIfBehind(db: { execute(query: SQL): Promise<unknown> }, migrate: () => Promise<void>) {
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
   const newest = Math.max(...journal.entries.map((e) => e.when));
-  try {
+  // Asked first, so a new database does not log an error for a missing table.
+  const table = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as { rows: { present: boolean }[] };
+  if (table.rows[0]?.present) {
     const result = (await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)) as { rows: { last: string | number | null }[] };
     if (Number(result.rows[0]?.last ?? 0) >= newest) return;
-  } catch {
-    // No migrations table yet.
   }
   await migrate();
 }
