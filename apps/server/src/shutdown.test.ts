@@ -75,3 +75,39 @@ describe('shutting down under load', () => {
     expect(unhandled).toEqual([]);
   });
 });
+
+describe('shutting down with requests whose clients have gone', () => {
+  it('lets their work finish before the database closes: no query runs on a closed database', async () => {
+    const u = await buildTestApp({ LOG_LEVEL: 'warn' }, { seed: false, logStream: { write: (l) => void lines.push(l) } });
+    const own = (await makeSignedIn(u.database.db, { roles: ['AR'] })).token;
+    lines.length = 0;
+    await u.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = u.app.server.address() as { port: number };
+    // 50 clients calling in a loop, then all gone at once (as a load run ends: autocannon closes its
+    // sockets with requests in flight), and the shutdown right after: the listener has no connection
+    // left to wait for while the abandoned requests' handlers are still at the database.
+    const agent = new Agent({ keepAlive: true, maxSockets: 50 });
+    let stop = false;
+    const client = async () => {
+      for (let i = 0; !stop; i++) {
+        const path = ['/api/jobs?role=AR', '/api/notifications?role=AR', '/api/activeuser'][i % 3]!;
+        await new Promise<void>((resolve) => {
+          get({ host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${own}` } }, (res) => {
+            res.resume();
+            res.on('end', resolve);
+            res.on('error', resolve);
+          }).on('error', () => resolve());
+        });
+      }
+    };
+    const clients = Array.from({ length: 50 }, client);
+    await new Promise((r) => setTimeout(r, 400));
+    stop = true;
+    agent.destroy();
+    await shutDown(u.app, u.database);
+    await Promise.all(clients);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(lines.join('')).not.toMatch(/Cannot use a pool after calling end|PGlite is closed|"level":50/);
+    expect(unhandled).toEqual([]);
+  });
+});

@@ -112,7 +112,33 @@ export async function openPostgres(url: string, opts: { migrated?: boolean } = {
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   if (!opts.migrated) await migrateIfBehind(db, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    close: async () => {
+      await untilPoolQuiet(pool);
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Waits, at most `maxMs`, until no connection of the pool is lent out and no query waits for one,
+ * and it stayed so for `quietMs`. The server's close waits only for requests whose clients are still
+ * connected: when a load run ends, its clients hang up with requests in flight, and their handlers
+ * went on to query a pool already ended ('Cannot use a pool after calling end on the pool'). A
+ * handler between two of its queries holds no connection for well under `quietMs`.
+ */
+async function untilPoolQuiet(pool: { totalCount: number; idleCount: number; waitingCount: number }, quietMs = 50, maxMs = 5000) {
+  const started = Date.now();
+  let quietSince: number | null = null;
+  while (Date.now() - started < maxMs) {
+    const busy = pool.waitingCount > 0 || pool.idleCount < pool.totalCount;
+    if (busy) quietSince = null;
+    else if (quietSince === null) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
