@@ -49,17 +49,29 @@ const q = (text, values, rowMode) => {
   return pool.query({ name: names.get(text), text, values, rowMode });
 };
 
-async function userOf(req, reply) {
+/**
+ * The portal's one authenticate statement: session, user, roles and committees ($1 hash, $2 limit),
+ * as an array row (the user's id at 2, the roles second to last, the committees last); null, with
+ * the 401 sent, without a session.
+ */
+async function actorRow(req, reply) {
   const token = (req.headers.authorization ?? '').slice(7);
-  const hash = createHash('sha256').update(token).digest('hex');
-  // The portal's one authenticate statement: session, user, roles and committees ($1 hash, $2 limit).
-  const s = await q(ACTOR_SQL.token, [hash, 1], 'array');
-  if (s.rowCount === 0) return reply.code(401).send({ message: 'Unauthenticated.' });
-  return s.rows[0][2];
+  const s = await q(ACTOR_SQL.token, [createHash('sha256').update(token).digest('hex'), 1], 'array');
+  if (s.rowCount === 0) {
+    reply.code(401).send({ message: 'Unauthenticated.' });
+    return null;
+  }
+  return s.rows[0];
+}
+
+async function userOf(req, reply) {
+  const row = await actorRow(req, reply);
+  return row && row[2];
 }
 
 app.get('/jobs', async (req, reply) => {
   const me = await userOf(req, reply);
+  if (me === null) return reply;
   const scope = SCOPE[req.query.role === 'AR' ? 'AR' : 'TA'];
   const [rows, count] = await Promise.all([q(jobsPage(scope), [me, 10, 0]), q(jobsCount(scope), [me])]);
   return { data: rows.rows, total: count.rows[0].count };
@@ -67,6 +79,7 @@ app.get('/jobs', async (req, reply) => {
 
 app.get('/jobdocuments', async (req, reply) => {
   const me = await userOf(req, reply);
+  if (me === null) return reply;
   const job = await q(JOB_SIDES, [me, me, Number(req.query.jobid), 1]);
   if (job.rowCount === 0) return reply.code(404).send({ message: 'Not found.' });
   const mine = req.query.role === 'AR' ? 'facility' : 'assessor';
@@ -77,6 +90,7 @@ app.get('/jobdocuments', async (req, reply) => {
 
 app.get('/invoices', async (req, reply) => {
   const me = await userOf(req, reply);
+  if (me === null) return reply;
   const [o, p, c] = await Promise.all([q(invoicePage('asc'), [me, me, 'outstanding', 50, 0]), q(invoicePage('desc'), [me, me, 'paid', 50, 0]), q(INVOICE_COUNT, [me])]);
   return { outstanding: o.rows, paid: p.rows, total: c.rows };
 });
@@ -85,13 +99,8 @@ app.get('/invoices', async (req, reply) => {
 
 /** The actor, as the portal loads it; a committee is open when the actor's memberships (in the same row) hold it. */
 async function member(req, reply, committeeId) {
-  const token = (req.headers.authorization ?? '').slice(7);
-  const s = await q(ACTOR_SQL.token, [createHash('sha256').update(token).digest('hex'), 1], 'array');
-  if (s.rowCount === 0) {
-    reply.code(401).send({ message: 'Unauthenticated.' });
-    return null;
-  }
-  const row = s.rows[0];
+  const row = await actorRow(req, reply);
+  if (row === null) return null;
   const committees = row.at(-1) ?? [];
   if (!committees.some((c) => c.id === committeeId)) {
     reply.code(404).send({ message: 'Not found.' });
@@ -110,13 +119,12 @@ app.get('/forumthreads', async (req, reply) => {
 app.get('/forumthreads/:id', async (req, reply) => {
   const id = Number(req.params.id);
   // The thread's row carries its committee, as the portal reads it.
-  const token = (req.headers.authorization ?? '').slice(7);
-  const s = await q(ACTOR_SQL.token, [createHash('sha256').update(token).digest('hex'), 1], 'array');
-  if (s.rowCount === 0) return reply.code(401).send({ message: 'Unauthenticated.' });
+  const actor = await actorRow(req, reply);
+  if (actor === null) return reply;
   const thread = await q(THREAD, [id], 'array');
-  const committees = s.rows[0].at(-1) ?? [];
+  const committees = actor.at(-1) ?? [];
   if (thread.rowCount === 0 || !committees.some((c) => c.id === thread.rows[0][1])) return reply.code(404).send({ message: 'Not found.' });
-  const me = s.rows[0][2];
+  const me = actor[2];
   const [replies, attachments, following] = await Promise.all([q(REPLIES, [id, 50, 0]), q(ATTACHMENTS, [id]), q(FOLLOWING, [id, me])]);
   return { thread: thread.rows[0], replies: replies.rows, documents: attachments.rows, is_following: following.rowCount > 0 };
 });
@@ -140,12 +148,11 @@ app.get('/meetingdocuments/recent/:cm', async (req, reply) => {
 
 app.get('/meetingdocuments', async (req, reply) => {
   const folderId = Number(req.query.folderid);
-  const token = (req.headers.authorization ?? '').slice(7);
-  const s = await q(ACTOR_SQL.token, [createHash('sha256').update(token).digest('hex'), 1], 'array');
-  if (s.rowCount === 0) return reply.code(401).send({ message: 'Unauthenticated.' });
-  const me = s.rows[0][2];
+  const actor = await actorRow(req, reply);
+  if (actor === null) return reply;
+  const me = actor[2];
   const folder = await q(MEETING_FOLDER, [me, me, me, me, folderId], 'array');
-  const committees = s.rows[0].at(-1) ?? [];
+  const committees = actor.at(-1) ?? [];
   if (folder.rowCount === 0 || !folder.rows[0][6] || !committees.some((c) => c.id === folder.rows[0][4])) return reply.code(404).send({ message: 'Not found.' });
   const rows = await q(MEETING_FOLDER_DOCUMENTS, [folderId, Number(req.query.per_page ?? 100)]);
   return { data: rows.rows, total: rows.rows[0]?.count ?? 0 };
@@ -173,13 +180,8 @@ app.get('/events', async (req, reply) => {
 // tree without them any signed-in user.
 const READERS = ['TA', 'AR', 'LA', 'CM'];
 async function reader(req, reply, readerOnly = true) {
-  const token = (req.headers.authorization ?? '').slice(7);
-  const s = await q(ACTOR_SQL.token, [createHash('sha256').update(token).digest('hex'), 1], 'array');
-  if (s.rowCount === 0) {
-    reply.code(401).send({ message: 'Unauthenticated.' });
-    return null;
-  }
-  const row = s.rows[0];
+  const row = await actorRow(req, reply);
+  if (row === null) return null;
   if (readerOnly && !(row.at(-2) ?? []).some((r) => READERS.includes(r))) {
     reply.code(403).send({ message: 'Forbidden.' });
     return null;
