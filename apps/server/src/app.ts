@@ -2,6 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { rateLimitKey } from './platform/rate-limit-key.js';
+import { RateLimitStore } from './platform/rate-limit-store.js';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     global: false,
     timeWindow: '1 minute',
     keyGenerator: rateLimitKey,
+    store: RateLimitStore,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
   // The limit of every request, per client address: an app-wide hook, so it runs before the token

@@ -38,3 +38,17 @@ describe('rate limit before the token', () => {
     }
   });
 });
+
+describe('rate limit under parallel requests', () => {
+  it('lets exactly the limit through when many requests arrive at once', async () => {
+    const limited = await buildTestApp({ WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.005' }, { seed: false });
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => limited.app.inject({ method: 'GET', url: '/api/health' })));
+      const statuses = answers.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+    } finally {
+      await limited.close();
+    }
+  });
+});
