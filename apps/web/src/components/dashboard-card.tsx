@@ -47,14 +47,16 @@ function ListSkeleton({ label, rows, rowHeight, headHeight }: { label: string; r
 /** A card of the dashboard (spec/01 2.5): the first rows of an area, a skeleton, an empty text and a 'View all' link. */
 export function DashboardCard({ title, icon, action, loading, loadingLabel, emptyText, viewAll, rowHeight, headHeight = 0, children }: DashboardCardProps) {
   const rows = PAGE_SIZES.dashboard;
-  // The card's frame comes with the page's first paint; its rows or skeleton right after it.
+  // The card's frame comes with the page's first paint, and so do its rows when they are already
+  // here (the notifications, asked for while the app's code loads: the dashboard's largest paint);
+  // a skeleton only right after the first paint, which it would delay for no content.
   const painted = useAfterFirstPaint();
   return (
     <Card component="section" aria-label={title} h="100%">
       <CardHeader title={title} icon={icon} actions={action} />
       <Box mih={headHeight + rows * rowHeight} style={{ flex: 1 }}>
-        {!painted ? null : loading ? (
-          <ListSkeleton label={loadingLabel} rows={rows} rowHeight={rowHeight} headHeight={headHeight} />
+        {loading ? (
+          painted && <ListSkeleton label={loadingLabel} rows={rows} rowHeight={rowHeight} headHeight={headHeight} />
         ) : emptyText !== null ? (
           <Text size="sm" c="dimmed" py="sm">
             {emptyText}
