@@ -61,26 +61,11 @@ function withRowMapper<P>(statement: P): P {
   const prepared = statement as PreparedSelect;
   const fields = prepared.fields;
   if (!fields || prepared.customResultMapper || fields.some((f) => f.path.length > 2)) return statement;
-  const outer = fields.map((f) => f.path[0]!);
-  const inner = fields.map((f) => (f.path.length === 2 ? f.path[1]! : null));
+  const mapRow = rowMapperOf(fields, nullableObjects(fields, prepared.joinsNotNullableMap));
   const decoders = fields.map((f) => decoderOf(f.field));
-  const n = fields.length;
-  const nullable = nullableObjects(fields, prepared.joinsNotNullableMap);
   prepared.customResultMapper = (rows) => {
-    const out = new Array<Record<string, unknown>>(rows.length);
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r]!;
-      const o: Record<string, unknown> = {};
-      for (let i = 0; i < n; i++) {
-        const raw = row[i];
-        const value = raw === null ? null : decoders[i]!.mapFromDriverValue(raw);
-        const key = inner[i] ?? null;
-        if (key === null) o[outer[i]!] = value;
-        else ((o[outer[i]!] ??= {}) as Record<string, unknown>)[key] = value;
-      }
-      for (const { key, first } of nullable) if (row[first] === null) o[key] = null;
-      out[r] = o;
-    }
+    const out = new Array<unknown>(rows.length);
+    for (let r = 0; r < rows.length; r++) out[r] = mapRow(rows[r]!, decoders);
     return out;
   };
   const mapRows = prepared.customResultMapper;
@@ -108,6 +93,30 @@ function nullableObjects(fields: { path: string[]; field: unknown }[], notNullab
   return [...byObject]
     .filter(([, o]) => o.table !== false && !notNullable[o.table])
     .map(([key, o]) => ({ key, first: o.first }));
+}
+
+/**
+ * One row's object, written as a single object literal by code made once per statement: built key
+ * by key from `{}`, every row's object (and its nested ones) grew its property store on the way
+ * (a row of the jobs list: 363 bytes against 226 as one literal). Keys come from our own select
+ * objects, written as JSON string literals; each value goes through its column's decoder as
+ * Drizzle's would.
+ */
+function rowMapperOf(fields: { path: string[] }[], nullable: { key: string; first: number }[]): (row: unknown[], decoders: Decoder[]) => object {
+  const value = (i: number) => `row[${i}] === null ? null : d[${i}].mapFromDriverValue(row[${i}])`;
+  const groups = new Map<string, { i: number; key: string | null }[]>();
+  fields.forEach((f, i) => {
+    const group = groups.get(f.path[0]!) ?? [];
+    group.push({ i, key: f.path.length === 2 ? f.path[1]! : null });
+    groups.set(f.path[0]!, group);
+  });
+  const entries = [...groups].map(([outer, group]) => {
+    if (group[0]!.key === null) return `${JSON.stringify(outer)}: ${value(group[0]!.i)}`;
+    const inner = `{ ${group.map((g) => `${JSON.stringify(g.key)}: ${value(g.i)}`).join(', ')} }`;
+    const nulled = nullable.find((n) => n.key === outer);
+    return `${JSON.stringify(outer)}: ${nulled ? `row[${nulled.first}] === null ? null : ${inner}` : inner}`;
+  });
+  return new Function('row', 'd', `return { ${entries.join(', ')} };`) as (row: unknown[], decoders: Decoder[]) => object;
 }
 
 /** Per database (or transaction): SQL text and fixed values -> its prepared statement. */
