@@ -4,7 +4,8 @@
  * The authenticate statement is not copied: it is the portal's own ACTOR_SQL (platform/actor.ts).
  */
 
-export const JOB_COLUMNS = `"jobs"."id", "jobs"."job_number", "jobs"."type", "jobs"."status", "jobs"."stage", "jobs"."visit_date", "jobs"."job_details", "sites"."id", "sites"."site_number", "sites"."name", "sites"."email", "sites"."phone", "sites"."address", "sites"."suburb", "sites"."state", "sites"."post_code", "facilities"."id", "facilities"."facility_number", "facilities"."name"`;
+/** The jobs list's columns as jobs.queries.ts listRow selects them (the answer's fields; the status twice, once for its label). */
+export const JOB_COLUMNS = `"jobs"."id", "jobs"."job_number", "jobs"."type", "jobs"."status", "jobs"."status", "jobs"."stage", "jobs"."visit_date", "jobs"."site_id", "sites"."id", "sites"."site_number", "sites"."name", "sites"."facility_id", "facilities"."id", "facilities"."facility_number", "facilities"."name", "sites"."suburb", "sites"."state"`;
 export const SCOPE = {
   AR: `"jobs"."site_id" in (select "ar_sites"."site_id" from "ar_sites" where "ar_sites"."user_id" = $1)`,
   TA: `"jobs"."id" in (select "job_assessors"."job_id" from "job_assessors" where "job_assessors"."user_id" = $1)`,
