@@ -158,21 +158,42 @@ const verify = !!process.env.VITEST;
  * shape).
  */
 export function statement<S extends object | void, P>(build: (db: Q, shape: S) => Preparable<P>): (db: Q, shape: S) => P {
-  const byShape = new WeakMap<object, Map<string, { text: string; statement: P }>>();
+  const byShape = new WeakMap<object, ShapeTree>();
   return (db, shape) => {
-    let map = byShape.get(db);
-    if (!map) byShape.set(db, (map = new Map()));
-    const key = shape === undefined ? '' : JSON.stringify(shape);
-    let entry = map.get(key);
+    let tree = byShape.get(db);
+    if (!tree) byShape.set(db, (tree = new Map()));
+    const slot = slotOf(tree, shape);
+    let entry = slot.get(ENTRY) as { text: string; statement: P } | undefined;
     if (entry && verify) {
       const text = textOf(build(db, shape));
-      if (text !== entry.text) throw new Error(`statement: the shape ${key} gave two SQL texts; its builder reads something outside its shape`);
+      if (text !== entry.text) throw new Error(`statement: the shape ${JSON.stringify(shape)} gave two SQL texts; its builder reads something outside its shape`);
     }
     if (!entry) {
       const query = build(db, shape);
       entry = forText(db, textOf(query), query);
-      map.set(key, entry);
+      slot.set(ENTRY, entry);
     }
     return entry.statement;
   };
+}
+
+/** Shapes seen, one level per property of the shape (its name, then its value); a slot keeps its statement under ENTRY. */
+type ShapeTree = Map<unknown, unknown>;
+const ENTRY = Symbol('statement');
+
+/**
+ * The slot of a shape, found without building a key: a shape seen before allocates nothing (a
+ * JSON.stringify of the shape for each statement of a call was about 1 kB of a jobs list call,
+ * bench/alloc.mjs).
+ */
+function slotOf(tree: ShapeTree, shape: object | void): ShapeTree {
+  let level = tree;
+  if (shape) for (const name in shape) level = childOf(childOf(level, name), (shape as Record<string, unknown>)[name]);
+  return level;
+}
+
+function childOf(level: ShapeTree, key: unknown): ShapeTree {
+  let child = level.get(key) as ShapeTree | undefined;
+  if (!child) level.set(key, (child = new Map()));
+  return child;
 }
