@@ -6,7 +6,7 @@
  * rounding error over REQUESTS requests). Same calls and data as load.mjs (npm run generate).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/alloc.mjs
- *   REQUESTS=20000 CONNECTIONS=10 (defaults)
+ *   REQUESTS=20000 CONNECTIONS=10 PORT=3121 (defaults; the baseline listens on PORT + 1)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { here, startPortal, waitFor } from './portal.mjs';
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
 const REQUESTS = Number(process.env.REQUESTS ?? 20000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const PORT = Number(process.env.PORT ?? 3121);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-alloc-'));
 
 /** Sums `allocated=` over the GC lines of a child's standard output, from a mark on. */
@@ -37,11 +38,11 @@ function gcMeter(stream) {
   return { mark: () => total };
 }
 
-const portal = await startPortal({ port: 3121, databaseUrl: DATABASE_URL, dataDir, nodeFlags: ['--trace-gc-nvp'], stdout: 'pipe' });
+const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir, nodeFlags: ['--trace-gc-nvp'], stdout: 'pipe' });
 const portalGc = gcMeter(portal.child.stdout);
 const baseline = spawn(process.execPath, ['--trace-gc-nvp', '--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
   cwd: here,
-  env: { ...process.env, DATABASE_URL, PORT: '3122' },
+  env: { ...process.env, DATABASE_URL, PORT: String(PORT + 1) },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const baselineGc = gcMeter(baseline.stdout);
@@ -49,7 +50,7 @@ process.on('exit', () => {
   baseline.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 });
-await waitFor('http://127.0.0.1:3122/jobs');
+await waitFor(`http://127.0.0.1:${PORT + 1}/jobs`);
 
 const ar = await login(portal.url, 'bench-ar-1@bench.test');
 const ta = await login(portal.url, 'bench-ta-2001@bench.test');
@@ -75,7 +76,7 @@ console.log('| call | as | portal kB/request | baseline kB/request | portal / ba
 console.log('|---|---|---|---|---|');
 for (const [role, token, p] of cases) {
   const perRequest = {};
-  for (const [label, url, gc] of [['portal', `${portal.url}/api${p}`, portalGc], ['baseline', `http://127.0.0.1:3122${p}`, baselineGc]]) {
+  for (const [label, url, gc] of [['portal', `${portal.url}/api${p}`, portalGc], ['baseline', `http://127.0.0.1:${PORT + 1}${p}`, baselineGc]]) {
     await run(url, token, 2000); // warm-up: compiled code, prepared statements
     const before = gc.mark();
     const r = await run(url, token, REQUESTS);

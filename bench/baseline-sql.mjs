@@ -4,7 +4,8 @@
  * The authenticate statement is not copied: it is the portal's own ACTOR_SQL (platform/actor.ts).
  */
 
-export const JOB_COLUMNS = `"jobs"."id", "jobs"."job_number", "jobs"."type", "jobs"."status", "jobs"."stage", "jobs"."visit_date", "jobs"."job_details", "sites"."id", "sites"."site_number", "sites"."name", "sites"."email", "sites"."phone", "sites"."address", "sites"."suburb", "sites"."state", "sites"."post_code", "facilities"."id", "facilities"."facility_number", "facilities"."name"`;
+/** The jobs list's columns as jobs.queries.ts listRow selects them (the answer's fields; the status twice, once for its label). */
+export const JOB_COLUMNS = `"jobs"."id", "jobs"."job_number", "jobs"."type", "jobs"."status", "jobs"."status", "jobs"."stage", "jobs"."visit_date", "jobs"."site_id", "sites"."id", "sites"."site_number", "sites"."name", "sites"."facility_id", "facilities"."id", "facilities"."facility_number", "facilities"."name", "sites"."suburb", "sites"."state"`;
 export const SCOPE = {
   AR: `"jobs"."site_id" in (select "ar_sites"."site_id" from "ar_sites" where "ar_sites"."user_id" = $1)`,
   TA: `"jobs"."id" in (select "job_assessors"."job_id" from "job_assessors" where "job_assessors"."user_id" = $1)`,
@@ -15,7 +16,8 @@ export const jobsCount = (scope) => `select count(*)::int from "jobs" where ${sc
 
 export const JOB_SIDES = `select "id", "job_number", "site_id", exists (select 1 from "ar_sites" where "ar_sites"."site_id" = "jobs"."site_id" and "ar_sites"."user_id" = $1), exists (select 1 from "job_assessors" where "job_assessors"."job_id" = "jobs"."id" and "job_assessors"."user_id" = $2) from "jobs" where "jobs"."id" = $3 limit $4`;
 export const DOC_COUNT = `select "side", count(*)::int from "job_documents" where "job_documents"."job_id" = $1 group by "job_documents"."side"`;
-export const DOC_PAGE = `select "job_documents"."id", "job_documents"."job_id", "job_documents"."description", "job_documents"."side", "job_documents"."reviewed_comment", "job_documents"."reviewed_at", "files"."name", "files"."size", "files"."mime_type", "files"."created_at", "users"."first_name", "users"."last_name" from "job_documents" inner join "files" on "files"."id" = "job_documents"."file_id" left join "users" on "users"."id" = "files"."uploaded_by" where ("job_documents"."job_id" = $1 and "job_documents"."side" = $2) order by "files"."created_at" asc, "job_documents"."id" asc limit $3 offset $4`;
+/** The documents list's columns as documents.queries.ts listedDocumentOf selects them (the answer's fields). */
+export const DOC_PAGE = `select "job_documents"."id", "files"."name", "job_documents"."description", "files"."created_at", "files"."size", "files"."mime_type", "users"."first_name", "users"."last_name", "job_documents"."reviewed_comment", "job_documents"."reviewed_at" from "job_documents" inner join "files" on "files"."id" = "job_documents"."file_id" left join "users" on "users"."id" = "files"."uploaded_by" where ("job_documents"."job_id" = $1 and "job_documents"."side" = $2) order by "files"."created_at" asc, "job_documents"."id" asc limit $3 offset $4`;
 
 // The invoice's job id only when the AR may see the job ($1); the scope is $2.
 export const INVOICE_SCOPE = `"invoices"."facility_id" in (select "sites"."facility_id" from "sites" inner join "ar_sites" on "ar_sites"."site_id" = "sites"."id" where "ar_sites"."user_id" = $2)`;

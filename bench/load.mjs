@@ -4,7 +4,7 @@
  * pg). Both talk to the PostgreSQL of `npm run generate`. Only 127.0.0.1 is used.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench npm run load -w bench
- *   DURATION=10 CONNECTIONS=50 (defaults)
+ *   DURATION=10 CONNECTIONS=50 PORT=3101 (defaults; the baseline listens on PORT + 1)
  *
  * Each call runs twice per server: at saturation (as many requests as 50 connections can make),
  * then at a fixed offered load of RATE_FRACTION (0.5) of the baseline's saturation req/s (autocannon
@@ -21,11 +21,12 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const RATE_FRACTION = Number(process.env.RATE_FRACTION ?? 0.5);
+const PORT = Number(process.env.PORT ?? 3101);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
 
 // The portal, and the baseline (the same SQL on bare Fastify + pg).
-const portal = await startPortal({ port: 3101, databaseUrl: DATABASE_URL, dataDir });
-const BASE = (await startBaseline({ port: 3102, databaseUrl: DATABASE_URL })).url;
+const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir });
+const BASE = (await startBaseline({ port: PORT + 1, databaseUrl: DATABASE_URL })).url;
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const PORTAL = portal.url;
 

@@ -2,7 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { rateLimitKey } from './platform/rate-limit-key.js';
-import { RateLimitStore } from './platform/rate-limit-store.js';
+import { RateLimitStore, RequestCounter } from './platform/rate-limit-store.js';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -127,12 +127,13 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // is looked up (authPlugin's hook, added after this one). As the plugin's global limit it was a
   // hook of each route, and those run after every app-wide hook: requests with made-up tokens each
   // cost a lookup and were never limited.
-  const everyRequest = app.createRateLimit({ max: Math.ceil(600 * config.rateLimitFactor), timeWindow: '1 minute' });
-  app.addHook('onRequest', async (req, reply) => {
-    const limit = await everyRequest(req);
-    if (limit.isAllowed || !limit.isExceeded) return;
-    reply.header('retry-after', String(limit.ttlInSeconds));
-    throw tooManyRequests();
+  const everyRequest = new RequestCounter();
+  const maxPerMinute = Math.ceil(600 * config.rateLimitFactor);
+  app.addHook('onRequest', (req, reply, done) => {
+    const { current, ttl } = everyRequest.count(rateLimitKey(req), 60_000, maxPerMinute);
+    if (current <= maxPerMinute) return done();
+    reply.header('retry-after', String(Math.ceil(ttl / 1000)));
+    done(tooManyRequests());
   });
   await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifySwagger, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_STAGES, JOB_STATUS_FILTER, JOB_STATUS_LABELS, JOB_STATUS_NAMES, isAccentedStatus } from './jobs.js';
+import { JOB_STAGES, JOB_STATUS_FILTER, JOB_STATUS_LABELS, JOB_STATUS_NAMES, isAccentedStatus, jobStageOf, jobStatusLabel } from './jobs.js';
 import { documentReview, jobDocumentUploadFields, padFacilityNumber, parseBulkIds, facilityUpdate } from './index.js';
 import { MESSAGES, RECORD_MESSAGES } from './messages.js';
 
@@ -9,6 +9,11 @@ describe('job status and stage', () => {
     expect(JOB_STATUS_FILTER.map((s) => JOB_STATUS_LABELS[s])).toEqual(['In progress', 'Planned', 'Complete', 'Cancel']);
     expect(JOB_STAGES).toEqual(['Initiation', 'Preparation', 'Assessment', 'Submission', 'Decision']);
     expect([1, 2, 3, 4].filter(isAccentedStatus)).toEqual([2]);
+  });
+
+  it('shows a status by its label and a stored stage as the indicator reads it, unknown ones as themselves or the first', () => {
+    expect([2, 7].map(jobStatusLabel)).toEqual(['In progress', '7']);
+    expect(['Assessment', 'Archived'].map(jobStageOf)).toEqual(['Assessment', 'Initiation']);
   });
 });
 

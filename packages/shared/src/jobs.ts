@@ -29,9 +29,19 @@ export function isJobStatus(value: unknown): value is JobStatus {
   return typeof value === 'number' && (JOB_STATUSES as readonly number[]).includes(value);
 }
 
+/** A status's screen label; a number outside 1-4 shows as itself. */
+export function jobStatusLabel(status: number): string {
+  return isJobStatus(status) ? JOB_STATUS_LABELS[status] : String(status);
+}
+
 /** The five-step indicator, in order. */
 export const JOB_STAGES = ['Initiation', 'Preparation', 'Assessment', 'Submission', 'Decision'] as const;
 export type JobStage = (typeof JOB_STAGES)[number];
+
+/** A stored stage as the indicator reads it: one it does not know is the first. */
+export function jobStageOf(stage: string): JobStage {
+  return (JOB_STAGES as readonly string[]).includes(stage) ? (stage as JobStage) : 'Initiation';
+}
 
 /** The job type filter: RES, or Other (every type that is not RES). */
 export const JOB_TYPE_FILTERS = ['RES', 'Other'] as const;

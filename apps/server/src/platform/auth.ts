@@ -52,13 +52,15 @@ export async function loadActorOfSession(deps: Deps, sessionId: string): Promise
 export const authPlugin = fp<{ deps: Deps }>(async (app, { deps }) => {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
-    const level: AuthLevel = req.routeOptions.config?.auth ?? 'active';
+    // Fastify builds a new routeOptions object at every read: read it once.
+    const { url, config } = req.routeOptions;
+    const level: AuthLevel = config?.auth ?? 'active';
     // Unmatched paths fall through to the 404 handler.
-    if (!req.routeOptions.url || level === 'none' || !req.url.startsWith('/api/') || /^\/api\/docs(\/|\?|$)/.test(req.url)) return;
+    if (!url || level === 'none' || !req.url.startsWith('/api/') || /^\/api\/docs(\/|\?|$)/.test(req.url)) return;
     const token = bearerToken(req);
     if (level === 'optional' && !token) return;
     let actor = token ? await loadActor(deps, token) : null;
-    if (!token && req.routeOptions.config?.download) {
+    if (!token && config?.download) {
       const sessionId = verifyDownloadTicket(deps.config.secret, req.url);
       actor = sessionId ? await loadActorOfSession(deps, sessionId) : null;
     }

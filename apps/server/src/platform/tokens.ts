@@ -1,9 +1,10 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** 256 bits of randomness, URL-safe: session tokens, remember-me secrets, link tokens. */
 export const newToken = () => randomBytes(32).toString('base64url');
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+// One-shot: no Hash object per call (every authenticated request hashes its token).
+export const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 export const hmac = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('base64url');
 

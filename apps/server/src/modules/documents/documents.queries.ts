@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { arSites, files, jobDocuments, jobs, siteDocuments, sites, users } from '../../db/schema/index.js';
 import { assessesJob, representsSite, type JobFacts } from '../../platform/policy.js';
+import { isoTimeOf } from '../../platform/iso-time.js';
 import { statement } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
@@ -23,28 +24,49 @@ function columnsOf(kind: Kind) {
 
 const uploader = { firstName: users.firstName, lastName: users.lastName };
 
-/** The file columns a listed document shows (not its storage key, nor who uploaded it by id). */
-const listedFile = { name: files.name, size: files.size, mimeType: files.mimeType, createdAt: files.createdAt };
-
 /**
- * A kind's documents with their files and uploaders: the one join every document query starts
- * from. `file` is which file columns to bring: the listed ones, or the whole row for a download.
+ * A kind's documents with their whole files and uploaders (for sendFile and sendZip); the list
+ * makes the same join for its own columns (documentsPage).
  */
-function documentsWith<F extends typeof listedFile | typeof files>(db: Q, kind: Kind, file: F) {
+function documentsWith(db: Q, kind: Kind) {
   const t = TABLE[kind];
   return db
-    .select({ doc: columnsOf(kind), file, user: uploader })
+    .select({ doc: columnsOf(kind), file: files, user: uploader })
     .from(t)
     .innerJoin(files, eq(files.id, t.fileId))
     .leftJoin(users, eq(users.id, files.uploadedBy))
     .$dynamic();
 }
 
-export type DocumentRow = Awaited<ReturnType<typeof listDocuments>>[number];
+export type DocumentRow = Awaited<ReturnType<typeof findDocuments>>[number];
+
+/**
+ * A listed document selected as the answer writes it (DocumentItem: its keys, the uploader as a
+ * nested object, null when none, and the times as ISO text), so the row the prepared statement maps
+ * is the answer's row: no presenter builds a second object, nor a Date per time (issue 14).
+ */
+function listedDocumentOf(kind: Kind) {
+  const t = TABLE[kind];
+  return {
+    id: t.id,
+    name: files.name,
+    description: t.description,
+    created_at: isoTimeOf(files.createdAt),
+    size: files.size,
+    mime_type: files.mimeType,
+    user: { first_name: users.firstName, last_name: users.lastName },
+    reviewed_comment: t.reviewedComment,
+    reviewed_date: isoTimeOf(t.reviewedAt),
+  };
+}
 
 const documentsPage = statement((db, { kind }: { kind: Kind }) => {
   const t = TABLE[kind];
-  return documentsWith(db, kind, listedFile)
+  return db
+    .select(listedDocumentOf(kind))
+    .from(t)
+    .innerJoin(files, eq(files.id, t.fileId))
+    .leftJoin(users, eq(users.id, files.uploadedBy))
     .where(and(eq(FOLDER[kind], sql.placeholder('folderId')), sql`${t.side} = ${sql.placeholder('side')}`))
     .orderBy(asc(files.createdAt), asc(t.id))
     .limit(sql.placeholder('limit'))
@@ -74,7 +96,7 @@ export async function countDocuments(db: Q, kind: Kind, folderId: number): Promi
 /** The documents of these ids, with their whole file rows (for sendFile and sendZip), in upload order. */
 export function findDocuments(db: Q, kind: Kind, ids: number[]) {
   const t = TABLE[kind];
-  return documentsWith(db, kind, files)
+  return documentsWith(db, kind)
     .where(inArray(t.id, ids))
     .orderBy(asc(files.createdAt), asc(t.id));
 }

@@ -77,8 +77,9 @@ export async function listDocuments(
     q.countDocuments(deps.db, kind, folder.id),
   ]);
   return {
-    received: received.map(present),
-    submitted: submitted.map(present),
+    // The rows come in the answer's shape (documents.queries listedDocumentOf).
+    received,
+    submitted,
     total: { received: counts[folder.other], submitted: counts[folder.mine] },
     page: query.page,
     per_page: query.per_page,

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { jobStageOf, jobStatusLabel, type JobStage } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { facilities, jobAssessors, jobs, sites, users } from '../../db/schema/index.js';
 import { assessesJob, assignedJobIds, representedSiteIds, representsSite } from '../../platform/policy.js';
@@ -41,7 +42,8 @@ function filtersOf(f: ListShape): SQL | undefined {
   );
 }
 
-const summaryColumns = {
+/** A job with its site and facility, as the job page shows it. */
+const detailColumns = {
   id: jobs.id,
   jobNumber: jobs.jobNumber,
   type: jobs.type,
@@ -63,9 +65,31 @@ const summaryColumns = {
   facility: { id: facilities.id, facilityNumber: facilities.facilityNumber, name: facilities.name },
 };
 
+/**
+ * A row of the jobs list selected as the answer writes it (JobSummary: its keys and nesting, the
+ * status label and the stage as the screens read them), so the row the prepared statement maps is
+ * the answer's row. Presenting Drizzle's row built a second object, and a second site and facility,
+ * for every job (issue 14, bench/alloc.mjs).
+ */
+const listRow = {
+  id: jobs.id,
+  job_number: jobs.jobNumber,
+  type: jobs.type,
+  status: jobs.status,
+  status_label: sql<string>`${jobs.status}`.mapWith(jobStatusLabel),
+  stage: sql<JobStage>`${jobs.stage}`.mapWith(jobStageOf),
+  visit_date: jobs.visitDate,
+  site_id: jobs.siteId,
+  site: { id: sites.id, site_number: sites.siteNumber, name: sites.name },
+  facility_id: sites.facilityId,
+  facility: { id: facilities.id, facility_number: facilities.facilityNumber, name: facilities.name },
+  suburb: sites.suburb,
+  state: sites.state,
+};
+
 const pageStatement = statement((db, shape: ListShape) =>
   db
-    .select(summaryColumns)
+    .select(listRow)
     .from(jobs)
     .innerJoin(sites, eq(sites.id, jobs.siteId))
     .innerJoin(facilities, eq(facilities.id, sites.facilityId))
@@ -82,8 +106,6 @@ const countStatement = statement((db, shape: ListShape) =>
     .where(and(scopeOf(shape.side, sql.placeholder('userId')), filtersOf(shape))),
 );
 
-export type JobRow = Awaited<ReturnType<typeof listJobs>>['rows'][number];
-
 /** A page of jobs, newest visit first, and how many match. */
 export async function listJobs(db: Q, side: 'facility' | 'assessor', userId: number, f: JobFilters, page: number, perPage: number) {
   const shape: ListShape = { side, type: f.type, status: f.status !== undefined, visitDate: f.visitDate !== undefined, siteId: f.siteId !== undefined };
@@ -92,11 +114,13 @@ export async function listJobs(db: Q, side: 'facility' | 'assessor', userId: num
   return { rows, total: count?.n ?? 0 };
 }
 
+export type JobDetailRow = NonNullable<Awaited<ReturnType<typeof findJobWithSides>>>;
+
 /** A job with the sides the user is on (facility: represents its site; assessor: assigned to it). */
 export async function findJobWithSides(db: Q, userId: number, id: number) {
   const [row] = await db
     .select({
-      ...summaryColumns,
+      ...detailColumns,
       onFacilitySide: sql<boolean>`${representsSite(userId, jobs.siteId)}`,
       onAssessorSide: sql<boolean>`${assessesJob(userId, jobs.id)}`,
     })

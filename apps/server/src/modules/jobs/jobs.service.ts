@@ -1,4 +1,4 @@
-import { JOB_STAGES, JOB_STATUS_LABELS, type JobDetail, type JobList, type JobStatus, type JobSummary, type LeadAssessor } from '@portal/shared';
+import { jobStageOf, jobStatusLabel, type JobDetail, type JobList, type JobSummary, type LeadAssessor } from '@portal/shared';
 import { allows, authorize, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
@@ -6,14 +6,14 @@ import { sideOfRole, sidesOn, viewSideOn, type JobFacts } from '../../platform/p
 import './jobs.policy.js';
 import * as q from './jobs.queries.js';
 
-function presentSummary(j: q.JobRow): JobSummary {
+function presentSummary(j: q.JobDetailRow): JobSummary {
   return {
     id: j.id,
     job_number: j.jobNumber,
     type: j.type,
     status: j.status,
-    status_label: JOB_STATUS_LABELS[j.status as JobStatus] ?? String(j.status),
-    stage: (JOB_STAGES as readonly string[]).includes(j.stage) ? (j.stage as JobSummary['stage']) : 'Initiation',
+    status_label: jobStatusLabel(j.status),
+    stage: jobStageOf(j.stage),
     visit_date: j.visitDate,
     site_id: j.site.id,
     site: { id: j.site.id, site_number: j.site.siteNumber, name: j.site.name },
@@ -44,7 +44,8 @@ export async function listJobs(
     query.page,
     query.per_page,
   );
-  return { data: rows.map(presentSummary), total, page: query.page, per_page: query.per_page };
+  // The rows come in the answer's shape (jobs.queries listRow).
+  return { data: rows, total, page: query.page, per_page: query.per_page };
 }
 
 /** What the viewer may do on the job (for the job page's buttons), seen from their view role. */
