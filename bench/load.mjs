@@ -6,15 +6,18 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench npm run load -w bench
  *   DURATION=10 CONNECTIONS=50 PORT=3101 (defaults; the baseline listens on PORT + 1)
  *
- * Each call runs twice per server: at saturation (as many requests as 50 connections can make),
- * then at a fixed offered load of RATE_FRACTION (0.5) of the baseline's saturation req/s (autocannon
- * `overallRate`), where the latency percentiles say what a user waits when the server is not flat out.
+ * Each call runs three times per server: at saturation (as many requests as 50 connections can
+ * make), then at a fixed offered load of RATE_FRACTION (0.5) of the baseline's saturation req/s, twice:
+ * with autocannon's `overallRate` (as issue 14 names it; it sends each connection's share of a second
+ * back to back, so the server is saturated for part of every second) and with evenly spaced requests
+ * (open-loop.mjs), where the latency percentiles say what a user waits when the server is not flat out.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { login } from './login.mjs';
+import { openLoop } from './open-loop.mjs';
 import { startBaseline, startPortal } from './portal.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
@@ -69,6 +72,11 @@ for (const [, role, token, p] of cases) {
     if (r.non2xx > 0 || r.errors > 0) throw new Error(`${label} ${p} at ${rate}/s: ${r.non2xx} non-2xx, ${r.errors} errors`);
     result[label].fixed = { rate, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, p999: r.latency.p99_9 };
   }
+  for (const [label, url] of targets) {
+    const r = await openLoop({ url, headers: { authorization: `Bearer ${token}` }, rate, duration: DURATION, connections: CONNECTIONS });
+    if (r.errors > 0) throw new Error(`${label} ${p} at ${rate}/s evenly spaced: ${r.errors} errors`);
+    result[label].even = r;
+  }
   rows.push({ call: `GET /api${p.split('?')[0]}`, role, ...result, ratio: result.portal.rps / result.baseline.rps });
 }
 
@@ -87,5 +95,13 @@ for (const r of rows) {
   const a = r.portal.fixed;
   const b = r.baseline.fixed;
   console.log(`| ${r.call} | ${r.role} | ${a.rate} | ${a.p50} / ${a.p99} / ${a.p999} | ${b.p50} / ${b.p99} / ${b.p999} | ${(a.p999 / Math.max(b.p999, 1)).toFixed(2)} |`);
+}
+console.log(`\nThe same offered load with evenly spaced requests (open-loop.mjs; latency from each request's due moment)\n`);
+console.log('| call | as | offered req/s | portal p50 / p99 / p99.9 ms | baseline p50 / p99 / p99.9 ms | p99.9 portal / baseline |');
+console.log('|---|---|---|---|---|---|');
+for (const r of rows) {
+  const a = r.portal.even;
+  const b = r.baseline.even;
+  console.log(`| ${r.call} | ${r.role} | ${r.portal.fixed.rate} | ${a.p50} / ${a.p99} / ${a.p999} | ${b.p50} / ${b.p99} / ${b.p999} | ${(a.p999 / Math.max(b.p999, 0.1)).toFixed(2)} |`);
 }
 process.exit(0);
