@@ -53,7 +53,7 @@ export default defineConfig({
            * icon shared by two lazy pages) on a signed-in first load, each a request, an IPC round
            * and a module of its own in Chromium: common chunks under 10 KiB are copied into the
            * chunks that use them instead (Rolldown keeps one module state across the copies). The
-           * dashboard loads 21 scripts instead of 75, and Chromium spends about 120 ms less CPU on
+           * dashboard loads 22 scripts instead of 75, and Chromium spends about 120 ms less CPU on
            * a first load (bench/README.md, "First load of the dashboard").
            */
           experimentalInlineCommonChunks: { maxSize: 10 * 1024 },
