@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { login } from './login.mjs';
+import { listCalls } from './list-calls.mjs';
 import { here, startPortal, waitFor } from './portal.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
@@ -52,18 +52,7 @@ process.on('exit', () => {
 });
 await waitFor(`http://127.0.0.1:${PORT + 1}/jobs`);
 
-const ar = await login(portal.url, 'bench-ar-1@bench.test');
-const ta = await login(portal.url, 'bench-ta-2001@bench.test');
-const firstJob = async (token, role) => (await (await fetch(`${portal.url}/api/jobs?role=${role}`, { headers: { authorization: `Bearer ${token}` } })).json()).data[0].id;
-const arJob = await firstJob(ar, 'AR');
-const taJob = await firstJob(ta, 'TA');
-const cases = [
-  ['AR', ar, `/jobs?role=AR`],
-  ['TA', ta, `/jobs?role=TA`],
-  ['AR', ar, `/jobdocuments?jobid=${arJob}&role=AR`],
-  ['TA', ta, `/jobdocuments?jobid=${taJob}&role=TA`],
-  ['AR', ar, `/invoices?current_role=AR`],
-];
+const cases = (await listCalls(portal.url)).map((c) => [c.role, c.token, c.path]);
 
 function run(url, token, amount) {
   return new Promise((resolve, reject) => {

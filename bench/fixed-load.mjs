@@ -14,7 +14,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { login } from './login.mjs';
+import { listCalls } from './list-calls.mjs';
 import { openLoop } from './open-loop.mjs';
 import { startPortal } from './portal.mjs';
 
@@ -26,18 +26,7 @@ const TRACE_FILE = process.env.TRACE_FILE ?? path.join(tmpdir(), 'fixed-load-gc.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-fixed-load-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir, nodeFlags: ['--trace-gc'], stdout: openSync(TRACE_FILE, 'w') });
-const ar = await login(portal.url, 'bench-ar-1@bench.test');
-const ta = await login(portal.url, 'bench-ta-2001@bench.test');
-const firstJob = async (token, role) => (await (await fetch(`${portal.url}/api/jobs?role=${role}`, { headers: { authorization: `Bearer ${token}` } })).json()).data[0].id;
-const arJob = await firstJob(ar, 'AR');
-const taJob = await firstJob(ta, 'TA');
-const cases = [
-  ['jobs AR', ar, '/jobs?role=AR'],
-  ['jobs TA', ta, '/jobs?role=TA'],
-  ['documents AR', ar, `/jobdocuments?jobid=${arJob}&role=AR`],
-  ['documents TA', ta, `/jobdocuments?jobid=${taJob}&role=TA`],
-  ['invoices AR', ar, '/invoices?current_role=AR'],
-].map((c, i) => [...c, RATES[i]]);
+const cases = (await listCalls(portal.url)).map((c, i) => [`${c.call} ${c.role}`, c.token, c.path, RATES[i]]);
 for (const [name, token, p, rate] of cases) {
   const url = `${portal.url}/api${p}`;
   const headers = { authorization: `Bearer ${token}` };

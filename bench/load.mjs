@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { login } from './login.mjs';
+import { listCalls } from './list-calls.mjs';
 import { openLoop } from './open-loop.mjs';
 import { startBaseline, startPortal } from './portal.mjs';
 
@@ -33,19 +33,7 @@ const BASE = (await startBaseline({ port: PORT + 1, databaseUrl: DATABASE_URL })
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const PORTAL = portal.url;
 
-const ar = await login(PORTAL, 'bench-ar-1@bench.test');
-const ta = await login(PORTAL, 'bench-ta-2001@bench.test');
-const firstJob = async (token, role) => (await (await fetch(`${PORTAL}/api/jobs?role=${role}`, { headers: { authorization: `Bearer ${token}` } })).json()).data[0].id;
-const arJob = await firstJob(ar, 'AR');
-const taJob = await firstJob(ta, 'TA');
-
-const cases = [
-  ['jobs', 'AR', ar, `/jobs?role=AR`],
-  ['jobs', 'TA', ta, `/jobs?role=TA`],
-  ['jobdocuments', 'AR', ar, `/jobdocuments?jobid=${arJob}&role=AR`],
-  ['jobdocuments', 'TA', ta, `/jobdocuments?jobid=${taJob}&role=TA`],
-  ['invoices', 'AR', ar, `/invoices?current_role=AR`],
-];
+const cases = (await listCalls(PORTAL)).map((c) => [c.call, c.role, c.token, c.path]);
 
 function run(url, token, duration, overallRate) {
   return new Promise((resolve, reject) => {
