@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const compile = (checked: boolean, schema: z.ZodType) => hotResponse(checked).serializerCompiler({ schema, method: 'GET', url: '/x' });
+const compile = (checked: boolean, schema: z.ZodType, rowsShaped = false) =>
+  hotResponse(checked, { rowsShaped }).serializerCompiler({ schema, method: 'GET', url: '/x' });
 
 describe('hotResponse', () => {
   it('writes the same JSON as the checked serializer for every hot route', async () => {
@@ -46,6 +47,35 @@ describe('hotResponse', () => {
       expect(JSON.parse(fast)).toEqual(JSON.parse(compile(true, schema)(withExtra)));
       expect(JSON.parse(fast)).toEqual(data);
     }
+  });
+
+  it('writes shaped rows (the jobs, documents and invoices lists) as the schema writer does, and refuses unshaped rows when checked', async () => {
+    const get = async (token: string, url: string) => (await t.app.inject({ url, headers: auth(token) })).json<Record<string, unknown>>();
+    const jobs = await get(ar, '/api/jobs?role=AR');
+    // The first of the AR's jobs that has documents in the demo data.
+    let documents: Record<string, unknown> | undefined;
+    for (const { id } of jobs.data as { id: number }[]) {
+      const answer = await get(ar, `/api/jobdocuments?jobid=${id}&role=AR`);
+      if ((answer.received as unknown[]).length + (answer.submitted as unknown[]).length > 0) {
+        documents = answer;
+        break;
+      }
+    }
+    expect(documents).toBeDefined();
+    const cases: [z.ZodType, Record<string, unknown>][] = [
+      [jobList, jobs],
+      [jobList, await get(ta, '/api/jobs?role=TA')],
+      [documentGroups, documents!],
+      [invoiceGroups, await get(ar, '/api/invoices?current_role=AR')],
+    ];
+    for (const [schema, data] of cases) {
+      expect(JSON.parse(compile(true, schema, true)(data))).toEqual(JSON.parse(compile(false, schema)(data)));
+      // The envelope is still written from the schema.
+      expect(JSON.parse(compile(false, schema, true)({ ...data, notInTheSchema: 1 }))).toEqual(data);
+    }
+    const [first, ...rest] = jobs.data as Record<string, unknown>[];
+    const leaky = { ...jobs, data: [{ ...first, password_hash: 'x' }, ...rest] };
+    expect(() => compile(true, jobList, true)(leaky)).toThrow(/not shaped as the response schema/);
   });
 
   it('checks the answer against the schema outside production', () => {

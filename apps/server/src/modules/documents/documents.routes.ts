@@ -88,7 +88,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
     const { kind, tags } = folder;
 
     r.get(folder.path, {
-      ...hotResponse(deps.config.checkResponses),
+      ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
       schema: { tags, description: folder.list.description, querystring: folder.list.querystring, response: { 200: documentGroups } },
       handler: (req) => {
         const query = req.query as { page: number; per_page: number } & Record<string, unknown>;

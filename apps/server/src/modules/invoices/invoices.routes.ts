@@ -10,7 +10,7 @@ export async function invoiceRoutes(app: FastifyInstance, { deps }: { deps: Deps
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/invoices', {
-    ...hotResponse(deps.config.checkResponses),
+    ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
     schema: {
       tags: ['Invoices'],
       description: 'AR only: invoices of the facilities the user represents, outstanding (oldest first) and paid (newest first).',

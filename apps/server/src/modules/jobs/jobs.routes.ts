@@ -11,7 +11,7 @@ const tag = { tags: ['Jobs'] };
 
 export async function jobRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const hot = hotResponse(deps.config.checkResponses);
+  const hot = hotResponse(deps.config.checkResponses, { rowsShaped: true });
 
   r.get('/jobs', {
     ...hot,
