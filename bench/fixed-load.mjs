@@ -1,44 +1,141 @@
 /**
- * The portal alone at a fixed offered load of evenly spaced requests (open-loop.mjs), each list call
- * of load.mjs twice for DURATION seconds, on the data of `npm run generate`: the latency a user sees
- * when the server is half busy, without the baseline or autocannon in the same run. The portal runs
- * with --trace-gc (its output in TRACE_FILE) so its longest pauses can be set beside the tail, and
- * this process watches its own event loop, so a stall of the load generator shows as one.
+ * A fixed offered load of evenly spaced requests (open-loop.mjs), each list call of load.mjs twice
+ * for DURATION seconds, on the data of `npm run generate`: the latency a user sees when the server
+ * is half busy, without autocannon in the same run. TARGETS=portal,baseline runs the baseline too
+ * (baseline.mjs on PORT + 1), the two taking turns run by run. The portal runs with --trace-gc (its
+ * output in TRACE_FILE); both servers have loop-watch.mjs preloaded, which notes every delay of their
+ * event loop over 20 ms; this process watches its own event loop, and machine-sampler.mjs samples
+ * the machine every SAMPLE_MS (steal, CPU and I/O pressure, each process's time on a core and
+ * waiting for one, PostgreSQL's active statements and waits). Each run prints its percentiles, who
+ * used the cores, and every stall (slow requests together) beside what the machine did in it.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/fixed-load.mjs
- *   PORT=3201 DURATION=10 RATES=1583,800,1300,1283,1218 TRACE_FILE=/tmp/fixed-load-gc.log (defaults;
- *   RATES: jobs AR, jobs TA, documents AR, documents TA, invoices: half the baseline's saturation in
- *   the load run of 2026-11-24 15:45 UTC)
+ *   PORT=3201 DURATION=10 TARGETS=portal SAMPLE_MS=100 RATES=1583,800,1300,1283,1218
+ *   TRACE_FILE=/tmp/fixed-load-gc.log (defaults; RATES: jobs AR, jobs TA, documents AR, documents
+ *   TA, invoices: half the baseline's saturation in the load run of 2026-11-24 15:45 UTC, on a
+ *   faster machine than the one of 17:31 the same day, where it was 919,794,779,632,556)
  */
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { listCalls } from './list-calls.mjs';
+import { startSampler } from './machine-sampler.mjs';
 import { openLoop } from './open-loop.mjs';
-import { startPortal } from './portal.mjs';
+import { here, startBaseline, startPortal } from './portal.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
 const PORT = Number(process.env.PORT ?? 3201);
 const DURATION = Number(process.env.DURATION ?? 10);
 const RATES = (process.env.RATES ?? '1583,800,1300,1283,1218').split(',').map(Number);
 const TRACE_FILE = process.env.TRACE_FILE ?? path.join(tmpdir(), 'fixed-load-gc.log');
+const TARGETS = (process.env.TARGETS ?? 'portal').split(',');
+const SAMPLE_MS = Number(process.env.SAMPLE_MS ?? 100);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-fixed-load-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir, nodeFlags: ['--trace-gc'], stdout: openSync(TRACE_FILE, 'w') });
+const LOOP_FILE = path.join(dataDir, 'loop-gaps.txt');
+const portal = await startPortal({
+  port: PORT,
+  databaseUrl: DATABASE_URL,
+  dataDir,
+  nodeFlags: ['--trace-gc'],
+  stdout: openSync(TRACE_FILE, 'w'),
+  preload: path.join(here, 'loop-watch.mjs'),
+  env: { LOOP_WATCH_FILE: LOOP_FILE },
+});
+const baseline = TARGETS.includes('baseline')
+  ? await startBaseline({
+      port: PORT + 1,
+      databaseUrl: DATABASE_URL,
+      preload: path.join(here, 'loop-watch.mjs'),
+      env: { LOOP_WATCH_FILE: LOOP_FILE, LOOP_WATCH_LABEL: 'baseline' },
+    })
+  : undefined;
+const loopGaps = () =>
+  existsSync(LOOP_FILE)
+    ? readFileSync(LOOP_FILE, 'utf8').trim().split('\n').filter(Boolean).map((l) => l.split(' ')).map(([t, late, who]) => [Number(t), Number(late), who])
+    : [];
+
+/**
+ * Each stall of a run (slow requests, over 30 ms, whose due moments lie within 100 ms of each
+ * other) beside what happened from 200 ms before it to its end: the portal's event-loop delays, the
+ * kernel's CPU and I/O pressure, PostgreSQL's active statements and waits, its background work.
+ */
+function reportStalls(slow, samples, runStart) {
+  slow.sort((a, b) => a[0] - b[0]);
+  const stalls = [];
+  for (const [at, latency] of slow) {
+    const last = stalls.at(-1);
+    if (last && at - last.end < 100) {
+      last.end = Math.max(last.end, at);
+      last.n += 1;
+      last.worst = Math.max(last.worst, latency);
+    } else stalls.push({ start: at, end: at, n: 1, worst: latency });
+  }
+  const gaps = loopGaps();
+  for (const s of stalls) {
+    const from = s.start - 200;
+    const to = s.end + s.worst;
+    const inWindow = (t) => t >= from && t <= to;
+    const g = gaps.filter(([t]) => inWindow(t)).map(([t, late, who]) => `${who} ${late} ms at +${Math.round(t - runStart)}`);
+    const near = samples.filter((x) => inWindow(x.at));
+    const cpu = near.map((x) => Math.round(x.cpuMs)).join(' ');
+    const io = near.map((x) => Math.round(x.ioMs)).join(' ');
+    const stolen = near.reduce((a, x) => a + x.stealMs, 0);
+    const active = near.map((x) => x.active).join(' ');
+    const waits = [...new Set(near.flatMap((x) => x.waits))].join(', ') || 'none';
+    const bg = [...new Set(near.flatMap((x) => x.background))].join(', ') || 'none';
+    // Who ran and who waited for a core in the window, summed per process name.
+    const sum = (key) => {
+      const t = {};
+      for (const x of near) for (const [n, v] of Object.entries(x[key])) t[n] = (t[n] ?? 0) + v;
+      return Object.entries(t).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, v]) => `${n} ${Math.round(v)}`).join(', ');
+    };
+    const span = near.length ? near.at(-1).at - near[0].at + near.at(-1).ms : 0;
+    console.log(
+      `  stall at +${Math.round(s.start - runStart)} ms: ${s.n} requests over 30 ms in ${Math.round(s.end - s.start)} ms, worst ${s.worst.toFixed(1)} ms\n` +
+        `    event-loop delays of the servers: ${g.join(', ') || 'none over 20 ms'}\n` +
+        `    per ${SAMPLE_MS} ms from 200 ms before: CPU pressure ms [${cpu}], I/O pressure ms [${io}], active statements [${active}]\n` +
+        `    PostgreSQL waits: ${waits}; background: ${bg}\n` +
+        `    in those ${span} ms, steal ${stolen} ms; ms on a core: ${sum('ran')}\n` +
+        `    ms waiting for a core: ${sum('waited')}`,
+    );
+  }
+}
 const cases = (await listCalls(portal.url)).map((c, i) => [`${c.call} ${c.role}`, c.token, c.path, RATES[i]]);
 for (const [name, token, p, rate] of cases) {
-  const url = `${portal.url}/api${p}`;
+  const urls = { portal: `${portal.url}/api${p}`, baseline: `${baseline?.url}${p}` };
   const headers = { authorization: `Bearer ${token}` };
-  await openLoop({ url, headers, rate, duration: 2 });
+  for (const target of TARGETS) await openLoop({ url: urls[target], headers, rate, duration: 2 });
+  // Two runs each, the targets taking turns.
   for (let i = 0; i < 2; i++) {
-    const h = monitorEventLoopDelay({ resolution: 5 }); h.enable();
-    const r = await openLoop({ url, headers, rate, duration: DURATION });
-    h.disable();
-    console.log(`${name} at ${rate}/s run ${i + 1}: p50 ${r.p50} p99 ${r.p99} p99.9 ${r.p999} max ${r.max} ms (${r.errors} errors); generator event-loop delay max ${(h.max / 1e6).toFixed(1)} ms`);
+    for (const target of TARGETS) {
+      const h = monitorEventLoopDelay({ resolution: 5 });
+      h.enable();
+      const sampler = await startSampler(DATABASE_URL, SAMPLE_MS);
+      const runStart = Date.now();
+      const r = await openLoop({ url: urls[target], headers, rate, duration: DURATION });
+      await sampler.stop();
+      h.disable();
+      console.log(
+        `${target} ${name} at ${rate}/s run ${i + 1}: p50 ${r.p50} p99 ${r.p99} p99.9 ${r.p999} max ${r.max} ms (${r.errors} errors); generator event-loop delay max ${(h.max / 1e6).toFixed(1)} ms`,
+      );
+      // The whole run's use of the machine: who ran, the steal, the CPU pressure.
+      const all = sampler.samples;
+      const tot = (key) => {
+        const t = {};
+        for (const x of all) for (const [n, v] of Object.entries(x[key])) t[n] = (t[n] ?? 0) + v;
+        return Object.entries(t).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, v]) => `${n} ${Math.round(v)}`).join(', ');
+      };
+      const secs = (all.at(-1).at - all[0].at) / 1000;
+      console.log(
+        `  in the run (${secs.toFixed(1)} s): ms on a core ${tot('ran')}; steal ${all.reduce((a, x) => a + x.stealMs, 0)} ms; CPU pressure ${Math.round(all.reduce((a, x) => a + x.cpuMs, 0))} ms`,
+      );
+      reportStalls(r.slow, sampler.samples, runStart);
+    }
   }
 }
 // The longest pauses of the portal's garbage collector in the whole run.
 const pauses = [...readFileSync(TRACE_FILE, 'utf8').matchAll(/, ([0-9.]+) \/ [0-9.]+ ms/g)].map((m) => Number(m[1])).sort((a, b) => b - a);
-console.log(`portal's longest GC pauses: ${pauses.slice(0, 3).join(', ')} ms`);
+console.log(`the portal's longest GC pauses: ${pauses.slice(0, 3).join(', ')} ms`);
 process.exit(0);

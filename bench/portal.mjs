@@ -78,10 +78,11 @@ export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = 
  * Starts baseline.mjs (bare Fastify + raw pg running the portal's SQL) on `port` under tsx (it reads
  * the portal's ACTOR_SQL from the sources) and waits until it answers; stopped on exit.
  */
-export async function startBaseline({ port, databaseUrl }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
+export async function startBaseline({ port, databaseUrl, nodeFlags = [], preload, env = {} }) {
+  const args = [...nodeFlags, '--import', 'tsx', '--conditions=source', ...(preload ? ['--import', preload] : []), path.join(here, 'baseline.mjs')];
+  const child = spawn(process.execPath, args, {
     cwd: here,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   process.on('exit', () => child.kill('SIGTERM'));
