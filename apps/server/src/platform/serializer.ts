@@ -13,8 +13,8 @@ interface RouteResponse {
 
 export interface HotOptions {
   /**
-   * The route's arrays are rows its SQL already shapes as the schema, field for field (the jobs and
-   * documents lists: `listRow`, `documentRow`). fast-json-stringify then hands every array to
+   * The route's arrays hold rows already built as the schema, field for field (the jobs and
+   * documents lists by their statements, the invoices by their presenter). fast-json-stringify then hands every array to
    * JSON.stringify (its own `largeArrayMechanism`) instead of writing each field by string
    * concatenation: its per-field writer allocated 18.8 kB a jobs page against JSON.stringify's 5.0
    * (issue 14). The envelope (totals, page) is still written from the schema. Because such arrays
