@@ -56,6 +56,17 @@ const loopGaps = () =>
     ? readFileSync(LOOP_FILE, 'utf8').trim().split('\n').filter(Boolean).map((l) => l.split(' ')).map(([t, late, who]) => [Number(t), Number(late), who])
     : [];
 
+/** The `count` processes with the most ms in `key` ('ran' or 'waited') over these samples, summed per process name. */
+function busiest(samples, key, count) {
+  const total = {};
+  for (const x of samples) for (const [name, ms] of Object.entries(x[key])) total[name] = (total[name] ?? 0) + ms;
+  return Object.entries(total)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+    .join(', ');
+}
+
 /**
  * Each stall of a run (slow requests, over 30 ms, whose due moments lie within 100 ms of each
  * other) beside what happened from 200 ms before it to its end: the portal's event-loop delays, the
@@ -85,20 +96,14 @@ function reportStalls(slow, samples, runStart) {
     const active = near.map((x) => x.active).join(' ');
     const waits = [...new Set(near.flatMap((x) => x.waits))].join(', ') || 'none';
     const bg = [...new Set(near.flatMap((x) => x.background))].join(', ') || 'none';
-    // Who ran and who waited for a core in the window, summed per process name.
-    const sum = (key) => {
-      const t = {};
-      for (const x of near) for (const [n, v] of Object.entries(x[key])) t[n] = (t[n] ?? 0) + v;
-      return Object.entries(t).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, v]) => `${n} ${Math.round(v)}`).join(', ');
-    };
     const span = near.length ? near.at(-1).at - near[0].at + near.at(-1).ms : 0;
     console.log(
       `  stall at +${Math.round(s.start - runStart)} ms: ${s.n} requests over 30 ms in ${Math.round(s.end - s.start)} ms, worst ${s.worst.toFixed(1)} ms\n` +
         `    event-loop delays of the servers: ${g.join(', ') || 'none over 20 ms'}\n` +
         `    per ${SAMPLE_MS} ms from 200 ms before: CPU pressure ms [${cpu}], I/O pressure ms [${io}], active statements [${active}]\n` +
         `    PostgreSQL waits: ${waits}; background: ${bg}\n` +
-        `    in those ${span} ms, steal ${stolen} ms; ms on a core: ${sum('ran')}\n` +
-        `    ms waiting for a core: ${sum('waited')}`,
+        `    in those ${span} ms, steal ${stolen} ms; ms on a core: ${busiest(near, 'ran', 6)}\n` +
+        `    ms waiting for a core: ${busiest(near, 'waited', 6)}`,
     );
   }
 }
@@ -122,14 +127,9 @@ for (const [name, token, p, rate] of cases) {
       );
       // The whole run's use of the machine: who ran, the steal, the CPU pressure.
       const all = sampler.samples;
-      const tot = (key) => {
-        const t = {};
-        for (const x of all) for (const [n, v] of Object.entries(x[key])) t[n] = (t[n] ?? 0) + v;
-        return Object.entries(t).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, v]) => `${n} ${Math.round(v)}`).join(', ');
-      };
       const secs = (all.at(-1).at - all[0].at) / 1000;
       console.log(
-        `  in the run (${secs.toFixed(1)} s): ms on a core ${tot('ran')}; steal ${all.reduce((a, x) => a + x.stealMs, 0)} ms; CPU pressure ${Math.round(all.reduce((a, x) => a + x.cpuMs, 0))} ms`,
+        `  in the run (${secs.toFixed(1)} s): ms on a core ${busiest(all, 'ran', 4)}; steal ${all.reduce((a, x) => a + x.stealMs, 0)} ms; CPU pressure ${Math.round(all.reduce((a, x) => a + x.cpuMs, 0))} ms`,
       );
       reportStalls(r.slow, sampler.samples, runStart);
     }

@@ -34,7 +34,7 @@ const fastOptions = (rowsShaped: boolean) =>
  * compiled once (at the route's first answer) from the route's own zod response schema turned into JSON Schema, instead of zod
  * checking the whole answer and JSON.stringify walking it on every call (issue 14: about 8 µs a
  * request). It writes only the properties the schema names, so a row never leaks a column the
- * schema does not list (with `rowsShaped`, the SQL's own select guarantees that, checked as above).
+ * schema does not list (with `rowsShaped`, the code that builds the rows guarantees that, checked as above).
  *
  * Compiled serializers trust the handler's types; `checked` (config `checkResponses`: every environment but production, so
  * every server test) runs zod's check first, exactly as the other routes do, so a handler that
