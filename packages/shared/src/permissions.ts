@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from './roles.js';
 
 /**
  * Every action of the portal, named `area.resource.verb`. The route table (access.ts) says which
@@ -115,7 +116,10 @@ export const ACTIONS = [
   'admin.committee.manage',
   'admin.report.view',
 
-  // Pending registrations and profile changes: seeing one (deciding is admin.registration.review / admin.profileChange.review).
+  // Pending registrations and profile changes: reaching the admin's request calls at all (holding
+  // an admin role, whatever the view: checked before the body is read), seeing one (deciding is
+  // admin.registration.review / admin.profileChange.review).
+  'admin.request.enter',
   'admin.request.view',
 
   // An assessor's competency PDF: their own (TA, LA), and the TA admin's view of assessors'.
@@ -131,6 +135,21 @@ export const ACTIONS = [
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
+
+/** Technical assessors: TA, and LA, which always comes with it. Their competency card, and who decides their requests, follow from it. */
+export const ASSESSOR_ROLES = ['TA', 'LA'] as const satisfies readonly Role[];
+
+/** The admin roles that decide registrations and profile changes. */
+export const REQUEST_HANDLERS = ['SYSADMIN', 'TA_ADMIN'] as const satisfies readonly Role[];
+export type RequestHandler = (typeof REQUEST_HANDLERS)[number];
+
+export const isAssessorRoles = (roles: readonly string[]) => ASSESSOR_ROLES.some((r) => roles.includes(r));
+
+/** Who decides a request (DECISIONS "Who handles a request"): the TA admin for technical assessors, the SYSADMIN for everyone else. */
+export const requestHandlerOf = (roles: readonly string[]): RequestHandler => (isAssessorRoles(roles) ? 'TA_ADMIN' : 'SYSADMIN');
+
+/** Whether an admin view sees a request: a SYSADMIN every one, a TA_ADMIN those the TA admin decides. */
+export const adminViewSeesRequest = (view: string, handler: RequestHandler) => view === 'SYSADMIN' || (view === 'TA_ADMIN' && handler === 'TA_ADMIN');
 
 export function isAction(value: unknown): value is Action {
   return typeof value === 'string' && (ACTIONS as readonly string[]).includes(value);

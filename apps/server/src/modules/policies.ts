@@ -14,6 +14,8 @@ import './committees/committees.policy.js';
 import './forum/forum.policy.js';
 import './calendar/calendar.policy.js';
 import './registration/registration.policy.js';
+import './profile/profile.policy.js';
+import './requests/requests.policy.js';
 import './meetings/meetings.policy.js';
 import './publications/publications.policy.js';
 import './email/email.policy.js';

@@ -145,6 +145,23 @@ const profileChangeFields = z.object({
 export type ProfileChangeForm = z.infer<typeof profileChangeFields>;
 export type ProfileChangeInput = z.input<typeof profileChangeFields>;
 
+/** Some of an assessor's cards: the groups a change names (a group left out is not part of it). */
+const someCards = z.object({ emails: z.array(profileEmail).optional(), phones: z.array(profilePhone).optional(), addresses: z.array(profileAddress).optional() });
+
+/**
+ * A profile change as `user_requests.data` stores it, read back through this schema: the fields that
+ * differ (and what they were), the cards that differ (and what they were), and the competency part.
+ */
+export const storedProfileChange = z.object({
+  summary: z.string().optional(),
+  fields: z.partialRecord(z.enum(PROFILE_FIELD_KEYS as [ProfileField, ...ProfileField[]]), z.string()).optional(),
+  before: z.partialRecord(z.enum(PROFILE_FIELD_KEYS as [ProfileField, ...ProfileField[]]), z.string().nullable()).optional(),
+  user_info: someCards.optional(),
+  user_info_before: someCards.optional(),
+  competency: z.object({ suggestChanges: z.string(), document: z.string().nullable(), orgDoc: z.string().nullable().optional() }).optional(),
+});
+export type StoredProfileChange = z.infer<typeof storedProfileChange>;
+
 /** POST /user-requests (the server adds the assessor's rules, knowing who asks). */
 export const profileChangeRequest = profileChangeFields.superRefine((v, ctx) => {
   for (const issue of profileIssues(v, false)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });

@@ -94,6 +94,8 @@ const registrationFields = z.object({
   signature: registrationSignature.optional(),
 });
 export type RegistrationForm = z.infer<typeof registrationFields>;
+/** A registration as `user_requests.data` stores it (settled by the server, with its summary), read back through this schema. */
+export const storedRegistration = registrationFields.extend({ summary: z.string().optional() });
 export type RegistrationInput = z.input<typeof registrationFields>;
 
 /** The wizard's steps: 1 personal details, 2 facilities, 3 committees, 4 subscriptions, 5 summary. */

@@ -187,26 +187,8 @@ export function findRememberedDevices(db: Q, userId: number) {
     .orderBy(desc(rememberTokens.createdAt));
 }
 
-/**
- * Counts one try against each key in one upsert and answers each key's count including this try;
- * a key whose window is over starts again at 1. Distinct keys only (one statement may not update a
- * row twice). Read-then-write would let parallel requests all see the count before theirs.
- */
-export async function countTries(db: Q, keys: string[], windowMinutes: number): Promise<Record<string, number>> {
-  const expired = sql`${limitCounters.windowStart} <= now() - make_interval(mins => ${windowMinutes}::int)`;
-  const rows = await db
-    .insert(limitCounters)
-    .values(keys.map((key) => ({ key, count: 1 })))
-    .onConflictDoUpdate({
-      target: limitCounters.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${limitCounters.count} + 1 end`,
-        windowStart: sql`case when ${expired} then now() else ${limitCounters.windowStart} end`,
-      },
-    })
-    .returning({ key: limitCounters.key, count: limitCounters.count });
-  return Object.fromEntries(rows.map((r) => [r.key, r.count]));
-}
+/** Counting tries is shared with other areas' limits: platform/tries.ts. */
+export { countTries } from '../../platform/tries.js';
 
 /** Gives back one counted try (a right password or code is not a failure). */
 export const uncountTry = (db: Q, key: string) =>

@@ -449,20 +449,3 @@ export async function requestRegistrationForm(deps: Deps, email: string, client:
   });
   return { message: MESSAGES.registrationFormSent };
 }
-
-/**
- * Counts one call of a public form against the caller's address, in one statement (limit_counters),
- * and refuses past `max` in the window: registrations and the wizard's facility lookup (issue 13).
- */
-export async function takeAddressTry(deps: Deps, kind: string, ip: string, max: number, windowMinutes: number) {
-  await takeTries(deps, { [`${kind}-from:${ip}`]: max }, windowMinutes);
-}
-
-/**
- * Counts one try against each key (key -> its most in the window) in ONE statement, and refuses
- * (429) when any is past its most: the contact form's address and sender email.
- */
-export async function takeTries(deps: Deps, limits: Record<string, number>, windowMinutes: number) {
-  const counts = await q.countTries(deps.db, Object.keys(limits), windowMinutes);
-  if (Object.entries(limits).some(([key, max]) => (counts[key] ?? 0) > max)) throw tooManyRequests();
-}

@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import { emit } from '../../platform/events.js';
-import { takeTries } from '../auth/auth.service.js';
+import { takeTries } from '../../platform/tries.js';
 import './contact.policy.js';
 
 /** The sender as the admins see them: the account's for a signed-in user, the form's otherwise. */

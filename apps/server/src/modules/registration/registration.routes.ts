@@ -1,53 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  competencyRemoveRequest,
-  competencyUploadResponse,
-  facilityLookup,
-  idParam,
-  messageBody,
-  profile,
-  profileChangeRequest,
-  registrationCategories,
-  registrationEdit,
-  registrationRequest,
-  safeString,
-  userRequestDecision,
-  userRequestDetail,
-  userRequestList,
-  userRequestListQuery,
-} from '@portal/shared';
-import { actorOf } from '../../platform/auth.js';
+import { facilityLookup, messageBody, registrationCategories, registrationRequest, safeString } from '@portal/shared';
 import type { Deps } from '../../platform/deps.js';
-import { forbidden } from '../../platform/errors.js';
-import { sendFile } from '../../platform/files.js';
-import { storageOf } from '../../platform/storage.js';
-import { acceptUpload, registerUploads } from '../../platform/uploads.js';
-import { holdsAdminRole } from './registration.policy.js';
 import * as service from './registration.service.js';
 
 const tag = { tags: ['Registration and requests'] };
-const roleQuery = z.object({ current_role: z.enum(['SYSADMIN', 'TA_ADMIN']).optional() });
-
-/** The TA admin's calls answer 403 to anyone else. */
-async function taAdminOnly(req: FastifyRequest) {
-  if (!actorOf(req).roles.includes('TA_ADMIN')) throw forbidden();
-}
-
-const linkAnswer = z.object({ data: z.object({ data: z.string() }) });
-const flagAnswer = z.object({ data: z.boolean(), message: z.string() });
-
-/** Admin calls answer 403 to anyone holding neither admin role, before the body is read. */
-async function adminOnly(req: FastifyRequest) {
-  if (!holdsAdminRole(actorOf(req))) throw forbidden();
-}
 
 export async function registrationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const strict = (max: number) => ({ rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' } });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  await registerUploads(app, deps.config.maxUploadKb);
-  const documentParam = z.object({ document: safeString().regex(/^[a-f0-9]{24}$/, 'Not a document name.') });
 
   r.get('/facilities/getInfo/:number', {
     config: { auth: 'none', ...strict(20) },
@@ -77,111 +39,5 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
       response: { 200: messageBody },
     },
     handler: (req) => service.register(deps, req.body),
-  });
-
-  r.get('/profile', {
-    schema: { ...tag, description: 'The signed-in user\'s profile, facilities, committees and pending change.', response: { 200: profile } },
-    handler: (req) => service.getProfile(deps, actorOf(req)),
-  });
-
-  r.post('/user-requests', {
-    config: strict(10),
-    schema: { ...tag, description: 'A profile change, waiting for an admin. Stores only what differs.', body: profileChangeRequest, response: { 200: messageBody } },
-    handler: (req) => service.requestProfileChange(deps, actorOf(req), req.body),
-  });
-
-  r.get('/activeuser/competencypdf', {
-    schema: { ...tag, description: 'The assessor\'s competency PDF: data.data is a signed URL to open. Missing: 404 with the spec\'s message.', response: { 200: linkAnswer } },
-    handler: (req) => service.myCompetencyPdf(deps, actorOf(req)),
-  });
-
-  r.get('/activeuser/markprofileuptodate', {
-    schema: { ...tag, description: 'Marks the assessor\'s profile up to date, once their competency PDF has been opened.', response: { 200: flagAnswer } },
-    handler: (req) => service.markMyProfileUpToDate(deps, actorOf(req)),
-  });
-
-  r.get('/admin/ta/competencypdf/:userId', {
-    onRequest: taAdminOnly,
-    schema: { ...tag, params: z.object({ userId: idParam.shape.id }), response: { 200: linkAnswer } },
-    handler: (req) => service.assessorCompetencyPdf(deps, actorOf(req), req.params.userId),
-  });
-
-  r.get('/admin/ta/markprofileuptodate/:id', {
-    onRequest: taAdminOnly,
-    schema: { ...tag, params: idParam, response: { 200: flagAnswer } },
-    handler: (req) => service.markAssessorUpToDate(deps, actorOf(req), req.params.id),
-  });
-
-  r.get('/competencies/:id', {
-    config: { download: true },
-    schema: { ...tag, description: 'A competency PDF (inline), through a download ticket or the bearer token.', params: idParam },
-    handler: async (req, reply) => sendFile(reply, storageOf(deps), await service.competencyFile(deps, actorOf(req), req.params.id), 'inline'),
-  });
-
-  r.post('/user-requests/edittacompetencydoc', {
-    config: strict(20),
-    schema: {
-      ...tag,
-      description: `An assessor's suggested-changes document for their next profile change (multipart: fileName, then file; at most ${deps.config.maxUploadKb} KB). Replaces one uploaded and not sent. data.fileName goes into the change's competency.document.`,
-      consumes: ['multipart/form-data'],
-      response: { 200: competencyUploadResponse },
-    },
-    handler: (req) => acceptUpload(req, storageOf(deps), deps.config.maxUploadKb, service.uploadSuggestion(deps, actorOf(req))),
-  });
-
-  r.post('/user-requests/removeUploadedCompetencySuggestDocument', {
-    config: strict(20),
-    schema: { ...tag, description: 'Removes one\'s suggested-changes document not sent yet (fileName as the upload answered).', body: competencyRemoveRequest, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
-    handler: (req) => service.removeSuggestion(deps, actorOf(req), req.body.fileName),
-  });
-
-  r.get('/admin/ta/competencysuggested/:document', {
-    onRequest: adminOnly,
-    schema: { ...tag, description: 'A change\'s suggested-changes document: data.data is a link to open (admins who see the change).', params: documentParam, querystring: roleQuery, response: { 200: linkAnswer } },
-    handler: (req) => service.suggestionOfChange(deps, actorOf(req), req.params.document, req.query.current_role),
-  });
-
-  r.get('/competency-suggestions/:document', {
-    config: { download: true },
-    schema: { ...tag, description: 'A suggested-changes document (inline where the type allows), through a download ticket or the bearer token.', params: documentParam },
-    handler: async (req, reply) => sendFile(reply, storageOf(deps), await service.suggestionFile(deps, actorOf(req), req.params.document), 'inline'),
-  });
-
-  r.get('/user-requests', {
-    onRequest: adminOnly,
-    schema: { ...tag, description: 'Pending requests the admin view sees (TA_ADMIN: assessors\'; SYSADMIN: all).', querystring: userRequestListQuery, response: { 200: userRequestList } },
-    handler: (req) => service.listRequests(deps, actorOf(req), req.query),
-  });
-
-  r.get('/user-requests/:id', {
-    onRequest: adminOnly,
-    schema: { ...tag, params: idParam, querystring: roleQuery, response: { 200: userRequestDetail } },
-    handler: (req) => service.getRequest(deps, actorOf(req), req.params.id, req.query.current_role),
-  });
-
-  r.put('/user-requests/:id', {
-    onRequest: adminOnly,
-    schema: {
-      ...tag,
-      description: 'Approve or reject: status approve|reject, type create|update, data (ticked keys of a change), reject_reason.',
-      params: idParam,
-      querystring: roleQuery,
-      body: userRequestDecision,
-      response: { 200: messageBody },
-    },
-    handler: (req) => service.decide(deps, actorOf(req), req.params.id, req.body, req.query.current_role),
-  });
-
-  r.put('/user-requests/:id/registration', {
-    onRequest: adminOnly,
-    schema: {
-      ...tag,
-      description: 'The admin\'s edit of a pending registration (spec/02 section 5 "Admin edit registration").',
-      params: idParam,
-      querystring: roleQuery,
-      body: registrationEdit,
-      response: { 200: z.object({ message: z.string(), id: z.number() }) },
-    },
-    handler: (req) => service.editRegistration(deps, actorOf(req), req.params.id, req.body, req.query.current_role),
   });
 }

@@ -1,0 +1,6 @@
+/**
+ * One's own profile and the changes one asks for, an assessor's competency PDF and suggested-changes
+ * documents (and the TA admin's view of them). Other modules use only what this file exports.
+ */
+export { profileRoutes } from './profile.routes.js';
+export { findSuggestionOfRequest, findUserInfo, upsertUserInfo } from './profile.queries.js';

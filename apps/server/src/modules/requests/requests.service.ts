@@ -1,0 +1,272 @@
+import {
+  PRODUCT_NAME,
+  PROFILE_FIELD_KEYS,
+  PROFILE_FIELDS,
+  PROFILE_GROUPS,
+  REGISTRATION_MESSAGES as M,
+  requestHandlerOf,
+  storedProfileChange,
+  storedRegistration,
+  type Action,
+  type ProfileField,
+  type RegistrationForm,
+  type StoredProfileChange,
+  type UserInfo,
+  type UserRequestDecision,
+  type UserRequestDetail,
+  type UserRequestList,
+  type UserRequestListQuery,
+  type UserRequestSummary,
+} from '@portal/shared';
+import type { Tx } from '../../db/client.js';
+import type { users } from '../../db/schema/index.js';
+import { allows, authorize, scopeFor, viewing } from '../../platform/access.js';
+import type { Actor } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { emit, personOf } from '../../platform/events.js';
+import { createActivationLink } from '../auth/index.js';
+import { findSuggestionOfRequest, findUserInfo, upsertUserInfo } from '../profile/index.js';
+import { findCommitteesByIds, findUserIdByEmail, fullName, settleRegistration, subcategoriesOf } from '../registration/index.js';
+import './requests.policy.js';
+import * as q from './requests.queries.js';
+
+const actionOf = (type: 'create' | 'update'): Action => (type === 'create' ? 'admin.registration.review' : 'admin.profileChange.review');
+
+function conflict(message: string) {
+  return new AppError(409, message);
+}
+
+// ---------------------------------------------------------------- admin: lists and details
+
+type Row = q.UserRequestRow & { decidedByName?: string | null };
+
+/** What a request's stored JSON holds, read through its schema: a registration as sent (or edited), or a profile change. */
+const registrationOf = (row: Row) => storedRegistration.parse(row.data);
+const changeOf = (row: Row) => storedProfileChange.parse(row.data);
+
+function changeSummary(row: Row): string {
+  return typeof row.data.summary === 'string' ? row.data.summary : '';
+}
+
+function presentSummary(actor: Actor, row: Row): UserRequestSummary {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    name: row.name,
+    email: row.email,
+    roles: row.roles,
+    change_request: changeSummary(row),
+    user_id: row.userId,
+    created_at: row.createdAt.toISOString(),
+    can_decide: row.status === 'pending' && allows(actor, actionOf(row.type), row),
+  };
+}
+
+/** GET /user-requests?current_role=: the pending requests the admin's view sees, paged in SQL. */
+export async function listRequests(deps: Deps, actor: Actor, query: UserRequestListQuery): Promise<UserRequestList> {
+  const a = viewing(actor, query.current_role);
+  authorize(a, 'admin.request.view');
+  const { rows, total } = await q.listPendingRequests(deps.db, scopeFor(a, 'admin.request.view').where, {
+    type: query.type,
+    page: query.page,
+    perPage: query.per_page,
+    sort: query.sort,
+    direction: query.direction,
+    name: query.name,
+    role: query.role,
+    change: query.change,
+  });
+  return { data: rows.map((r) => presentSummary(a, r)), total, page: query.page, per_page: query.per_page };
+}
+
+/** GET /user-requests/{id}. */
+export async function getRequest(deps: Deps, actor: Actor, id: number, currentRole?: string): Promise<UserRequestDetail> {
+  const a = viewing(actor, currentRole);
+  const row = authorize(a, 'admin.request.view', await q.findRequest(deps.db, id));
+  return presentDetail(deps, a, row);
+}
+
+async function presentDetail(deps: Deps, actor: Actor, row: Row): Promise<UserRequestDetail> {
+  const base = {
+    ...presentSummary(actor, row),
+    reject_reason: row.rejectReason,
+    decided_by: row.decidedByName ?? null,
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+  if (row.type === 'create') {
+    const { summary: _summary, ...form } = registrationOf(row);
+    return { ...base, registration: form, changes: [], groups: [], competency: null };
+  }
+  const d = changeOf(row);
+  const changes = PROFILE_FIELD_KEYS.filter((k) => d.fields && k in d.fields).map((k) => ({
+    key: k,
+    label: PROFILE_FIELDS[k],
+    from: d.before?.[k] ?? null,
+    to: d.fields![k] ?? null,
+  }));
+  const groups = (['emails', 'phones', 'addresses'] as const)
+    .filter((k) => d.user_info?.[k] !== undefined)
+    .map((k) => ({ key: k, label: PROFILE_GROUPS[k], before: (d.user_info_before?.[k] ?? []) as Record<string, unknown>[], after: d.user_info![k] as Record<string, unknown>[] }));
+  const [info, suggestion] = await Promise.all([row.userId ? findUserInfo(deps.db, row.userId) : null, d.competency?.document ? findSuggestionOfRequest(deps.db, row.id) : null]);
+  const competency = d.competency
+    ? {
+        suggestChanges: d.competency.suggestChanges,
+        document: suggestion?.document ?? null,
+        orgDoc: suggestion?.name ?? null,
+        has_pdf: Boolean(info?.competencyFileId),
+        abilities: {
+          'admin.competency.view': Boolean(info?.competencyFileId) && allows(actor, 'admin.competency.view', { ownerId: row.userId!, assessor: row.handler === 'TA_ADMIN' }),
+          'admin.competencySuggestion.view': suggestion !== null && allows(actor, 'admin.competencySuggestion.view', { ownerId: row.userId!, handler: row.handler }),
+        },
+      }
+    : null;
+  return { ...base, registration: null, changes, groups, competency };
+}
+
+// ---------------------------------------------------------------- admin: decisions and edits
+
+/** The request under lock, checked: the actor decides it, it is pending, and of the type said. */
+async function lockPending(tx: Tx, actor: Actor, id: number, type?: 'create' | 'update') {
+  const row = await q.lockRequest(tx, id);
+  authorize(actor, actionOf(row?.type ?? type ?? 'create'), row);
+  if (type && row!.type !== type) throw badRequest(M.wrongType);
+  if (row!.status !== 'pending') throw conflict(M.notPending);
+  return row!;
+}
+
+/** PUT /user-requests/{id}: approve or reject a registration or a profile change. */
+export async function decide(deps: Deps, actor: Actor, id: number, body: UserRequestDecision, currentRole?: string) {
+  const a = viewing(actor, currentRole);
+  const reason = body.reject_reason?.trim() ?? '';
+  if (body.status === 'reject' && !reason) {
+    // Judge access first, so a refusal never says more than 403/404.
+    authorize(a, actionOf(body.type), await q.findRequest(deps.db, id));
+    throw badRequest(M.rejectReasonRequired, { reject_reason: [M.rejectReasonRequired] });
+  }
+  const after: (() => Promise<void>)[] = [];
+  const message = await deps.db.transaction(async (tx) => {
+    const row = await lockPending(tx, a, id, body.type);
+    const decided = { decidedBy: actor.user.id, decidedAt: new Date() };
+    if (row.type === 'create') {
+      const form = registrationOf(row);
+      if (body.status === 'reject') {
+        await q.updateRequest(tx, id, { status: 'rejected', rejectReason: reason, ...decided });
+        after.push(() =>
+          deps.mailer.send({
+            to: row.email,
+            subject: `${PRODUCT_NAME}: your registration`,
+            text: `Hello ${form.first_name},\n\nThank you for registering with ${PRODUCT_NAME}. Your registration was not approved, for this reason:\n\n${reason}\n\nIf you have questions, please contact us.`,
+          }),
+        );
+        return M.registrationRejected(row.name);
+      }
+      const link = await approveRegistration(deps, tx, id, form, decided);
+      after.push(() =>
+        deps.mailer.send({
+          to: row.email,
+          subject: `${PRODUCT_NAME}: your registration is approved`,
+          text: `Hello ${form.first_name},\n\nYour registration with ${PRODUCT_NAME} has been approved. Open this link to choose your password and activate your account (it works once, for 7 days):\n${link}\n`,
+        }),
+      );
+      return M.registrationApproved(row.name);
+    }
+    // A profile change.
+    const userId = row.userId!;
+    if (body.status === 'reject') {
+      await q.updateRequest(tx, id, { status: 'rejected', rejectReason: reason, ...decided });
+      await emit(tx, 'requests.profileChange.decided', { userId, approved: false, applied: [], reason, by: personOf(actor.user) });
+      return M.profileChangeRejected(row.name);
+    }
+    const applied = await applyProfileChange(tx, userId, changeOf(row), body.data);
+    await q.updateRequest(tx, id, { status: 'approved', appliedKeys: applied, ...decided });
+    const labels = applied.map((k) => (k in PROFILE_FIELDS ? PROFILE_FIELDS[k as ProfileField] : PROFILE_GROUPS[k as keyof typeof PROFILE_GROUPS]));
+    await emit(tx, 'requests.profileChange.decided', { userId, approved: true, applied: labels, reason: null, by: personOf(actor.user) });
+    return M.profileChangeApproved(row.name);
+  });
+  for (const send of after) await send().catch((e: unknown) => deps.log.error({ err: e }, 'request decision mail failed'));
+  return { message };
+}
+
+/** Creates the user a registration asks for (active, no password) and answers their activation link. */
+async function approveRegistration(deps: Deps, tx: Tx, id: number, form: RegistrationForm, decided: { decidedBy: number; decidedAt: Date }) {
+  if ((await findUserIdByEmail(tx, form.email)) !== null) throw conflict(M.emailTaken);
+  const userId = await q.insertUser(tx, {
+    email: form.email,
+    firstName: form.first_name,
+    lastName: form.last_name,
+    title: form.title || null,
+    mobileNumber: form.mobile_number || null,
+    address: form.address || null,
+    suburb: form.suburb || null,
+    state: form.state || null,
+    country: form.country || null,
+    postcode: form.postcode || null,
+    resourceId: form.userId || null,
+    activated: true,
+    passwordHash: null,
+  });
+  await q.addRoles(tx, userId, form.roles);
+  await q.representSites(tx, userId, await q.existingSiteIds(tx, form.facilities.flatMap((f) => f.sites.map((s) => s.id))));
+  const committees = await findCommitteesByIds(tx, form.committees.map((c) => c.id));
+  await q.joinCommittees(tx, userId, [...committees.keys()]);
+  // The categories asked for that still exist (a root: all its subcategories, as POST /subscriptions).
+  await q.subscribe(tx, userId, (await subcategoriesOf(tx, form.subscriptions?.selected ?? [])).subcategories);
+  await q.updateRequest(tx, id, { status: 'approved', userId, ...decided });
+  return createActivationLink(deps, userId, form.email, tx);
+}
+
+/** Applies only the ticked keys a change holds; at least one must be ticked. */
+async function applyProfileChange(tx: Tx, userId: number, d: StoredProfileChange, ticked: string[]): Promise<string[]> {
+  const available = new Set<string>([
+    ...Object.keys(d.fields ?? {}),
+    ...(['emails', 'phones', 'addresses'] as const).filter((k) => d.user_info?.[k] !== undefined),
+    ...(d.competency ? ['competency'] : []),
+  ]);
+  const keys = [...new Set(ticked)].filter((k) => available.has(k));
+  if (keys.length === 0) throw badRequest(M.tickSomething, { data: [M.tickSomething] });
+  const columns: Record<ProfileField, keyof typeof users.$inferInsert> = {
+    first_name: 'firstName',
+    middle_name: 'middleName',
+    last_name: 'lastName',
+    title: 'title',
+    mobile_number: 'mobileNumber',
+    email: 'email',
+    address: 'address',
+    country: 'country',
+    state: 'state',
+    suburb: 'suburb',
+    postcode: 'postcode',
+  };
+  const values: Record<string, string | null> = {};
+  for (const k of keys) if (k in columns) values[columns[k as ProfileField]] = d.fields![k as ProfileField] || null;
+  if (values.email) {
+    const owner = await findUserIdByEmail(tx, values.email);
+    if (owner !== null && owner !== userId) throw conflict(M.emailTaken);
+  }
+  if (Object.keys(values).length) await q.updateUser(tx, userId, values);
+  const info: Partial<UserInfo> = {};
+  for (const k of ['emails', 'phones', 'addresses'] as const) if (keys.includes(k)) Object.assign(info, { [k]: d.user_info![k] });
+  if (Object.keys(info).length) await upsertUserInfo(tx, userId, info);
+  return keys;
+}
+
+/** PUT /user-requests/{id}/registration: the admin edits a pending registration (spec 'Admin edit registration'). */
+export async function editRegistration(deps: Deps, actor: Actor, id: number, form: RegistrationForm, currentRole?: string) {
+  const a = viewing(actor, currentRole);
+  return deps.db.transaction(async (tx) => {
+    const row = await lockPending(tx, a, id, 'create');
+    const before = registrationOf(row);
+    const settled = await settleRegistration(tx, form, before.signature);
+    if (settled.email.toLowerCase() !== row.email.toLowerCase() && (await findUserIdByEmail(tx, settled.email)) !== null) throw conflict(M.emailTaken);
+    await q.updateRequest(tx, id, {
+      email: settled.email,
+      name: fullName(settled.first_name, settled.last_name),
+      roles: settled.roles,
+      handler: requestHandlerOf(settled.roles),
+      data: { ...settled, summary: 'New registration' },
+    });
+    return { message: M.registrationSaved, id };
+  });
+}
