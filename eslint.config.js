@@ -5,6 +5,8 @@ import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 
 /**
@@ -37,6 +39,47 @@ const featureBoundaries = webFeatures.flatMap((feature) =>
     };
   }),
 );
+
+/**
+ * Server modules meet through their `index.ts` (DESIGN "Layout"): a file of modules/<name>/ may
+ * import its own folder, platform/, db/, config, test/ helpers and packages/shared, and another
+ * module only through its index.ts. Outside modules/, app.ts, db/ and test/ also take a module
+ * through its index.ts; platform/ imports no module.
+ */
+const serverModules = readdirSync(new URL('./apps/server/src/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const throughIndex = 'Server modules meet through their index.ts: import what another module exports there, or move it to platform/ (DESIGN "Layout").';
+const moduleBoundaries = serverModules.map((name) => ({
+  files: [`apps/server/src/modules/${name}/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          // A sibling module's file other than its index.ts, or anything up at src/ but platform/, db/, config and test/.
+          { regex: `^\\.\\./(?!${name}/)[^./][^/]*/(?!index\\.js$)`, message: throughIndex },
+          { regex: '^\\.\\./[^./][^/]*\\.js$', message: throughIndex },
+          { regex: '^\\.\\./\\.\\./(?!platform/|db/|test/|config\\.js$)', message: throughIndex },
+        ],
+      },
+    ],
+  },
+}));
+const outsideModules = [
+  {
+    files: ['apps/server/src/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/src/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)modules/[^/]+/(?!index\\.js$)', message: throughIndex }] }],
+    },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)modules/', message: 'platform/ holds what modules share and imports none of them.' }] }],
+    },
+  },
+];
 
 export default defineConfig(
   {
@@ -86,4 +129,20 @@ export default defineConfig(
   },
 
   ...featureBoundaries,
+  ...moduleBoundaries,
+  ...outsideModules,
+
+  // No import cycles in the server and the web app (packages are resolved as TypeScript sees them).
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 );

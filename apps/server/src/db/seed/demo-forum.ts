@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { committees, files, forumAttachments, forumCategories, forumFollows, forumReplies, forumThreads, users } from '../schema/index.js';
 import type { Storage } from '../../platform/storage.js';
-import { sanitizePost, textOfPost } from '../../modules/forum/forum.sanitize.js';
+import { sanitizePost, textOfPost } from '../../modules/forum/index.js';
 
 /**
  * Demo discussions (issue 10): six in each demo committee, with replies and a few attachments.

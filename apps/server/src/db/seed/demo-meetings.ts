@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { committees, files, meetingDocuments, meetingFolderMembers, meetingFolders, users } from '../schema/index.js';
 import type { Storage } from '../../platform/storage.js';
-import { nameWords } from '../../modules/meetings/meetings.queries.js';
+import { nameWords } from '../../modules/meetings/index.js';
 import { makeDocx, makePdf } from './meeting-files.js';
 
 /**

@@ -4,12 +4,12 @@ import { IMPORT_ENTITIES, type ImportEntity } from '@portal/shared';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { importCsv } from './imports.service.js';
+import { importRecords } from './imports.service.js';
 import { listen } from '../../platform/events.js';
 import { createStorage } from '../../platform/storage.js';
-import { onEvent as notifyOnEvent } from '../notifications/notifications.service.js';
-import { importPublications } from '../publications/publications.import.js';
-import { importResources } from '../resources/resources.import.js';
+import { onEvent as notifyOnEvent } from '../notifications/index.js';
+import { importPublications } from '../publications/index.js';
+import { importResources } from '../resources/index.js';
 
 /**
  * npm run import -- <entity> <file.csv>: the same import as POST /api/admin/import/{entity}; and
@@ -36,7 +36,7 @@ try {
   } else if (entity === 'resources') {
     result = await importResources(database.db, createStorage(config), csvPath);
   } else {
-    result = await importCsv(database.db, entity as ImportEntity, createReadStream(csvPath));
+    result = await importRecords(database.db, entity as ImportEntity, createReadStream(csvPath));
   }
   console.log(`${result.message} ${result.entity}: ${result.inserted} added, ${result.updated} updated.`);
 } catch (e) {

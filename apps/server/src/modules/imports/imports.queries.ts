@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ImportEntity } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { importStaging } from '../../db/schema/index.js';
-import type { BadRow } from './imports.csv.js';
+import type { BadRow } from '../../platform/csv.js';
 
 type Q = Db | Tx;
 

@@ -5,8 +5,8 @@ import { BODY_LIMITS, importParams, importResult, RECORD_MESSAGES } from '@porta
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { assertMayImport } from './imports.policy.js';
-import { byteLimit } from './imports.csv.js';
+import { authorize } from '../../platform/access.js';
+import { byteLimit } from '../../platform/csv.js';
 import { importCsv } from './imports.service.js';
 
 const tooLarge = RECORD_MESSAGES.importTooLarge(BODY_LIMITS.csvImportBytes / 1024 / 1024);
@@ -16,7 +16,7 @@ const tooLarge = RECORD_MESSAGES.importTooLarge(BODY_LIMITS.csvImportBytes / 102
  * import, or a file announced as too large, is answered without reading a byte of it.
  */
 async function mayImport(req: FastifyRequest) {
-  assertMayImport(actorOf(req));
+  authorize(actorOf(req), 'admin.import.run');
   if (Number(req.headers['content-length'] ?? 0) > BODY_LIMITS.csvImportBytes) throw new AppError(413, tooLarge);
 }
 
@@ -38,7 +38,7 @@ export async function importRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     },
     handler: (req) => {
       if (!(req.body instanceof Readable)) throw badRequest('Send the CSV file as the body, with Content-Type text/csv.');
-      return importCsv(deps.db, req.params.entity, byteLimit(req.body, BODY_LIMITS.csvImportBytes, tooLarge));
+      return importCsv(deps.db, actorOf(req), req.params.entity, byteLimit(req.body, BODY_LIMITS.csvImportBytes, tooLarge));
     },
   });
 }

@@ -14,8 +14,11 @@ import {
   type ImportResult,
 } from '@portal/shared';
 import type { Db } from '../../db/client.js';
+import { authorize } from '../../platform/access.js';
+import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
-import { csvRecords, CsvParseError, type BadRow, type CsvRow } from './imports.csv.js';
+import { csvRecords, CsvParseError, type BadRow, type CsvRow } from '../../platform/csv.js';
+import './imports.policy.js';
 import * as q from './imports.queries.js';
 
 /**
@@ -264,15 +267,22 @@ function badRowsError(bad: BadRow[]) {
   return badRequest(RECORD_MESSAGES.importBadRows(Object.keys(errors).length), errors);
 }
 
+/** POST /admin/import/{entity}: the SYSADMIN's import of a CSV file (importRecords). */
+export async function importCsv(db: Db, actor: Actor, entity: ImportEntity, input: Readable | string): Promise<ImportResult> {
+  authorize(actor, 'admin.import.run');
+  return importRecords(db, entity, input);
+}
+
 /**
- * Imports a whole file or nothing; throws 400 with every bad row as { 'line N': [reason] }.
+ * Imports a whole file or nothing (`npm run import` calls it directly: whoever runs it on the
+ * server's machine already holds its database); throws 400 with every bad row as { 'line N': [reason] }.
  * The file streams through in batches of BATCH rows: each batch is checked and its good rows staged
  * under this import's id in one statement of its own, with a turn of the event loop after it, so
  * the database is never held while the file is read (PGlite has one connection: one transaction
  * around the whole file kept every other request waiting for it). Then one short transaction finds
  * the bad references of the staged rows and, when no row is bad, applies them set-based.
  */
-export async function importCsv(db: Db, entity: ImportEntity, input: Readable | string): Promise<ImportResult> {
+export async function importRecords(db: Db, entity: ImportEntity, input: Readable | string): Promise<ImportResult> {
   const source = typeof input === 'string' ? Readable.from([input]) : input;
   const importId = randomUUID();
   const bad: BadRow[] = [];

@@ -6,7 +6,7 @@ import { RECORD_MESSAGES } from '@portal/shared';
 import { facilities, importStaging, sites } from '../../db/schema/index.js';
 import { purgeExpired } from '../../platform/housekeeping.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { importCsv } from './imports.service.js';
+import { importRecords } from './imports.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ describe('importCsv through staging', () => {
         }
       },
     });
-    const result = await importCsv(db(), 'facilities', source);
+    const result = await importRecords(db(), 'facilities', source);
     order.push('import');
     await health;
     expect(order).toEqual(['health 200', 'import']);
@@ -46,9 +46,9 @@ describe('importCsv through staging', () => {
   });
 
   it('writes nothing when the last batch names an unknown facility, and leaves no staging', async () => {
-    await importCsv(db(), 'facilities', 'facility_number,name\n7001,Known Labs\n');
+    await importRecords(db(), 'facilities', 'facility_number,name\n7001,Known Labs\n');
     const lines = Array.from({ length: 1200 }, (_, i) => `S90${String(i).padStart(4, '0')},${i === 1199 ? '999999' : '7001'},Site ${i}`);
-    const failed = await importCsv(db(), 'sites', `site_number,facility_number,name\n${lines.join('\n')}\n`).catch((e: unknown) => e);
+    const failed = await importRecords(db(), 'sites', `site_number,facility_number,name\n${lines.join('\n')}\n`).catch((e: unknown) => e);
     // The header is line 1: the 1200th row is on line 1201.
     expect(failed).toMatchObject({
       statusCode: 400,
@@ -59,16 +59,16 @@ describe('importCsv through staging', () => {
     expect(await db().$count(importStaging)).toBe(0);
 
     // A row the checks refuse leaves no staging either.
-    await expect(importCsv(db(), 'facilities', 'facility_number,name\n7002,Fine\nabc,Broken\n')).rejects.toMatchObject({ statusCode: 400 });
+    await expect(importRecords(db(), 'facilities', 'facility_number,name\n7002,Fine\nabc,Broken\n')).rejects.toMatchObject({ statusCode: 400 });
     expect(await db().$count(importStaging)).toBe(0);
   });
 
   it('keeps two imports at once apart, each with its own counts', async () => {
-    await importCsv(db(), 'facilities', facilityCsv(500000, 300, 'Earlier'));
+    await importRecords(db(), 'facilities', facilityCsv(500000, 300, 'Earlier'));
     const [a, b] = await Promise.all([
-      importCsv(db(), 'facilities', facilityCsv(400000, 1200, 'First')),
+      importRecords(db(), 'facilities', facilityCsv(400000, 1200, 'First')),
       // 300 of these are there already: updated; 700 are new.
-      importCsv(db(), 'facilities', facilityCsv(500000, 1000, 'Second')),
+      importRecords(db(), 'facilities', facilityCsv(500000, 1000, 'Second')),
     ]);
     expect(a).toMatchObject({ rows: 1200, inserted: 1200, updated: 0 });
     expect(b).toMatchObject({ rows: 1000, inserted: 700, updated: 300 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS, MESSAGES, RECORD_MESSAGES, type FacilityList, type JobList } from '@portal/shared';
 import { facilities, invoices, jobAssessors, jobs, sites } from '../../db/schema/index.js';
 import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
-import { importCsv } from './imports.service.js';
+import { importRecords } from './imports.service.js';
 
 let t: TestApp;
 let admin: string;
@@ -231,7 +231,7 @@ describe('body limits', () => {
 describe('importCsv', () => {
   it('moves the lead when a file names a new one', async () => {
     const [j] = await t.database.db.select().from(jobs).where(eq(jobs.jobNumber, '100236'));
-    await importCsv(t.database.db, 'assessors', 'job_number,email,lead\n100236,multi@portal.test,no\n');
+    await importRecords(t.database.db, 'assessors', 'job_number,email,lead\n100236,multi@portal.test,no\n');
     const rows = await t.database.db.select().from(jobAssessors).where(eq(jobAssessors.jobId, j!.id));
     expect(rows.filter((r) => r.isLead)).toHaveLength(1);
   });

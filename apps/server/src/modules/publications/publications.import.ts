@@ -1,7 +1,7 @@
 import { PUBLICATION_CATEGORIES } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import type { Storage } from '../../platform/storage.js';
-import { importFileRecords } from '../imports/imports.files.js';
+import { importFileRecords } from '../../platform/file-imports.js';
 import { upsertImported } from './publications.service.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { Storage } from '../../platform/storage.js';
-import { importFileRecords } from '../imports/imports.files.js';
+import { importFileRecords } from '../../platform/file-imports.js';
 import { upsertImported } from './resources.service.js';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { forumCategories, forumFollows, forumReplies, forumThreads } from '../../db/schema/index.js';
-import { sanitizePost, textOfPost } from '../../modules/forum/forum.sanitize.js';
+import { sanitizePost, textOfPost } from '../../modules/forum/index.js';
 import { next } from './sequence.js';
 
 /** The id of a seeded forum category (the migration adds General, Technical, Meetings, Policy). */

@@ -1,6 +1,6 @@
 import { Transform, type Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from './errors.js';
 
 export interface CsvRow {
   /** The line of the file the row ends on (the header is line 1). */

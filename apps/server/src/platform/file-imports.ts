@@ -2,11 +2,11 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { RECORD_MESSAGES } from '@portal/shared';
-import type { Db, Tx } from '../../db/client.js';
-import { badRequest } from '../../platform/errors.js';
-import type { Storage } from '../../platform/storage.js';
-import { sanitizeFilename, type StoredUpload } from '../../platform/uploads.js';
-import { csvRecords } from './imports.csv.js';
+import type { Db, Tx } from '../db/client.js';
+import { badRequest } from './errors.js';
+import type { Storage } from './storage.js';
+import { sanitizeFilename, type StoredUpload } from './uploads.js';
+import { csvRecords } from './csv.js';
 
 /** What one area says about its CSV of records that each carry a file (publications, resources). */
 export interface FileRecordImport<R> {

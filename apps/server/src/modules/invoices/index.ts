@@ -1,0 +1,2 @@
+/** Invoices. Other modules use only what this file exports. */
+export { invoiceRoutes } from './invoices.routes.js';
