@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type JobDetail, type JobList } from '@portal/shared';
-import { jobs, sites } from '../../db/schema/index.js';
-import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+import { makeFacility } from '../../test/factories/facilities.js';
+import { makeJob, type JobRow } from '../../test/factories/jobs.js';
+import { makeSite, representSites, type SiteRow } from '../../test/factories/sites.js';
+import { makeSignedIn } from '../../test/factories/users.js';
+import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
+
+/**
+ * The jobs lists and a job's page, on records of its own: one facility with two sites the AR
+ * represents, another facility's site multi represents (and assesses one job of), a TA on two of
+ * the AR's jobs, and a lead assessor on every job.
+ */
 
 let t: TestApp;
 let ar: string;
@@ -9,57 +18,80 @@ let multi: string;
 let ta: string;
 let la: string;
 let cm: string;
-const job: Record<string, number> = {};
-const site: Record<string, number> = {};
+let lead: { id: number };
+let s1: SiteRow;
+let s2: SiteRow;
+let j1: JobRow;
+let j2: JobRow;
+let j3: JobRow;
+let j4: JobRow;
+let j5: JobRow;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [ar, multi, ta, la, cm] = (await Promise.all(['ar', 'multi', 'ta', 'la', 'cm'].map((u) => loginAs(t, `${u}@portal.test`)))) as [string, string, string, string, string];
-  for (const j of await t.database.db.select().from(jobs)) job[j.jobNumber] = j.id;
-  for (const s of await t.database.db.select().from(sites)) site[s.siteNumber] = s.id;
+  t = await buildTestApp({}, { seed: false });
+  const db = t.database.db;
+  const facility = await makeFacility(db, { name: 'Harbour Analytical Laboratories' });
+  s1 = await makeSite(db, { facilityId: facility.id, name: 'Harbour Labs Sydney', suburb: 'Pyrmont', state: 'NSW' });
+  s2 = await makeSite(db, { facilityId: facility.id, name: 'Harbour Labs Newcastle' });
+  const s3 = await makeSite(db);
+  const laUser = await makeSignedIn(db, { roles: ['LA', 'TA'], firstName: 'Lee', lastName: 'Lead', email: 'lead@factory.test' });
+  const taUser = await makeSignedIn(db, { roles: ['TA'] });
+  const arUser = await makeSignedIn(db, { roles: ['AR'] });
+  const multiUser = await makeSignedIn(db, { roles: ['AR', 'TA', 'CM'] });
+  const cmUser = await makeSignedIn(db, { roles: ['CM'] });
+  [ar, multi, ta, la, cm, lead] = [arUser.token, multiUser.token, taUser.token, laUser.token, cmUser.token, laUser.user];
+  await representSites(db, arUser.user, s1, s2);
+  await representSites(db, multiUser.user, s3);
+  const on = { lead: laUser.user, assessors: [taUser.user] };
+  j1 = await makeJob(db, s1, { ...on, type: 'RES', status: 2, stage: 'Assessment', visitDate: '2026-03-01', jobDetails: 'Reassessment of the chemistry laboratory' });
+  j2 = await makeJob(db, s1, { lead: laUser.user, type: 'Other', status: 1, visitDate: '2026-05-01' });
+  j3 = await makeJob(db, s2, { ...on, type: 'RES', status: 2, visitDate: '2026-04-01' });
+  j4 = await makeJob(db, s3, { lead: laUser.user, assessors: [multiUser.user], visitDate: '2026-02-01' });
+  j5 = await makeJob(db, s3, { lead: laUser.user, visitDate: '2026-01-01' });
 });
 afterAll(() => t.close());
 
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
 const numbers = async (url: string, token: string) => (await get(url, token)).json<JobList>().data.map((j) => j.job_number);
+const n = (...js: JobRow[]) => js.map((j) => j.jobNumber);
 
 describe('GET /api/jobs', () => {
   it('gives an AR the jobs of the sites they represent, newest visit first, with the row fields', async () => {
     const res = await get('/api/jobs?role=AR', ar);
     expect(res.statusCode).toBe(200);
     const body = res.json<JobList>();
-    expect(body.data.map((j) => j.job_number)).toEqual(['100235', '100236', '100234', '100239', '100238', '100237']);
-    expect(body).toMatchObject({ total: 6, page: 1, per_page: 10 });
-    expect(body.data.find((j) => j.job_number === '100234')).toMatchObject({
+    expect(body.data.map((j) => j.job_number)).toEqual(n(j2, j3, j1));
+    expect(body).toMatchObject({ total: 3, page: 1, per_page: 10 });
+    expect(body.data.find((j) => j.job_number === j1.jobNumber)).toMatchObject({
       type: 'RES',
       status: 2,
       status_label: 'In progress',
       stage: 'Assessment',
       site: { name: 'Harbour Labs Sydney' },
-      facility: { facility_number: '000412' },
+      facility: { facility_number: expect.stringMatching(/^\d{6}$/) },
       suburb: 'Pyrmont',
       state: 'NSW',
     });
   });
 
   it('gives a TA or LA the jobs they are assessors on', async () => {
-    expect((await numbers('/api/jobs?role=TA', ta)).sort()).toEqual(['100234', '100236', '100237', '100238', '100239', '100240']);
-    expect(await numbers('/api/jobs?role=LA', la)).toHaveLength(9);
-    expect(await numbers('/api/jobs', la)).toHaveLength(9);
-    // multi@ is an AR by default, and a TA on 100241 only.
-    expect(await numbers('/api/jobs?role=TA', multi)).toEqual(['100241']);
-    expect((await numbers('/api/jobs', multi)).sort()).toEqual(['100238', '100239', '100240', '100241', '100242']);
+    expect((await numbers('/api/jobs?role=TA', ta)).sort()).toEqual(n(j1, j3).sort());
+    expect(await numbers('/api/jobs?role=LA', la)).toHaveLength(5);
+    expect(await numbers('/api/jobs', la)).toHaveLength(5);
+    // multi is an AR by default, and a TA on j4 only.
+    expect(await numbers('/api/jobs?role=TA', multi)).toEqual(n(j4));
+    expect((await numbers('/api/jobs', multi)).sort()).toEqual(n(j4, j5).sort());
   });
 
   it('filters by type, status, visit date and site, and pages', async () => {
-    expect((await numbers('/api/jobs?role=AR&type=Other', ar)).sort()).toEqual(['100235', '100238']);
-    expect((await numbers('/api/jobs?role=AR&type=RES&status=2', ar)).sort()).toEqual(['100234', '100239']);
-    expect(await numbers(`/api/jobs?role=AR&site_id=${site.S041202}`, ar)).toEqual(['100236', '100237']);
+    expect(await numbers('/api/jobs?role=AR&type=Other', ar)).toEqual(n(j2));
+    expect((await numbers('/api/jobs?role=AR&type=RES&status=2', ar)).sort()).toEqual(n(j1, j3).sort());
+    expect(await numbers(`/api/jobs?role=AR&site_id=${s2.id}`, ar)).toEqual(n(j3));
     const one = (await get('/api/jobs?role=AR', ar)).json<JobList>().data[2]!;
     expect(await numbers(`/api/jobs?role=AR&visit_date=${one.visit_date}`, ar)).toEqual([one.job_number]);
-    const page = (await get('/api/jobs?role=AR&per_page=5&page=2', ar)).json<JobList>();
+    const page = (await get('/api/jobs?role=AR&per_page=2&page=2', ar)).json<JobList>();
     expect(page.data).toHaveLength(1);
-    expect(page.total).toBe(6);
+    expect(page.total).toBe(3);
     expect((await get('/api/jobs?role=AR&visit_date=22/11/2026', ar)).statusCode).toBe(400);
     expect((await get('/api/jobs?role=AR&type=XYZ', ar)).statusCode).toBe(400);
   });
@@ -75,51 +107,51 @@ describe('GET /api/jobs', () => {
 
 describe('GET /api/jobs/{id}', () => {
   it('shows the job with its site, lead assessor and what the user may do', async () => {
-    const res = await get(`/api/jobs/${job['100234']}`, ar);
+    const res = await get(`/api/jobs/${j1.id}`, ar);
     expect(res.statusCode).toBe(200);
     expect(res.json<JobDetail>()).toMatchObject({
-      job_number: '100234',
+      job_number: j1.jobNumber,
       job_details: expect.stringContaining('Reassessment'),
       site: { name: 'Harbour Labs Sydney', facility: { name: 'Harbour Analytical Laboratories' } },
-      lead_assessor: { first_name: 'Lee', last_name: 'Lead', email: 'la@portal.test' },
+      lead_assessor: { first_name: 'Lee', last_name: 'Lead', email: 'lead@factory.test' },
       sides: ['facility'],
       abilities: { 'jobs.document.upload': true, 'jobs.document.review': false, 'jobs.document.download': true, 'sites.site.view': true },
     });
-    expect((await get(`/api/jobs/${job['100234']}`, ta)).json<JobDetail>()).toMatchObject({
+    expect((await get(`/api/jobs/${j1.id}`, ta)).json<JobDetail>()).toMatchObject({
       sides: ['assessor'],
       abilities: { 'jobs.document.upload': true, 'jobs.document.review': true, 'jobs.document.download': true, 'sites.site.view': false },
     });
   });
 
-  it('answers the abilities of the view role sent: multi@ is AR of job 100241 and its assessor', async () => {
-    const asAr = (await get(`/api/jobs/${job['100241']}?role=AR`, multi)).json<JobDetail>();
+  it('answers the abilities of the view role sent: multi is AR of job j4 and its assessor', async () => {
+    const asAr = (await get(`/api/jobs/${j4.id}?role=AR`, multi)).json<JobDetail>();
     expect(asAr.sides).toEqual(['facility', 'assessor']);
     expect(asAr.abilities).toEqual({ 'jobs.document.upload': true, 'jobs.document.review': false, 'jobs.document.download': true, 'sites.site.view': true });
-    const asTa = (await get(`/api/jobs/${job['100241']}?role=TA`, multi)).json<JobDetail>();
+    const asTa = (await get(`/api/jobs/${j4.id}?role=TA`, multi)).json<JobDetail>();
     expect(asTa.abilities).toEqual({ 'jobs.document.upload': true, 'jobs.document.review': true, 'jobs.document.download': true, 'sites.site.view': false });
-    // Job 100240: multi@ represents its site but is no assessor on it; the TA view may not upload there.
-    const other = (await get(`/api/jobs/${job['100240']}?role=TA`, multi)).json<JobDetail>();
+    // Job j5: multi represents its site but is no assessor on it; the TA view may not upload there.
+    const other = (await get(`/api/jobs/${j5.id}?role=TA`, multi)).json<JobDetail>();
     expect(other.abilities).toMatchObject({ 'jobs.document.upload': false, 'jobs.document.review': false, 'jobs.document.download': true });
     // A role the user does not hold is refused, as in every call that takes a role.
-    expect((await get(`/api/jobs/${job['100234']}?role=TA`, ar)).statusCode).toBe(403);
+    expect((await get(`/api/jobs/${j1.id}?role=TA`, ar)).statusCode).toBe(403);
   });
 
   it('answers 404 for a job of another facility or one the assessor is not on', async () => {
-    expect((await get(`/api/jobs/${job['100240']}`, ar)).statusCode).toBe(404);
-    expect((await get(`/api/jobs/${job['100242']}`, ta)).statusCode).toBe(404);
-    expect((await get(`/api/jobs/${job['100234']}`, cm)).statusCode).toBe(404);
+    expect((await get(`/api/jobs/${j4.id}`, ar)).statusCode).toBe(404);
+    expect((await get(`/api/jobs/${j5.id}`, ta)).statusCode).toBe(404);
+    expect((await get(`/api/jobs/${j1.id}`, cm)).statusCode).toBe(404);
     expect((await get('/api/jobs/987654', ar)).statusCode).toBe(404);
-    expect((await get(`/api/jobs/${job['100234']}`)).statusCode).toBe(401);
+    expect((await get(`/api/jobs/${j1.id}`)).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/leadAssessor/{jobId}', () => {
   it('gives the lead assessor of a job the user sees', async () => {
-    const res = await get(`/api/leadAssessor/${job['100236']}`, ar);
+    const res = await get(`/api/leadAssessor/${j3.id}`, ar);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ lead_assessor: { id: expect.any(Number), first_name: 'Lee', last_name: 'Lead', phone: null, email: 'la@portal.test' } });
-    expect((await get(`/api/leadAssessor/${job['100242']}`, ta)).statusCode).toBe(404);
-    expect((await get(`/api/leadAssessor/${job['100240']}`, ar)).statusCode).toBe(404);
-    expect((await get(`/api/leadAssessor/${job['100236']}`)).statusCode).toBe(401);
+    expect(res.json()).toEqual({ lead_assessor: { id: lead.id, first_name: 'Lee', last_name: 'Lead', phone: null, email: 'lead@factory.test' } });
+    expect((await get(`/api/leadAssessor/${j5.id}`, ta)).statusCode).toBe(404);
+    expect((await get(`/api/leadAssessor/${j4.id}`, ar)).statusCode).toBe(404);
+    expect((await get(`/api/leadAssessor/${j3.id}`)).statusCode).toBe(401);
   });
 });
