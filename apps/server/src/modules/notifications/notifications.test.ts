@@ -1,26 +1,45 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type NotificationList } from '@portal/shared';
-import { committees, mailOutbox, notifications, users } from '../../db/schema/index.js';
-import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+import { mailOutbox, notifications, users } from '../../db/schema/index.js';
+import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { emit } from '../../platform/events.js';
 import { queueMail } from '../../platform/outbox.js';
 import { notify } from './notifications.service.js';
 import { makeCommittee } from '../../test/factories/committees.js';
+import { makeNotification } from '../../test/factories/notifications.js';
+import { makeSignedIn, type UserRow } from '../../test/factories/users.js';
 
 let t: TestApp;
 let ar: string;
 let cm: string;
 let multi: string;
+let arUser: UserRow;
 let chem: number;
 let bio: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [ar, cm, multi] = await Promise.all([loginAs(t, 'ar@portal.test'), loginAs(t, 'cm@portal.test'), loginAs(t, 'multi@portal.test')]);
-  const rows = await t.database.db.select().from(committees);
-  chem = rows.find((c) => c.name.startsWith('Chemical'))!.id;
-  bio = rows.find((c) => c.name.startsWith('Biological'))!.id;
+  t = await buildTestApp({}, { seed: false });
+  const db = t.database.db;
+  const a = await makeSignedIn(db, { roles: ['AR'] });
+  const c = await makeSignedIn(db, { roles: ['CM'] });
+  const m = await makeSignedIn(db, { roles: ['AR', 'TA', 'CM'] });
+  [ar, cm, multi, arUser] = [a.token, c.token, m.token, a.user];
+  chem = (await makeCommittee(db, { name: 'Chemical Testing Committee', members: [{ user: c.user }] })).id;
+  bio = (await makeCommittee(db, { name: 'Biological Testing Committee', members: [{ user: c.user }, { user: m.user }] })).id;
+  // The AR's: four, one of them read, the newest for every view.
+  await makeNotification(db, a.user, { title: 'Portal maintenance on Saturday', minutesAgo: 0 });
+  await makeNotification(db, a.user, { type: 'document', title: 'New document on job 900001', role: 'AR', minutesAgo: 10 });
+  await makeNotification(db, a.user, { type: 'invoice', title: 'Invoice due', role: 'AR', minutesAgo: 20 });
+  await makeNotification(db, a.user, { title: 'Welcome', minutesAgo: 30, readAt: new Date() });
+  // multi's, one per view.
+  await makeNotification(db, m.user, { type: 'document', title: 'New document on job 900002', role: 'AR' });
+  await makeNotification(db, m.user, { type: 'document', title: 'Document to review', role: 'TA' });
+  // The CM's, by committee.
+  await makeNotification(db, c.user, { type: 'event', title: 'Meeting moved: Chemical Testing Committee', role: 'CM', committeeId: chem, minutesAgo: 1 });
+  await makeNotification(db, c.user, { type: 'event', title: 'New discussion: Chemical Testing Committee', role: 'CM', committeeId: chem, minutesAgo: 2 });
+  await makeNotification(db, c.user, { type: 'event', title: 'New event: Biological Testing Committee', role: 'CM', committeeId: bio, minutesAgo: 3 });
+  await makeNotification(db, c.user, { type: 'event', title: 'New discussion: Biological Testing Committee', role: 'CM', committeeId: bio, minutesAgo: 4 });
 });
 afterAll(() => t.close());
 
@@ -50,9 +69,9 @@ describe('GET /api/notifications', () => {
   });
 
   it('limits to count, 20 by default', async () => {
-    const [me] = await t.database.db.select().from(users).where(eq(users.email, 'ar@portal.test'));
+    const me = arUser;
     // notify() sends one per distinct recipient, so each call adds one.
-    for (let i = 0; i < 30; i++) await notify(t.database.db, { userIds: [me!.id, me!.id], type: 'user', title: `n${i}`, body: 'b' });
+    for (let i = 0; i < 30; i++) await notify(t.database.db, { userIds: [me.id, me.id], type: 'user', title: `n${i}`, body: 'b' });
     expect((await list(ar)).body.data).toHaveLength(20);
     expect((await list(ar, '?count=40')).body.data).toHaveLength(34);
     expect((await list(ar, '?count=0')).status).toBe(400);
@@ -68,7 +87,7 @@ describe('GET /api/notifications', () => {
   it('scopes by role for users with several roles', async () => {
     const asAr = (await list(multi, '?role=AR')).body.data.map((n) => n.data.title);
     const asTa = (await list(multi, '?role=TA')).body.data.map((n) => n.data.title);
-    expect(asAr).toContain('New document on job 100234');
+    expect(asAr).toContain('New document on job 900002');
     expect(asAr).not.toContain('Document to review');
     expect(asTa).toContain('Document to review');
   });
@@ -77,7 +96,7 @@ describe('GET /api/notifications', () => {
     const chemTitles = (await list(cm, `?role=CM&cmId=${chem}`)).body.data.map((n) => n.data.title);
     expect(chemTitles.some((x) => x.endsWith('Chemical Testing Committee'))).toBe(true);
     expect(chemTitles.some((x) => x.endsWith('Biological Testing Committee'))).toBe(false);
-    const other = await makeCommittee(t.database.db, { name: 'A committee multi@ is not in' });
+    const other = await makeCommittee(t.database.db, { name: 'A committee multi is not in' });
     expect((await list(multi, `?role=CM&cmId=${other.id}`)).status).toBe(404);
     expect((await list(multi, `?role=CM&cmId=${bio}`)).status).toBe(200);
   });
@@ -124,10 +143,10 @@ describe('PUT /api/notifications/{ids}', () => {
 
 describe('notification events', () => {
   it('turn an event into rows from its template, in the transaction of the change', async () => {
-    const [me] = await t.database.db.select().from(users).where(eq(users.email, 'ar@portal.test'));
+    const me = arUser;
     const event = {
       job: { id: 1, jobNumber: 'EV-1' },
-      document: { name: 'Plan.pdf', uploadedBy: me!.id, uploaderRole: 'AR' },
+      document: { name: 'Plan.pdf', uploadedBy: me.id, uploaderRole: 'AR' },
       by: { id: -1, name: 'Tess Assessor' },
       comment: 'Fine.',
     };
