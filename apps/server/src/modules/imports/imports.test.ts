@@ -8,17 +8,41 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS, MESSAGES, RECORD_MESSAGES, type FacilityList, type JobList } from '@portal/shared';
 import { facilities, invoices, jobAssessors, jobs, sites } from '../../db/schema/index.js';
-import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
-import { importRecords } from './imports.service.js';
+import { findActor } from '../../platform/actor.js';
+import { sha256 } from '../../platform/tokens.js';
+import { makeFacility, type FacilityRow } from '../../test/factories/facilities.js';
+import { makeJob, type JobRow } from '../../test/factories/jobs.js';
+import { makeSite, representSites } from '../../test/factories/sites.js';
+import { makeSignedIn, makeUser } from '../../test/factories/users.js';
+import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { importCsv, importRecords } from './imports.service.js';
 
 let t: TestApp;
 let admin: string;
 let ar: string;
 let ta: string;
+/** The emails of an AR, a TA, a lead assessor and another TA, as the CSV files name them. */
+const email = { ar: '', ta: '', la: '', multi: '' };
+/** A facility the AR represents a site of, and two jobs with a lead and a TA. */
+let harbour: FacilityRow;
+let job1: JobRow;
+let job2: JobRow;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, ar, ta] = (await Promise.all(['admin', 'ar', 'ta'].map((u) => loginAs(t, `${u}@portal.test`)))) as [string, string, string];
+  t = await buildTestApp({}, { seed: false });
+  const db = t.database.db;
+  const a = await makeSignedIn(db, { roles: ['SYSADMIN'] });
+  const arUser = await makeSignedIn(db, { roles: ['AR'] });
+  const taUser = await makeSignedIn(db, { roles: ['TA'] });
+  const laUser = await makeUser(db, { roles: ['LA', 'TA'] });
+  const multiUser = await makeUser(db, { roles: ['AR', 'TA', 'CM'] });
+  [admin, ar, ta] = [a.token, arUser.token, taUser.token];
+  Object.assign(email, { ar: arUser.user.email, ta: taUser.user.email, la: laUser.email, multi: multiUser.email });
+  harbour = await makeFacility(db, { name: 'Harbour Analytical Laboratories' });
+  const site = await makeSite(db, { facilityId: harbour.id });
+  await representSites(db, arUser.user, site);
+  job1 = await makeJob(db, site, { lead: laUser, assessors: [taUser.user] });
+  job2 = await makeJob(db, site, { lead: laUser, assessors: [taUser.user] });
 });
 afterAll(() => t.close());
 
@@ -31,7 +55,7 @@ describe('POST /api/admin/import/{entity}', () => {
       'facilities',
       'facility_number,name,billing_email,state,contacts\n' +
         '7001,Northern Labs,accounts@northern.test,QLD,Ann Lee|07 5555 0001; Bo Tan|07 5555 0002\n' +
-        '000412,Harbour Analytical Laboratories (renamed),accounts@harbourlabs.test,NSW,\n',
+        `${harbour.facilityNumber},Harbour Analytical Laboratories (renamed),accounts@harbourlabs.test,NSW,\n`,
       admin,
     );
     expect(f.statusCode).toBe(200);
@@ -52,9 +76,9 @@ describe('POST /api/admin/import/{entity}', () => {
     const [job1] = await t.database.db.select().from(jobs).where(eq(jobs.jobNumber, '200001'));
     expect(job1).toMatchObject({ status: 2, stage: 'Assessment', visitDate: '2027-03-05' });
 
-    expect((await post('assessors', 'job_number,email,lead\n200001,la@portal.test,yes\n200001,ta@portal.test,no\n', admin)).json()).toMatchObject({ inserted: 2 });
-    expect((await post('ar-access', 'email,site_number\nar@portal.test,S700101\n', admin)).json()).toMatchObject({ inserted: 1 });
-    expect((await post('ar-access', 'email,site_number\nAR@portal.test,S700101\n', admin)).json()).toMatchObject({ inserted: 0, updated: 1 });
+    expect((await post('assessors', `job_number,email,lead\n200001,${email.la},yes\n200001,${email.ta},no\n`, admin)).json()).toMatchObject({ inserted: 2 });
+    expect((await post('ar-access', `email,site_number\n${email.ar},S700101\n`, admin)).json()).toMatchObject({ inserted: 1 });
+    expect((await post('ar-access', `email,site_number\n${email.ar.toUpperCase()},S700101\n`, admin)).json()).toMatchObject({ inserted: 0, updated: 1 });
     expect(
       (await post('invoices', 'transaction_number,facility_number,transaction_type,transaction_date,job_number,amount,status\nINV-9001,7001,Invoice,2027-01-10,200001,99.95,outstanding\n', admin)).json(),
     ).toMatchObject({ inserted: 1 });
@@ -75,12 +99,12 @@ describe('POST /api/admin/import/{entity}', () => {
       'sites',
       [
         'site_number,facility_number,name,state,email',
-        'S800001,000412,Good site,NSW,a@b.test',
+        `S800001,${harbour.facilityNumber},Good site,NSW,a@b.test`,
         'S800002,1234567,Bad number,NSW,',
-        'S800003,000412,,Mars,not-an-email',
-        'S800001,000412,Same key again,NSW,',
+        `S800003,${harbour.facilityNumber},,Mars,not-an-email`,
+        `S800001,${harbour.facilityNumber},Same key again,NSW,`,
         'S800004,999999,Unknown facility,NSW,',
-        'S800005,000412,Too,many,fields,here',
+        `S800005,${harbour.facilityNumber},Too,many,fields,here`,
       ].join('\n'),
       admin,
     );
@@ -96,7 +120,7 @@ describe('POST /api/admin/import/{entity}', () => {
     expect(await t.database.db.select().from(sites)).toHaveLength(before.length);
 
     // A file whose only problem is a reference found in the database writes nothing either.
-    const ref = await post('sites', 'site_number,facility_number,name\nS800010,000412,Fine\nS800011,999999,Unknown\n', admin);
+    const ref = await post('sites', `site_number,facility_number,name\nS800010,${harbour.facilityNumber},Fine\nS800011,999999,Unknown\n`, admin);
     expect(ref.json().errors).toEqual({ 'line 3': ['facility_number 999999 is not a known facility'] });
     expect(await t.database.db.select().from(sites)).toHaveLength(before.length);
   });
@@ -105,11 +129,12 @@ describe('POST /api/admin/import/{entity}', () => {
     const cols = await post('jobs', 'job_number,site,type\n1,2,3\n', admin);
     expect(cols.statusCode).toBe(400);
     expect(cols.json().errors['line 1']).toEqual(expect.arrayContaining(['missing column site_number', 'missing column status']));
-    const who = await post('assessors', 'job_number,email,lead\n100234,ar@portal.test,no\n100234,ta@portal.test,yes\n100235,la@portal.test,yes\n100235,la@portal.test,no\n', admin);
+    const [a, b] = [job1.jobNumber, job2.jobNumber];
+    const who = await post('assessors', `job_number,email,lead\n${a},${email.ar},no\n${a},${email.ta},yes\n${b},${email.la},yes\n${b},${email.la},no\n`, admin);
     expect(who.json().errors).toEqual({
-      'line 2': ['ar@portal.test is not a technical assessor'],
-      'line 3': ['ta@portal.test is not a lead assessor'],
-      'line 5': ['job_number / email 100235 / la@portal.test is also on line 4'],
+      'line 2': [`${email.ar} is not a technical assessor`],
+      'line 3': [`${email.ta} is not a lead assessor`],
+      'line 5': [`job_number / email ${b} / ${email.la} is also on line 4`],
     });
     expect((await post('facilities', 'facility_number,name\n', admin)).json().message).toBe(RECORD_MESSAGES.importEmpty);
   });
@@ -120,8 +145,8 @@ describe('POST /api/admin/import/{entity}', () => {
       ['sites', 'site_number,facility_number,name\nS710101,7101,Minimal Site\n'],
       ['jobs', 'job_number,site_number,type,status\n710001,S710101,RES,Planned\n'],
       ['invoices', 'transaction_number,facility_number,transaction_type,transaction_date,amount\nINV-7101,7101,Invoice,2027-02-01,10\n'],
-      ['assessors', 'job_number,email\n710001,ta@portal.test\n'],
-      ['ar-access', 'email,site_number\nar@portal.test,S710101\n'],
+      ['assessors', `job_number,email\n710001,${email.ta}\n`],
+      ['ar-access', `email,site_number\n${email.ar},S710101\n`],
     ];
     for (const [entity, csv] of files) {
       const res = await post(entity, csv, admin);
@@ -223,17 +248,22 @@ describe('body limits', () => {
   }, 60_000);
 
   it('keeps JSON bodies small', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ar@portal.test', password: 'x'.repeat(BODY_LIMITS.jsonBytes) } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: email.ar, password: 'x'.repeat(BODY_LIMITS.jsonBytes) } });
     expect(res.statusCode).toBe(413);
   });
 });
 
 describe('importCsv', () => {
-  it('moves the lead when a file names a new one', async () => {
-    const [j] = await t.database.db.select().from(jobs).where(eq(jobs.jobNumber, '100236'));
-    await importRecords(t.database.db, 'assessors', 'job_number,email,lead\n100236,multi@portal.test,no\n');
-    const rows = await t.database.db.select().from(jobAssessors).where(eq(jobAssessors.jobId, j!.id));
+  it('keeps one lead when a file adds an assessor to a job', async () => {
+    await importRecords(t.database.db, 'assessors', `job_number,email,lead\n${job2.jobNumber},${email.multi},no\n`);
+    const rows = await t.database.db.select().from(jobAssessors).where(eq(jobAssessors.jobId, job2.id));
     expect(rows.filter((r) => r.isLead)).toHaveLength(1);
+  });
+
+  it('authorizes in the service: a signed-in user who is no system administrator gets 403', async () => {
+    const actor = (await findActor(t.database.db, 'token', sha256(ar)))!;
+    await expect(importCsv(t.database.db, actor, 'facilities', 'facility_number,name\n7401,Never Labs\n')).rejects.toMatchObject({ statusCode: 403 });
+    expect(await t.database.db.$count(facilities, eq(facilities.facilityNumber, '007401'))).toBe(0);
   });
 });
 
