@@ -1,13 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SIGN_IN_LIMITS, TWO_FACTOR } from '@portal/shared';
+import { MESSAGES, SIGN_IN_LIMITS, TWO_FACTOR, type Role } from '@portal/shared';
 import { twoFactorCodes, users } from '../../db/schema/index.js';
+import { makeCommittee } from '../../test/factories/committees.js';
+import { makeUser } from '../../test/factories/users.js';
 import { auth, buildTestApp, lastCodeTo, lastMessageTo, login, loginAs, type TestApp } from '../../test/helpers.js';
 import { createActivationLink } from './auth.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // No demo data: the people this file signs in as are its own (with the factories' password).
+  t = await buildTestApp({}, { seed: false });
+  const db = t.database.db;
+  const person = (email: string, roles: Role[]) => makeUser(db, { email, roles });
+  const [cm, multi] = [await person('cm@portal.test', ['CM']), await person('multi@portal.test', ['AR', 'TA', 'CM'])];
+  for (const [email, roles] of [['admin', ['SYSADMIN']], ['taadmin', ['TA_ADMIN']], ['ar', ['AR']], ['ta', ['TA']], ['la', ['LA', 'TA']]] as const) await person(`${email}@portal.test`, [...roles]);
+  // cm is in two committees and administers the first; multi is in the second.
+  await makeCommittee(db, { name: 'Chemical Testing Committee', admin: cm });
+  await makeCommittee(db, { name: 'Biological Testing Committee', members: [{ user: cm }, { user: multi }] });
 });
 afterAll(() => t.close());
 
