@@ -2,8 +2,14 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, RECORD_MESSAGES, uploadLimitBytes, type DocumentGroups, type NotificationList } from '@portal/shared';
-import { files, jobDocuments, jobs, siteDocuments, sites } from '../../db/schema/index.js';
-import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+import { files, jobDocuments, siteDocuments } from '../../db/schema/index.js';
+import { createStorage } from '../../platform/storage.js';
+import { makeJobDocument, makeSiteDocument } from '../../test/factories/documents.js';
+import { makeFacility } from '../../test/factories/facilities.js';
+import { makeJob, type JobRow } from '../../test/factories/jobs.js';
+import { makeSite, representSites, type SiteRow } from '../../test/factories/sites.js';
+import { makeSignedIn, tokenFor, type UserRow } from '../../test/factories/users.js';
+import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { filesUnder, multipart, type Part } from '../../test/multipart.js';
 import { unzipEntries } from '../../test/unzip.js';
 
@@ -13,14 +19,58 @@ let multi: string;
 let ta: string;
 let la: string;
 let cm: string;
+let arUser: UserRow;
 const job: Record<string, number> = {};
 const site: Record<string, number> = {};
 
+/**
+ * Its own records, numbered as the job and site labels the tests use: Harbour's three sites
+ * (Sydney and Newcastle represented by ar, Perth by multi), a site ar and multi both represent,
+ * two sites of multi's; la leads every job, ta assesses most, multi one; documents both ways on
+ * 100234 (one reviewed), one each way on 100239, and the body's certificate on Sydney.
+ */
 beforeAll(async () => {
-  t = await buildTestApp();
-  [ar, multi, ta, la, cm] = (await Promise.all(['ar', 'multi', 'ta', 'la', 'cm'].map((u) => loginAs(t, `${u}@portal.test`)))) as [string, string, string, string, string];
-  for (const j of await t.database.db.select().from(jobs)) job[j.jobNumber] = j.id;
-  for (const s of await t.database.db.select().from(sites)) site[s.siteNumber] = s.id;
+  t = await buildTestApp({}, { seed: false });
+  const db = t.database.db;
+  const storage = createStorage(t.config);
+  const people = {
+    ar: await makeSignedIn(db, { roles: ['AR'], firstName: 'Arthur', lastName: 'Rep' }),
+    multi: await makeSignedIn(db, { roles: ['AR', 'TA', 'CM'] }),
+    ta: await makeSignedIn(db, { roles: ['TA'], firstName: 'Tess', lastName: 'Assessor' }),
+    la: await makeSignedIn(db, { roles: ['LA', 'TA'], firstName: 'Lee', lastName: 'Lead' }),
+    cm: await makeSignedIn(db, { roles: ['CM'] }),
+  };
+  arUser = people.ar.user;
+  [ar, multi, ta, la, cm] = [people.ar.token, people.multi.token, people.ta.token, people.la.token, people.cm.token];
+  const harbour = await makeFacility(db);
+  const siteRows: Record<string, SiteRow> = {};
+  for (const [siteNumber, facilityId] of [['S041201', harbour.id], ['S041202', harbour.id], ['S041203', harbour.id], ['S187601'], ['S239101'], ['S305001']] as const) {
+    siteRows[siteNumber] = await makeSite(db, { siteNumber, ...(facilityId ? { facilityId } : {}) });
+    site[siteNumber] = siteRows[siteNumber].id;
+  }
+  await representSites(db, people.ar.user, siteRows.S041201!, siteRows.S041202!, siteRows.S187601!);
+  await representSites(db, people.multi.user, siteRows.S041203!, siteRows.S187601!, siteRows.S239101!, siteRows.S305001!);
+  const jobRows: Record<string, JobRow> = {};
+  for (const [jobNumber, siteNumber, assessor] of [
+    ['100234', 'S041201', people.ta],
+    ['100235', 'S041201', null],
+    ['100236', 'S041202', people.ta],
+    ['100239', 'S187601', people.ta],
+    ['100240', 'S239101', people.ta],
+    ['100241', 'S305001', people.multi],
+    ['100242', 'S041203', null],
+  ] as const) {
+    jobRows[jobNumber] = await makeJob(db, siteRows[siteNumber]!, { jobNumber, lead: people.la.user, assessors: assessor ? [assessor.user] : [] });
+    job[jobNumber] = jobRows[jobNumber].id;
+  }
+  const by = { ar: people.ar.user, ta: people.ta.user, la: people.la.user };
+  await makeJobDocument(db, storage, jobRows['100234']!, { name: 'Quality Manual.pdf', description: 'Quality manual, revision 7', by: by.ar, daysAgo: 10, review: { by: by.ta, comment: 'Section 4 is complete; see the note on document control.' } });
+  await makeJobDocument(db, storage, jobRows['100234']!, { name: 'Scope of accreditation.txt', description: 'Proposed scope for the reassessment', by: by.ar, daysAgo: 6 });
+  await makeJobDocument(db, storage, jobRows['100234']!, { name: 'Assessment plan.pdf', description: 'Plan for the visit', by: by.la, role: 'LA', side: 'assessor', daysAgo: 4 });
+  await makeJobDocument(db, storage, jobRows['100239']!, { name: 'Corrective actions.txt', description: 'Responses to the findings of the last visit', by: by.ar, daysAgo: 2 });
+  await makeJobDocument(db, storage, jobRows['100239']!, { name: 'Assessment report.pdf', description: 'Report of the visit', by: by.ta, role: 'TA', side: 'assessor', daysAgo: 1 });
+  await makeSiteDocument(db, storage, siteRows.S041201!, { name: 'Accreditation certificate.pdf', description: 'Certificate of accreditation', by: null, side: 'body', daysAgo: 200 });
+  await makeSiteDocument(db, storage, siteRows.S041201!, { name: 'Site floor plan.txt', description: 'Floor plan of the laboratory', by: by.ar, daysAgo: 30 });
 });
 afterAll(() => t.close());
 
@@ -178,7 +228,7 @@ describe('download links (POST /api/downloads)', () => {
   });
 
   it('dies with the session, refuses what is not a download, and needs a signed-in user', async () => {
-    const token = await loginAs(t, 'ar@portal.test');
+    const token = await tokenFor(t.database.db, arUser);
     const { url } = (await linkFor(`/api/jobdocuments/${await docId('100234', 'Scope of accreditation.txt')}`, token)).json<{ url: string }>();
     expect((await get('/api/logout', token)).statusCode).toBe(200);
     expect((await get(url)).statusCode).toBe(401);
@@ -433,17 +483,22 @@ describe('site documents', () => {
 describe('upload size limit', () => {
   let small: TestApp;
   let token: string;
+  let smallJob: JobRow;
   beforeAll(async () => {
-    small = await buildTestApp({ MAX_UPLOAD_KB: '2' });
-    token = await loginAs(small, 'ar@portal.test');
+    small = await buildTestApp({ MAX_UPLOAD_KB: '2' }, { seed: false });
+    const someone = await makeSignedIn(small.database.db, { roles: ['AR'] });
+    const theirSite = await makeSite(small.database.db);
+    await representSites(small.database.db, someone.user, theirSite);
+    smallJob = await makeJob(small.database.db, theirSite);
+    token = someone.token;
   });
   afterAll(() => small.close());
 
   it('refuses a file one byte over MAX_UPLOAD_KB (KB of 1000 bytes, as the browser counts) with the spec message and keeps nothing', async () => {
-    const [j] = await small.database.db.select().from(jobs).where(eq(jobs.jobNumber, '100234'));
+    const j = smallJob;
     const before = filesUnder(path.join(small.config.dataDir, 'files')).length;
     const { payload, headers } = multipart([
-      { name: 'jobId', value: String(j!.id) },
+      { name: 'jobId', value: String(j.id) },
       { name: 'description', value: 'Too big' },
       { name: 'file', filename: 'Big.bin', content: Buffer.alloc(uploadLimitBytes(2) + 1, 1) },
     ]);
@@ -455,7 +510,7 @@ describe('upload size limit', () => {
     expect(rows).toHaveLength(0);
 
     const ok = multipart([
-      { name: 'jobId', value: String(j!.id) },
+      { name: 'jobId', value: String(j.id) },
       { name: 'description', value: 'Fits' },
       { name: 'file', filename: 'Small.bin', content: Buffer.alloc(uploadLimitBytes(2), 1) },
     ]);
