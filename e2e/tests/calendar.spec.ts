@@ -46,24 +46,27 @@ test.describe('committee calendar', () => {
     await dialog.getByLabel('Event name').fill(TITLE);
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await shot(page, 'new event');
+    // The create refetches the month: the event is drawn again from that answer.
+    const refetched = page.waitForResponse((r) => r.request().method() === 'GET' && /\/api\/events(\?|$)/.test(r.url()) && r.status() === 200);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Event created successfully.')).toBeVisible();
+    await refetched;
     const event = page.locator('.portal-calendar').getByText(TITLE);
     await expect(event).toBeVisible();
 
-    // Drag it one day on.
-    // Let the list settle (the create refetches it) before taking the event's place.
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    // Drag it one day on. Hovering waits until the event stands still, so its place is where it stays.
+    await event.hover();
     const from = await event.boundingBox();
     const to = await dayCell(page, second).boundingBox();
     if (!from || !to) throw new Error('no boxes to drag between');
-    await event.hover();
     await page.mouse.down();
-    await page.waitForTimeout(150);
     await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 5, { steps: 5 });
+    // The calendar has picked the event up when it draws the copy that follows the pointer.
+    const mirror = page.locator('.portal-calendar .fc-event-mirror');
+    await expect(mirror).toBeVisible();
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + 10, { steps: 20 });
-    await page.waitForTimeout(150);
+    // ... and it drops on the day the copy is drawn in.
+    await expect(dayCell(page, second).locator('.fc-event-mirror')).toBeVisible();
     await page.mouse.up();
     await expect(page.getByText('Event updated successfully.')).toBeVisible();
     await expect(async () => {

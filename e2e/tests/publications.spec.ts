@@ -130,7 +130,8 @@ test.describe('publications and subscriptions', () => {
     expect(served.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
     // Chromium's own PDF viewer draws it inside the frame.
     await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://')), { timeout: 10_000 }).toBe(true);
-    await page.waitForTimeout(1000);
+    // The shot waits for the viewer to have loaded the document, not for a fixed time.
+    await page.frames().find((f) => f.url().startsWith('chrome-extension://'))!.waitForLoadState('load');
     await topShot(page, 'publication');
     expect(await seriousViolations(page)).toEqual([]);
 
