@@ -7,9 +7,6 @@ import { AppError } from '../../platform/errors.js';
 import { importRecords } from './imports.service.js';
 import { listen } from '../../platform/events.js';
 import { createStorage } from '../../platform/storage.js';
-import { onEvent as notifyOnEvent } from '../notifications/index.js';
-import { importPublications } from '../publications/index.js';
-import { importResources } from '../resources/index.js';
 
 /**
  * npm run import -- <entity> <file.csv>: the same import as POST /api/admin/import/{entity}; and
@@ -29,11 +26,14 @@ const database = await openDatabase(config);
 let code = 0;
 try {
   let result;
+  // The other modules load only for their entity: a module's entry brings its routes along.
   if (entity === 'publications') {
+    const [{ importPublications }, { onEvent }] = await Promise.all([import('../publications/index.js'), import('../notifications/index.js')]);
     // Subscribers with notify on hear of each publication, as when the admin API adds one.
-    listen(notifyOnEvent);
+    listen(onEvent);
     result = await importPublications(database.db, createStorage(config), csvPath);
   } else if (entity === 'resources') {
+    const { importResources } = await import('../resources/index.js');
     result = await importResources(database.db, createStorage(config), csvPath);
   } else {
     result = await importRecords(database.db, entity as ImportEntity, createReadStream(csvPath));

@@ -280,6 +280,17 @@ describe('pending registrations: lists, approval, activation, rejection', () => 
     expect((await get('/api/user-requests?current_role=TA_ADMIN', tokens.sys)).statusCode).toBe(403);
   });
 
+  it('reads a stored registration through its schema: one of another shape is a 500, never a page built from it', async () => {
+    const bent = valid();
+    await register(bent);
+    const row = (await pendingOf(bent.email))!;
+    await t.database.db.update(userRequests).set({ data: { ...row.data, roles: 'AR' } }).where(eq(userRequests.id, row.id));
+    expect((await get(`/api/user-requests/${row.id}?current_role=SYSADMIN`, tokens.sys)).statusCode).toBe(500);
+    expect((await put(`/api/user-requests/${row.id}?current_role=SYSADMIN`, { status: 'approve', type: 'create' }, tokens.sys)).statusCode).toBe(500);
+    expect((await pendingOf(bent.email))!.status).toBe('pending');
+    await t.database.db.delete(userRequests).where(eq(userRequests.id, row.id));
+  });
+
   it('approving creates the user, who activates through the mailed link and signs in with the roles, sites and committees asked for', async () => {
     const body = valid({ facilities: [{ facility_number: facility.facilityNumber, facility_name: 'Wizard Labs', sites: [{ id: siteA.id, value: 'x' }, { id: siteB.id, value: 'y' }] }] });
     await register(body);
