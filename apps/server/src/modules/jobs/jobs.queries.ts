@@ -3,7 +3,7 @@ import { jobStageOf, jobStatusLabel, type JobStage } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { facilities, jobAssessors, jobs, sites, users } from '../../db/schema/index.js';
 import { assessesJob, assignedJobIds, representedSiteIds, representsSite } from '../../platform/policy.js';
-import { statement } from '../../platform/prepared.js';
+import { decoded, statement } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
 
@@ -76,8 +76,8 @@ const listRow = {
   job_number: jobs.jobNumber,
   type: jobs.type,
   status: jobs.status,
-  status_label: sql<string>`${jobs.status}`.mapWith(jobStatusLabel),
-  stage: sql<JobStage>`${jobs.stage}`.mapWith(jobStageOf),
+  status_label: decoded(sql`${jobs.status}`, (v) => jobStatusLabel(v as number)),
+  stage: decoded<JobStage>(sql`${jobs.stage}`, (v) => jobStageOf(v as string)),
   visit_date: jobs.visitDate,
   site_id: jobs.siteId,
   site: { id: sites.id, site_number: sites.siteNumber, name: sites.name },
