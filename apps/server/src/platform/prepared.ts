@@ -208,7 +208,7 @@ export interface Statement<S, R> {
 
 /**
  * A hot statement: `build(db, shape)` may read only the shape (which filters are present, which
- * side, which order; never a value), so the shape decides the SQL text, and the SQL text decides the
+ * order, the list's scope from its policy; never a value), so the shape decides the SQL text, and the SQL text decides the
  * statement. A call with a shape seen before skips building the query and its SQL, which is most of
  * a list call's CPU (bench/README.md). Define statements at module level so the builder cannot
  * capture anything but module constants; under Vitest every call rebuilds the SQL and throws when
@@ -224,7 +224,7 @@ export function statement<S extends object | void, R>(build: (db: Q, shape: S) =
     let entry = slot.get(ENTRY) as { key: string; statement: HotStatement<R> } | undefined;
     if (entry && verify) {
       const { sql, params } = build(db, shape).toSQL();
-      if (keyOf(sql, params) !== entry.key) throw new Error(`statement: the shape ${JSON.stringify(shape)} gave two SQL texts; its builder reads something outside its shape`);
+      if (keyOf(sql, params) !== entry.key) throw new Error(`statement: the shape ${JSON.stringify(shape, (_k, v: unknown) => keyOfValue(v))} gave two SQL texts; its builder reads something outside its shape`);
     }
     if (!entry) {
       entry = compile(db, build(db, shape));
@@ -251,8 +251,13 @@ const ENTRY = Symbol('statement');
  */
 function slotOf(tree: ShapeTree, shape: object | void): ShapeTree {
   let level = tree;
-  if (shape) for (const name in shape) level = childOf(childOf(level, name), (shape as Record<string, unknown>)[name]);
+  if (shape) for (const name in shape) level = childOf(childOf(level, name), keyOfValue((shape as Record<string, unknown>)[name]));
   return level;
+}
+
+/** A list's scope in a shape (access.ts `scopeFor`: its SQL and the key naming its form) stands for its key. */
+function keyOfValue(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string' ? `scope:${(value as { key: string }).key}` : value;
 }
 
 function childOf(level: ShapeTree, key: unknown): ShapeTree {
