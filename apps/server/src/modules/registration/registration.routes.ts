@@ -17,13 +17,14 @@ import {
   userRequestDetail,
   userRequestList,
   userRequestListQuery,
+  competencyUploadFields,
 } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { forbidden } from '../../platform/errors.js';
 import { sendFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
-import { acceptUpload, registerUploads } from '../../platform/uploads.js';
+import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import { holdsAdminRole } from './registration.policy.js';
 import * as service from './registration.service.js';
 
@@ -119,7 +120,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.post('/user-requests/edittacompetencydoc', {
-    config: strict(20),
+    config: { ...strict(20), ...multipartConfig(competencyUploadFields, 'file') },
     schema: {
       ...tag,
       description: `An assessor's suggested-changes document for their next profile change (multipart: fileName, then file; at most ${deps.config.maxUploadKb} KB). Replaces one uploaded and not sent. data.fileName goes into the change's competency.document.`,
