@@ -62,6 +62,8 @@ describe('hot statements', () => {
           person: { first: users.firstName, activated: users.activated },
           session: { stage: sessions.stage, expiresAt: sessions.expiresAt, late: sql<boolean>`${sessions.expiresAt} > now()` },
           manager: { email: manager.email },
+          // A whole table stands for its columns.
+          sessionRow: sessions,
         })
         .from(users)
         .leftJoin(sessions, eq(sessions.userId, users.id))
@@ -73,7 +75,8 @@ describe('hot statements', () => {
     const expected = await build(db);
     const rows = await hot(db).execute();
     expect(rows).toEqual(expected);
-    expect(rows).toEqual([
+    expect(rows.map((r) => r.sessionRow?.tokenHash ?? null)).toEqual(['prepared-test-token', null]);
+    expect(rows.map(({ sessionRow: _, ...r }) => r)).toEqual([
       { email: 'a@prepared.test', upper: 'ANN', initial: 'A.', person: { first: 'Ann', activated: true }, session: { stage: 'active', expiresAt: new Date('2030-01-02T03:04:05Z'), late: true }, manager: null },
       { email: 'b@prepared.test', upper: 'BEN', initial: 'B.', person: { first: 'Ben', activated: false }, session: null, manager: null },
     ]);

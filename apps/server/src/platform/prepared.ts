@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Column, getTableName, is, Placeholder, SQL, Table } from 'drizzle-orm';
+import { Column, getTableColumns, getTableName, is, Placeholder, SQL, Table } from 'drizzle-orm';
 import { QueryBuilder, type PgSelectConfig } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
 
@@ -52,8 +52,10 @@ function fieldsOf(selection: Record<string, unknown>): Field[] {
   const fields: Field[] = [];
   for (const [key, value] of Object.entries(selection)) {
     if (is(value, Column) || is(value, SQL) || is(value, SQL.Aliased)) fields.push({ path: [key], value });
-    else if (value && typeof value === 'object' && !is(value, Table)) {
-      for (const [inner, v] of Object.entries(value as Record<string, unknown>)) {
+    else if (value && typeof value === 'object') {
+      // A whole table (or an alias of one) stands for its columns, in their order.
+      const nested = is(value, Table) ? getTableColumns(value) : (value as Record<string, unknown>);
+      for (const [inner, v] of Object.entries(nested)) {
         if (!(is(v, Column) || is(v, SQL) || is(v, SQL.Aliased))) throw new Error(`statement: the field ${key}.${inner} nests deeper than one object`);
         fields.push({ path: [key, inner], value: v });
       }

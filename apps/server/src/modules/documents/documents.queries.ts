@@ -169,6 +169,9 @@ const jobSidesStatement = statement((db) =>
     .limit(1),
 );
 
+/** The list's statements, for the benchmark's baseline to run their SQL (bench/baseline-sql.mjs). */
+export const listStatements = { page: documentsPage, count: countStatement, jobSides: jobSidesStatement };
+
 /** The job and the sides of it the user is on, or null when there is no such job. */
 export async function findJobSides(db: Q, userId: number, jobId: number) {
   const [row] = await jobSidesStatement(db).execute({ userId, jobId });

@@ -67,6 +67,9 @@ const countStatement = statement((db, shape: { byDate: boolean; list: Scope }) =
     .groupBy(invoices.status),
 );
 
+/** The list's statements, for the benchmark's baseline to run their SQL (bench/baseline-sql.mjs). */
+export const listStatements = { page: pageStatement, count: countStatement };
+
 export async function countInvoices(db: Q, list: Scope, userId: number, date: string | undefined) {
   const rows = await countStatement(db, { byDate: !!date, list }).execute({ [ME]: userId, date });
   return {

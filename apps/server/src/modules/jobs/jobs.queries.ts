@@ -109,6 +109,9 @@ const countStatement = statement((db, shape: ListShape) =>
     .where(and(shape.scope.where, filtersOf(shape))),
 );
 
+/** The list's statements, for the benchmark's baseline to run their SQL (bench/baseline-sql.mjs). */
+export const listStatements = { page: pageStatement, count: countStatement };
+
 /** A page of jobs, newest visit first, and how many match: `scope` with `ME` for its user (scopeFor). */
 export async function listJobs(db: Q, scope: Scope, userId: number, f: JobFilters, page: number, perPage: number) {
   const shape: ListShape = { scope, type: f.type, status: f.status !== undefined, visitDate: f.visitDate !== undefined, siteId: f.siteId !== undefined };
