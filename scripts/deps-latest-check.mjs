@@ -37,7 +37,7 @@ try {
     }
   }
   console.log(`copied ${listed.length} files to ${scratch}`);
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline']);
 
   const server = JSON.parse(readFileSync(path.join(scratch, 'apps/server/package.json'), 'utf8'));
   const pinned = (name) => server.dependencies[name] ?? server.devDependencies?.[name];
