@@ -1,30 +1,43 @@
 /**
- * The SQL the baseline (baseline.mjs) runs for each call, written out as text. check-sql.mjs starts
- * the portal and checks that it runs each of these texts exactly, so the two cannot drift apart.
- * The authenticate statement is not copied: it is the portal's own ACTOR_SQL (platform/actor.ts).
+ * The SQL the baseline (baseline.mjs) runs for each call. The hot lists' statements (jobs, job
+ * documents, invoices) and the authenticate statement (ACTOR_SQL) are not copied: their text is
+ * rendered here from the portal's own statements and its policies' scopes (`statement(...).sqlOf`,
+ * platform/prepared.ts), so this file imports TypeScript and runs under tsx (`node --import tsx
+ * --conditions=source`). The forum's, meetings' and publications' texts below are still written out.
+ * check-sql.mjs starts the portal and checks that it runs each of these texts exactly.
  */
+import { sql } from 'drizzle-orm';
+import { listStatements as documentStatements } from '../apps/server/src/modules/documents/documents.queries.ts';
+import '../apps/server/src/modules/invoices/invoices.policy.ts';
+import { listStatements as invoiceStatements } from '../apps/server/src/modules/invoices/invoices.queries.ts';
+import '../apps/server/src/modules/jobs/jobs.policy.ts';
+import { listStatements as jobStatements } from '../apps/server/src/modules/jobs/jobs.queries.ts';
+import { scopeFor } from '../apps/server/src/platform/access.ts';
 
-/** The jobs list's columns as jobs.queries.ts listRow selects them (the answer's fields; the status twice, once for its label). */
-export const JOB_COLUMNS = `"jobs"."id", "jobs"."job_number", "jobs"."type", "jobs"."status", "jobs"."status", "jobs"."stage", "jobs"."visit_date", "jobs"."site_id", "sites"."id", "sites"."site_number", "sites"."name", "sites"."facility_id", "facilities"."id", "facilities"."facility_number", "facilities"."name", "sites"."suburb", "sites"."state"`;
-export const SCOPE = {
-  AR: `"jobs"."site_id" in (select "ar_sites"."site_id" from "ar_sites" where "ar_sites"."user_id" = $1)`,
-  TA: `"jobs"."id" in (select "job_assessors"."job_id" from "job_assessors" where "job_assessors"."user_id" = $1)`,
-};
-export const jobsPage = (scope) =>
-  `select ${JOB_COLUMNS} from "jobs" inner join "sites" on "sites"."id" = "jobs"."site_id" inner join "facilities" on "facilities"."id" = "sites"."facility_id" where ${scope} order by "jobs"."visit_date" desc nulls last, "jobs"."id" desc limit $2 offset $3`;
-export const jobsCount = (scope) => `select count(*)::int from "jobs" where ${scope}`;
+/** A user looking from one role (the load run's users hold one: bench-ar-N AR, bench-ta-N TA). */
+const viewer = (role) => ({ sessionId: '', stage: 'active', user: { id: 0 }, roles: [role], view: role, committees: [] });
+const me = sql.placeholder('userId');
+const scopeOf = (role, action) => scopeFor(viewer(role), action, me);
+const noFilters = { type: undefined, status: false, visitDate: false, siteId: false };
 
-export const JOB_SIDES = `select "id", "job_number", "site_id", exists (select 1 from "ar_sites" where "ar_sites"."site_id" = "jobs"."site_id" and "ar_sites"."user_id" = $1), exists (select 1 from "job_assessors" where "job_assessors"."job_id" = "jobs"."id" and "job_assessors"."user_id" = $2) from "jobs" where "jobs"."id" = $3 limit $4`;
-export const DOC_COUNT = `select "side", count(*)::int from "job_documents" where "job_documents"."job_id" = $1 group by "job_documents"."side"`;
-/** The documents list's columns as documents.queries.ts listedDocumentOf selects them (the answer's fields). */
-export const DOC_PAGE = `select "job_documents"."id", "files"."name", "job_documents"."description", "files"."created_at", "files"."size", "files"."mime_type", "users"."first_name", "users"."last_name", "job_documents"."reviewed_comment", "job_documents"."reviewed_at" from "job_documents" inner join "files" on "files"."id" = "job_documents"."file_id" left join "users" on "users"."id" = "files"."uploaded_by" where ("job_documents"."job_id" = $1 and "job_documents"."side" = $2) order by "files"."created_at" asc, "job_documents"."id" asc limit $3 offset $4`;
+/** The jobs list's scope by role ($1 the user): 'AR' or 'TA'. */
+export const SCOPE = { AR: 'AR', TA: 'TA' };
+/** The first page of the jobs of a role's scope without filters ($1 the user, $2 limit, $3 offset). */
+export const jobsPage = (role) => jobStatements.page.sqlOf({ scope: scopeOf(role, 'jobs.job.list'), ...noFilters }).text;
+export const jobsCount = (role) => jobStatements.count.sqlOf({ scope: scopeOf(role, 'jobs.job.list'), ...noFilters }).text;
 
-// The invoice's job id only when the AR may see the job ($1); the scope is $2.
-export const INVOICE_SCOPE = `"invoices"."facility_id" in (select "sites"."facility_id" from "sites" inner join "ar_sites" on "ar_sites"."site_id" = "sites"."id" where "ar_sites"."user_id" = $2)`;
-export const INVOICE_COUNT = `select "status", count(*)::int from "invoices" where ${INVOICE_SCOPE.replace('$2', '$1')} group by "invoices"."status"`;
-const INVOICE_JOB = `(select "jobs"."id" from "jobs" where "jobs"."job_number" = "invoices"."job_number" and (exists (select 1 from "ar_sites" where "ar_sites"."site_id" = "jobs"."site_id" and "ar_sites"."user_id" = $1)))`;
+/** The job with the sides of it the user is on ($1, $2 the user, $3 the job, $4 the limit 1). */
+export const JOB_SIDES = documentStatements.jobSides.sqlOf().text;
+/** A job's documents of one side ($1 job, $2 side, $3 limit, $4 offset), and their count by side ($1 job). */
+export const DOC_PAGE = documentStatements.page.sqlOf({ kind: 'job' }).text;
+export const DOC_COUNT = documentStatements.count.sqlOf({ kind: 'job' }).text;
+
+const invoiceScopes = { list: scopeOf('AR', 'invoices.invoice.list'), job: scopeOf('AR', 'jobs.job.view') };
+/** Invoices of one status, 'asc' outstanding or 'desc' paid ($1 the user for the job link, $2 for the scope, $3 the status, $4 limit, $5 offset). */
 export const invoicePage = (order) =>
-  `select "invoices"."id", "invoices"."transaction_number", "invoices"."transaction_type", "invoices"."transaction_date", "invoices"."job_number", "invoices"."amount", "invoices"."status", "facilities"."id", "facilities"."facility_number", "facilities"."name", ${INVOICE_JOB} from "invoices" inner join "facilities" on "facilities"."id" = "invoices"."facility_id" where (${INVOICE_SCOPE} and "invoices"."status" = $3) order by "invoices"."transaction_date" ${order}, "invoices"."id" ${order} limit $4 offset $5`;
+  invoiceStatements.page.sqlOf({ status: order === 'asc' ? 'outstanding' : 'paid', byDate: false, ...invoiceScopes }).text;
+/** The invoices by status ($1 the user). */
+export const INVOICE_COUNT = invoiceStatements.count.sqlOf({ byDate: false, list: invoiceScopes.list }).text;
 
 // Forum (issue 10): modules/forum/forum.queries.ts.
 const AUTHOR = `"users"."id", "users"."first_name", "users"."middle_name", "users"."last_name"`;

@@ -5,7 +5,7 @@
  * (baseline-sql.mjs) among them. Exits 1 on a text the portal does not run. Not a test: a check to
  * run before trusting a load run.
  *
- *   node bench/check-sql.mjs   (DATABASE_URL: a database to create afresh, default portal_sqlcheck; PORT, default 3107)
+ *   node --import tsx --conditions=source bench/check-sql.mjs   (DATABASE_URL: a database to create afresh, default portal_sqlcheck; PORT, default 3107)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

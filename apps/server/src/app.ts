@@ -24,6 +24,7 @@ import { closeAfterUnreadBody, closeConnectionsOnClose } from './platform/connec
 import { loggerOptions, type LogStream } from './platform/logging.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWeb } from './platform/web.js';
+import { withMultipartBodies } from './platform/uploads.js';
 import { authRoutes } from './modules/auth/index.js';
 import { devRoutes } from './modules/dev/index.js';
 import { notificationRoutes, onEvent as notifyOnEvent } from './modules/notifications/index.js';
@@ -143,7 +144,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withMultipartBodies(jsonSchemaTransform),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

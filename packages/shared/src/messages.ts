@@ -102,6 +102,7 @@ export const RECORD_MESSAGES = {
   importBadRows: (n: number) => `${n} ${n === 1 ? 'row has' : 'rows have'} problems: nothing was imported.`,
   importEmpty: 'The file has no rows to import.',
   uploadIncomplete: 'The upload did not complete. Please try again.',
+  uploadNotMultipart: 'Send the file as multipart/form-data.',
   uploadFieldName: 'Send the files in the field files[] (or one file in the field file).',
   tooManyFiles: (max: number) => `Send at most ${max} files at once.`,
   contactNameRequired: 'The contact name is required.',

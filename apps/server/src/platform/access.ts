@@ -108,9 +108,15 @@ export function abilitiesOf<A extends Action, R>(actor: Actor, actions: readonly
 export interface Scope {
   /** The condition: true for the rows the actor may act on. */
   where: SQL;
-  /** Which form the condition took (short: it goes into a prepared statement's name, with the caller's prefix). */
+  /**
+   * Which form the condition took: the same key, the same SQL text (a hot statement's shape holds
+   * the Scope and is told apart by this key, platform/prepared.ts).
+   */
   key: string;
 }
+
+/** A rule's scope replaced by the access walk, to prove each list takes its filter from its rule. */
+const replaced = new Map<Action, Pick<Rule, 'scope' | 'scopeKey'>>();
 
 /**
  * The SQL condition for a list of the action's records (false when the actor may not list at
@@ -118,10 +124,23 @@ export interface Scope {
  * answer 403). Give `me` as a placeholder inside a prepared statement.
  */
 export function scopeFor(actor: Actor, action: Action, me: UserRef = actor.user.id): Scope {
-  const rule = ruleOf(action);
+  const rule = { ...ruleOf(action), ...replaced.get(action) };
   if (!rule.scope) throw new Error(`the access rule for ${action} has no list scope`);
   if (rule.can && !rule.can(actor)) return { where: sql`false`, key: 'none' };
   return { where: rule.scope(actor, me), key: rule.scopeKey?.(actor) ?? 'all' };
+}
+
+/**
+ * For tests only: runs `body` with the action's list scope replaced (its key must differ from the
+ * rule's, so prepared statements are not reused), then puts the rule's back.
+ */
+export async function withScope<T>(action: Action, scope: Required<Pick<Rule, 'scope' | 'scopeKey'>>, body: () => Promise<T>): Promise<T> {
+  replaced.set(action, scope);
+  try {
+    return await body();
+  } finally {
+    replaced.delete(action);
+  }
 }
 
 /**

@@ -1,5 +1,4 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { currentRoleOf, isRole, type Role } from '@portal/shared';
 import type { Db } from '../db/client.js';
 import { committeeMembers, committees, sessions, userRoles, users } from '../db/schema/index.js';
@@ -81,24 +80,20 @@ function actorQuery(qb: Db, by: 'token' | 'session') {
     .limit(1);
 }
 
-// A query builder without a connection, with the databases' casing (db/client.ts), renders the
-// same text; it is only ever asked for toSQL. access.test.ts checks the two texts are equal.
-const textOnly = new QueryBuilder({ casing: 'snake_case' }) as unknown as Db;
+/** Prepared once per database and form (platform/prepared.ts): every authenticated request runs it. */
+const actorStatement = statement((db, { by }: { by: 'token' | 'session' }) => actorQuery(db as Db, by));
 
 /**
  * The SQL text of the statement ($1 the token's SHA-256 hex or the session id, $2 the limit 1), for
  * the benchmark baseline (bench/baseline.mjs) to run exactly what the portal runs.
  */
 export const ACTOR_SQL: Record<'token' | 'session', string> = {
-  token: actorQuery(textOnly, 'token').toSQL().sql,
-  session: actorQuery(textOnly, 'session').toSQL().sql,
+  token: actorStatement.sqlOf({ by: 'token' }).text,
+  session: actorStatement.sqlOf({ by: 'session' }).text,
 };
 
 /** The text the database's own builder renders (for the test that ACTOR_SQL is the same). */
 export const actorSqlOf = (db: Db, by: 'token' | 'session') => actorQuery(db, by).toSQL().sql;
-
-/** Prepared once per database and form (platform/prepared.ts): every authenticated request runs it. */
-const actorStatement = statement((db, { by }: { by: 'token' | 'session' }) => actorQuery(db as Db, by));
 
 /** The actor of a live session found by token hash or session id; null when none or not activated. */
 export async function findActor(db: Db, by: 'token' | 'session', key: string): Promise<Actor | null> {

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { freshDatabase } from '../test/helpers.js';
-import { prepared, statement } from './prepared.js';
+import { decoded, statement } from './prepared.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -17,26 +18,7 @@ afterAll(() => database.close());
 
 const emails = (rows: { email: string }[]) => rows.map((r) => r.email).sort();
 
-describe('prepared statements', () => {
-  it('gives two queries that differ only in their WHERE two statements', async () => {
-    const { db } = database;
-    const all = prepared(db, db.select({ email: users.email }).from(users).where(sql`${users.id} > ${sql.placeholder('min')}`));
-    // The same code path with a new filter: once the cache was keyed by a name, this reused the first WHERE.
-    const active = prepared(db, db.select({ email: users.email }).from(users).where(sql`${users.id} > ${sql.placeholder('min')} and ${users.activated}`));
-    expect(active).not.toBe(all);
-    expect(emails(await all.execute({ min: 0 }))).toEqual(['a@prepared.test', 'b@prepared.test']);
-    expect(emails(await active.execute({ min: 0 }))).toEqual(['a@prepared.test']);
-    // The same text again is the same statement.
-    expect(prepared(db, db.select({ email: users.email }).from(users).where(sql`${users.id} > ${sql.placeholder('min')}`))).toBe(all);
-  });
-
-  it('keeps a value written into the query (not a placeholder) in the key', async () => {
-    const { db } = database;
-    const byName = (name: string) => prepared(db, db.select({ email: users.email }).from(users).where(eq(users.firstName, name)));
-    expect(emails(await byName('Ann').execute())).toEqual(['a@prepared.test']);
-    expect(emails(await byName('Ben').execute())).toEqual(['b@prepared.test']);
-  });
-
+describe('hot statements', () => {
   it('builds a statement per shape, and refuses a builder that reads outside its shape', async () => {
     const { db } = database;
     const list = statement((q, shape: { activeOnly: boolean }) =>
@@ -56,29 +38,49 @@ describe('prepared statements', () => {
     expect(() => leaky(db)).toThrow(/reads something outside its shape/);
   });
 
+  it('takes placeholders by name, and keeps a value written into the query in its own statement', async () => {
+    const { db } = database;
+    const byName = statement((q, shape: { name: string }) => q.select({ email: users.email }).from(users).where(eq(users.firstName, shape.name)));
+    expect(emails(await byName(db, { name: 'Ann' }).execute())).toEqual(['a@prepared.test']);
+    expect(emails(await byName(db, { name: 'Ben' }).execute())).toEqual(['b@prepared.test']);
+    const above = statement((q) => q.select({ email: users.email }).from(users).where(sql`${users.id} > ${sql.placeholder('min')} and ${users.email} like ${'%@prepared.test'}`));
+    expect(emails(await above(db).execute({ min: 0 }))).toEqual(['a@prepared.test', 'b@prepared.test']);
+    expect(above.sqlOf()).toEqual({ text: expect.stringContaining('"users"."id" > $1 and "users"."email" like $2'), names: ['min', null] });
+  });
+
   it('maps rows as Drizzle does: flat and nested fields, decoders, and an outer-joined object null when its row is missing', async () => {
     const { db } = database;
     const [ann] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'a@prepared.test'));
     await db.insert(sessions).values({ tokenHash: 'prepared-test-token', userId: ann!.id, stage: 'active', expiresAt: new Date('2030-01-02T03:04:05Z') });
-    const query = () =>
-      db
+    const manager = alias(users, 'manager');
+    const build = (q: typeof db) =>
+      q
         .select({
           email: users.email,
           upper: sql<string>`upper(${users.firstName})`,
+          initial: decoded(sql`${users.firstName}`, (v) => `${String(v)[0]}.`),
           person: { first: users.firstName, activated: users.activated },
-          session: { stage: sessions.stage, expiresAt: sessions.expiresAt },
+          session: { stage: sessions.stage, expiresAt: sessions.expiresAt, late: sql<boolean>`${sessions.expiresAt} > now()` },
+          manager: { email: manager.email },
+          // A whole table stands for its columns.
+          sessionRow: sessions,
         })
         .from(users)
         .leftJoin(sessions, eq(sessions.userId, users.id))
+        .leftJoin(manager, sql`false`)
         .where(sql`${users.email} like '%@prepared.test'`)
         .orderBy(users.email);
-    // Drizzle's own mapping (an unprepared query) against the prepared statement's mapper.
-    const expected = await query();
-    const rows = await prepared(db, query()).execute();
+    const hot = statement((q) => build(q as typeof db));
+    // Drizzle's own mapping (the query run by Drizzle) against the statement's mapper.
+    const expected = await build(db);
+    const rows = await hot(db).execute();
     expect(rows).toEqual(expected);
-    expect(rows).toEqual([
-      { email: 'a@prepared.test', upper: 'ANN', person: { first: 'Ann', activated: true }, session: { stage: 'active', expiresAt: new Date('2030-01-02T03:04:05Z') } },
-      { email: 'b@prepared.test', upper: 'BEN', person: { first: 'Ben', activated: false }, session: null },
+    expect(rows.map((r) => r.sessionRow?.tokenHash ?? null)).toEqual(['prepared-test-token', null]);
+    expect(rows.map(({ sessionRow: _, ...r }) => r)).toEqual([
+      { email: 'a@prepared.test', upper: 'ANN', initial: 'A.', person: { first: 'Ann', activated: true }, session: { stage: 'active', expiresAt: new Date('2030-01-02T03:04:05Z'), late: true }, manager: null },
+      { email: 'b@prepared.test', upper: 'BEN', initial: 'B.', person: { first: 'Ben', activated: false }, session: null, manager: null },
     ]);
+    // In a transaction the statement runs on the transaction's connection, through Drizzle's prepared statement.
+    expect(await db.transaction((tx) => hot(tx).execute())).toEqual(expected);
   });
 });

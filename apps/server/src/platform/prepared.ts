@@ -1,180 +1,245 @@
 import { createHash } from 'node:crypto';
-import { Column, fillPlaceholders, getTableName, is, SQL, Subquery } from 'drizzle-orm';
-import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
+import { Column, getTableColumns, getTableName, is, Placeholder, SQL, Table } from 'drizzle-orm';
+import { QueryBuilder, type PgSelectConfig } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
 
 type Q = Db | Tx;
 
-/** A query builder before it is prepared: Drizzle's select, insert, update and delete builders. */
-export interface Preparable<P> {
+/**
+ * The hot statements (the lists and the authenticate hook) are written once, with Drizzle's query
+ * builder, and run on the drivers' own public APIs: Drizzle's `toSQL()` gives the text and its
+ * parameters once per shape, node-postgres runs it as a named prepared statement (`{ name, text,
+ * values, rowMode: 'array' }`), PGlite through its `query(text, values, { rowMode })`, and the rows
+ * are mapped by code made once per statement. Drizzle's own execute walks every row with a generic
+ * mapper and wraps each call in tracing spans, a cache lookup and async closures, most of the gap
+ * to raw pg on a list call (bench/README.md). Nothing here reads Drizzle's or pg's private parts, so
+ * their minor upgrades need no detective work (`npm run deps:latest-check`).
+ */
+
+/** A select before it runs: its documented `toSQL()`, its selection and config (the builder's typed `_`). */
+export interface HotQuery<R> {
   toSQL(): { sql: string; params: unknown[] };
-  prepare(name: string): P;
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
+  readonly _: { readonly selectedFields: Record<string, unknown>; readonly config: PgSelectConfig; readonly result: R };
 }
+
+/** What a hot statement gives its caller: Drizzle's prepared statement's `execute`, with the same rows. */
+export interface HotStatement<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+
+type Decode = (value: unknown) => unknown;
+const decoders = new WeakMap<SQL, Decode>();
 
 /**
- * What a prepared statement runs: its SQL text and the values written into the query (a value not
- * given as a placeholder is fixed in the statement, so two values make two statements).
+ * `sql`...`.mapWith(decode)` for a field of a hot statement: the decoder is kept here too, since
+ * Drizzle keeps a SQL field's decoder in a private property. A bare `.mapWith` in a hot statement
+ * would not be applied (the answers' schema checks under tests would then fail).
  */
-function textOf(query: Preparable<unknown>): string {
-  const { sql, params } = query.toSQL();
-  return params.length === 0 ? sql : `${sql}\n-- ${JSON.stringify(params)}`;
+export function decoded<T>(expression: SQL<unknown>, decode: (value: unknown) => T): SQL<T> {
+  const mapped = expression.mapWith(decode);
+  decoders.set(mapped, decode as Decode);
+  return mapped;
 }
 
-interface Decoder {
-  mapFromDriverValue(value: unknown): unknown;
+interface Field {
+  path: [string] | [string, string];
+  value: unknown;
 }
 
-/** What Drizzle keeps on a prepared select (pg-core's PgPreparedQuery, node-postgres and PGlite alike). */
-interface PreparedSelect {
-  fields?: { path: string[]; field: unknown }[];
-  customResultMapper?: (rows: unknown[][]) => unknown[];
-  joinsNotNullableMap?: Record<string, boolean>;
-  execute(values?: Record<string, unknown>): Promise<unknown>;
-}
-
-/** What node-postgres' prepared query holds (drizzle-orm/node-postgres/session.js). */
-interface NodePgInternals {
-  client: { query(config: object, params: unknown[]): Promise<{ rows: unknown[][] }> };
-  queryConfig: object;
-  params: unknown[];
-}
-
-/** The decoder Drizzle's own mapResultRow picks for a selected field (drizzle-orm/utils.js). */
-function decoderOf(field: unknown): Decoder {
-  // `decoder` is internal in Drizzle's types: the same reads as its mapResultRow.
-  const decoderOfSql = (x: unknown) => (x as { decoder: Decoder }).decoder;
-  if (is(field, Column)) return field;
-  if (is(field, SQL)) return decoderOfSql(field);
-  if (is(field, Subquery)) return decoderOfSql((field as unknown as { _: { sql: unknown } })._.sql);
-  return decoderOfSql((field as { sql: unknown }).sql);
-}
-
-/**
- * Drizzle turns each row into an object with a generic walk that allocates an iterator and an
- * entry per column of every row (a fifth of a list call's allocations, bench/alloc.mjs). A prepared
- * select whose fields sit at most one object deep (all of ours) gets a mapper made once from its
- * keys and decoders, which Drizzle calls instead (its `customResultMapper`, given the rows in array
- * mode). It keeps Drizzle's rule for outer joins (drizzle-orm/utils.js mapResultRow): a nested
- * object whose columns all come from one outer-joined table is null when its first column is.
- */
-function withRowMapper<P>(statement: P): P {
-  const prepared = statement as PreparedSelect;
-  const fields = prepared.fields;
-  if (!fields || prepared.customResultMapper || fields.some((f) => f.path.length > 2)) return statement;
-  const mapRow = rowMapperOf(fields, nullableObjects(fields, prepared.joinsNotNullableMap));
-  const decoders = fields.map((f) => decoderOf(f.field));
-  prepared.customResultMapper = (rows) => {
-    const out = new Array<unknown>(rows.length);
-    for (let r = 0; r < rows.length; r++) out[r] = mapRow(rows[r]!, decoders);
-    return out;
-  };
-  const mapRows = prepared.customResultMapper;
-  if (is(statement, NodePgPreparedQuery)) {
-    // On a PostgreSQL server, the statement runs straight on node-postgres with Drizzle's own query
-    // config (its name, array rows and type parsers): Drizzle's execute wraps each call in tracing
-    // spans, a cache lookup and three async closures, a tenth of a list call's allocations.
-    const { client, queryConfig, params } = prepared as unknown as NodePgInternals;
-    prepared.execute = async (values = {}) => mapRows((await client.query(queryConfig, fillPlaceholders(params, values))).rows);
+/** The selection's fields in the order of the SELECT list (Drizzle writes them in key order, one level of nesting here). */
+function fieldsOf(selection: Record<string, unknown>): Field[] {
+  const fields: Field[] = [];
+  for (const [key, value] of Object.entries(selection)) {
+    if (is(value, Column) || is(value, SQL) || is(value, SQL.Aliased)) fields.push({ path: [key], value });
+    else if (value && typeof value === 'object') {
+      // A whole table (or an alias of one) stands for its columns, in their order.
+      const nested = is(value, Table) ? getTableColumns(value) : (value as Record<string, unknown>);
+      for (const [inner, v] of Object.entries(nested)) {
+        if (!(is(v, Column) || is(v, SQL) || is(v, SQL.Aliased))) throw new Error(`statement: the field ${key}.${inner} nests deeper than one object`);
+        fields.push({ path: [key, inner], value: v });
+      }
+    } else throw new Error(`statement: the field ${key} is not a column or an SQL expression`);
   }
-  return statement;
+  return fields;
 }
 
-/** The nested objects Drizzle would null, each with the index of the column that decides it. */
-function nullableObjects(fields: { path: string[]; field: unknown }[], notNullable: Record<string, boolean> | undefined) {
-  if (!notNullable) return [];
-  const byObject = new Map<string, { first: number; table: string | false }>();
-  fields.forEach((f, i) => {
-    if (f.path.length !== 2 || !is(f.field, Column)) return;
-    const table = getTableName(f.field.table);
-    const seen = byObject.get(f.path[0]!);
-    if (!seen) byObject.set(f.path[0]!, { first: i, table });
-    else if (seen.table !== table) seen.table = false;
-  });
-  return [...byObject]
-    .filter(([, o]) => o.table !== false && !notNullable[o.table])
-    .map(([key, o]) => ({ key, first: o.first }));
+function decoderOf(field: unknown): Decode | null {
+  if (is(field, Column)) return (v) => field.mapFromDriverValue(v);
+  const expression = is(field, SQL.Aliased) ? field.sql : field;
+  return (is(expression, SQL) && decoders.get(expression)) || null;
 }
 
 /**
- * One row's object, written as a single object literal by code made once per statement: built key
- * by key from `{}`, every row's object (and its nested ones) grew its property store on the way
- * (a row of the jobs list: 363 bytes against 226 as one literal). Keys come from our own select
- * objects, written as JSON string literals; each value goes through its column's decoder as
- * Drizzle's would.
+ * The tables an outer join may leave empty, by name (an alias's name for an alias): Drizzle's rule
+ * (a left join's table, and every earlier table before a right join, both for a full join).
  */
-function rowMapperOf(fields: { path: string[] }[], nullable: { key: string; first: number }[]): (row: unknown[], decoders: Decoder[]) => object {
-  const value = (i: number) => `row[${i}] === null ? null : d[${i}].mapFromDriverValue(row[${i}])`;
+function nullableTables(config: PgSelectConfig): Set<string> {
+  const nameOf = (t: unknown) => (is(t, Table) ? getTableName(t) : null);
+  const seen: string[] = [];
+  const nullable = new Set<string>();
+  const from = nameOf(config.table);
+  if (from) seen.push(from);
+  for (const join of config.joins ?? []) {
+    const name = join.alias ?? nameOf(join.table);
+    if (join.joinType === 'right' || join.joinType === 'full') for (const s of seen) nullable.add(s);
+    if (name && (join.joinType === 'left' || join.joinType === 'full')) nullable.add(name);
+    if (name) seen.push(name);
+  }
+  return nullable;
+}
+
+/**
+ * One row's object from its array, written as a single object literal by code made once per
+ * statement: built key by key from `{}`, every row's object grew its property store on the way. A
+ * nested object whose columns all come from one outer-joined table is null when its first column
+ * is, as Drizzle maps it. Keys come from our own select objects, written as JSON string literals.
+ */
+function rowMapperOf(fields: Field[], nullable: Set<string>): (row: unknown[]) => unknown {
+  const decode = fields.map((f) => decoderOf(f.value));
+  const value = (i: number) => (decode[i] ? `row[${i}] === null ? null : d[${i}](row[${i}])` : `row[${i}]`);
   const groups = new Map<string, { i: number; key: string | null }[]>();
   fields.forEach((f, i) => {
-    const group = groups.get(f.path[0]!) ?? [];
-    group.push({ i, key: f.path.length === 2 ? f.path[1]! : null });
-    groups.set(f.path[0]!, group);
+    const group = groups.get(f.path[0]) ?? [];
+    group.push({ i, key: f.path[1] ?? null });
+    groups.set(f.path[0], group);
   });
   const entries = [...groups].map(([outer, group]) => {
     if (group[0]!.key === null) return `${JSON.stringify(outer)}: ${value(group[0]!.i)}`;
     const inner = `{ ${group.map((g) => `${JSON.stringify(g.key)}: ${value(g.i)}`).join(', ')} }`;
-    const nulled = nullable.find((n) => n.key === outer);
-    return `${JSON.stringify(outer)}: ${nulled ? `row[${nulled.first}] === null ? null : ${inner}` : inner}`;
+    // Drizzle looks at the columns only (not SQL fields), and at the first one's value.
+    const columns = group.filter((g) => is(fields[g.i]!.value, Column));
+    const tables = new Set(columns.map((g) => getTableName((fields[g.i]!.value as Column).table)));
+    const [table] = tables;
+    const nulls = tables.size === 1 && nullable.has(table!);
+    return `${JSON.stringify(outer)}: ${nulls ? `row[${columns[0]!.i}] === null ? null : ${inner}` : inner}`;
   });
-  return new Function('row', 'd', `return { ${entries.join(', ')} };`) as (row: unknown[], decoders: Decoder[]) => object;
+  const map = new Function('row', 'd', `return { ${entries.join(', ')} };`) as (row: unknown[], d: (Decode | null)[]) => unknown;
+  return (row) => map(row, decode);
 }
 
-/** Per database (or transaction): SQL text and fixed values -> its prepared statement. */
-const byText = new WeakMap<object, Map<string, { text: string; statement: unknown }>>();
+/** Drizzle's drivers hand dates, timestamps and intervals to the columns' decoders as text; so do we. */
+const AS_TEXT = [1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231];
+const asText = (value: unknown) => value;
 
-function forText<P>(db: Q, text: string, query: Preparable<P>): { text: string; statement: P } {
-  let map = byText.get(db);
-  if (!map) byText.set(db, (map = new Map()));
-  let entry = map.get(text);
-  if (!entry) {
-    // node-postgres prepares a name once per connection and refuses one name for two texts; a name
-    // made from the text keeps that true.
-    entry = { text, statement: withRowMapper(query.prepare(`q_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`)) };
-    map.set(text, entry);
-  }
-  return entry as { text: string; statement: P };
+/** node-postgres' Pool and PGlite, as far as their public APIs are used here. */
+interface PgPool {
+  totalCount: number;
+  query(config: { name: string; text: string; values: unknown[]; rowMode: 'array'; types: object }): Promise<{ rows: unknown[][] }>;
 }
+interface PgliteClient {
+  query(text: string, values: unknown[], options: { rowMode: 'array'; parsers: Record<number, Decode> }): Promise<{ rows: unknown[][] }>;
+}
+
+type Run = (name: string, text: string, values: unknown[]) => Promise<unknown[][]>;
 
 /**
- * The prepared statement of a query, keyed by its SQL text (and any value written into it rather than
- * given as a placeholder): a query whose WHERE, ORDER BY or columns differ always gets its own
- * statement. Values that vary per call go in as placeholders (`sql.placeholder`). This builds the SQL text on every call, which costs about as much as running
- * the query unprepared; hot paths use `statement` below.
+ * How a database runs a statement on its driver (Drizzle's documented `db.$client`); null for a
+ * transaction (its connection is Drizzle's to hold).
  */
-export function prepared<P>(db: Q, query: Preparable<P>): P {
-  return forText(db, textOf(query), query).statement;
+function runnerOf(db: Q): { run: Run; ready: Promise<void> | null } | null {
+  const client = (db as { $client?: unknown }).$client;
+  if (!client || typeof client !== 'object') return null;
+  if ('totalCount' in client) {
+    const pool = client as PgPool;
+    const types = {
+      getTypeParser: (oid: number, format?: string) => (AS_TEXT.includes(oid) ? asText : pgTypes!.getTypeParser(oid, format as 'text')),
+    };
+    return { run: async (name, text, values) => (await pool.query({ name, text, values, rowMode: 'array', types })).rows, ready: loadPgTypes() };
+  }
+  const pglite = client as PgliteClient;
+  const parsers = Object.fromEntries(AS_TEXT.map((oid) => [oid, asText]));
+  return { run: async (_name, text, values) => (await pglite.query(text, values, { rowMode: 'array', parsers })).rows, ready: null };
+}
+
+/** node-postgres' default type parsers, loaded only when a PostgreSQL server is used (db/client.ts loads pg the same way). */
+let pgTypes: { getTypeParser(oid: number, format?: 'text' | 'binary'): Decode } | null = null;
+async function loadPgTypes() {
+  pgTypes ??= (await import('pg')).default.types as unknown as typeof pgTypes;
+}
+
+/** The parameters in order: a placeholder takes its value by name, any other value is fixed in the statement. */
+function valuesOf(params: unknown[], values: Record<string, unknown>): unknown[] {
+  const out = new Array<unknown>(params.length);
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    out[i] = is(p, Placeholder) ? values[p.name] : p;
+  }
+  return out;
+}
+
+/** A value written into a statement (not a placeholder) is part of what names it. */
+function keyOf(sql: string, params: unknown[]): string {
+  const fixed = params.filter((p) => !is(p, Placeholder));
+  return fixed.length === 0 ? sql : `${sql}\n-- ${JSON.stringify(fixed)}`;
+}
+
+function compile<R>(db: Q, query: HotQuery<R>): { key: string; statement: HotStatement<R> } {
+  const { sql: text, params } = query.toSQL();
+  const key = keyOf(text, params);
+  // node-postgres prepares a name once per connection and refuses one name for two texts; a name
+  // made from the text keeps that true.
+  const name = `q_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+  const runner = runnerOf(db);
+  if (!runner) return { key, statement: query.prepare(name) };
+  const { run, ready } = runner;
+  const mapRow = rowMapperOf(fieldsOf(query._.selectedFields), nullableTables(query._.config));
+  const statement: HotStatement<R> = {
+    async execute(values = {}) {
+      if (ready && !pgTypes) await ready;
+      const rows = await run(name, text, valuesOf(params, values));
+      const out = new Array<unknown>(rows.length);
+      for (let r = 0; r < rows.length; r++) out[r] = mapRow(rows[r]!);
+      return out as R;
+    },
+  };
+  return { key, statement };
 }
 
 /** Vitest sets VITEST: there, every call also checks that the shape really decides the SQL text. */
 const verify = !!process.env.VITEST;
 
+/** A builder without a connection, with the databases' casing (db/client.ts): it renders the same text, for `sqlOf`. */
+const textOnly = new QueryBuilder({ casing: 'snake_case' }) as unknown as Db;
+
+export interface Statement<S, R> {
+  (db: Q, shape: S): HotStatement<R>;
+  /** The SQL text the statement runs for a shape, and its parameters' placeholder names in order (for the benchmark's baseline). */
+  sqlOf(shape: S): { text: string; names: (string | null)[] };
+}
+
 /**
- * A statement for the hot paths: `build(db, shape)` may read only the shape (which filters are
- * present, which side, which order; never a value), so the shape decides the SQL text, and the
- * SQL text decides the statement (as in `prepared`). A call with a shape seen before skips building
- * the query and its SQL, which is most of a list call's CPU (bench/README.md). Define statements at
- * module level so the builder cannot capture anything but module constants; under Vitest every call
- * rebuilds the SQL and throws when the same shape gave another text (a builder reading outside its
- * shape).
+ * A hot statement: `build(db, shape)` may read only the shape (which filters are present, which
+ * order, the list's scope from its policy; never a value), so the shape decides the SQL text, and the SQL text decides the
+ * statement. A call with a shape seen before skips building the query and its SQL, which is most of
+ * a list call's CPU (bench/README.md). Define statements at module level so the builder cannot
+ * capture anything but module constants; under Vitest every call rebuilds the SQL and throws when
+ * the same shape gave another text (a builder reading outside its shape). In a transaction the
+ * statement runs through Drizzle's own prepared statement, on the transaction's connection.
  */
-export function statement<S extends object | void, P>(build: (db: Q, shape: S) => Preparable<P>): (db: Q, shape: S) => P {
+export function statement<S extends object | void, R>(build: (db: Q, shape: S) => HotQuery<R>): Statement<S, R> {
   const byShape = new WeakMap<object, ShapeTree>();
-  return (db, shape) => {
+  const run = (db: Q, shape: S): HotStatement<R> => {
     let tree = byShape.get(db);
     if (!tree) byShape.set(db, (tree = new Map()));
     const slot = slotOf(tree, shape);
-    let entry = slot.get(ENTRY) as { text: string; statement: P } | undefined;
+    let entry = slot.get(ENTRY) as { key: string; statement: HotStatement<R> } | undefined;
     if (entry && verify) {
-      const text = textOf(build(db, shape));
-      if (text !== entry.text) throw new Error(`statement: the shape ${JSON.stringify(shape)} gave two SQL texts; its builder reads something outside its shape`);
+      const { sql, params } = build(db, shape).toSQL();
+      if (keyOf(sql, params) !== entry.key) throw new Error(`statement: the shape ${JSON.stringify(shape, (_k, v: unknown) => keyOfValue(v))} gave two SQL texts; its builder reads something outside its shape`);
     }
     if (!entry) {
-      const query = build(db, shape);
-      entry = forText(db, textOf(query), query);
+      entry = compile(db, build(db, shape));
       slot.set(ENTRY, entry);
     }
     return entry.statement;
   };
+  return Object.assign(run, {
+    sqlOf(shape: S) {
+      const { sql, params } = build(textOnly, shape).toSQL();
+      return { text: sql, names: params.map((p) => (is(p, Placeholder) ? p.name : null)) };
+    },
+  });
 }
 
 /** Shapes seen, one level per property of the shape (its name, then its value); a slot keeps its statement under ENTRY. */
@@ -188,8 +253,13 @@ const ENTRY = Symbol('statement');
  */
 function slotOf(tree: ShapeTree, shape: object | void): ShapeTree {
   let level = tree;
-  if (shape) for (const name in shape) level = childOf(childOf(level, name), (shape as Record<string, unknown>)[name]);
+  if (shape) for (const name in shape) level = childOf(childOf(level, name), keyOfValue((shape as Record<string, unknown>)[name]));
   return level;
+}
+
+/** A list's scope in a shape (access.ts `scopeFor`: its SQL and the key naming its form) stands for its key. */
+function keyOfValue(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string' ? `scope:${(value as { key: string }).key}` : value;
 }
 
 function childOf(level: ShapeTree, key: unknown): ShapeTree {

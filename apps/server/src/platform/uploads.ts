@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { LIMITS, MESSAGES, niceSize, RECORD_MESSAGES, uploadLimitBytes } from '@portal/shared';
 import { AppError, badRequest } from './errors.js';
 import type { Storage } from './storage.js';
@@ -28,6 +28,56 @@ export async function registerUploads(app: FastifyInstance, maxUploadKb: number,
       headerPairs: 100,
     },
   });
+}
+
+/** How an upload route's multipart body is written in the API document (the route's `config.multipart`). */
+export interface MultipartDoc {
+  /** The text fields, as the use case checks them. */
+  fields: z.ZodType;
+  /** The file part: one `file`, or one or several `files[]` (either is accepted; this is the one documented). */
+  files: 'file' | 'files[]';
+  /** A post that may come without a file (the forum's). */
+  optional?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    multipart?: MultipartDoc;
+  }
+}
+
+/** The route config of an upload route: `config: { ...multipartConfig(fields, 'file') }`. */
+export const multipartConfig = (fields: z.ZodType, files: MultipartDoc['files'], opts: { optional?: boolean } = {}) => ({
+  multipart: { fields, files, optional: opts.optional } satisfies MultipartDoc,
+});
+
+const BINARY = { type: 'string', format: 'binary' } as const;
+
+/** The JSON schema (OpenAPI 3.0) of a multipart body: its text fields as zod reads them, and the binary file part. */
+export function multipartBodySchema(doc: MultipartDoc): Record<string, unknown> {
+  const json = z.toJSONSchema(doc.fields, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' }) as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  const file = doc.files === 'file' ? { ...BINARY, description: 'the file' } : { type: 'array', items: BINARY, description: 'the files' };
+  return {
+    type: 'object',
+    properties: { ...json.properties, [doc.files]: file },
+    required: [...(json.required ?? []), ...(doc.optional ? [] : [doc.files])],
+  };
+}
+
+/**
+ * Wraps the swagger transform: an upload route's body is read as a stream (`req.parts()`), so it
+ * has no body schema for Fastify to validate; the document gets one from `config.multipart`, so a
+ * client generated from it can upload.
+ */
+export function withMultipartBodies<I extends { route: { config?: unknown } }, O extends { schema: object }>(transform: (input: I) => O) {
+  return (input: I): O => {
+    const out = transform(input);
+    const doc = (input.route.config as { multipart?: MultipartDoc } | undefined)?.multipart;
+    return doc ? { ...out, schema: { ...out.schema, body: multipartBodySchema(doc) } } : out;
+  };
 }
 
 /** The field names a file may come in. */
@@ -126,6 +176,8 @@ export async function receiveUpload(
   const fields: Record<string, string> = {};
   const lists: Record<string, string[]> = {};
   const files: StoredUpload[] = [];
+  // A JSON (or any other) body instead of a form: said plainly, not as a broken upload.
+  if (!req.isMultipart()) throw new AppError(415, RECORD_MESSAGES.uploadNotMultipart);
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') {

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Storage } from '../../platform/storage.js';
 import type { Db } from '../client.js';
 import { committees, competencySuggestions, facilities, files, publicationCategories, sites, userInfos, userRequests, userRoles, users } from '../schema/index.js';
 
-/** A one-page competency statement, as the body's back office would issue it (pdfkit). */
-function competencyPdf(name: string, competencies: string[]): Promise<Buffer> {
+/** A one-page competency statement, as the body's back office would issue it (pdfkit, loaded only here). */
+async function competencyPdf(name: string, competencies: string[]): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Competencies of ${name}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

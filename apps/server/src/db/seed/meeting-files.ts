@@ -1,11 +1,11 @@
-import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
-import PDFDocument from 'pdfkit';
 
 /**
  * Real PDF and DOCX files with text in them, made with pdfkit and docx: the demo's meeting
- * documents and the index's test fixtures (text that unpdf and mammoth must read back).
+ * documents and the index's test fixtures (text that unpdf and mammoth must read back). Both are
+ * loaded at the first file made: only the demo seed and tests make them, the server never does.
  */
-export function makePdf(title: string, paragraphs: string[]): Promise<Buffer> {
+export async function makePdf(title: string, paragraphs: string[]): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title } });
     const chunks: Buffer[] = [];
@@ -19,7 +19,8 @@ export function makePdf(title: string, paragraphs: string[]): Promise<Buffer> {
   });
 }
 
-export function makeDocx(title: string, paragraphs: string[]): Promise<Buffer> {
+export async function makeDocx(title: string, paragraphs: string[]): Promise<Buffer> {
+  const { Document, HeadingLevel, Packer, Paragraph } = await import('docx');
   const doc = new Document({
     creator: 'Members Portal',
     title,

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { arSites, files, jobDocuments, jobs, siteDocuments, sites, users } from '../../db/schema/index.js';
-import { assessesJob, representsSite, type JobFacts } from '../../platform/policy.js';
+import { assessesJob, representsSite } from '../../platform/policy.js';
 import { isoTimeOf } from '../../platform/iso-time.js';
 import { statement } from '../../platform/prepared.js';
 
@@ -93,12 +93,15 @@ export async function countDocuments(db: Q, kind: Kind, folderId: number): Promi
   return { facility: n('facility'), assessor: n('assessor'), body: n('body') };
 }
 
-/** The documents of these ids, with their whole file rows (for sendFile and sendZip), in upload order. */
-export function findDocuments(db: Q, kind: Kind, ids: number[]) {
+/**
+ * The documents of these ids within `scope` (the download rule's, over the job's or the site
+ * document's columns), with their whole file rows (for sendFile and sendZip), in upload order.
+ */
+export function findDocuments(db: Q, kind: Kind, ids: number[], scope: SQL) {
   const t = TABLE[kind];
-  return documentsWith(db, kind)
-    .where(inArray(t.id, ids))
-    .orderBy(asc(files.createdAt), asc(t.id));
+  const query = documentsWith(db, kind);
+  if (kind === 'job') query.innerJoin(jobs, eq(jobs.id, jobDocuments.jobId));
+  return query.where(and(inArray(t.id, ids), scope)).orderBy(asc(files.createdAt), asc(t.id));
 }
 
 /**
@@ -166,23 +169,13 @@ const jobSidesStatement = statement((db) =>
     .limit(1),
 );
 
+/** The list's statements, for the benchmark's baseline to run their SQL (bench/baseline-sql.mjs). */
+export const listStatements = { page: documentsPage, count: countStatement, jobSides: jobSidesStatement };
+
 /** The job and the sides of it the user is on, or null when there is no such job. */
 export async function findJobSides(db: Q, userId: number, jobId: number) {
   const [row] = await jobSidesStatement(db).execute({ userId, jobId });
   return row ?? null;
-}
-
-/** Of these jobs, the sides of each the user is on (the facts of the download rule), by job id. */
-export async function jobSidesOf(db: Q, userId: number, jobIds: number[]): Promise<Map<number, JobFacts>> {
-  const rows = await db
-    .select({
-      id: jobs.id,
-      onFacilitySide: sql<boolean>`${representsSite(userId, jobs.siteId)}`,
-      onAssessorSide: sql<boolean>`${assessesJob(userId, jobs.id)}`,
-    })
-    .from(jobs)
-    .where(inArray(jobs.id, jobIds));
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Of these sites, those the user represents. */

@@ -14,6 +14,8 @@ import {
   reviewResponse,
   siteDocumentListQuery,
   uploadResponse,
+  jobDocumentUploadFields,
+  siteDocumentUploadFields,
 } from '@portal/shared';
 import { authorize } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
@@ -22,7 +24,7 @@ import { badRequest } from '../../platform/errors.js';
 import { signDownload } from '../../platform/downloads.js';
 import { sendFile, sendZip } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
-import { acceptUpload, registerUploads } from '../../platform/uploads.js';
+import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import type { Kind } from './documents.queries.js';
 import * as service from './documents.service.js';
 import { hotResponse } from '../../platform/serializer.js';
@@ -48,6 +50,7 @@ const FOLDERS = [
       folderOf: (query: Record<string, unknown>) => ({ folderId: query.jobid as number, role: query.role as string | undefined }),
     },
     uploadFields: 'jobId, description, role (send these first), then files[] (one or several; the spec’s single file field works too)',
+    multipart: multipartConfig(jobDocumentUploadFields, 'files[]'),
   },
   {
     kind: 'site' as Kind,
@@ -59,6 +62,7 @@ const FOLDERS = [
       folderOf: (query: Record<string, unknown>) => ({ folderId: query.siteid as number, role: undefined }),
     },
     uploadFields: 'siteId, description (send these first), then files[] (one or several; the spec’s single file field works too)',
+    multipart: multipartConfig(siteDocumentUploadFields, 'files[]'),
   },
 ];
 
@@ -115,6 +119,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
     });
 
     r.post(folder.path, {
+      config: folder.multipart,
       schema: {
         tags,
         description: `multipart/form-data: ${folder.uploadFields}. At most ${maxKb} KB a file.`,

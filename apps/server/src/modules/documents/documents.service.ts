@@ -1,6 +1,6 @@
 import { documentDescription, jobDocumentUploadFields, MESSAGES, siteDocumentUploadFields, type DocumentGroups, type DocumentItem, type Role } from '@portal/shared';
 import { z } from 'zod';
-import { allows, authorize, viewing } from '../../platform/access.js';
+import { authorize, scopeFor, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -86,17 +86,9 @@ export async function listDocuments(
   };
 }
 
-/** The facts the download rule needs of each folder (of these ids), by folder id. */
-async function folderFacts(deps: Deps, actor: Actor, kind: q.Kind, folderIds: number[]): Promise<Map<number, object>> {
-  if (folderIds.length === 0) return new Map();
-  if (kind === 'job') return q.jobSidesOf(deps.db, actor.user.id, folderIds);
-  const represented = await q.representedSiteIds(deps.db, actor.user.id, folderIds);
-  return new Map(folderIds.map((id) => [id, { represented: represented.has(id) }]));
-}
-
 /**
- * The files of these documents that the actor may download, each file asked of the download rule
- * (`allows`); the single download and the zip both come here. 404 when none may be read (or none
+ * The files of these documents that the actor may download: the download rule's scope filters them
+ * in SQL; the single download and the zip both come here. 404 when none may be read (or none
  * exists).
  */
 export async function readableFiles(deps: Deps, actor: Actor, kind: q.Kind, ids: number[]): Promise<StoredFile[]> {
@@ -104,11 +96,9 @@ export async function readableFiles(deps: Deps, actor: Actor, kind: q.Kind, ids:
 }
 
 async function readableRows(deps: Deps, actor: Actor, kind: q.Kind, ids: number[]) {
-  const rows = await q.findDocuments(deps.db, kind, ids);
-  const facts = await folderFacts(deps, actor, kind, [...new Set(rows.map((r) => r.doc.folderId))]);
-  const allowed = rows.filter((r) => allows(actor, ACTIONS[kind].download, facts.get(r.doc.folderId)));
-  if (allowed.length === 0) throw notFound();
-  return allowed;
+  const rows = await q.findDocuments(deps.db, kind, ids, scopeFor(actor, ACTIONS[kind].download).where);
+  if (rows.length === 0) throw notFound();
+  return rows;
 }
 
 /**
@@ -191,6 +181,6 @@ export async function reviewJobDocument(deps: Deps, actor: Actor, id: number, co
       comment,
     });
   });
-  const [row] = await q.findDocuments(deps.db, 'job', [id]);
+  const [row] = await q.findDocuments(deps.db, 'job', [id], scopeFor(actor, 'jobs.document.download').where);
   return { message: MESSAGES.actionSuccessful, document: present(row!) };
 }

@@ -18,13 +18,17 @@ import {
   memberList,
   memberListQuery,
   messageBody,
+  threadCreateFields,
+  threadUpdateFields,
+  replyCreateFields,
+  replyUpdateFields,
 } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { sendFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import { hotResponse } from '../../platform/serializer.js';
-import { acceptUpload, registerUploads } from '../../platform/uploads.js';
+import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import * as service from './forum.service.js';
 
 const tags = ['Forum'];
@@ -60,11 +64,13 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.post('/forumthreads', {
+    config: multipartConfig(threadCreateFields, 'files[]', { optional: true }),
     schema: { ...multipart('committeId, discussionTitle, categories (a category id), postContent (HTML), filesCount'), response: { 200: forumThreadSaved } },
     handler: (req) => acceptUpload(req, storage, maxKb, service.createThread(deps, actorOf(req))),
   });
 
   r.post('/forumthreads/:id', {
+    config: multipartConfig(threadUpdateFields, 'files[]', { optional: true }),
     schema: {
       ...multipart('_method=put, threadId, committeId, discussionTitle, categories, postContent, existingFiles[] (ids of the attachments kept; the others are removed), filesCount'),
       params: idParam,
@@ -79,11 +85,13 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.post('/forumreply', {
+    config: multipartConfig(replyCreateFields, 'files[]', { optional: true }),
     schema: { ...multipart('threadId, committeId, postContent (HTML), filesCount'), response: { 200: forumReplySaved } },
     handler: (req) => acceptUpload(req, storage, maxKb, service.createReply(deps, actorOf(req))),
   });
 
   r.post('/forumreply/:id', {
+    config: multipartConfig(replyUpdateFields, 'files[]', { optional: true }),
     schema: { ...multipart('_method=put, replyId, committeId, postContent, existingFiles[] (ids kept), filesCount'), params: idParam, response: { 200: forumReplySaved } },
     handler: (req) => acceptUpload(req, storage, maxKb, service.updateReply(deps, actorOf(req), req.params.id)),
   });

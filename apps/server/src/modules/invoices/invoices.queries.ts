@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { facilities, invoices, jobs } from '../../db/schema/index.js';
-import { jobVisibleToForm, representedFacilityIds } from '../../platform/policy.js';
+import type { Scope } from '../../platform/access.js';
+import { representedFacilityIds } from '../../platform/policy.js';
 import { statement } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
@@ -22,23 +23,29 @@ export type InvoiceRow = Awaited<ReturnType<typeof listInvoices>>[number];
 /** The invoices an AR may list: those of the facilities they represent ('invoices.invoice.list', invoices.policy.ts). */
 export const invoiceScope = (userId: number | Placeholder): SQL => inArray(invoices.facilityId, representedFacilityIds(userId));
 
-function scope(userId: number | Placeholder, byDate: boolean): SQL {
-  return and(invoiceScope(userId), byDate ? eq(invoices.transactionDate, sql.placeholder('date')) : undefined)!;
+/** The placeholder of the listing user in the scopes the service passes (scopeFor(..., sql.placeholder(ME))). */
+export const ME = 'userId';
+
+/** The scopes of a list: its invoices ('invoices.invoice.list') and the jobs whose link it gives ('jobs.job.view'). */
+export interface InvoiceScopes {
+  list: Scope;
+  job: Scope;
 }
 
-/**
- * jobForm: the form of the user's 'jobs.job.view' scope (policy jobVisibilityKey): the invoice's
- * job id is given (its link) only for a job they may see (docs/DECISIONS.md "Invoices").
- */
-const pageStatement = statement((db, shape: { status: 'outstanding' | 'paid'; byDate: boolean; jobForm: string }) =>
+function where(scope: Scope, byDate: boolean): SQL {
+  return and(scope.where, byDate ? eq(invoices.transactionDate, sql.placeholder('date')) : undefined)!;
+}
+
+/** The invoice's job id is given (its link) only for a job the user may see (docs/DECISIONS.md "Invoices"). */
+const pageStatement = statement((db, shape: { status: 'outstanding' | 'paid'; byDate: boolean; list: Scope; job: Scope }) =>
   db
     .select({
       ...columns,
-      jobId: sql<number | null>`(select ${jobs.id} from ${jobs} where ${jobs.jobNumber} = ${invoices.jobNumber} and ${jobVisibleToForm(shape.jobForm, jobs.id, jobs.siteId, sql.placeholder('userId'))})`,
+      jobId: sql<number | null>`(select ${jobs.id} from ${jobs} where ${jobs.jobNumber} = ${invoices.jobNumber} and ${shape.job.where})`,
     })
     .from(invoices)
     .innerJoin(facilities, eq(facilities.id, invoices.facilityId))
-    .where(and(scope(sql.placeholder('userId'), shape.byDate), eq(invoices.status, shape.status)))
+    .where(and(where(shape.list, shape.byDate), eq(invoices.status, shape.status)))
     .orderBy(
       shape.status === 'outstanding' ? asc(invoices.transactionDate) : desc(invoices.transactionDate),
       shape.status === 'outstanding' ? asc(invoices.id) : desc(invoices.id),
@@ -48,20 +55,23 @@ const pageStatement = statement((db, shape: { status: 'outstanding' | 'paid'; by
 );
 
 /** One page of one group: outstanding oldest first (the next to pay on top), paid newest first. */
-export function listInvoices(db: Q, userId: number, jobForm: string, status: 'outstanding' | 'paid', date: string | undefined, page: number, perPage: number) {
-  return pageStatement(db, { status, byDate: !!date, jobForm }).execute({ userId, date, limit: perPage, offset: (page - 1) * perPage });
+export function listInvoices(db: Q, scopes: InvoiceScopes, userId: number, status: 'outstanding' | 'paid', date: string | undefined, page: number, perPage: number) {
+  return pageStatement(db, { status, byDate: !!date, ...scopes }).execute({ [ME]: userId, date, limit: perPage, offset: (page - 1) * perPage });
 }
 
-const countStatement = statement((db, shape: { byDate: boolean }) =>
+const countStatement = statement((db, shape: { byDate: boolean; list: Scope }) =>
   db
     .select({ status: invoices.status, n: sql<number>`count(*)::int` })
     .from(invoices)
-    .where(scope(sql.placeholder('userId'), shape.byDate))
+    .where(where(shape.list, shape.byDate))
     .groupBy(invoices.status),
 );
 
-export async function countInvoices(db: Q, userId: number, date: string | undefined) {
-  const rows = await countStatement(db, { byDate: !!date }).execute({ userId, date });
+/** The list's statements, for the benchmark's baseline to run their SQL (bench/baseline-sql.mjs). */
+export const listStatements = { page: pageStatement, count: countStatement };
+
+export async function countInvoices(db: Q, list: Scope, userId: number, date: string | undefined) {
+  const rows = await countStatement(db, { byDate: !!date, list }).execute({ [ME]: userId, date });
   return {
     outstanding: rows.find((r) => r.status === 'outstanding')?.n ?? 0,
     paid: rows.find((r) => r.status === 'paid')?.n ?? 0,

@@ -1,4 +1,5 @@
 import type { Invoice, InvoiceGroups } from '@portal/shared';
+import { sql } from 'drizzle-orm';
 import { authorize, scopeFor, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
@@ -28,13 +29,13 @@ export async function listInvoices(
 ): Promise<InvoiceGroups> {
   const viewer = viewing(actor, query.current_role);
   authorize(viewer, 'invoices.invoice.list');
-  // The statements build the list's scope (invoiceScope) and the job link's ('jobs.job.view') from their shape.
-  const jobForm = scopeFor(viewer, 'jobs.job.view').key;
+  const me = sql.placeholder(q.ME);
+  const scopes = { list: scopeFor(viewer, 'invoices.invoice.list', me), job: scopeFor(viewer, 'jobs.job.view', me) };
   const id = actor.user.id;
   const [outstanding, paid, total] = await Promise.all([
-    q.listInvoices(deps.db, id, jobForm, 'outstanding', query.transaction_date, query.page, query.per_page),
-    q.listInvoices(deps.db, id, jobForm, 'paid', query.transaction_date, query.page, query.per_page),
-    q.countInvoices(deps.db, id, query.transaction_date),
+    q.listInvoices(deps.db, scopes, id, 'outstanding', query.transaction_date, query.page, query.per_page),
+    q.listInvoices(deps.db, scopes, id, 'paid', query.transaction_date, query.page, query.per_page),
+    q.countInvoices(deps.db, scopes.list, id, query.transaction_date),
   ]);
   return { outstanding: outstanding.map(present), paid: paid.map(present), total, page: query.page, per_page: query.per_page };
 }

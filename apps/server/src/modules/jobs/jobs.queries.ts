@@ -3,9 +3,13 @@ import { jobStageOf, jobStatusLabel, type JobStage } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { facilities, jobAssessors, jobs, sites, users } from '../../db/schema/index.js';
 import { assessesJob, assignedJobIds, representedSiteIds, representsSite } from '../../platform/policy.js';
-import { statement } from '../../platform/prepared.js';
+import type { Scope } from '../../platform/access.js';
+import { decoded, statement } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
+
+/** The placeholder of the listing user in the scope the service passes (scopeFor(..., sql.placeholder(ME))). */
+export const ME = 'userId';
 
 export interface JobFilters {
   type?: 'RES' | 'Other';
@@ -16,16 +20,15 @@ export interface JobFilters {
 
 /**
  * The jobs one side of a user sees: the facility side by represented site, the assessor side by
- * assignment. The 'jobs.job.list' rule's scope (jobs.policy.ts); the list statement builds it from
- * its shape.
+ * assignment. The 'jobs.job.list' rule's scope (jobs.policy.ts).
  */
 export function scopeOf(side: 'facility' | 'assessor', userId: number | Placeholder): SQL {
   return side === 'facility' ? inArray(jobs.siteId, representedSiteIds(userId)) : inArray(jobs.id, assignedJobIds(userId));
 }
 
-/** What decides a list's SQL: the side and which filters are present (never their values). */
+/** What decides a list's SQL: the rule's scope ('jobs.job.list') and which filters are present (never their values). */
 interface ListShape {
-  side: 'facility' | 'assessor';
+  scope: Scope;
   type: JobFilters['type'];
   status: boolean;
   visitDate: boolean;
@@ -76,8 +79,8 @@ const listRow = {
   job_number: jobs.jobNumber,
   type: jobs.type,
   status: jobs.status,
-  status_label: sql<string>`${jobs.status}`.mapWith(jobStatusLabel),
-  stage: sql<JobStage>`${jobs.stage}`.mapWith(jobStageOf),
+  status_label: decoded(sql`${jobs.status}`, (v) => jobStatusLabel(v as number)),
+  stage: decoded<JobStage>(sql`${jobs.stage}`, (v) => jobStageOf(v as string)),
   visit_date: jobs.visitDate,
   site_id: jobs.siteId,
   site: { id: sites.id, site_number: sites.siteNumber, name: sites.name },
@@ -93,7 +96,7 @@ const pageStatement = statement((db, shape: ListShape) =>
     .from(jobs)
     .innerJoin(sites, eq(sites.id, jobs.siteId))
     .innerJoin(facilities, eq(facilities.id, sites.facilityId))
-    .where(and(scopeOf(shape.side, sql.placeholder('userId')), filtersOf(shape)))
+    .where(and(shape.scope.where, filtersOf(shape)))
     .orderBy(sql`${jobs.visitDate} desc nulls last`, desc(jobs.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset')),
@@ -103,13 +106,16 @@ const countStatement = statement((db, shape: ListShape) =>
   db
     .select({ n: sql<number>`count(*)::int` })
     .from(jobs)
-    .where(and(scopeOf(shape.side, sql.placeholder('userId')), filtersOf(shape))),
+    .where(and(shape.scope.where, filtersOf(shape))),
 );
 
-/** A page of jobs, newest visit first, and how many match. */
-export async function listJobs(db: Q, side: 'facility' | 'assessor', userId: number, f: JobFilters, page: number, perPage: number) {
-  const shape: ListShape = { side, type: f.type, status: f.status !== undefined, visitDate: f.visitDate !== undefined, siteId: f.siteId !== undefined };
-  const values = { userId, status: f.status, visitDate: f.visitDate, siteId: f.siteId, limit: perPage, offset: (page - 1) * perPage };
+/** The list's statements, for the benchmark's baseline to run their SQL (bench/baseline-sql.mjs). */
+export const listStatements = { page: pageStatement, count: countStatement };
+
+/** A page of jobs, newest visit first, and how many match: `scope` with `ME` for its user (scopeFor). */
+export async function listJobs(db: Q, scope: Scope, userId: number, f: JobFilters, page: number, perPage: number) {
+  const shape: ListShape = { scope, type: f.type, status: f.status !== undefined, visitDate: f.visitDate !== undefined, siteId: f.siteId !== undefined };
+  const values = { [ME]: userId, status: f.status, visitDate: f.visitDate, siteId: f.siteId, limit: perPage, offset: (page - 1) * perPage };
   const [rows, [count]] = await Promise.all([pageStatement(db, shape).execute(values), countStatement(db, shape).execute(values)]);
   return { rows, total: count?.n ?? 0 };
 }

@@ -1,8 +1,9 @@
 import { jobStageOf, jobStatusLabel, type JobDetail, type JobList, type JobSummary, type LeadAssessor } from '@portal/shared';
-import { allows, authorize, viewing } from '../../platform/access.js';
+import { sql } from 'drizzle-orm';
+import { allows, authorize, scopeFor, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
-import { sideOfRole, sidesOn, viewSideOn, type JobFacts } from '../../platform/policy.js';
+import { sidesOn, viewSideOn, type JobFacts } from '../../platform/policy.js';
 import './jobs.policy.js';
 import * as q from './jobs.queries.js';
 
@@ -37,8 +38,7 @@ export async function listJobs(
   authorize(viewer, 'jobs.job.list');
   const { rows, total } = await q.listJobs(
     deps.db,
-    // The list's statement builds its scope from the side alone (jobs.queries listScope, the rule's scope).
-    sideOfRole(viewer.view)!,
+    scopeFor(viewer, 'jobs.job.list', sql.placeholder(q.ME)),
     actor.user.id,
     { type: query.type, status: query.status, visitDate: query.visit_date, siteId: query.site_id },
     query.page,

@@ -22,13 +22,14 @@ import {
   messageBody,
   parseBulkIds,
   rootIdParam,
+  meetingUploadFields,
 } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import { sendFile, sendZip } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
-import { acceptUpload, registerUploads } from '../../platform/uploads.js';
+import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import { createIndexer } from './meetings.indexer.js';
 import * as service from './meetings.service.js';
 
@@ -98,6 +99,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.post('/meetingdocuments', {
+    config: multipartConfig(meetingUploadFields, 'files[]'),
     schema: {
       tags,
       description: `Committee admin: multipart/form-data with folderId (a sub folder; send it first), then file (or files[]). At most ${maxKb} KB a file.`,

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { competencyRemoveRequest, competencyUploadResponse, idParam, messageBody, profile, profileChangeRequest, REQUEST_HANDLERS, safeString } from '@portal/shared';
+import { competencyRemoveRequest, competencyUploadFields, competencyUploadResponse, idParam, messageBody, profile, profileChangeRequest, REQUEST_HANDLERS, safeString } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { authorize } from '../../platform/access.js';
 import { sendFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
-import { acceptUpload, registerUploads } from '../../platform/uploads.js';
+import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import * as service from './profile.service.js';
 
 const tag = { tags: ['Registration and requests'] };
@@ -70,7 +70,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.post('/user-requests/edittacompetencydoc', {
-    config: strict(20),
+    config: { ...strict(20), ...multipartConfig(competencyUploadFields, 'file') },
     schema: {
       ...tag,
       description: `An assessor's suggested-changes document for their next profile change (multipart: fileName, then file; at most ${deps.config.maxUploadKb} KB). Replaces one uploaded and not sent. data.fileName goes into the change's competency.document.`,

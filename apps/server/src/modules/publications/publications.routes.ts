@@ -22,6 +22,8 @@ import {
   subscriptionIdsParam,
   subscriptionQuery,
   subscriptionResult,
+  publicationUploadFields,
+  publicationReplaceFields,
 } from '@portal/shared';
 import { authorize } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
@@ -29,7 +31,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import { sendFile, sendZip } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
-import { acceptUpload, registerUploads } from '../../platform/uploads.js';
+import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import * as service from './publications.service.js';
 
 const tags = ['Publications'];
@@ -137,12 +139,14 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
 
   r.post('/admin/publications', {
     onRequest: adminOnly,
+    config: multipartConfig(publicationUploadFields, 'file'),
     schema: { tags: ['Admin'], description: `multipart/form-data: name, category_id (a subcategory), then file. At most ${maxKb} KB.`, consumes: ['multipart/form-data'], response: { 200: publicationSaved } },
     handler: (req) => acceptUpload(req, storage, maxKb, service.addUpload(deps, actorOf(req))),
   });
 
   r.post('/admin/publications/:id', {
     onRequest: adminOnly,
+    config: multipartConfig(publicationReplaceFields, 'file'),
     schema: { tags: ['Admin'], description: 'multipart/form-data: optional name, then file: replaces the publication’s file (subscribers with notify on hear of it).', params: idParam, consumes: ['multipart/form-data'], response: { 200: publicationSaved } },
     handler: (req) => acceptUpload(req, storage, maxKb, service.replaceUpload(deps, actorOf(req), req.params.id)),
   });

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, messageBody, resourceList, resourceSaved } from '@portal/shared';
+import { idParam, messageBody, resourceList, resourceSaved, resourceUploadFields, resourceReplaceFields } from '@portal/shared';
 import { authorize } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { sendFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
-import { acceptUpload, registerUploads } from '../../platform/uploads.js';
+import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import * as service from './resources.service.js';
 
 const tags = ['Useful resources'];
@@ -36,12 +36,14 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
   r.post('/admin/resources', {
     onRequest: adminOnly,
+    config: multipartConfig(resourceUploadFields, 'file'),
     schema: { tags: ['Admin'], description: `multipart/form-data: name, then file. At most ${maxKb} KB.`, consumes: ['multipart/form-data'], response: { 200: resourceSaved } },
     handler: (req) => acceptUpload(req, storage, maxKb, service.addUpload(deps, actorOf(req))),
   });
 
   r.post('/admin/resources/:id', {
     onRequest: adminOnly,
+    config: multipartConfig(resourceReplaceFields, 'file'),
     schema: { tags: ['Admin'], description: 'multipart/form-data: optional name, then file: replaces the resource\'s file.', params: idParam, consumes: ['multipart/form-data'], response: { 200: resourceSaved } },
     handler: (req) => acceptUpload(req, storage, maxKb, service.replaceUpload(deps, actorOf(req), req.params.id)),
   });
