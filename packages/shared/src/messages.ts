@@ -36,6 +36,8 @@ export const MESSAGES = {
   validationFailed: 'The given data was invalid.',
   nulCharacter: 'This text contains a NUL character, which is not allowed.',
   numberOutOfRange: 'This number is out of range.',
+  /** Ours: a change that lost a race with another one (a unique or foreign key the database kept). */
+  conflict: 'Someone else changed this at the same moment. Please reload and try again.',
 
   // Password reset, activation and change (spec/01 2.3, 5; spec/02 5)
   forgotEmailInvalid: 'Please input valid detail for email',
