@@ -1,0 +1,1 @@
+ALTER TABLE "meeting_documents" ADD COLUMN "index_note" text;
