@@ -254,6 +254,8 @@ async function save(deps: Deps, actor: Actor, body: { folderId: number }, upload
 export function meetingUpload(deps: Deps, actor: Actor): UploadUseCase<typeof meetingUploadFields, Awaited<ReturnType<typeof save>>> {
   return {
     fields: meetingUploadFields,
+    // The folder is checked before any file is read.
+    fieldsFirst: ['folderId'],
     precheck: (fields, name) => precheck(deps, actor, fields, name),
     save: (body, uploads) => save(deps, actor, body, uploads),
   };

@@ -1,1 +1,0 @@
-ALTER TABLE "meeting_documents" ADD COLUMN "index_note" text;
