@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REGISTRATION_MESSAGES } from '@portal/shared';
 import { committees, userRequests, users } from '../db/schema/index.js';
 import { makeCommittee } from '../test/factories/committees.js';
+import { makeMeetingFolder } from '../test/factories/meetings.js';
+import { multipart } from '../test/multipart.js';
 import { makeSignedIn, makeUser } from '../test/factories/users.js';
 import { auth, buildTestApp, type TestApp } from '../test/helpers.js';
 import { fromDatabaseError } from './errors.js';
@@ -82,5 +84,28 @@ describe('two registrations of one email in different case, approved at once', (
       const after = await t.database.db.select({ status: userRequests.status }).from(userRequests).where(sql`lower(${userRequests.email}) = ${lower}`);
       expect(after.map((r) => r.status).sort()).toEqual(['approved', 'pending']);
     }
+  });
+});
+
+describe('a meeting upload in parallel with the deletion of its folder', () => {
+  it('answers 200 or 404 to every upload, never 500', async () => {
+    const db = t.database.db;
+    const { user, token } = await makeSignedIn(db, { roles: ['CM'] });
+    const c = await makeCommittee(db, { admin: user });
+    const root = await makeMeetingFolder(db, { committee: c });
+    const statuses = new Set<number>();
+    for (let round = 0; round < 4; round++) {
+      const folder = await makeMeetingFolder(db, { committee: c, parent: root });
+      const upload = (n: number) => {
+        const body = multipart([
+          { name: 'folderId', value: String(folder.id) },
+          { name: 'file', filename: `minutes-${round}-${n}.txt`, content: 'minutes' },
+        ]);
+        return t.app.inject({ method: 'POST', url: '/api/meetingdocuments', payload: body.payload, headers: { ...body.headers, ...auth(token) } });
+      };
+      const answers = await Promise.all([upload(1), upload(2), upload(3), t.app.inject({ method: 'DELETE', url: `/api/meetingfolders/${folder.id}`, headers: auth(token) }), upload(4), upload(5)]);
+      for (const a of answers) statuses.add(a.statusCode);
+    }
+    expect([...statuses].filter((s) => s !== 200 && s !== 404)).toEqual([]);
   });
 });
