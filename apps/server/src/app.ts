@@ -18,7 +18,7 @@ import type { Database } from './db/client.js';
 import './modules/policies.js';
 import { authPlugin } from './platform/auth.js';
 import type { Deps } from './platform/deps.js';
-import { AppError, tooManyRequests } from './platform/errors.js';
+import { AppError, fromDatabaseError, tooManyRequests } from './platform/errors.js';
 import { devMailbox, httpSms, noSms, smtpMailer } from './platform/mail.js';
 import { closeAfterUnreadBody, closeConnectionsOnClose } from './platform/connections.js';
 import { loggerOptions, type LogStream } from './platform/logging.js';
@@ -101,9 +101,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // One error handler: client errors keep their message, server errors never show internals.
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(validationBody(error));
-    if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
-    }
+    const known = error instanceof AppError ? error : fromDatabaseError(error);
+    if (known) return reply.code(known.statusCode).send({ message: known.message, ...(known.errors ? { errors: known.errors } : {}) });
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ message: MESSAGES.tooManyRequests });
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });

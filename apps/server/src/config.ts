@@ -23,6 +23,10 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must have at least 32 characters').optional(),
   MAX_UPLOAD_KB: z.coerce.number().int().positive().default(LIMITS.maxUploadKb),
+  /** The files of one request together; at least one file of MAX_UPLOAD_KB. */
+  UPLOAD_REQUEST_MAX_KB: z.coerce.number().int().positive().optional(),
+  /** What one user may upload in an hour, counted in the database (every process together). */
+  UPLOAD_KB_PER_HOUR: z.coerce.number().int().positive().default(LIMITS.uploadKbPerHour),
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
@@ -48,6 +52,8 @@ export interface Config {
   /** Signs cookies and emailed links. */
   secret: string;
   maxUploadKb: number;
+  uploadRequestMaxKb: number;
+  uploadKbPerHour: number;
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean;
@@ -87,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     secret: e.APP_SECRET ?? secretFromDataDir(dataDir),
     maxUploadKb: e.MAX_UPLOAD_KB,
+    uploadRequestMaxKb: e.UPLOAD_REQUEST_MAX_KB ?? Math.max(LIMITS.uploadRequestMaxKb, e.MAX_UPLOAD_KB),
+    uploadKbPerHour: e.UPLOAD_KB_PER_HOUR,
     // Demo accounts have a published password: never in production (SEED_DEMO=true is refused above).
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? true),
     logLevel: e.LOG_LEVEL,

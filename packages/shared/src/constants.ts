@@ -3,6 +3,10 @@ export const LIMITS = {
   maxUploadKb: 150_000,
   /** Files in one upload request (`files[]`); each is held to maxUploadKb. */
   filesPerUploadMax: 20,
+  /** The files of one upload request together (KB of 1000 bytes): two files of the largest size. */
+  uploadRequestMaxKb: 300_000,
+  /** What one user may upload in an hour (KB), every upload route together (UPLOAD_KB_PER_HOUR). */
+  uploadKbPerHour: 2_000_000,
   descriptionMax: 255,
   reviewCommentMax: 255,
   discussionTitleMax: 100,

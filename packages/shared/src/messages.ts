@@ -36,6 +36,8 @@ export const MESSAGES = {
   validationFailed: 'The given data was invalid.',
   nulCharacter: 'This text contains a NUL character, which is not allowed.',
   numberOutOfRange: 'This number is out of range.',
+  /** Ours: a change that lost a race with another one (a unique or foreign key the database kept). */
+  conflict: 'Someone else changed this at the same moment. Please reload and try again.',
 
   // Password reset, activation and change (spec/01 2.3, 5; spec/02 5)
   forgotEmailInvalid: 'Please input valid detail for email',
@@ -105,6 +107,9 @@ export const RECORD_MESSAGES = {
   uploadNotMultipart: 'Send the file as multipart/form-data.',
   uploadFieldName: 'Send the files in the field files[] (or one file in the field file).',
   tooManyFiles: (max: number) => `Send at most ${max} files at once.`,
+  uploadRequestTooLarge: (nice: string) => `The files of one upload may total at most ${nice}.`,
+  uploadVolumeSpent: (nice: string) => `You have uploaded ${nice} in the last hour, the most allowed. Please try again later.`,
+  fieldsBeforeFiles: (fields: string) => `Send ${fields} before the files.`,
   contactNameRequired: 'The contact name is required.',
   notText: (what: string) => `The ${what} must be text.`,
   tooLong: (what: string, max: number) => `The ${what} may be at most ${max} characters.`,

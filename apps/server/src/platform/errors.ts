@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared';
+import { MESSAGES, PUBLICATION_MESSAGES, REGISTRATION_MESSAGES, RESOURCE_MESSAGES } from '@portal/shared';
 
 /** An error whose message is meant for the user; anything else becomes a 500 without details. */
 export class AppError extends Error {
@@ -17,3 +17,42 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, message);
 export const unprocessable = (message: string) => new AppError(422, message);
 export const tooManyRequests = (message: string = MESSAGES.tooManyRequests) => new AppError(429, message);
+export const conflict = (message: string = MESSAGES.conflict) => new AppError(409, message);
+
+/**
+ * The unique indexes whose violation has a message of its own: the check before the insert said
+ * the value was free, and a parallel request took it in between.
+ */
+const TAKEN: Record<string, string> = {
+  users_email_lower_idx: REGISTRATION_MESSAGES.emailTaken,
+  user_requests_one_pending_change_idx: REGISTRATION_MESSAGES.profilePending,
+  publications_category_name_idx: PUBLICATION_MESSAGES.duplicatePublication,
+  resources_name_idx: RESOURCE_MESSAGES.duplicateResource,
+};
+
+/** PostgreSQL's own error (pg and PGlite alike), also when Drizzle wraps it as the cause. */
+function postgresError(e: unknown): { code: string; constraint?: string } | null {
+  for (let cur = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: (cur as { constraint?: string }).constraint };
+  }
+  return null;
+}
+
+/** A unique violation (of this index, when named): for a use case whose duplicate has its own answer. */
+export function isUniqueViolation(e: unknown, constraint?: string): boolean {
+  const pg = postgresError(e);
+  return pg?.code === '23505' && (constraint === undefined || pg.constraint === constraint);
+}
+
+/**
+ * The one mapping of a lost race to what the user sees: a unique violation (23505) is a 409, with
+ * the message of its index where there is one; a foreign-key violation (23503: the row pointed to
+ * was removed meanwhile) is a 404. Anything else is not a user's error (null).
+ */
+export function fromDatabaseError(e: unknown): AppError | null {
+  const pg = postgresError(e);
+  if (pg?.code === '23505') return conflict((pg.constraint && TAKEN[pg.constraint]) || MESSAGES.conflict);
+  if (pg?.code === '23503') return notFound();
+  return null;
+}

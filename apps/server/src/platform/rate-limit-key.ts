@@ -2,12 +2,18 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The rate limit's key: the client's address, normalized as @fastify/rate-limit does (an IPv6
- * client counts by its /64). A request whose client has already hung up has no address (Node
- * clears `socket.remoteAddress` once the socket is closed), and the plugin's own key generator then
- * threw, which was answered and logged as a 500 (seen under autocannon at the end of each run).
- * Such requests share one key: nobody is waiting for their answer.
+ * The rate limit's key. A signed-in caller (a token the auth hook has already resolved, before or
+ * after its second factor) counts as themselves: colleagues behind one office address do not use
+ * up each other's limits. Anyone else counts by the client's address, normalized as
+ * @fastify/rate-limit does (an IPv6 client counts by its /64). The limit of every request runs
+ * before the token is looked up, so it is always by address.
+ *
+ * A request whose client has already hung up has no address (Node clears `socket.remoteAddress`
+ * once the socket is closed), and the plugin's own key generator then threw, which was answered and
+ * logged as a 500 (seen under autocannon at the end of each run). Such requests share one key:
+ * nobody is waiting for their answer.
  */
-export function rateLimitKey(req: Pick<FastifyRequest, 'ip'>): string {
+export function rateLimitKey(req: Pick<FastifyRequest, 'ip'> & { actor?: FastifyRequest['actor'] }): string {
+  if (req.actor) return `user:${req.actor.user.id}`;
   return req.ip ? normalizeIP(req.ip) : 'client-gone';
 }

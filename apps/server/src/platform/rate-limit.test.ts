@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared';
-import { buildTestApp } from '../test/helpers.js';
+import { auth, buildTestApp, loginAs } from '../test/helpers.js';
 
 describe('rate limit headers', () => {
   it('are not on an answered request; a refused one says when to try again', async () => {
@@ -49,6 +49,33 @@ describe('rate limit under parallel requests', () => {
       expect(statuses.filter((s) => s === 429)).toHaveLength(17);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('per-route limits count per user when signed in', () => {
+  it('one user spending their limit leaves a colleague at the same address untouched; signed-out calls count per address', async () => {
+    // Sign-in itself is limited (20 a minute per address): the default factor, two sign-ins.
+    const t = await buildTestApp({ WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '1' });
+    try {
+      const a = await loginAs(t, 'ar@portal.test');
+      const b = await loginAs(t, 'ta@portal.test');
+      // POST /api/user-requests: 10 a minute. An empty change is refused (400) but counts.
+      const send = (token: string) => t.app.inject({ method: 'POST', url: '/api/user-requests', headers: auth(token), payload: {} });
+      const [first, second] = await Promise.all([Promise.all(Array.from({ length: 15 }, () => send(a))), Promise.all(Array.from({ length: 10 }, () => send(b)))]);
+      const statusesA = first.map((r) => r.statusCode);
+      expect(statusesA.filter((s) => s === 429)).toHaveLength(5);
+      expect(second.map((r) => r.statusCode).filter((s) => s === 429)).toHaveLength(0);
+      // A new address does not give the same user a fresh limit.
+      expect((await t.app.inject({ method: 'POST', url: '/api/user-requests', headers: auth(a), payload: {}, remoteAddress: '10.1.2.3' })).statusCode).toBe(429);
+
+      // Signed out: the contact form (10 a minute) counts by address, exactly under parallel requests.
+      const contact = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/contact', payload: {}, remoteAddress });
+      const fromOne = await Promise.all(Array.from({ length: 14 }, () => contact('10.0.0.1')));
+      expect(fromOne.filter((r) => r.statusCode === 429)).toHaveLength(4);
+      expect((await contact('10.0.0.2')).statusCode).not.toBe(429);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -89,6 +89,28 @@ describe('the development mailbox', () => {
       expect((await t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': '203.0.113.7' } })).statusCode).toBe(404);
     }
   });
+
+  it('refuses any request carrying a forwarding header, whatever TRUST_PROXY says, even naming loopback', async () => {
+    const off = await buildTestApp({ NODE_ENV: 'development', TRUST_PROXY: 'false' }, { seed: false });
+    try {
+      const forwarding = [
+        { 'x-forwarded-for': '203.0.113.7' },
+        { 'x-forwarded-for': '127.0.0.1' },
+        { forwarded: 'for=203.0.113.7' },
+        { forwarded: 'for=127.0.0.1' },
+        { 'x-real-ip': '203.0.113.7' },
+        { 'x-real-ip': '127.0.0.1' },
+      ];
+      for (const app of [t.app, off.app]) {
+        for (const url of ['/api/dev/mail', '/dev/mail']) {
+          expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+          for (const headers of forwarding) expect({ headers, status: (await app.inject({ method: 'GET', url, headers })).statusCode }).toEqual({ headers, status: 404 });
+        }
+      }
+    } finally {
+      await off.close();
+    }
+  });
 });
 
 describe('production', () => {

@@ -1,8 +1,11 @@
+import { Transform, type Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LIMITS, MESSAGES, niceSize, RECORD_MESSAGES, uploadLimitBytes } from '@portal/shared';
-import { AppError, badRequest } from './errors.js';
+import { AppError, badRequest, tooManyRequests } from './errors.js';
+import { uploadVolumes } from '../db/schema/index.js';
 import type { Storage } from './storage.js';
 
 /**
@@ -11,6 +14,10 @@ import type { Storage } from './storage.js';
  * the size limit (MAX_UPLOAD_KB), the file name rules and the spec's messages in this file. The
  * rows that name the files are written by the caller's `save`, in its transaction, only once every
  * file is complete; if anything fails, every stored file of the request is removed.
+ *
+ * Volume: the files of one request together are held to UPLOAD_REQUEST_MAX_KB (counted as they
+ * stream; a declared Content-Length past it is refused before anything is read), and each user to
+ * UPLOAD_KB_PER_HOUR (uploadVolume below). Both refusals store nothing.
  */
 
 /** Streaming multipart for the routes of the plugin that calls it (other routes keep refusing it). */
@@ -133,10 +140,70 @@ export interface ReceivedUpload {
 export interface ReceiveOptions {
   /** The refusal of a second file of one name in the request (default: the documents' message). */
   duplicate?: (name: string) => string;
+  /** Fields the precheck needs: a file part before them is refused (400) before it is read. */
+  fieldsFirst?: string[];
 }
 
 /** Runs when a file part starts, with the fields sent before it; throws to refuse the upload. */
 export type Precheck = (fields: Record<string, string>, name: string) => Promise<void>;
+
+/** Room for the text fields and the multipart framing beside the files in a declared Content-Length. */
+const FRAMING_BYTES = 2 * 1024 * 1024;
+const HOUR_SECONDS = 3600;
+
+/**
+ * One user's upload volume over their current hour (table upload_volumes). `reserve` charges bytes
+ * and answers false when that would pass the limit, in one statement: the row is locked by the
+ * upsert, so parallel requests (and other processes) see each other's charges. A window ends an
+ * hour after it started; the next charge starts a new one. `release` gives back what was not stored.
+ */
+const uploadVolume = {
+  async reserve(req: FastifyRequest, userId: number, bytes: number, limitBytes: number): Promise<boolean> {
+    if (bytes > limitBytes) return false;
+    const expired = sql`${uploadVolumes.windowStart} <= now() - make_interval(secs => ${HOUR_SECONDS})`;
+    const after = sql`case when ${expired} then excluded.bytes else ${uploadVolumes.bytes} + excluded.bytes end`;
+    const rows = await req.server.deps.db
+      .insert(uploadVolumes)
+      .values({ userId, bytes })
+      .onConflictDoUpdate({
+        target: uploadVolumes.userId,
+        set: { windowStart: sql`case when ${expired} then now() else ${uploadVolumes.windowStart} end`, bytes: after },
+        setWhere: sql`${after} <= ${limitBytes}`,
+      })
+      .returning({ bytes: uploadVolumes.bytes });
+    return rows.length === 1;
+  },
+  async release(req: FastifyRequest, userId: number, bytes: number): Promise<void> {
+    if (bytes <= 0) return;
+    await req.server.deps.db
+      .update(uploadVolumes)
+      .set({ bytes: sql`greatest(${uploadVolumes.bytes} - ${bytes}, 0)` })
+      .where(eq(uploadVolumes.userId, userId));
+  },
+};
+
+/** The request's file bytes, counted as they stream: past the bound the file's stream fails. */
+function requestCounter(maxBytes: number, refusal: () => AppError) {
+  let total = 0;
+  return {
+    get total() {
+      return total;
+    },
+    through(file: Readable): Readable {
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          total += chunk.length;
+          done(total > maxBytes ? refusal() : null, chunk);
+        },
+      });
+      file.on('error', (e) => counter.destroy(e));
+      // The file flows in before Storage starts reading (it may first create a folder): a refusal
+      // then has no reader yet. Storage's pipeline still gets it, from the stream's errored state.
+      counter.on('error', () => {});
+      return file.pipe(counter);
+    },
+  };
+}
 
 function isCutOff(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
@@ -178,6 +245,16 @@ export async function receiveUpload(
   const files: StoredUpload[] = [];
   // A JSON (or any other) body instead of a form: said plainly, not as a broken upload.
   if (!req.isMultipart()) throw new AppError(415, RECORD_MESSAGES.uploadNotMultipart);
+  const { config } = req.server.deps;
+  const requestMax = uploadLimitBytes(config.uploadRequestMaxKb);
+  const requestTooLarge = () => badRequest(RECORD_MESSAGES.uploadRequestTooLarge(niceSize(config.uploadRequestMaxKb)));
+  const declared = Number(req.headers['content-length']);
+  // Refused before a byte is read: the body says it is larger than any allowed upload.
+  if (Number.isFinite(declared) && declared > requestMax + FRAMING_BYTES) throw requestTooLarge();
+  const counter = requestCounter(requestMax, requestTooLarge);
+  // The hour's volume: charged at the first file (after the prechecks), by the declared length.
+  const userId = req.actor?.user.id;
+  let reserved = 0;
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') {
@@ -193,21 +270,38 @@ export async function receiveUpload(
       }
       const name = sanitizeFilename(part.filename ?? '');
       try {
+        const missing = opts.fieldsFirst?.filter((f) => fields[f] === undefined) ?? [];
+        if (missing.length > 0) throw badRequest(RECORD_MESSAGES.fieldsBeforeFiles(missing.join(', ')), { files: [RECORD_MESSAGES.fieldsBeforeFiles(missing.join(', '))] });
         // Two files of one request under one name would collide in their folder as well.
         if (files.some((f) => f.name === name)) throw badRequest(opts.duplicate ? opts.duplicate(name) : MESSAGES.duplicateDocument);
         await precheck?.(fields, name);
+        if (userId !== undefined && reserved === 0) {
+          const charge = Number.isFinite(declared) && declared > 0 ? Math.min(declared, requestMax) : requestMax;
+          const limit = uploadLimitBytes(config.uploadKbPerHour);
+          if (!(await uploadVolume.reserve(req, userId, charge, limit))) throw tooManyRequests(RECORD_MESSAGES.uploadVolumeSpent(niceSize(config.uploadKbPerHour)));
+          reserved = charge;
+        }
       } catch (e) {
         part.file.resume();
         throw e;
       }
-      const stored = await storage.put(part.file, { prefix: 'uploads' });
+      let stored;
+      try {
+        stored = await storage.put(counter.through(part.file), { prefix: 'uploads' });
+      } catch (e) {
+        part.file.resume();
+        throw e;
+      }
       files.push({ key: stored.key, size: stored.size, name, mimeType: MIME.test(part.mimetype) ? part.mimetype.toLowerCase() : 'application/octet-stream' });
       if (part.file.truncated) throw tooLarge(maxUploadKb);
     }
   } catch (e) {
     await removeStored(storage, files);
+    if (userId !== undefined) await uploadVolume.release(req, userId, reserved);
     throw uploadError(e, maxUploadKb) ?? e;
   }
+  // The charge becomes what was stored; acceptUpload gives that back too if the save fails.
+  if (userId !== undefined) await uploadVolume.release(req, userId, reserved - counter.total);
   return { fields, lists, files };
 }
 
@@ -235,6 +329,8 @@ export interface UploadUseCase<S extends z.ZodType, T> {
   filesOptional?: boolean;
   /** The refusal of a second file of one name in the request. */
   duplicate?: (name: string) => string;
+  /** Fields the precheck needs before a file may be read (the record whose access it checks). */
+  fieldsFirst?: string[];
 }
 
 /**
@@ -243,13 +339,15 @@ export interface UploadUseCase<S extends z.ZodType, T> {
  * upload leaves no file and no row.
  */
 export async function acceptUpload<S extends z.ZodType, T>(req: FastifyRequest, storage: Storage, maxUploadKb: number, useCase: UploadUseCase<S, T>): Promise<T> {
-  const { fields, lists, files } = await receiveUpload(req, storage, maxUploadKb, useCase.precheck, { duplicate: useCase.duplicate });
+  const { fields, lists, files } = await receiveUpload(req, storage, maxUploadKb, useCase.precheck, { duplicate: useCase.duplicate, fieldsFirst: useCase.fieldsFirst });
   try {
     const body = parseFields(useCase.fields, { ...fields, ...lists });
     if (files.length === 0 && !useCase.filesOptional) throw badRequest(RECORD_MESSAGES.fileRequired, { files: [RECORD_MESSAGES.fileRequired] });
     return await useCase.save(body, files);
   } catch (e) {
     await removeStored(storage, files);
+    // Nothing was kept: nothing counts against the hour.
+    if (req.actor) await uploadVolume.release(req, req.actor.user.id, files.reduce((n, f) => n + f.size, 0));
     throw e;
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ import { createStorage } from '../platform/storage.js';
 import { sha256 } from '../platform/tokens.js';
 import { EXPECTATIONS, type Call, type Kind, type MeetingFolderRec, type Persona, type Records } from './access-walk.expectations.js';
 import { buildTestApp, type TestApp } from './helpers.js';
+import { filesUnder } from './multipart.js';
 
 /**
  * The access walk: every operation of the OpenAPI document × every demo user (and no token) ×
@@ -322,5 +324,56 @@ describe('the access walk: every operation × every demo user × own and nobody\
     expect(outcomes.filter((o) => o.expected === 'allow').length).toBeGreaterThan(30);
     expect(outcomes.filter((o) => o.expected === 'refuse' && o.who !== 'no token').length).toBeGreaterThan(100);
   }, 240_000);
+
+  it('refuses an upload it refuses before reading its file: the same calls with a file that never ends answer 403 or 404, and nothing is stored', async () => {
+    const stored = () => filesUnder(path.join(t.config.dataDir, 'files')).length;
+    const before = stored();
+    const wrong: string[] = [];
+    let tried = 0;
+    for (const op of operations()) {
+      const e = EXPECTATIONS[op]!;
+      if (!('allowed' in e)) continue;
+      const cells: { who: Persona & { token: string }; call: Call }[] = [];
+      if ('record' in e) {
+        const allowed = e.allowed as (p: Persona, r: Records[Kind]) => boolean;
+        const call = e.call as (r: Records[Kind], p: Persona, n: number) => Call;
+        for (const p of people) if (!allowed(p, other[e.record])) cells.push({ who: p, call: call(other[e.record], p, ++counter) });
+      } else {
+        for (const p of people) if (!e.allowed(p)) cells.push({ who: p, call: e.call?.(p) ?? {} });
+      }
+      for (const { who, call } of cells) {
+        const upload = withEndlessFile(call);
+        if (!upload) continue;
+        tried++;
+        const res = await t.app.inject(request(op, upload, who.token));
+        if (![403, 404].includes(res.statusCode)) wrong.push(`${op} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(tried).toBeGreaterThan(20);
+    expect(stored()).toBe(before);
+  }, 240_000);
+
+  it('keeps the development mailbox from any request carrying a forwarding header', async () => {
+    for (const url of ['/api/dev/mail', '/dev/mail']) {
+      for (const headers of [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }]) {
+        expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(404);
+      }
+    }
+  });
 });
+
+/**
+ * A multipart call with one more file part after its fields whose body stops inside the file: an
+ * upload that read the file would answer 'The upload did not complete' (400). Null for other calls.
+ */
+function withEndlessFile(call: Call): Call | null {
+  const type = call.headers?.['content-type'] ?? '';
+  const boundary = /boundary=(.+)$/.exec(type)?.[1];
+  if (!boundary || !Buffer.isBuffer(call.payload)) return null;
+  const closing = Buffer.from(`--${boundary}--\r\n`);
+  const body = call.payload.subarray(0, call.payload.length - closing.length);
+  const file = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files[]"; filename="endless.txt"\r\nContent-Type: text/plain\r\n\r\n${'x'.repeat(4096)}`);
+  return { ...call, payload: Buffer.concat([body, file]) };
+}
 

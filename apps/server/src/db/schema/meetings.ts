@@ -73,6 +73,8 @@ export const meetingDocuments = pgTable(
       .notNull()
       .default('pending'),
     indexedAt: timestamp({ withTimezone: true }),
+    /** Why the text was not read (failed): broken, or past the extraction's bounds, memory or time. */
+    indexNote: text(),
   },
   (t) => [
     index('meeting_documents_folder_idx').on(t.folderId, t.updatedAt.desc()),

@@ -12,6 +12,7 @@ import {
 import { abilitiesOf, authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
 import { emit, personOf } from '../../platform/events.js';
 import { newToken } from '../../platform/tokens.js';
 import './calendar.policy.js';
@@ -90,7 +91,9 @@ export async function createEvent(deps: Deps, actor: Actor, body: EventInput & {
     });
     return eventId;
   });
-  return { message: CALENDAR_MESSAGES.created, event: presentEvent(actor, (await q.findEvent(deps.db, id))!) };
+  const row = await q.findEvent(deps.db, id);
+  if (!row) throw notFound();
+  return { message: CALENDAR_MESSAGES.created, event: presentEvent(actor, row) };
 }
 
 /** PUT /events/{id}: its creator changes it (the form, a drag or a resize). */
@@ -98,7 +101,10 @@ export async function updateEvent(deps: Deps, actor: Actor, id: number, body: Ev
   authorize(actor, 'calendar.event.update', await q.findEvent(deps.db, id));
   const values = eventTimes(body);
   await deps.db.transaction((tx) => q.updateEvent(tx, id, values));
-  return { message: CALENDAR_MESSAGES.updated, event: presentEvent(actor, (await q.findEvent(deps.db, id))!) };
+  // Removed meanwhile (a DELETE in parallel): gone, as for any other missing event.
+  const row = await q.findEvent(deps.db, id);
+  if (!row) throw notFound();
+  return { message: CALENDAR_MESSAGES.updated, event: presentEvent(actor, row) };
 }
 
 /** DELETE /events/{id}: its creator removes it. */

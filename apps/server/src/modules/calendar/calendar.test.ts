@@ -158,3 +158,18 @@ describe('PUT and DELETE /api/events/{id}', () => {
     expect((await call('PUT', `/api/events/${event.id}`, admin.token, { title: 'x', start: '2026-12-12 09:00:00' })).statusCode).toBe(404);
   });
 });
+
+describe('PUT in parallel with DELETE of the same event', () => {
+  it('answers 200 or 404 to every PUT, never 500, and the event ends up gone', async () => {
+    const statuses = new Set<number>();
+    for (let round = 0; round < 5; round++) {
+      const created = await call('POST', '/api/events', admin.token, { committee_id: chemical.id, title: `Raced ${round}`, start: '2026-12-10 09:00:00' });
+      const id = created.json<EventSaved>().event.id;
+      const put = () => call('PUT', `/api/events/${id}`, admin.token, { title: 'Raced again', start: '2026-12-11 09:00:00', allDay: false });
+      const answers = await Promise.all([...Array.from({ length: 7 }, put), call('DELETE', `/api/events/${id}`, admin.token), ...Array.from({ length: 8 }, put)]);
+      for (const res of answers) statuses.add(res.statusCode);
+      expect((await t.database.db.select().from(events).where(eq(events.id, id))).length).toBe(0);
+    }
+    expect([...statuses].filter((s) => s !== 200 && s !== 404)).toEqual([]);
+  });
+});

@@ -143,6 +143,8 @@ export function createThread(deps: Deps, actor: Actor): UploadUseCase<typeof thr
     fields: threadCreateFields,
     filesOptional: true,
     duplicate: FORUM_MESSAGES.fileAlreadyAttached,
+    // The committee is checked before any file is read.
+    fieldsFirst: ['committeId'],
     precheck: async (fields) => {
       const committeeId = validId(fields.committeId);
       if (committeeId) authorize(actor, 'forum.thread.create', committeeOf(committeeId));
@@ -216,6 +218,8 @@ export function createReply(deps: Deps, actor: Actor) {
     fields: replyCreateFields,
     filesOptional: true,
     duplicate: FORUM_MESSAGES.fileAlreadyAttached,
+    // The thread (and so the committee) is checked before any file is read.
+    fieldsFirst: ['threadId'],
     precheck: async (fields: Record<string, string>) => {
       const threadId = validId(fields.threadId);
       if (threadId) await check(threadId);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Extracted } from './meetings.extract.js';
 import type { ExtractJob } from './meetings.extract-worker.js';
 
@@ -8,7 +8,9 @@ import type { ExtractJob } from './meetings.extract-worker.js';
  * The indexer's side of the extraction worker: one worker thread, started on the first job, jobs
  * queued to it in order. Parsing a PDF or DOCX is pure CPU (seconds for a large PDF): on the main
  * thread it held every request meanwhile (issue 11). A job that runs past `timeoutMs` ends the
- * worker (the next job starts a new one) and fails, as does any job of a worker that dies.
+ * worker (the next job starts a new one) and fails, as does any job of a worker that dies. The
+ * worker's heap is limited (`heapMb`): a document that needs more ends the worker (Node stops it
+ * with ERR_WORKER_OUT_OF_MEMORY) instead of the server's memory, and the next job starts a new one.
  */
 export interface Extractor {
   extract(name: string, body: Uint8Array): Promise<Extracted>;
@@ -21,18 +23,20 @@ export interface Extractor {
  * small bootstrap that registers tsx's loader in the worker and imports the TypeScript file (a
  * worker does not take `--import tsx` from execArgv on Node 20).
  */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./meetings.extract-worker.js', import.meta.url));
+function startWorker(resourceLimits: ResourceLimits): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./meetings.extract-worker.js', import.meta.url), { resourceLimits });
   // tsx's ESM entry, found from this file (import() in the worker resolves it the same way).
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
   const bootstrap = `const { workerData } = require('node:worker_threads');
 import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.url); });`;
-  return new Worker(bootstrap, { eval: true, workerData: { tsx, url: new URL('./meetings.extract-worker.ts', import.meta.url).href } });
+  return new Worker(bootstrap, { eval: true, resourceLimits, workerData: { tsx, url: new URL('./meetings.extract-worker.ts', import.meta.url).href } });
 }
 
 type Pending = { resolve: (r: Extracted) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
 
-export function createExtractor({ timeoutMs = 120_000 } = {}): Extractor {
+/** Per document: 60 s (a 100-page PDF takes a few), and a heap of 256 MB (pdf.js and mammoth build their trees in it). */
+export function createExtractor({ timeoutMs = 60_000, heapMb = 256 } = {}): Extractor {
+  const limits: ResourceLimits = { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(32, Math.ceil(heapMb / 8)) };
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -46,7 +50,7 @@ export function createExtractor({ timeoutMs = 120_000 } = {}): Extractor {
   };
 
   function start(): Worker {
-    const w = startWorker();
+    const w = startWorker(limits);
     // Never what keeps the process alive: the server and its close decide that.
     w.unref();
     w.on('message', (m: { id: number; result?: Extracted; error?: string }) => {
@@ -59,7 +63,8 @@ export function createExtractor({ timeoutMs = 120_000 } = {}): Extractor {
     });
     w.on('error', (e) => {
       if (worker === w) worker = null;
-      failAll(e);
+      const outOfMemory = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      failAll(outOfMemory ? new Error(`reading the text needed more than ${heapMb} MB of memory`) : e);
     });
     w.on('exit', (code) => {
       if (worker === w) worker = null;
@@ -78,7 +83,7 @@ export function createExtractor({ timeoutMs = 120_000 } = {}): Extractor {
       return new Promise<Extracted>((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id);
-          reject(new Error(`the extraction took longer than ${timeoutMs} ms`));
+          reject(new Error(`reading the text took longer than ${Math.round(timeoutMs / 1000)} s`));
           if (worker === w) worker = null;
           void w.terminate();
         }, timeoutMs);

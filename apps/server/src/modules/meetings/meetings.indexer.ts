@@ -65,20 +65,21 @@ export function createIndexer(db: Db, storage: Storage, log: FastifyBaseLogger):
       .orderBy(asc(meetingDocuments.id))
       .limit(1);
     if (!doc) return false;
-    let result: Extracted | { state: 'failed' };
+    let result: Extracted;
     try {
       result = doc.size > EXTRACT_MAX_BYTES ? { state: 'skipped' } : await extractor.extract(doc.name, await readAll(await storage.get(doc.key)));
     } catch (e) {
-      log.warn({ documentId: doc.id, err: (e as Error).message }, 'meeting document text could not be read; indexed by name');
-      result = { state: 'failed' };
+      // A broken file, or one past the worker's memory or time limit (the worker is replaced).
+      result = { state: 'failed', reason: (e as Error).message };
     }
+    if (result.state === 'failed') log.warn({ documentId: doc.id, reason: result.reason }, 'meeting document text could not be read; indexed by name');
     const name = sql`setweight(to_tsvector('english', ${nameWords(doc.name)}), 'A')`;
     await db
       .update(meetingDocuments)
       .set(
         result.state === 'indexed'
           ? { content: result.text, search: sql`${name} || setweight(to_tsvector('english', ${result.text}), 'B')`, indexState: 'indexed', indexedAt: new Date() }
-          : { indexState: result.state, indexedAt: new Date() },
+          : { indexState: result.state, indexNote: result.state === 'failed' ? result.reason.slice(0, 500) : null, indexedAt: new Date() },
       )
       .where(eq(meetingDocuments.id, doc.id));
     return true;

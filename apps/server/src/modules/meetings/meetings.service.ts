@@ -246,12 +246,16 @@ async function save(deps: Deps, actor: Actor, body: { folderId: number }, upload
   indexerOf(deps.db)?.nudge();
   const rows = await q.findDocuments(deps.db, actor.user.id, ids);
   const documents = rows.map(presentDocument);
-  return { message: MEETING_MESSAGES.documentUploaded, document: documents[0]!, documents };
+  // Removed meanwhile (its folder deleted by a parallel request).
+  if (!documents[0]) throw notFound();
+  return { message: MEETING_MESSAGES.documentUploaded, document: documents[0], documents };
 }
 
 export function meetingUpload(deps: Deps, actor: Actor): UploadUseCase<typeof meetingUploadFields, Awaited<ReturnType<typeof save>>> {
   return {
     fields: meetingUploadFields,
+    // The folder is checked before any file is read.
+    fieldsFirst: ['folderId'],
     precheck: (fields, name) => precheck(deps, actor, fields, name),
     save: (body, uploads) => save(deps, actor, body, uploads),
   };

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { insertFiles, type StoredFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
@@ -40,8 +40,6 @@ export async function readableFile(deps: Deps, actor: Actor, id: number): Promis
 }
 
 const duplicate = () => badRequest(RESOURCE_MESSAGES.duplicateResource, { name: [RESOURCE_MESSAGES.duplicateResource] });
-/** Two saves of one new name at once: the unique index refuses the second; it answers as a duplicate. */
-const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 function onlyOne(uploads: StoredUpload[]): StoredUpload {
   if (uploads.length !== 1) throw badRequest('Send one file.', { files: ['Send one file.'] });
@@ -50,7 +48,9 @@ function onlyOne(uploads: StoredUpload[]): StoredUpload {
 
 async function presentOne(db: Db, id: number) {
   const [row] = await q.findResources(db, [id]);
-  return presentResource(row!);
+  // Removed by a parallel request since it was saved.
+  if (!row) throw notFound();
+  return presentResource(row);
 }
 
 /** POST /admin/resources: multipart name, then the file. */
@@ -70,6 +70,7 @@ export function addUpload(deps: Deps, actor: Actor): UploadUseCase<typeof resour
           return (await q.insertResource(tx, { name: body.name, fileId: file!.id })).id;
         })
         .catch((e: unknown) => {
+          // Two saves of one new name at once: the unique index refuses the second, a duplicate like any other.
           throw isUniqueViolation(e) ? duplicate() : e;
         });
       return { message: RESOURCE_MESSAGES.resourceAdded, data: await presentOne(deps.db, id) };
@@ -100,6 +101,7 @@ export function replaceUpload(deps: Deps, actor: Actor, id: number): UploadUseCa
           return q.deleteFileRow(tx, row.fileId);
         })
         .catch((e: unknown) => {
+          // Two saves of one new name at once: the unique index refuses the second, a duplicate like any other.
           throw isUniqueViolation(e) ? duplicate() : e;
         });
       if (oldKey) await storageOf(deps).delete(oldKey);

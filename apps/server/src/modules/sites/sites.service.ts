@@ -2,6 +2,7 @@ import { ABILITIES, MESSAGES, type Site, type SiteUpdate } from '@portal/shared'
 import { abilitiesOf, authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
 import './sites.policy.js';
 import * as q from './sites.queries.js';
 
@@ -42,5 +43,8 @@ export async function updateSite(deps: Deps, actor: Actor, id: number, body: Sit
     ...(body.suburb !== undefined ? { suburb: body.suburb || null } : {}),
     ...(body.state !== undefined ? { state: body.state } : {}),
   });
-  return { message: MESSAGES.actionSuccessful, site: present(actor, (await q.findSite(deps.db, actor.user.id, id))!) };
+  // Out of reach meanwhile (an import removed the access or the site): as for any other missing site.
+  const row = await q.findSite(deps.db, actor.user.id, id);
+  if (!row) throw notFound();
+  return { message: MESSAGES.actionSuccessful, site: present(actor, row) };
 }
