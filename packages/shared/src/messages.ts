@@ -102,6 +102,9 @@ export const RECORD_MESSAGES = {
   importBadRows: (n: number) => `${n} ${n === 1 ? 'row has' : 'rows have'} problems: nothing was imported.`,
   importEmpty: 'The file has no rows to import.',
   uploadIncomplete: 'The upload did not complete. Please try again.',
+  /** The file store (S3) refused or could not be reached: nothing of the upload was kept. */
+  storageUnavailable: 'The file could not be stored right now. Nothing was saved. Please try again later.',
+  storageReadFailed: 'The file could not be read right now. Please try again later.',
   uploadFieldName: 'Send the files in the field files[] (or one file in the field file).',
   tooManyFiles: (max: number) => `Send at most ${max} files at once.`,
   contactNameRequired: 'The contact name is required.',
