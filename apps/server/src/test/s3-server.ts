@@ -39,6 +39,8 @@ export interface S3TestServer {
   keys(bucket: string): Promise<string[]>;
   client(): Promise<S3Client>;
   process: ChildProcess;
+  /** s3rver's data folder (a test may look for the parts of an unfinished multipart upload there). */
+  directory: string;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function startS3Server(): Promise<S3TestServer> {
     },
     client,
     process: child,
+    directory,
     async close() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
