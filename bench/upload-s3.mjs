@@ -5,7 +5,8 @@
  * meanwhile (sampled from /proc every 20 ms). The portal runs on a fresh PostgreSQL database with
  * the demo accounts.
  *
- *   npm run upload:s3 -w bench        (UPLOADS=10 UPLOAD_MB=150 DATABASE_URL=... to change)
+ *   npm run upload:s3 -w bench        (UPLOADS=10 UPLOAD_MB=150 DATABASE_URL=... to change;
+ *                                      STORE=disk: the portal's part with its files on the disk)
  */
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +14,7 @@ import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { CreateBucketCommand, DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { login } from './login.mjs';
 import { freshDatabase, here, startPortal } from './portal.mjs';
@@ -49,10 +50,6 @@ const client = new S3Client({
   responseChecksumValidation: 'WHEN_REQUIRED',
 });
 for (const Bucket of ['portal', 'plain']) await client.send(new CreateBucketCommand({ Bucket }));
-const emptyBucket = async (Bucket) => {
-  const page = await client.send(new ListObjectsV2Command({ Bucket }));
-  for (const o of page.Contents ?? []) await client.send(new DeleteObjectCommand({ Bucket, Key: o.Key }));
-};
 
 await freshDatabase(DATABASE_URL);
 const portal = await startPortal({
@@ -60,7 +57,8 @@ const portal = await startPortal({
   databaseUrl: DATABASE_URL,
   dataDir: path.join(dir, 'data'),
   seedDemo: true,
-  env: { S3_BUCKET: 'portal', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+  // STORE=disk: the same run with the files on the local disk, to see what the S3 store adds.
+  env: process.env.STORE === 'disk' ? {} : { S3_BUCKET: 'portal', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
 });
 const token = await login(portal.url, 'ar@portal.test');
 const jobs = await (await fetch(`${portal.url}/api/jobs?role=AR`, { headers: { authorization: `Bearer ${token}` } })).json();
@@ -78,7 +76,6 @@ async function upload(name) {
 }
 
 await upload(`warm-up-${Date.now()}.bin`);
-await emptyBucket('portal').catch(() => {});
 await new Promise((r) => setTimeout(r, 1000));
 const before = portal.rssKb();
 let peak = before;
@@ -96,7 +93,7 @@ await Promise.all(Array.from({ length: N }, (_, i) => new Upload({ client, param
 const plainSeconds = (performance.now() - started) / 1000;
 
 const rate = (s) => `${((N * MB) / s).toFixed(0)} MB/s`;
-console.log(`\n${N} uploads of ${MB} MB at once, files in S3 (s3rver on this machine), PostgreSQL\n`);
+console.log(`\n${N} uploads of ${MB} MB at once, files ${process.env.STORE === 'disk' ? 'on the local disk' : 'in S3 (s3rver on this machine)'}, PostgreSQL\n`);
 console.log('| measure | value |');
 console.log('|---|---|');
 console.log(`| portal: POST /api/jobdocuments, curl | ${portalSeconds.toFixed(1)} s, ${rate(portalSeconds)} |`);

@@ -11,7 +11,7 @@ import { auth, buildTestApp, loginAs, type TestApp } from '../test/helpers.js';
 import { multipart } from '../test/multipart.js';
 import { startS3Server, type S3TestServer } from '../test/s3-server.js';
 import { AppError } from './errors.js';
-import { PART_SIZE, s3Storage } from './s3-storage.js';
+import { PART_SIZE, UPLOADS_AT_ONCE, s3Storage } from './s3-storage.js';
 import { createStorage, type Storage } from './storage.js';
 import { keysNamedByRows } from './stored-keys.js';
 
@@ -83,6 +83,24 @@ describe('the S3 store', () => {
       await expect(store.put(sender(bytes, true))).rejects.toMatchObject({ code: 'ECONNRESET' });
     }
     expect(await s3.keys(bucket)).toEqual(before);
+  });
+
+  it(`completes more uploads at once than may stream at once (${UPLOADS_AT_ONCE}), also after others failed`, async () => {
+    const run = () =>
+      Promise.all(
+        Array.from({ length: UPLOADS_AT_ONCE + 3 }, async () => {
+          const body = randomBytes(PART_SIZE + 1 + Math.floor(Math.random() * PART_SIZE));
+          const { key, size } = await store.put(Readable.from([body]));
+          expect(size).toBe(body.length);
+          expect(sha(await readAll(await store.get(key)))).toBe(sha(body));
+          await store.delete(key);
+        }),
+      );
+    await run();
+    const failing = s3Storage(s3.settings('no-such-bucket'));
+    await Promise.all(Array.from({ length: UPLOADS_AT_ONCE + 3 }, () => expect(failing.put(sender(2 * PART_SIZE))).rejects.toBeInstanceOf(AppError)));
+    await Promise.all(Array.from({ length: UPLOADS_AT_ONCE + 3 }, () => expect(store.put(sender(PART_SIZE + 10, true))).rejects.toMatchObject({ code: 'ECONNRESET' })));
+    await run();
   });
 
   it('answers 503 with a clear message when the store refuses the put (wrong keys, a missing bucket), and leaves nothing', async () => {

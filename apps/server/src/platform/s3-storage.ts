@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { RECORD_MESSAGES } from '@portal/shared';
@@ -12,13 +12,77 @@ import type { NamedKeys, SweepResult } from './storage-sweep.js';
  * Files in an S3 bucket (AWS S3 or any S3-compatible server), with AWS SDK v3. Each put streams
  * through @aws-sdk/lib-storage's Upload: one PutObject for a small file, a multipart upload for a
  * large one, aborted on any failure; the object appears only once complete, so a put is all or
- * nothing as on the local disk. Memory per upload is bounded by PART_SIZE x (QUEUE_SIZE + 1).
+ * nothing as on the local disk. Memory is bounded by the part size, one part in flight per upload
+ * and UPLOADS_AT_ONCE uploads streaming at once.
  */
 
 /** S3's smallest part: the part being filled and the one in flight are what an upload holds in memory. */
 export const PART_SIZE = 5 * 1024 * 1024;
 /** One part in flight per upload: many uploads at once already use the link, and each part is memory. */
 export const QUEUE_SIZE = 1;
+/**
+ * Uploads that stream to S3 at once, in the whole process. lib-storage gathers each part whole
+ * and copies it once, and keeps the last part's buffer until the next one is full, so every
+ * upload under way holds 5 to 15 MB: ten at once held about 180 MB. Past this many, an upload
+ * waits for a turn after its first megabyte (its sender then waits too, through TCP); smaller
+ * files never wait.
+ */
+export const UPLOADS_AT_ONCE = 3;
+
+/** A counting semaphore: the turns of UPLOADS_AT_ONCE. */
+class Turns {
+  private waiting: (() => void)[] = [];
+  constructor(private free: number) {}
+  take(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+  give() {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
+const uploadTurns = new Turns(UPLOADS_AT_ONCE);
+/** What an upload may send before it needs a turn. */
+const FREE_BYTES = 1024 * 1024;
+
+/**
+ * Passes the sender's bytes to lib-storage once the upload has its turn; `done` gives the turn
+ * back (also when the upload ended while it waited). An upload with a turn needs nothing more
+ * than its sender and S3 to finish, so the turns always come round.
+ */
+function turnGate() {
+  let state: 'waiting' | 'holding' | 'ended' = 'waiting';
+  let passed = 0;
+  let taking: Promise<void> | undefined;
+  const gate = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (state === 'holding') return done(null, chunk);
+      // A small file goes through without waiting behind large ones; a large one waits holding this much.
+      if (passed + chunk.length <= FREE_BYTES) {
+        passed += chunk.length;
+        return done(null, chunk);
+      }
+      taking ??= uploadTurns.take().then(() => {
+        if (state === 'ended') uploadTurns.give();
+        else state = 'holding';
+      });
+      taking.then(() => done(null, chunk), done);
+    },
+  });
+  return {
+    gate,
+    done: () => {
+      if (state === 'holding') uploadTurns.give();
+      state = 'ended';
+    },
+  };
+}
 
 export interface StorageLog {
   warn(obj: object, msg: string): void;
@@ -77,18 +141,23 @@ export function s3Storage(settings: S3Settings & { log?: StorageLog }): Storage 
     checkKey(key);
     const { sdk, client: c } = await ready();
     const count = byteCounter();
+    const turns = turnGate();
     // Whichever side fails first is the cause: the sender (a cut upload) or the store (a refusal).
     let failure: { from: 'source' | 'store'; error: unknown } | undefined;
-    const upload = new sdk.Upload({ client: c, params: { Bucket, Key: key, Body: count }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false });
-    const feeding = pipeline(source, count).catch((error: unknown) => {
+    const upload = new sdk.Upload({ client: c, params: { Bucket, Key: key, Body: turns.gate }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false });
+    const feeding = pipeline(source, count, turns.gate).catch((error: unknown) => {
       failure ??= { from: 'source', error };
     });
     const storing = upload.done().catch((error: unknown) => {
       failure ??= { from: 'store', error };
       // Stops reading the sender, as a failed disk write does.
-      count.destroy();
+      turns.gate.destroy();
     });
-    await Promise.all([feeding, storing]);
+    try {
+      await Promise.all([feeding, storing]);
+    } finally {
+      turns.done();
+    }
     if (!failure) {
       const head = await c.send(new sdk.HeadObjectCommand({ Bucket, Key: key })).catch((error: unknown) => {
         failure = { from: 'store', error };
