@@ -35,7 +35,24 @@ const envSchema = z.object({
   /** zod checks the hot routes' answers before writing them; off in production (bench/ turns it off too). */
   CHECK_RESPONSES: flag.optional(),
   WEB_DIST: z.string().optional(),
+  /** Files go to this S3 bucket (any S3-compatible server) instead of DATA_DIR/files. */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3-63 of a-z, 0-9, . and -)').optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
+
+/** Where files go when S3_BUCKET is set. Without keys the SDK's own chain (environment, instance role) is used. */
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -60,6 +77,8 @@ export interface Config {
   rateLimitFactor: number;
   checkResponses: boolean;
   webDist?: string;
+  /** Files in S3 instead of DATA_DIR/files. */
+  s3?: S3Settings;
 }
 
 export class ConfigError extends Error {}
@@ -78,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const problems = e.NODE_ENV === 'production' ? productionProblems(e) : [];
+  const problems = [...(e.NODE_ENV === 'production' ? productionProblems(e) : []), ...s3Problems(e)];
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
@@ -102,7 +121,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     checkResponses: e.CHECK_RESPONSES ?? e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
+}
+
+/** A key id without its secret (or the reverse) is a half-copied setting, not a choice. */
+function s3Problems(e: z.output<typeof envSchema>): string[] {
+  if (Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY)) return [];
+  return ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither'];
 }
 
 /**

@@ -105,6 +105,10 @@ export const RECORD_MESSAGES = {
   importEmpty: 'The file has no rows to import.',
   uploadIncomplete: 'The upload did not complete. Please try again.',
   uploadNotMultipart: 'Send the file as multipart/form-data.',
+
+  /** The file store (S3) refused or could not be reached: nothing of the upload was kept. */
+  storageUnavailable: 'The file could not be stored right now. Nothing was saved. Please try again later.',
+  storageReadFailed: 'The file could not be read right now. Please try again later.',
   uploadFieldName: 'Send the files in the field files[] (or one file in the field file).',
   tooManyFiles: (max: number) => `Send at most ${max} files at once.`,
   uploadRequestTooLarge: (nice: string) => `The files of one upload may total at most ${nice}.`,

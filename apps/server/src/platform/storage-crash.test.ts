@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { onServer } from '../test/global-setup.js';
+import { signIn, startServer as startProcess, until } from '../test/server-process.js';
 
 /**
  * Issue 7 "Crashes", for real: the server runs as its own process (src/main.ts, as `npm start`
@@ -18,7 +17,6 @@ import { onServer } from '../test/global-setup.js';
  * PGlite in a data directory, or a fresh database on TEST_DATABASE_URL's server.
  */
 
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
 const tmpParts = path.join(dataDir, 'files', '.tmp');
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -32,85 +30,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Starts the server as `npm start` would (from the sources), and waits for /api/health. */
-async function startServer(): Promise<{ child: ChildProcess; base: string; log: () => string }> {
-  const port = await freePort();
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_FACTOR: '100',
-      APP_SECRET: 'crash-test-secret-crash-test-secret-0123',
-      MAIL_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  await until('the server to answer', async () => {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${out}`);
-    return (await fetch(`${base}/api/health`)).ok ? true : undefined;
-  }, 90_000).catch((e: unknown) => {
-    throw new Error(`${String(e)}\n${out}`);
-  });
-  return { child, base, log: () => out };
-}
-
-/** Signs in through the development mailbox (loopback only) and answers the bearer token. */
-async function signIn(base: string, email: string): Promise<string> {
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: 'portal-demo' }),
-  });
-  expect(login.status).toBe(200);
-  const { token: pending } = (await login.json()) as { token: string };
-  const code = await until('the code', async () => {
-    const mail = (await (await fetch(`${base}/api/dev/mail`)).json()) as { messages: { to: string; text: string }[] };
-    return mail.messages.find((m) => m.to === email)?.text.match(/\b(\d{4})\b/)?.[1];
-  });
-  const verify = await fetch(`${base}/api/twofactor/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${pending}` },
-    body: JSON.stringify({ code }),
-  });
-  expect(verify.status).toBe(200);
-  return ((await verify.json()) as { token: string }).token;
+function startServer() {
+  return startProcess(children, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, APP_SECRET: 'crash-test-secret-crash-test-secret-0123' });
 }
 
 async function documentNames(base: string, token: string, jobId: number): Promise<string[]> {

@@ -2,17 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
 import type { Deps } from './deps.js';
 import { notFound } from './errors.js';
+import { s3Storage, type StorageLog } from './s3-storage.js';
+import { byteCounter, checkKey, KEY, newKey } from './storage-keys.js';
 import { sweepLocalDisk, type NamedKeys, type SweepResult } from './storage-sweep.js';
 
 /**
- * Where uploaded files live. Keys are generated here, never taken from a user's file name.
- * Only the local disk is implemented; an S3-compatible store (AWS SDK v3, when S3_* is set) is a
- * later step and must keep the same contract: put is all or nothing.
+ * Where uploaded files live: the local disk (DATA_DIR/files), or an S3 bucket when S3_BUCKET is set
+ * (s3-storage.ts). Keys are generated here, never taken from a user's file name. Both keep one
+ * contract: a put is all or nothing, reads stream, nothing is held whole in memory.
  */
 export interface Storage {
   /** Streams into a new object under a generated key; on any failure nothing is left behind. */
@@ -26,43 +28,41 @@ export interface Storage {
    * answers which keys a row names), last written before `before`. Answers how many it removed.
    */
   sweep(before: Date, named: NamedKeys): Promise<SweepResult>;
-}
-
-const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+){1,4}$/;
-
-function checkKey(key: string): string {
-  if (!KEY.test(key)) throw new Error(`invalid storage key: ${key}`);
-  return key;
+  /** The object's size in bytes, or null when it is not there (storage:migrate checks with it). */
+  size(key: string): Promise<number | null>;
+  /** put under a key given by another store (storage:migrate copies keys as they are); all or nothing. */
+  putAt(key: string, source: Readable): Promise<{ key: string; size: number }>;
 }
 
 /** Files under root: written to root/.tmp first and renamed into place once complete. */
 export function localDiskStorage(root: string): Storage {
   const tmpDir = path.join(root, '.tmp');
   const fileOf = (key: string) => path.join(root, ...checkKey(key).split('/'));
+  const putAt = async (key: string, source: Readable) => {
+    const file = fileOf(key);
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = path.join(tmpDir, `${randomUUID()}.part`);
+    const count = byteCounter();
+    try {
+      await pipeline(source, count, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      await mkdir(path.dirname(file), { recursive: true });
+      await rename(tmp, file);
+    } catch (e) {
+      await rm(tmp, { force: true });
+      throw e;
+    }
+    return { key, size: count.bytes };
+  };
   return {
-    async put(source, opts = {}) {
-      const prefix = (opts.prefix ?? 'files').replace(/[^a-z0-9-]/g, '') || 'files';
-      const now = new Date();
-      const key = `${prefix}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
-      await mkdir(tmpDir, { recursive: true });
-      const tmp = path.join(tmpDir, `${randomUUID()}.part`);
-      let size = 0;
-      const count = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
+    put: (source, opts = {}) => putAt(newKey(opts.prefix), source),
+    putAt,
+    async size(key) {
       try {
-        await pipeline(source, count, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
-        const file = fileOf(key);
-        await mkdir(path.dirname(file), { recursive: true });
-        await rename(tmp, file);
-      } catch (e) {
-        await rm(tmp, { force: true });
-        throw e;
+        const s = await stat(fileOf(key));
+        return s.isFile() ? s.size : null;
+      } catch {
+        return null;
       }
-      return { key, size };
     },
     async get(key) {
       const file = fileOf(key);
@@ -81,9 +81,9 @@ export function localDiskStorage(root: string): Storage {
   };
 }
 
-/** The storage a configuration asks for: the local disk under DATA_DIR/files (S3 comes later). */
-export function createStorage(config: Pick<Config, 'dataDir'>): Storage {
-  return localDiskStorage(path.join(config.dataDir, 'files'));
+/** The storage a configuration asks for: the S3 bucket when S3_BUCKET is set, else the local disk under DATA_DIR/files. */
+export function createStorage(config: Pick<Config, 'dataDir' | 's3'>, log?: StorageLog): Storage {
+  return config.s3 ? s3Storage({ ...config.s3, log }) : localDiskStorage(path.join(config.dataDir, 'files'));
 }
 
 const byDeps = new WeakMap<Deps, Storage>();
@@ -92,7 +92,7 @@ const byDeps = new WeakMap<Deps, Storage>();
 export function storageOf(deps: Deps): Storage {
   let s = byDeps.get(deps);
   if (!s) {
-    s = createStorage(deps.config);
+    s = createStorage(deps.config, deps.log);
     byDeps.set(deps, s);
   }
   return s;

@@ -13,6 +13,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** With TEST_DATABASE_URL: a migrated database that each test file's database copies. */
     pgTemplate: string | null;
+    /** With TEST_STORAGE=s3: the S3 server (s3-server.ts) whose buckets the test apps store their files in. */
+    s3Endpoint: string | null;
   }
 }
 
@@ -33,6 +35,27 @@ export async function onServer(url: string, statement: string) {
  * directory (kept in the system's temporary folder between runs while the migrations stay the same).
  */
 export default async function setup(project: TestProject) {
+  const closeS3 = await startS3(project);
+  const closeDb = await setupDatabase(project);
+  return async () => {
+    await closeDb?.();
+    await closeS3?.();
+  };
+}
+
+/** TEST_STORAGE=s3: one S3 server process for the run; each test app makes a bucket of its own. */
+async function startS3(project: TestProject) {
+  if (process.env.TEST_STORAGE !== 's3') {
+    project.provide('s3Endpoint', null);
+    return undefined;
+  }
+  const { startS3Server } = await import('./s3-server.js');
+  const server = await startS3Server();
+  project.provide('s3Endpoint', server.endpoint);
+  return () => server.close();
+}
+
+async function setupDatabase(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `portal_template_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -58,6 +81,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplate', null);
+  return undefined;
 }
 
 /** A hash of every migration file and of the PGlite version. */

@@ -12,8 +12,10 @@ import { devMessages } from '../db/schema/index.js';
 import { seedDemo } from '../db/seed/seed.js';
 import { DEMO_PASSWORD } from '../db/seed/demo-data.js';
 import { createStorage } from '../platform/storage.js';
+
 import { onServer } from './global-setup.js';
 import type { LogStream } from '../platform/logging.js';
+import { filesUnder } from './multipart.js';
 
 export { DEMO_PASSWORD };
 
@@ -61,6 +63,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { see
     DATA_DIR: dataDir,
     APP_URL: 'http://portal.test',
     RATE_LIMIT_FACTOR: '100',
+    ...(await s3Env()),
     ...env,
   });
   if (opts.seed !== false) await seedDemo(database.db, createStorage(config));
@@ -76,6 +79,62 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { see
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * With TEST_STORAGE=s3 (npm run test:s3) the test app stores its files in a new bucket of the
+ * run's S3 server instead of its data directory.
+ */
+async function s3Env(): Promise<Record<string, string>> {
+  const endpoint = inject('s3Endpoint');
+  if (!endpoint) return {};
+  // Loaded only for the S3 run: the SDK is not read by the tests on the local disk.
+  const [{ S3_TEST_KEY, testBucketName }, { s3Client }, { CreateBucketCommand }] = await Promise.all([
+    import('./s3-server.js'),
+    import('../platform/s3-storage.js'),
+    import('@aws-sdk/client-s3'),
+  ]);
+  const bucket = testBucketName();
+  const env = {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: S3_TEST_KEY.id,
+    S3_SECRET_ACCESS_KEY: S3_TEST_KEY.secret,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  const client = await s3Client(loadConfig({ ...env, DATA_DIR: tmpdir(), APP_SECRET: 'x'.repeat(32) }).s3!);
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  } finally {
+    client.destroy();
+  }
+  return env;
+}
+
+/**
+ * Everything the app's storage holds: the files under DATA_DIR/files (temporary parts too), or
+ * the keys in its S3 bucket, where DATA_DIR/files must then stay empty (no file of the portal's
+ * goes to DATA_DIR when S3 is used).
+ */
+export async function storedObjects(config: Config): Promise<string[]> {
+  const onDisk = filesUnder(path.join(config.dataDir, 'files'));
+  if (!config.s3) return onDisk;
+  if (onDisk.length > 0) throw new Error(`files written to DATA_DIR with S3 in use: ${onDisk.join(', ')}`);
+  const [{ s3Client }, { ListObjectsV2Command }] = await Promise.all([import('../platform/s3-storage.js'), import('@aws-sdk/client-s3')]);
+  const client = await s3Client(config.s3);
+  try {
+    const keys: string[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: config.s3.bucket, ContinuationToken }));
+      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return keys;
+  } finally {
+    client.destroy();
+  }
 }
 
 /** The newest message the dev mailbox holds for an address. */

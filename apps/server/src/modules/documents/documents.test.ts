@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, RECORD_MESSAGES, uploadLimitBytes, type DocumentGroups, type NotificationList } from '@portal/shared';
@@ -9,8 +8,8 @@ import { makeFacility } from '../../test/factories/facilities.js';
 import { makeJob, type JobRow } from '../../test/factories/jobs.js';
 import { makeSite, representSites, type SiteRow } from '../../test/factories/sites.js';
 import { makeSignedIn, tokenFor, type UserRow } from '../../test/factories/users.js';
-import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
-import { filesUnder, multipart, type Part } from '../../test/multipart.js';
+import { auth, buildTestApp, storedObjects, type TestApp } from '../../test/helpers.js';
+import { multipart, type Part } from '../../test/multipart.js';
 import { unzipEntries } from '../../test/unzip.js';
 
 let t: TestApp;
@@ -81,7 +80,7 @@ const upload = (url: string, parts: Part[], token?: string, opts?: { cutOff?: bo
 };
 const review = (id: number, reviewed_comment: unknown, token?: string) =>
   t.app.inject({ method: 'PUT', url: `/api/jobdocuments/${id}`, payload: { reviewed_comment }, headers: token ? auth(token) : {} });
-const storedFiles = () => filesUnder(path.join(t.config.dataDir, 'files'));
+const storedFiles = () => storedObjects(t.config);
 const docId = async (jobNumber: string, name: string) => {
   const [row] = await t.database.db
     .select({ id: jobDocuments.id })
@@ -298,7 +297,7 @@ describe('POST /api/jobdocuments', () => {
   });
 
   it('refuses the same name twice on a job with the spec message, storing nothing', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     for (const order of ['fields first', 'file first']) {
       const fields: Part[] = [
         { name: 'jobId', value: String(job['100234']) },
@@ -309,11 +308,11 @@ describe('POST /api/jobdocuments', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(MESSAGES.duplicateDocument);
     }
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 
   it('needs a description of at most 255 characters, with the spec messages', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const send = (description?: string) =>
       upload(
         '/api/jobdocuments',
@@ -331,14 +330,14 @@ describe('POST /api/jobdocuments', () => {
     const long = await send('x'.repeat(256));
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(MESSAGES.descriptionMax);
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     const noFile = await upload('/api/jobdocuments', [{ name: 'jobId', value: String(job['100234']) }, { name: 'description', value: 'd' }], ar);
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toBe(RECORD_MESSAGES.fileRequired);
   });
 
   it('answers 404 for a job of another facility or an unassigned job, 401 without a token, and stores nothing', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const send = (jobNumber: string, token: string | undefined, role?: string) =>
       upload(
         '/api/jobdocuments',
@@ -354,11 +353,11 @@ describe('POST /api/jobdocuments', () => {
     expect((await send('100242', ta, 'TA')).statusCode).toBe(404);
     expect((await send('100234', cm)).statusCode).toBe(404);
     expect((await send('100234', undefined)).statusCode).toBe(401);
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 
   it('leaves nothing when the upload is cut off', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const n = (await t.database.db.select().from(files)).length;
     const res = await upload(
       '/api/jobdocuments',
@@ -373,7 +372,7 @@ describe('POST /api/jobdocuments', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(RECORD_MESSAGES.uploadIncomplete);
     expect(await t.database.db.select().from(files)).toHaveLength(n);
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 });
 
@@ -496,7 +495,7 @@ describe('upload size limit', () => {
 
   it('refuses a file one byte over MAX_UPLOAD_KB (KB of 1000 bytes, as the browser counts) with the spec message and keeps nothing', async () => {
     const j = smallJob;
-    const before = filesUnder(path.join(small.config.dataDir, 'files')).length;
+    const before = (await storedObjects(small.config)).length;
     const { payload, headers } = multipart([
       { name: 'jobId', value: String(j.id) },
       { name: 'description', value: 'Too big' },
@@ -505,7 +504,7 @@ describe('upload size limit', () => {
     const res = await small.app.inject({ method: 'POST', url: '/api/jobdocuments', payload, headers: { ...headers, ...auth(token) } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MESSAGES.fileTooLarge('2 KB'));
-    expect(filesUnder(path.join(small.config.dataDir, 'files'))).toHaveLength(before);
+    expect(await storedObjects(small.config)).toHaveLength(before);
     const rows = await small.database.db.select().from(files).where(eq(files.name, 'Big.bin'));
     expect(rows).toHaveLength(0);
 
@@ -590,7 +589,7 @@ describe('several files in one upload (files[])', () => {
   });
 
   it('refuses the whole upload when one name is taken or repeated, storing nothing', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const send = (names: string[]) =>
       upload(
         '/api/jobdocuments',
@@ -603,11 +602,11 @@ describe('several files in one upload (files[])', () => {
       );
     expect((await send(['Fresh one.txt', 'First.txt'])).json().message).toBe(MESSAGES.duplicateDocument);
     expect((await send(['Twice.txt', 'Twice.txt'])).json().message).toBe(MESSAGES.duplicateDocument);
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 
   it('keeps one document of a name when the same name is uploaded many times at once', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const results = await Promise.all(
       Array.from({ length: 12 }, () =>
         upload(
@@ -629,6 +628,6 @@ describe('several files in one upload (files[])', () => {
       .innerJoin(files, eq(files.id, jobDocuments.fileId))
       .where(and(eq(jobDocuments.jobId, job['100235']!), eq(files.name, 'Raced.txt')));
     expect(rows).toHaveLength(1);
-    expect(storedFiles()).toHaveLength(before + 1);
+    expect(await storedFiles()).toHaveLength(before + 1);
   });
 });

@@ -6,8 +6,8 @@ import { files, forumAttachments, forumReplies, forumThreads, notifications } fr
 import { makeCommittee } from '../../test/factories/committees.js';
 import { categoryId, makeReply, makeThread } from '../../test/factories/forum.js';
 import { makeSignedIn, type UserRow } from '../../test/factories/users.js';
-import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
-import { filesUnder, multipart, type Part } from '../../test/multipart.js';
+import { auth, buildTestApp, storedObjects, type TestApp } from '../../test/helpers.js';
+import { multipart, type Part } from '../../test/multipart.js';
 
 let t: TestApp;
 type Person = { user: UserRow; token: string };
@@ -48,7 +48,7 @@ const threadFields = (o: { committee?: number; title?: string; category?: number
   field('categories', o.category ?? general),
   field('postContent', o.content ?? '<p>The <strong>proficiency</strong> round opens soon.</p>'),
 ];
-const storedFiles = () => filesUnder(path.join(t.config.dataDir, 'files')).filter((f) => !f.includes(`${path.sep}.tmp${path.sep}`));
+const storedFiles = async () => (await storedObjects(t.config)).filter((f) => !f.includes(`${path.sep}.tmp${path.sep}`));
 
 describe('categories and the list', () => {
   it('gives the seeded categories to committee members; 401 without a token, 403 to others', async () => {
@@ -79,7 +79,7 @@ describe('categories and the list', () => {
 
 describe('starting a discussion', () => {
   it('stores the sanitized body and the attachments, and the author follows it', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const res = await post('/api/forumthreads', writer, [
       ...threadFields({ content: '<p>Bold <strong>text</strong><script>alert(1)</script><img src=x onerror=alert(1)></p>' }),
       field('filesCount', 2),
@@ -94,22 +94,22 @@ describe('starting a discussion', () => {
     expect(detail.documents.map((d) => d.name)).toEqual(['scheme.txt', 'notes.txt']);
     expect(detail.is_following).toBe(true);
     expect(detail.abilities).toMatchObject({ 'forum.thread.update': true, 'forum.thread.delete': true });
-    expect(storedFiles().length).toBe(before + 2);
+    expect((await storedFiles()).length).toBe(before + 2);
   });
 
   it('refuses a member without the write flag (403), a non-member (404), no token (401), and stores nothing', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const plainRes = await post('/api/forumthreads', plain, [...threadFields(), file('a.txt')]);
     expect(plainRes.statusCode).toBe(403);
     expect(plainRes.json().message).toBe(FORUM_MESSAGES.writeNotAllowed);
     expect((await post('/api/forumthreads', outsider, [...threadFields(), file('a.txt')])).statusCode).toBe(404);
     expect((await post('/api/forumthreads', ar, threadFields())).statusCode).toBe(404);
     expect((await post('/api/forumthreads', undefined, threadFields())).statusCode).toBe(401);
-    expect(storedFiles().length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
   });
 
   it('answers 400 with the messages: title over 100, no category, empty body, a name attached twice', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const cases: [Part[], string][] = [
       [threadFields({ title: 'x'.repeat(101) }), 'The discussion title may not be greater than 100 characters.'],
       [threadFields({ title: '  ' }), FORUM_MESSAGES.titleRequired],
@@ -125,7 +125,7 @@ describe('starting a discussion', () => {
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect(storedFiles().length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
   });
 });
 
@@ -174,7 +174,7 @@ describe('editing and deleting', () => {
     expect(dup.statusCode).toBe(400);
     expect(dup.json().message).toBe('File keep.txt is already attached.');
 
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const ok = await edit(writer, [field('existingFiles[]', keep.id), file('new.txt')]);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('Discussion Thread created updated.');
@@ -182,14 +182,14 @@ describe('editing and deleting', () => {
     expect(after.title).toBe('Edited title');
     expect(after.post).toBe('<p>Edited</p>');
     expect(after.documents.map((d) => d.name).sort()).toEqual(['keep.txt', 'new.txt']);
-    expect(storedFiles().length).toBe(before); // one removed, one added
+    expect((await storedFiles()).length).toBe(before); // one removed, one added
   });
 
   it('deletes a thread with its replies, attachments and files, by its author only', async () => {
     const created = await post('/api/forumthreads', writer, [...threadFields({ title: 'To delete' }), file('t.txt')]);
     const id = created.json().thread.id as number;
     await post('/api/forumreply', plain, [field('threadId', id), field('postContent', '<p>reply</p>'), file('r.txt')]);
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const refused = await del(`/api/forumthreads/${id}`, plain);
     expect(refused.statusCode).toBe(403);
     expect((await del(`/api/forumthreads/${id}`, outsider)).statusCode).toBe(404);
@@ -201,7 +201,7 @@ describe('editing and deleting', () => {
     expect(await db.select().from(forumReplies).where(eq(forumReplies.threadId, id))).toEqual([]);
     expect(await db.select().from(forumAttachments).where(eq(forumAttachments.threadId, id))).toEqual([]);
     expect(await db.select().from(files).where(eq(files.name, 'r.txt'))).toEqual([]);
-    expect(storedFiles().length).toBe(before - 2);
+    expect((await storedFiles()).length).toBe(before - 2);
     expect((await get(`/api/forumthreads/${id}`, writer)).statusCode).toBe(404);
   });
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEETING_MESSAGES, MESSAGES, type FolderMembersResponse, type MeetingDocumentPage, type MeetingFolderList, type MeetingUploadResponse } from '@portal/shared';
@@ -7,8 +6,8 @@ import { makeDocx, makePdf } from '../../db/seed/meeting-files.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeMeetingDocument, makeMeetingFolder, type MeetingFolderRow } from '../../test/factories/meetings.js';
 import { makeSignedIn } from '../../test/factories/users.js';
-import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
-import { filesUnder, multipart, type Part } from '../../test/multipart.js';
+import { auth, buildTestApp, storedObjects, type TestApp } from '../../test/helpers.js';
+import { multipart, type Part } from '../../test/multipart.js';
 import { unzipEntries } from '../../test/unzip.js';
 import { createStorage } from '../../platform/storage.js';
 import { extractText, indexerOf } from './meetings.indexer.js';
@@ -183,12 +182,12 @@ describe('the committee admin’s actions', () => {
     const storage = createStorage(t.config);
     const folder = await makeMeetingFolder(t.database.db, { committee, parent: open, name: 'To delete' });
     const [x, y, z] = await Promise.all(['x.txt', 'y.txt', 'z.txt'].map((name) => makeMeetingDocument(t.database.db, { folder, name, storage })));
-    const stored = () => filesUnder(path.join(t.config.dataDir, 'files')).length;
-    const before = stored();
+    const stored = async () => (await storedObjects(t.config)).length;
+    const before = await stored();
     expect((await call('DELETE', `/api/meetingdocuments/${x!.id}`, tok.a)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/meetingdocuments/${x!.id}`, tok.outsider)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/meetingdocuments/${x!.id}`, tok.admin)).statusCode).toBe(200);
-    expect(stored()).toBe(before - 1);
+    expect(await stored()).toBe(before - 1);
     // One id of another committee refuses the whole request.
     const mixed = await call('POST', '/api/meetingdocuments/delete/bulk', tok.admin, { committeeId: committee.id, ids: [y!.id, doc.other] });
     expect(mixed.statusCode).toBe(404);
@@ -196,7 +195,7 @@ describe('the committee admin’s actions', () => {
     const bulk = await call('POST', '/api/meetingdocuments/delete/bulk', tok.admin, { committeeId: committee.id, ids: [y!.id, z!.id] });
     expect(bulk.statusCode).toBe(200);
     expect(await t.database.db.select().from(files).where(eq(files.id, z!.file.id))).toEqual([]);
-    expect(stored()).toBe(before - 3);
+    expect(await stored()).toBe(before - 3);
     const none = await call('POST', '/api/meetingdocuments/delete/bulk', tok.admin, { committeeId: committee.id, ids: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(MEETING_MESSAGES.idsRequired);
@@ -308,7 +307,7 @@ describe('uploads and the document index', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('File exceeds maximum upload size of 1 KB');
       expect(await small.database.db.select().from(meetingDocuments)).toEqual([]);
-      expect(filesUnder(path.join(small.config.dataDir, 'files'))).toEqual([]);
+      expect((await storedObjects(small.config))).toEqual([]);
     } finally {
       await small.close();
     }
