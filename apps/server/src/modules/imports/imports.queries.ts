@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { ImportEntity } from '@portal/shared';
+import { ASSESSOR_ROLES, type ImportEntity } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { importStaging } from '../../db/schema/index.js';
 import type { BadRow } from '../../platform/csv.js';
@@ -82,6 +82,9 @@ const person = sql`left join lateral (
     from users u where lower(u.email) = s.row->>'email'
   ) p on true`;
 
+/** The technical assessors' roles (shared permissions.ts), as an SQL text array. */
+const assessorRoles = sql`array[${sql.join(ASSESSOR_ROLES.map((r) => sql`${r}`), sql`, `)}]::text[]`;
+
 /**
  * The staged rows whose references are not in the database (an anti-join), with their lines and
  * reasons, asked before anything is written. Assessors: the job, the person, their roles, one lead a job.
@@ -95,7 +98,7 @@ export async function badReferences(tx: Tx, entity: ImportEntity, importId: stri
           case
             when j.id is null then 'job_number ' || (s.row->>'job_number') || ' is not a known job'
             when p.id is null then 'email ' || (s.row->>'email') || ' is not a user of the portal'
-            when not (p.roles && array['TA', 'LA']) then (s.row->>'email') || ' is not a technical assessor'
+            when not (p.roles && ${assessorRoles}) then (s.row->>'email') || ' is not a technical assessor'
             when (s.row->>'lead')::boolean and not ('LA' = any(p.roles)) then (s.row->>'email') || ' is not a lead assessor'
           end as reason
         ${staged(importId, sql`left join jobs j on j.job_number = s.row->>'job_number' ${person}`)}
