@@ -25,7 +25,8 @@ describe('the log', () => {
     const verify = await t.app.inject({ method: 'POST', url: '/api/twofactor/verify', headers: auth(pending), payload: { code } });
     expect(verify.statusCode).toBe(200);
     const token = verify.json<{ token: string }>().token;
-    secrets.push(pending, code, token);
+    // The four-digit code is looked for as a word below: as a substring it turns up inside the log's timestamps.
+    secrets.push(pending, token);
 
     // A password reset through the emailed link: its token and signature.
     expect((await t.app.inject({ method: 'POST', url: '/api/user-requests-reset-password', payload: { email: 'cm@portal.test' } })).statusCode).toBe(200);
