@@ -34,6 +34,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { emit, personOf } from '../../platform/events.js';
 import { insertFiles } from '../../platform/files.js';
+import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
 import { storageOf } from '../../platform/storage.js';
 import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import { createActivationLink, takeAddressTry } from '../auth/auth.service.js';
@@ -126,11 +127,10 @@ export async function register(deps: Deps, form: RegistrationForm) {
   const settled = await settleRegistration(deps, deps.db, form);
   const name = fullName(settled.first_name, settled.last_name);
   if ((await q.findUserIdByEmail(deps.db, settled.email)) !== null) {
-    const mail = deps.mailer.send({
-      to: settled.email,
+    const mail = queueAccountMail(deps.db, settled.email, {
       subject: `${PRODUCT_NAME}: someone tried to register with your email`,
       text: `Hello,\n\nSomeone (perhaps you) filled in the ${PRODUCT_NAME} registration form with this email address. You already have an account, so no new registration was made.\n\nSign in at ${deps.config.appUrl}/ ; if you have forgotten your password, use "Forgot password" on the sign-in page.\n\nIf this was not you, you can ignore this email.`,
-    });
+    }).then((mailId) => sendQueuedNow(deps, mailId));
     // Not awaited: the time of the answer must not tell whether the email has an account.
     void mail.catch((e: unknown) => deps.log.error({ err: e }, 'registration notice mail failed'));
     return { message: M.registered };
@@ -258,7 +258,8 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
     authorize(a, actionOf(body.type), await q.findRequest(deps.db, id));
     throw badRequest(M.rejectReasonRequired, { reject_reason: [M.rejectReasonRequired] });
   }
-  const after: (() => Promise<void>)[] = [];
+  // Mails queued in the transaction, sent at once after it commits (the outbox retries a failure).
+  const after: number[] = [];
   const message = await deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, a, id, body.type);
     const decided = { decidedBy: actor.user.id, decidedAt: new Date() };
@@ -266,9 +267,8 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
       const form = row.data as unknown as RegistrationForm;
       if (body.status === 'reject') {
         await q.updateRequest(tx, id, { status: 'rejected', rejectReason: reason, ...decided });
-        after.push(() =>
-          deps.mailer.send({
-            to: row.email,
+        after.push(
+          await queueAccountMail(tx, row.email, {
             subject: `${PRODUCT_NAME}: your registration`,
             text: `Hello ${form.first_name},\n\nThank you for registering with ${PRODUCT_NAME}. Your registration was not approved, for this reason:\n\n${reason}\n\nIf you have questions, please contact us.`,
           }),
@@ -276,9 +276,8 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
         return M.registrationRejected(row.name);
       }
       const link = await approveRegistration(deps, tx, id, form, decided);
-      after.push(() =>
-        deps.mailer.send({
-          to: row.email,
+      after.push(
+        await queueAccountMail(tx, row.email, {
           subject: `${PRODUCT_NAME}: your registration is approved`,
           text: `Hello ${form.first_name},\n\nYour registration with ${PRODUCT_NAME} has been approved. Open this link to choose your password and activate your account (it works once, for 7 days):\n${link}\n`,
         }),
@@ -298,7 +297,7 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
     await emit(tx, 'requests.profileChange.decided', { userId, approved: true, applied: labels, reason: null, by: personOf(actor.user) });
     return M.profileChangeApproved(row.name);
   });
-  for (const send of after) await send().catch((e: unknown) => deps.log.error({ err: e }, 'request decision mail failed'));
+  for (const mailId of after) await sendQueuedNow(deps, mailId).catch((e: unknown) => deps.log.warn({ err: e }, 'request decision mail waits in the outbox'));
   return { message };
 }
 
