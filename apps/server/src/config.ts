@@ -31,6 +31,14 @@ const envSchema = z.object({
   /** zod checks the hot routes' answers before writing them; off in production (bench/ turns it off too). */
   CHECK_RESPONSES: flag.optional(),
   WEB_DIST: z.string().optional(),
+  /** redis://host:port: the per-address request limits are counted there, shared by every process. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of the portal's Redis keys (several portals, or test runs, on one Redis). */
+  REDIS_PREFIX: z.string().default('portal-rate-limit:'),
+  /** GET /api/metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, it is 404. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
+  /** On SIGTERM, how long requests in flight (uploads too) may take before connections are cut. */
+  SHUTDOWN_GRACE_S: z.coerce.number().positive().default(25),
 });
 
 export interface Config {
@@ -54,6 +62,10 @@ export interface Config {
   rateLimitFactor: number;
   checkResponses: boolean;
   webDist?: string;
+  redisUrl?: string;
+  redisPrefix: string;
+  metricsToken?: string;
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     checkResponses: e.CHECK_RESPONSES ?? e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_S * 1000,
   };
 }
 
