@@ -39,10 +39,11 @@ type Executor = { execute(query: SQL): Promise<unknown> };
  * Drizzle's own bookkeeping table is the migrator's private business and is not read.
  */
 async function upToDate(db: Executor, newest: number): Promise<boolean> {
-  // to_regclass first, so a new database does not log an error for a missing table.
-  const result = (await db.execute(
-    sql`select case when to_regclass('public.portal_schema') is null then null else (select migrated_to from portal_schema where id = 1) end as migrated_to`,
-  )) as { rows: { migrated_to: string | number | null }[] };
+  // Asked first, so a new database does not log an error for a missing table (PostgreSQL resolves
+  // every table of a statement before running it).
+  const table = (await db.execute(sql`select to_regclass('public.portal_schema') is not null as present`)) as { rows: { present: boolean }[] };
+  if (!table.rows[0]?.present) return false;
+  const result = (await db.execute(sql`select migrated_to from portal_schema where id = 1`)) as { rows: { migrated_to: string | number | null }[] };
   return Number(result.rows[0]?.migrated_to ?? 0) >= newest;
 }
 

@@ -78,18 +78,38 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
     indexer: sql`select count(*)::int as depth, coalesce(extract(epoch from now() - min(updated_at)), 0)::float8 as oldest
       from meeting_documents where index_state = 'pending'`,
   };
-  const depth = new Gauge({ name: 'portal_queue_depth', help: 'Items due in a work queue', labelNames: ['queue'] as const, registers: [registry] });
+  // Both gauges come from one query per queue, asked once per scrape.
+  let asked: { at: number; answer: Promise<Record<string, { depth: number; oldest: number }>> } | undefined;
+  const queueFigures = () => {
+    if (!asked || Date.now() - asked.at > 1000) {
+      const answer = (async () => {
+        const figures: Record<string, { depth: number; oldest: number }> = {};
+        for (const [queue, query] of Object.entries(queues)) {
+          const { rows } = (await database.db.execute(query)) as unknown as { rows: { depth: number; oldest: number }[] };
+          figures[queue] = { depth: rows[0]?.depth ?? 0, oldest: Math.max(0, rows[0]?.oldest ?? 0) };
+        }
+        return figures;
+      })();
+      asked = { at: Date.now(), answer };
+    }
+    return asked.answer;
+  };
+  new Gauge({
+    name: 'portal_queue_depth',
+    help: 'Items due in a work queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [queue, f] of Object.entries(await queueFigures())) this.set({ queue }, f.depth);
+    },
+  });
   new Gauge({
     name: 'portal_queue_oldest_seconds',
     help: 'Age of the oldest item due in a work queue',
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {
-      for (const [queue, query] of Object.entries(queues)) {
-        const { rows } = (await database.db.execute(query)) as unknown as { rows: { depth: number; oldest: number }[] };
-        depth.set({ queue }, rows[0]?.depth ?? 0);
-        this.set({ queue }, Math.max(0, rows[0]?.oldest ?? 0));
-      }
+      for (const [queue, f] of Object.entries(await queueFigures())) this.set({ queue }, f.oldest);
     },
   });
 
