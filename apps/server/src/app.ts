@@ -85,7 +85,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.setSerializerCompiler(serializerCompiler);
 
   // The development mailbox only outside production; there config has required MAIL_URL.
-  const dev = config.env === 'production' ? null : devMailbox(database.db, app.log);
+  // The services' logger writes through the logger of the request it serves (its request id).
+  const log = contextLogger(app.log);
+  const dev = config.env === 'production' ? null : devMailbox(database.db, log);
   const mailer = config.mailUrl ? smtpMailer(config.mailUrl, config.mailFrom) : dev?.mailer;
   if (!mailer) throw new Error('MAIL_URL is required in production');
   const deps: Deps = {
@@ -93,7 +95,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     config,
     mailer,
     sms: config.smsUrl ? httpSms(config.smsUrl) : (dev?.sms ?? noSms),
-    log: contextLogger(app.log),
+    log,
   };
   app.decorate('deps', deps);
 
