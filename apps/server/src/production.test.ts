@@ -10,7 +10,8 @@ import { shutDown } from './platform/shutdown.js';
 import { makeSignedIn, makeUser } from './test/factories/users.js';
 import { auth, buildTestApp, DEMO_PASSWORD, login } from './test/helpers.js';
 import { onServer } from './test/global-setup.js';
-import { freePort, startSmtpSink } from './test/processes.js';
+import { emptyPostgresDatabase, freePort, startSmtpSink } from './test/processes.js';
+import { openPostgres } from './db/client.js';
 
 /**
  * Running in production: readiness and draining, the metrics, SMTP down, and (on PostgreSQL) the
@@ -123,6 +124,26 @@ describe('SMTP down', () => {
     } finally {
       sink?.stop();
       await t.close();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('migrating with several processes (PostgreSQL)', () => {
+  it('four opening an empty database at once: one migrates under the lock, all open; an older one is brought up to date', async () => {
+    const empty = await emptyPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    try {
+      const opened = await Promise.all(Array.from({ length: 4 }, () => openPostgres(empty.url)));
+      await Promise.all(opened.map((d) => d.db.execute(sql`select count(*) from users`)));
+      // An older database (migrated by a portal before the last migrations): the record goes back.
+      await opened[0]!.db.execute(sql`update portal_schema set migrated_to = 0`);
+      await Promise.all(opened.map((d) => d.close()));
+      const again = await Promise.all(Array.from({ length: 3 }, () => openPostgres(empty.url)));
+      const { rows } = (await again[0]!.db.execute(sql`select migrated_to from portal_schema`)) as unknown as { rows: { migrated_to: string }[] };
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.migrated_to)).toBeGreaterThan(0);
+      await Promise.all(again.map((d) => d.close()));
+    } finally {
+      await empty.drop();
     }
   }, 120_000);
 });

@@ -69,6 +69,16 @@ export function contextLogger(base: FastifyBaseLogger): FastifyBaseLogger {
   } as unknown as FastifyBaseLogger;
 }
 
+let jobs = 0;
+
+/**
+ * Runs one pass of background work (the outbox worker, the housekeeping) with a logger of its own
+ * id, `<name>-<n>`: the services' lines during the pass carry it as a request's lines carry theirs.
+ */
+export function asJob<T>(base: FastifyBaseLogger, name: string, work: () => Promise<T>): Promise<T> {
+  return requestLog.run(base.child({ reqId: `${name}-${++jobs}` }), work);
+}
+
 /**
  * Makes the request's logger the services' logger for the rest of its handling. Entered right
  * before the handler (after the body is read, whose events come from the connection's context).

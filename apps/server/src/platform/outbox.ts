@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
 import { emailSettings, mailOutbox, users } from '../db/schema/index.js';
 import type { Deps } from './deps.js';
+import { asJob } from './logging.js';
 import type { BackgroundWork } from './shutdown.js';
 import { hmac, safeEqual } from './tokens.js';
 
@@ -307,10 +308,10 @@ export function startOutboxWorker(deps: Deps, intervalMs = OUTBOX.intervalMs): B
   const tick = () => {
     if (busy) return;
     busy = true;
-    running = (async () => {
+    running = asJob(deps.log, 'outbox', async () => {
       await composeDigests(deps);
       await sendDue(deps, () => stopped);
-    })()
+    })
       .catch((e: unknown) => deps.log.error({ err: e }, 'outbox: a pass failed'))
       .finally(() => {
         busy = false;
