@@ -180,6 +180,11 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
     const read = await call(b, 'GET', `/api/publications/${id}/file`, { token: reader });
     expect(read.status).toBe(200);
     expect(read.buffer.equals(content)).toBe(true);
+    // The bytes moved, in the metrics of the process that moved them.
+    const figure = async (p: PortalProcess, name: string) =>
+      Number(new RegExp(`^${name} (\\d+)`, 'm').exec((await call(p, 'GET', '/api/metrics', { token: METRICS_TOKEN })).buffer.toString())![1]);
+    expect(await figure(a, 'portal_uploaded_bytes_total')).toBeGreaterThanOrEqual(m.payload.length);
+    expect(await figure(b, 'portal_downloaded_bytes_total')).toBeGreaterThanOrEqual(content.length);
   });
 
   it('cutting the database connections gives 503s, then both serve again without a restart', async () => {
