@@ -2,7 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { rateLimitKey } from './platform/rate-limit-key.js';
-import { RateLimitStore, RequestCounter } from './platform/rate-limit-store.js';
+import { MemoryCounter, MemoryRateLimitStore } from './platform/rate-limit-store.js';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -11,17 +11,18 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { BODY_LIMITS, MESSAGES, PRODUCT_NAME } from '@portal/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import './modules/policies.js';
 import { authPlugin } from './platform/auth.js';
 import type { Deps } from './platform/deps.js';
-import { AppError, fromDatabaseError, tooManyRequests } from './platform/errors.js';
+import { AppError, fromDatabaseError, isConnectionLost, tooManyRequests } from './platform/errors.js';
+import { registerHealth } from './platform/health.js';
+import { registerMetrics } from './platform/metrics.js';
 import { devMailbox, httpSms, noSms, smtpMailer } from './platform/mail.js';
 import { closeAfterUnreadBody, closeConnectionsOnClose } from './platform/connections.js';
-import { loggerOptions, type LogStream } from './platform/logging.js';
+import { contextLogger, enterRequestLog, loggerOptions, type LogStream } from './platform/logging.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWeb } from './platform/web.js';
 import { withMultipartBodies } from './platform/uploads.js';
@@ -86,7 +87,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.setSerializerCompiler(serializerCompiler);
 
   // The development mailbox only outside production; there config has required MAIL_URL.
-  const dev = config.env === 'production' ? null : devMailbox(database.db, app.log);
+  // The services' logger writes through the logger of the request it serves (its request id).
+  const log = contextLogger(app.log);
+  const dev = config.env === 'production' ? null : devMailbox(database.db, log);
   const mailer = config.mailUrl ? smtpMailer(config.mailUrl, config.mailFrom) : dev?.mailer;
   if (!mailer) throw new Error('MAIL_URL is required in production');
   const deps: Deps = {
@@ -94,13 +97,17 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     config,
     mailer,
     sms: config.smsUrl ? httpSms(config.smsUrl) : (dev?.sms ?? noSms),
-    log: app.log,
+    log,
   };
   app.decorate('deps', deps);
 
   // One error handler: client errors keep their message, server errors never show internals.
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(validationBody(error));
+    if (isConnectionLost(error)) {
+      req.log.warn({ err: { message: error.message, code: error.code } }, 'database connection lost: answered 503');
+      return reply.code(503).header('retry-after', '1').send({ message: MESSAGES.serviceUnavailable });
+    }
     const known = error instanceof AppError ? error : fromDatabaseError(error);
     if (known) return reply.code(known.statusCode).send({ message: known.message, ...(known.errors ? { errors: known.errors } : {}) });
     const status = error.statusCode ?? 500;
@@ -116,26 +123,48 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   closeAfterUnreadBody(app);
   // Limits of single routes (`config.rateLimit`: sign-in, public forms) are the plugin's hooks on
   // those routes. Their x-ratelimit-* headers only on a refused request (with retry-after): on every
-  // other answer they were three headers the app never reads, built for each reply (issue 14).
+  // other answer they were three headers the app never reads, built for each reply.
+  // With REDIS_URL every process counts in Redis (the plugin's own Redis store); without it each
+  // process counts alone, in memory.
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : null;
+  if (redis) {
+    // Without a listener an unreachable Redis would end the process; the limits then let requests through.
+    redis.on('error', (e: Error) => app.log.warn(`Redis: ${e.message}`));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   await app.register(fastifyRateLimit, {
     global: false,
     timeWindow: '1 minute',
     keyGenerator: rateLimitKey,
-    store: RateLimitStore,
+    ...(redis ? { redis, nameSpace: config.redisPrefix, skipOnError: true } : { store: MemoryRateLimitStore }),
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
   // The limit of every request, per client address: an app-wide hook, so it runs before the token
   // is looked up (authPlugin's hook, added after this one). As the plugin's global limit it was a
   // hook of each route, and those run after every app-wide hook: requests with made-up tokens each
-  // cost a lookup and were never limited.
-  const everyRequest = new RequestCounter();
+  // cost a lookup and were never limited. In memory it is counted at once, without the plugin's
+  // per-request promises (a hot path); in Redis through the plugin's public createRateLimit.
   const maxPerMinute = Math.ceil(600 * config.rateLimitFactor);
-  app.addHook('onRequest', (req, reply, done) => {
-    const { current, ttl } = everyRequest.count(rateLimitKey(req), 60_000, maxPerMinute);
-    if (current <= maxPerMinute) return done();
-    reply.header('retry-after', String(Math.ceil(ttl / 1000)));
-    done(tooManyRequests());
-  });
+  if (redis) {
+    const limit = app.createRateLimit({ max: maxPerMinute, timeWindow: 60_000, keyGenerator: rateLimitKey });
+    app.addHook('onRequest', async (req, reply) => {
+      const result = await limit(req);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw tooManyRequests();
+    });
+  } else {
+    const everyRequest = new MemoryCounter();
+    app.addHook('onRequest', (req, reply, done) => {
+      const { current, ttl } = everyRequest.count(rateLimitKey(req), 60_000);
+      if (current <= maxPerMinute) return done();
+      reply.header('retry-after', String(Math.ceil(ttl / 1000)));
+      done(tooManyRequests());
+    });
+  }
+  app.addHook('preHandler', enterRequestLog);
   await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifySwagger, {
     openapi: {
@@ -152,14 +181,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
   await app.register(authPlugin, { deps });
 
-  app.get('/api/health', { config: { auth: 'none' }, schema: { tags: ['Health'] } }, async (_req, reply) => {
-    try {
-      await deps.db.execute(sql`select 1`);
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable' });
-    }
-  });
+  registerHealth(app, database);
+  registerMetrics(app, database, config.metricsToken);
 
   // Who reacts to the events services emit (platform/events.ts), in the emitting transaction.
   listen(notifyOnEvent);

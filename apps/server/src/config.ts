@@ -42,6 +42,14 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  /** redis://host:port: the per-address request limits are counted there, shared by every process. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of the portal's Redis keys (several portals, or test runs, on one Redis). */
+  REDIS_PREFIX: z.string().default('portal-rate-limit:'),
+  /** GET /api/metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, it is 404. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
+  /** On SIGTERM, how long requests in flight (uploads too) may take before connections are cut. */
+  SHUTDOWN_GRACE_S: z.coerce.number().positive().default(25),
 });
 
 /** Where files go when S3_BUCKET is set. Without keys the SDK's own chain (environment, instance role) is used. */
@@ -79,6 +87,10 @@ export interface Config {
   webDist?: string;
   /** Files in S3 instead of DATA_DIR/files. */
   s3?: S3Settings;
+  redisUrl?: string;
+  redisPrefix: string;
+  metricsToken?: string;
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -131,6 +143,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_S * 1000,
   };
 }
 

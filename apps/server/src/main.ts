@@ -28,8 +28,10 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
-    await shutDown(app, database, background);
+    app.log.info(`${signal}: not ready; finishing requests in flight (at most ${config.shutdownGraceMs / 1000} s), then stopping`);
+    // Whatever hangs past the grace time and the database's close does not keep the process.
+    setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000).unref();
+    await shutDown(app, database, background, config.shutdownGraceMs);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

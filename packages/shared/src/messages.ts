@@ -33,6 +33,8 @@ export const MESSAGES = {
   roleNotHeld: 'You do not hold that role.',
   serverError: 'Something went wrong. Please try again later.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  /** A database connection dropped (restart, failover): nothing was written; the pool reconnects. */
+  serviceUnavailable: 'The service is briefly unavailable. Please try again.',
   validationFailed: 'The given data was invalid.',
   nulCharacter: 'This text contains a NUL character, which is not allowed.',
   numberOutOfRange: 'This number is out of range.',

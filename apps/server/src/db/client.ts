@@ -14,6 +14,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool, for its figures (GET /api/metrics); PGlite has one connection. */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -22,23 +24,69 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 
 export class DataDirLockedError extends Error {}
 
-/**
- * Runs `migrate` only when the journal holds a migration newer than the database's last one: the
- * rule drizzle's migrator applies itself (a migration runs when its `when` is after the newest
- * `created_at`), asked with one query instead of reading and hashing every migration file and
- * running its CREATE ... IF NOT EXISTS statements on every start (issue 14: cold start). A
- * database without the migrations table (a new one) migrates.
- */
-async function migrateIfBehind(db: { execute(query: SQL): Promise<unknown> }, migrate: () => Promise<void>) {
+/** The newest migration of the journal (its `when`): what an up-to-date database records. */
+function newestMigration(): number {
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
-  const newest = Math.max(...journal.entries.map((e) => e.when));
-  // Asked first, so a new database does not log an error for a missing table.
-  const table = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as { rows: { present: boolean }[] };
-  if (table.rows[0]?.present) {
-    const result = (await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)) as { rows: { last: string | number | null }[] };
-    if (Number(result.rows[0]?.last ?? 0) >= newest) return;
-  }
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+type Executor = { execute(query: SQL): Promise<unknown> };
+
+/**
+ * Whether the database already holds every migration, asked with one query of a table of our own
+ * (`portal_schema`, written after migrating) instead of running drizzle's migrator on every start:
+ * the migrator reads and hashes every migration file and runs its statements each time (cold start).
+ * Drizzle's own bookkeeping table is the migrator's private business and is not read.
+ */
+async function upToDate(db: Executor, newest: number): Promise<boolean> {
+  // Asked first, so a new database does not log an error for a missing table (PostgreSQL resolves
+  // every table of a statement before running it).
+  const table = (await db.execute(sql`select to_regclass('public.portal_schema') is not null as present`)) as { rows: { present: boolean }[] };
+  if (!table.rows[0]?.present) return false;
+  const result = (await db.execute(sql`select migrated_to from portal_schema where id = 1`)) as { rows: { migrated_to: string | number | null }[] };
+  return Number(result.rows[0]?.migrated_to ?? 0) >= newest;
+}
+
+async function recordMigrated(db: Executor, newest: number) {
+  await db.execute(sql`create table if not exists portal_schema (id smallint primary key, migrated_to bigint not null)`);
+  await db.execute(
+    sql`insert into portal_schema (id, migrated_to) values (1, ${newest}) on conflict (id) do update set migrated_to = greatest(portal_schema.migrated_to, excluded.migrated_to)`,
+  );
+}
+
+/** Migrates a database that is behind (PGlite: one process per data directory, so no lock is needed). */
+async function migrateIfBehind(db: Executor, migrate: () => Promise<void>) {
+  const newest = newestMigration();
+  if (await upToDate(db, newest)) return;
   await migrate();
+  await recordMigrated(db, newest);
+}
+
+/** The advisory lock every portal process takes to migrate (any fixed number of our own). */
+export const MIGRATION_LOCK_KEY = 7_256_301_447;
+
+/**
+ * PostgreSQL: several processes may start at once on one database. The one that gets the advisory
+ * lock migrates; the others wait on the lock, then find the database up to date and serve. The lock
+ * is a session lock on a connection of its own (the migrator runs on another of the pool), and
+ * PostgreSQL releases it if the process dies mid-way.
+ */
+async function migrateUnderLock(pool: import('pg').Pool, db: Executor, migrate: () => Promise<void>) {
+  const newest = newestMigration();
+  if (await upToDate(db, newest)) return;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      if (await upToDate(db, newest)) return;
+      await migrate();
+      await recordMigrated(db, newest);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**
@@ -114,10 +162,11 @@ export async function openPostgres(url: string, opts: { migrated?: boolean } = {
   // query opens a new one; without a listener the 'error' event would end the process.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-  if (!opts.migrated) await migrateIfBehind(db, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
+  if (!opts.migrated) await migrateUnderLock(pool, db, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    pool,
     close: async () => {
       await untilPoolQuiet(pool);
       await pool.end();

@@ -1,6 +1,7 @@
 import { inArray, isNotNull, lt, max, or } from 'drizzle-orm';
 import type { BackgroundWork } from './shutdown.js';
 import type { Deps } from './deps.js';
+import { asJob } from './logging.js';
 import { storageOf } from './storage.js';
 import { keysNamedByRows } from './stored-keys.js';
 import { importStaging, oneTimeLinks, rememberTokens, sessions, limitCounters, twoFactorCodes } from '../db/schema/index.js';
@@ -59,7 +60,7 @@ export function scheduleHousekeeping(deps: Deps): BackgroundWork {
   let running: Promise<void> | null = null;
   const run = () => {
     // One pass at a time; stop() waits for the one in progress, so shutdown closes the database after it.
-    running ??= runHousekeeping(deps)
+    running ??= asJob(deps.log, 'housekeeping', () => runHousekeeping(deps))
       .catch((e: unknown) => deps.log.error({ err: e }, 'housekeeping failed'))
       .finally(() => (running = null));
     return running;

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
 import { emailSettings, mailOutbox, users } from '../db/schema/index.js';
 import type { Deps } from './deps.js';
+import { asJob } from './logging.js';
 import type { BackgroundWork } from './shutdown.js';
 import { hmac, safeEqual } from './tokens.js';
 
@@ -86,6 +87,25 @@ export async function queueAddressMail(tx: Tx, toAddress: string, kind: string, 
   await tx.insert(mailOutbox).values({ userId: null, toAddress, kind, subject: content.subject, text: content.text, html, url: content.url, status: 'pending' });
 }
 
+/**
+ * Mail of one's own account (a sign-in code, an activation or reset link, a notice to an address):
+ * sent as written, without the portal's frame or an unsubscribe link, and its text, which holds a
+ * code or a one-time link, is blanked once the mail went out or was given up.
+ */
+export const ACCOUNT_KIND = 'account';
+
+/** Queues an account mail in the transaction of the action; answers its id for `sendQueuedNow`. */
+export async function queueAccountMail(tx: Tx | Db, toAddress: string, content: { subject: string; text: string }): Promise<number> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({ userId: null, toAddress, kind: ACCOUNT_KIND, subject: content.subject, text: content.text, html: '', url: null, status: 'pending' })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+/** Mails counted since the process started (GET /api/metrics). */
+export const mailStats = { sent: 0, failed: 0 };
+
 // ---- Signed unsubscribe links (no sign-in needed). ----
 
 const unsubscribeSignature = (secret: string, userId: number, kind: string) => hmac(secret, `unsubscribe|${userId}|${kind}`);
@@ -113,6 +133,7 @@ type OutboxRow = typeof mailOutbox.$inferSelect;
 /** The mail as sent: the portal's name, the notification, its link, and the unsubscribe link of its kind. */
 export function renderMail(config: Config, row: Pick<OutboxRow, 'userId' | 'kind' | 'subject' | 'text' | 'html' | 'url'>) {
   if (row.kind === 'digest') return { subject: row.subject, text: row.text, html: row.html, unsubscribe: null };
+  if (row.kind === ACCOUNT_KIND) return { subject: row.subject, text: row.text, html: undefined, unsubscribe: null };
   const link = row.url ? `${config.appUrl}${row.url}` : null;
   const unsubscribe = row.userId !== null ? unsubscribeUrl(config, row.userId, row.kind) : null;
   const text = [
@@ -150,6 +171,63 @@ async function claimDue(db: Db, batch: number): Promise<OutboxRow[]> {
     .returning();
 }
 
+/** The lease of one row, if it is still due and nobody holds it. */
+async function claimOne(db: Db, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${OUTBOX.leaseSeconds})`, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} = 'pending' and (${mailOutbox.lockedUntil} is null or ${mailOutbox.lockedUntil} < now())`)
+    .returning();
+  return row;
+}
+
+/** Sends one claimed row and records the outcome; answers whether it went out. */
+async function deliver(deps: Deps, row: OutboxRow, error?: (e: unknown) => void): Promise<boolean> {
+  const mail = renderMail(deps.config, row);
+  // An account mail's text holds a code or a one-time link: not kept once it went out or was given up.
+  const blank = row.kind === ACCOUNT_KIND ? { text: '', html: '' } : {};
+  try {
+    await deps.mailer.send({
+      to: row.toAddress,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.unsubscribe ? { 'List-Unsubscribe': `<${mail.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
+    });
+  } catch (e) {
+    mailStats.failed++;
+    const giveUp = row.attempts >= OUTBOX.maxAttempts;
+    await deps.db
+      .update(mailOutbox)
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        lockedUntil: null,
+        lastError: String((e as Error).message ?? e).slice(0, 500),
+        nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
+        ...(giveUp ? blank : {}),
+      })
+      .where(eq(mailOutbox.id, row.id));
+    if (giveUp) deps.log.error({ outboxId: row.id }, 'outbox: gave up on a mail after the last try');
+    error?.(e);
+    return false;
+  }
+  mailStats.sent++;
+  await deps.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null, ...blank }).where(eq(mailOutbox.id, row.id));
+  return true;
+}
+
+/**
+ * Sends one queued mail at once, after the commit of the transaction that queued it (a sign-in code
+ * must not wait for the worker's next pass). If it fails it stays due and the worker tries again
+ * with the usual backoff; the error is thrown so the caller can say the mail did not go out.
+ */
+export async function sendQueuedNow(deps: Deps, id: number): Promise<void> {
+  const row = await claimOne(deps.db, id);
+  if (!row) return;
+  let failure: unknown;
+  if (!(await deliver(deps, row, (e) => (failure = e)))) throw failure;
+}
+
 export const backoffMs = (attempts: number) => Math.min(OUTBOX.backoffBaseMs * 2 ** Math.max(0, attempts - 1), OUTBOX.backoffMaxMs);
 
 /**
@@ -164,31 +242,8 @@ export async function sendDue(deps: Deps, stop: () => boolean = () => false): Pr
     const rows = await claimDue(deps.db, OUTBOX.batch);
     if (rows.length === 0) break;
     for (const row of rows) {
-      const mail = renderMail(deps.config, row);
-      try {
-        await deps.mailer.send({
-          to: row.toAddress,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          headers: mail.unsubscribe ? { 'List-Unsubscribe': `<${mail.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
-        });
-        await deps.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
-        sent++;
-      } catch (e) {
-        failed++;
-        const giveUp = row.attempts >= OUTBOX.maxAttempts;
-        await deps.db
-          .update(mailOutbox)
-          .set({
-            status: giveUp ? 'failed' : 'pending',
-            lockedUntil: null,
-            lastError: String((e as Error).message ?? e).slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
-          })
-          .where(eq(mailOutbox.id, row.id));
-        if (giveUp) deps.log.error({ outboxId: row.id }, 'outbox: gave up on a mail after the last try');
-      }
+      if (await deliver(deps, row)) sent++;
+      else failed++;
     }
     // A failure ends the pass: what failed waits for its backoff, the rest for the next tick.
     if (failed > 0) break;
@@ -253,10 +308,10 @@ export function startOutboxWorker(deps: Deps, intervalMs = OUTBOX.intervalMs): B
   const tick = () => {
     if (busy) return;
     busy = true;
-    running = (async () => {
+    running = asJob(deps.log, 'outbox', async () => {
       await composeDigests(deps);
       await sendDue(deps, () => stopped);
-    })()
+    })
       .catch((e: unknown) => deps.log.error({ err: e }, 'outbox: a pass failed'))
       .finally(() => {
         busy = false;

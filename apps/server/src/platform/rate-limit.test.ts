@@ -1,11 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared';
 import { auth, buildTestApp, loginAs } from '../test/helpers.js';
+import { MemoryCounter } from './rate-limit-store.js';
 
-describe('rate limit headers', () => {
-  it('are not on an answered request; a refused one says when to try again', async () => {
-    // 600 a minute x 0.005: 3 requests a minute from one address.
-    const limited = await buildTestApp({ WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.005' }, { seed: false });
+/** The Redis of this machine (the README's REDIS_URL); each app below counts under its own prefix. */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** In this process's memory (no REDIS_URL), and in Redis shared by processes: the same limits, exactly. */
+const stores: [string, () => Record<string, string>][] = [
+  ['in memory', () => ({})],
+  ['in Redis', () => ({ REDIS_URL, REDIS_PREFIX: `portal-test-${randomBytes(6).toString('hex')}:` })],
+];
+
+describe.each(stores)('rate limits counted %s', (_name, storeEnv) => {
+  // 600 a minute x 0.005: 3 requests a minute from one address.
+  const limitedApp = (env: Record<string, string> = storeEnv()) => buildTestApp({ WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.005', ...env }, { seed: false });
+
+  it('headers: none on an answered request; a refused one says when to try again', async () => {
+    const limited = await limitedApp();
     try {
       const answers = [];
       for (let i = 0; i < 4; i++) answers.push(await limited.app.inject({ method: 'GET', url: '/api/health' }));
@@ -21,11 +34,9 @@ describe('rate limit headers', () => {
       await limited.close();
     }
   });
-});
 
-describe('rate limit before the token', () => {
   it('refuses a request over the limit before its token is looked up, so made-up tokens are limited too', async () => {
-    const limited = await buildTestApp({ WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.005' }, { seed: false });
+    const limited = await limitedApp();
     try {
       const statuses = [];
       for (let i = 0; i < 5; i++) {
@@ -37,11 +48,9 @@ describe('rate limit before the token', () => {
       await limited.close();
     }
   });
-});
 
-describe('rate limit under parallel requests', () => {
   it('lets exactly the limit through when many requests arrive at once', async () => {
-    const limited = await buildTestApp({ WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.005' }, { seed: false });
+    const limited = await limitedApp();
     try {
       const answers = await Promise.all(Array.from({ length: 20 }, () => limited.app.inject({ method: 'GET', url: '/api/health' })));
       const statuses = answers.map((r) => r.statusCode);
@@ -50,6 +59,49 @@ describe('rate limit under parallel requests', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it("a route's own limit (the contact form, 10 a minute x 0.3) lets exactly 3 of 20 at once through", async () => {
+    const limited = await buildTestApp({ WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.3', ...storeEnv() }, { seed: false });
+    try {
+      // An empty body: the limit is counted before the body is checked (400 once let through).
+      const answers = await Promise.all(Array.from({ length: 20 }, () => limited.app.inject({ method: 'POST', url: '/api/contact', payload: {} })));
+      const statuses = answers.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('rate limits shared in Redis', () => {
+  it('two processes on one Redis count one address together; without Redis each counts alone', async () => {
+    const shared = { REDIS_URL, REDIS_PREFIX: `portal-test-${randomBytes(6).toString('hex')}:` };
+    const env = { WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.005' };
+    const [a, b] = await Promise.all([buildTestApp({ ...env, ...shared }, { seed: false }), buildTestApp({ ...env, ...shared }, { seed: false })]);
+    const [c, d] = await Promise.all([buildTestApp(env, { seed: false }), buildTestApp(env, { seed: false })]);
+    try {
+      const call = (app: typeof a) => app.app.inject({ method: 'GET', url: '/api/health' }).then((r) => r.statusCode);
+      const together = await Promise.all(Array.from({ length: 10 }, (_, i) => call(i % 2 ? a : b)));
+      expect(together.filter((s) => s === 200)).toHaveLength(3);
+      const alone = await Promise.all(Array.from({ length: 10 }, (_, i) => call(i % 2 ? c : d)));
+      expect(alone.filter((s) => s === 200)).toHaveLength(6);
+    } finally {
+      await Promise.all([a, b, c, d].map((x) => x.close()));
+    }
+  });
+});
+
+describe('the in-memory counter', () => {
+  it('counts in fixed windows and forgets ended ones', () => {
+    const counter = new MemoryCounter();
+    expect(counter.count('a', 1000, 0)).toEqual({ current: 1, ttl: 1000 });
+    expect(counter.count('a', 1000, 400)).toEqual({ current: 2, ttl: 600 });
+    expect(counter.count('b', 1000, 500)).toEqual({ current: 1, ttl: 1000 });
+    expect(counter.read('a', 999)).toEqual({ current: 2, ttl: 1 });
+    expect(counter.count('a', 1000, 1000)).toEqual({ current: 1, ttl: 1000 });
+    expect(counter.read('b', 1600)).toEqual({ current: 0, ttl: 0 });
   });
 });
 

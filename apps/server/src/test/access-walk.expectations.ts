@@ -142,6 +142,7 @@ const meetingUpload = (folderId: number, n: number): Call =>
 
 export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/health': { public: true },
+  'GET /api/health/ready': { public: true },
   'GET /api/dev/mail': { public: true },
   'GET /dev/mail': { public: true },
   'POST /api/login': { public: true },

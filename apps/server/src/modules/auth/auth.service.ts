@@ -16,6 +16,7 @@ import { authorize } from '../../platform/access.js';
 import type { Actor, User } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors.js';
+import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { hmac, newCode, newToken, safeEqual, sha256 } from '../../platform/tokens.js';
 import * as q from './auth.queries.js';
@@ -111,11 +112,16 @@ export async function login(
   };
 }
 
-async function deliverCode(deps: Deps, channel: 'email' | 'sms', destination: string, code: string) {
-  const text = `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${TWO_FACTOR.codeTtlMinutes} minutes.`;
+const codeText = (code: string) => `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${TWO_FACTOR.codeTtlMinutes} minutes.`;
+
+/**
+ * An emailed code was queued in the outbox with the code (platform/outbox.ts) and is sent at once
+ * here; if that fails the outbox tries again, and the caller hears that it did not go out now.
+ */
+async function deliverCode(deps: Deps, channel: 'email' | 'sms', destination: string, code: string, mailId: number | null) {
   try {
-    if (channel === 'sms') await deps.sms.send(destination, text);
-    else await deps.mailer.send({ to: destination, subject: `${PRODUCT_NAME} verification code`, text });
+    if (channel === 'sms') await deps.sms.send(destination, codeText(code));
+    else await sendQueuedNow(deps, mailId!);
   } catch (e) {
     deps.log.error({ err: e }, 'code delivery failed');
     throw new AppError(502, MESSAGES.twoFactorSendFailed);
@@ -137,7 +143,7 @@ async function issueCode(
 ) {
   const code = newCode();
   const id = crypto.randomUUID();
-  await deps.db.transaction(async (tx) => {
+  const mailId = await deps.db.transaction(async (tx) => {
     if (check) await check(tx);
     await q.insertCode(tx, {
       id,
@@ -145,8 +151,9 @@ async function issueCode(
       codeHash: codeHash(id, code),
       expiresAt: new Date(Date.now() + TWO_FACTOR.codeTtlMinutes * MINUTE),
     });
+    return values.channel === 'email' ? queueAccountMail(tx, values.destination, { subject: `${PRODUCT_NAME} verification code`, text: codeText(code) }) : null;
   });
-  await deliverCode(deps, values.channel, values.destination, code);
+  await deliverCode(deps, values.channel, values.destination, code, mailId);
 }
 
 function sendLoginCode(deps: Deps, user: User, sessionId: string, channel: 'email' | 'sms', check?: (tx: Tx) => Promise<void>) {
@@ -202,16 +209,14 @@ async function checkCode(deps: Deps, user: User, code: CodeRow | null, given: st
 
 /** Tells the owner that someone with their password is guessing codes (through the usual mail path). */
 async function mailCodeBudgetSpent(deps: Deps, user: User) {
-  await deps.mailer
-    .send({
-      to: user.email,
-      subject: `${PRODUCT_NAME}: sign-in paused after wrong codes`,
-      text:
-        `Hello ${user.firstName},\n\n${CODE_GUESS_BUDGET.perAccount} wrong verification codes were entered for your account within ` +
-        `${CODE_GUESS_BUDGET.windowMinutes} minutes, so signing in is paused until that time has passed.\n\n` +
-        `If this was not you, someone knows your password: change it as soon as you can sign in, or ask for a reset.`,
-    })
-    .catch((e: unknown) => deps.log.error({ err: e }, 'code budget mail failed'));
+  const mailId = await queueAccountMail(deps.db, user.email, {
+    subject: `${PRODUCT_NAME}: sign-in paused after wrong codes`,
+    text:
+      `Hello ${user.firstName},\n\n${CODE_GUESS_BUDGET.perAccount} wrong verification codes were entered for your account within ` +
+      `${CODE_GUESS_BUDGET.windowMinutes} minutes, so signing in is paused until that time has passed.\n\n` +
+      `If this was not you, someone knows your password: change it as soon as you can sign in, or ask for a reset.`,
+  });
+  await sendQueuedNow(deps, mailId).catch((e: unknown) => deps.log.warn({ err: e }, 'code budget mail waits in the outbox'));
 }
 
 export interface VerifyResult extends TwoFactorVerifyResponse {
@@ -335,19 +340,22 @@ export async function requestPasswordReset(deps: Deps, email: string, client: Pi
     const user = await q.findUserByEmail(deps.db, email);
     if (!user || !user.activated) return;
     const token = newToken();
-    await q.insertLink(deps.db, {
-      tokenHash: sha256(token),
-      userId: user.id,
-      purpose: 'reset',
-      expiresAt: new Date(Date.now() + LINK_TTL.resetMinutes * MINUTE),
-    });
     const url = setPasswordUrl(token);
     const link = `${deps.config.appUrl}/reset-password-first-access?url=${encodeURIComponent(url)}&signature=${linkSignature(deps, url)}`;
-    await deps.mailer.send({
-      to: user.email,
-      subject: `${PRODUCT_NAME}: reset your password`,
-      text: `Hello ${user.firstName},\n\nOpen this link to choose a new password (it works once, for ${LINK_TTL.resetMinutes} minutes):\n${link}\n\nIf you did not ask for this, ignore this email.`,
+    const mailId = await deps.db.transaction(async (tx) => {
+      await q.insertLink(tx, {
+        tokenHash: sha256(token),
+        userId: user.id,
+        purpose: 'reset',
+        expiresAt: new Date(Date.now() + LINK_TTL.resetMinutes * MINUTE),
+      });
+      return queueAccountMail(tx, user.email, {
+        subject: `${PRODUCT_NAME}: reset your password`,
+        text: `Hello ${user.firstName},\n\nOpen this link to choose a new password (it works once, for ${LINK_TTL.resetMinutes} minutes):\n${link}\n\nIf you did not ask for this, ignore this email.`,
+      });
     });
+    // Sent at once; if that fails the outbox sends it later.
+    await sendQueuedNow(deps, mailId);
   };
   // Not awaited: the time of the answer must not tell whether a mail was sent.
   void send().catch((e: unknown) => deps.log.error({ err: e }, 'password reset mail failed'));
@@ -442,10 +450,11 @@ export async function changePassword(deps: Deps, actor: Actor, input: { oldPassw
 /** POST /register/request-form: emails the link to the registration wizard. */
 export async function requestRegistrationForm(deps: Deps, email: string, client: Pick<ClientInfo, 'ip'>) {
   await takeMailTry(deps, 'registration-form', email, client.ip);
-  await deps.mailer.send({
-    to: email,
+  const mailId = await queueAccountMail(deps.db, email, {
     subject: `${PRODUCT_NAME}: registration form`,
     text: `Hello,\n\nYou asked for the ${PRODUCT_NAME} registration form. Fill it in here:\n${deps.config.appUrl}/register\n\nAn administrator will review your registration.`,
   });
+  // Sent at once; if that fails the outbox sends it later, and the answer is the same.
+  await sendQueuedNow(deps, mailId).catch((e: unknown) => deps.log.warn({ err: e }, 'registration form mail waits in the outbox'));
   return { message: MESSAGES.registrationFormSent };
 }

@@ -19,9 +19,8 @@ export { extractText, TEXT_MAX_CHARS, type Extracted } from './meetings.extract.
  * poll. The parsing itself runs in one worker thread (meetings.extractor.ts), so the event loop
  * keeps answering requests while a large PDF is read. GET /docservicehealthcheck answers `running()`.
  *
- * One indexer per database handle (a test file may build several apps); one server process per
- * database is assumed (PGlite's rule anyway; on PostgreSQL two servers would both index a pending
- * row, harmlessly).
+ * One indexer per database handle (a test file may build several apps); on PostgreSQL several
+ * server processes each claim their own documents (`claimNext`).
  */
 
 /** Files larger than this are indexed by name only (the text of a 150 MB scan is not worth the memory). */
@@ -48,6 +47,36 @@ const indexers = new WeakMap<object, Indexer>();
 /** The indexer of this database, if one was made. */
 export const indexerOf = (db: Db): Indexer | undefined => indexers.get(db);
 
+/** How long a claimed document is left to the process that claimed it before another may take it. */
+const CLAIM_LEASE_SECONDS = 600;
+
+/**
+ * Claims the oldest pending document: `FOR UPDATE SKIP LOCKED` lets each of several processes take
+ * a different one, and the claim is a lease written on the row (a pending row's `indexed_at` holds
+ * until when it is claimed), so the text is read outside any transaction and a document whose
+ * process died is taken up again once its lease ends.
+ */
+async function claimNext(db: Db): Promise<{ id: number; name: string; key: string; size: number } | undefined> {
+  const claimed = db.$with('claimed').as(
+    db
+      .select({ id: meetingDocuments.id })
+      .from(meetingDocuments)
+      .where(sql`${meetingDocuments.indexState} = 'pending' and (${meetingDocuments.indexedAt} is null or ${meetingDocuments.indexedAt} < now())`)
+      .orderBy(asc(meetingDocuments.id))
+      .limit(1)
+      .for('update', { skipLocked: true }),
+  );
+  const [row] = await db
+    .with(claimed)
+    .update(meetingDocuments)
+    .set({ indexedAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
+    .where(sql`${meetingDocuments.id} in (select id from ${claimed})`)
+    .returning({ id: meetingDocuments.id, fileId: meetingDocuments.fileId });
+  if (!row) return undefined;
+  const [file] = await db.select({ name: files.name, key: files.storageKey, size: files.size }).from(files).where(eq(files.id, row.fileId));
+  return file && { id: row.id, ...file };
+}
+
 export function createIndexer(db: Db, storage: Storage, log: FastifyBaseLogger): Indexer {
   let active = false;
   let loop: Promise<void> | null = null;
@@ -57,13 +86,7 @@ export function createIndexer(db: Db, storage: Storage, log: FastifyBaseLogger):
   const extractor = createExtractor();
 
   async function indexOne(): Promise<boolean> {
-    const [doc] = await db
-      .select({ id: meetingDocuments.id, name: files.name, key: files.storageKey, size: files.size })
-      .from(meetingDocuments)
-      .innerJoin(files, eq(files.id, meetingDocuments.fileId))
-      .where(eq(meetingDocuments.indexState, 'pending'))
-      .orderBy(asc(meetingDocuments.id))
-      .limit(1);
+    const doc = await claimNext(db);
     if (!doc) return false;
     let result: Extracted;
     try {

@@ -11,6 +11,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
 import { takeAddressTry } from '../../platform/tries.js';
 import './registration.policy.js';
 import * as q from './registration.queries.js';
@@ -95,11 +96,10 @@ export async function register(deps: Deps, form: RegistrationForm) {
   const settled = await settleRegistration(deps.db, form);
   const name = fullName(settled.first_name, settled.last_name);
   if ((await q.findUserIdByEmail(deps.db, settled.email)) !== null) {
-    const mail = deps.mailer.send({
-      to: settled.email,
+    const mail = queueAccountMail(deps.db, settled.email, {
       subject: `${PRODUCT_NAME}: someone tried to register with your email`,
       text: `Hello,\n\nSomeone (perhaps you) filled in the ${PRODUCT_NAME} registration form with this email address. You already have an account, so no new registration was made.\n\nSign in at ${deps.config.appUrl}/ ; if you have forgotten your password, use "Forgot password" on the sign-in page.\n\nIf this was not you, you can ignore this email.`,
-    });
+    }).then((mailId) => sendQueuedNow(deps, mailId));
     // Not awaited: the time of the answer must not tell whether the email has an account.
     void mail.catch((e: unknown) => deps.log.error({ err: e }, 'registration notice mail failed'));
     return { message: M.registered };

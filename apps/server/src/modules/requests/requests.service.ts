@@ -25,6 +25,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { emit, personOf } from '../../platform/events.js';
+import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
 import { createActivationLink } from '../auth/index.js';
 import { findSuggestionOfRequest, findUserInfo, upsertUserInfo } from '../profile/index.js';
 import { findCommitteesByIds, findUserIdByEmail, fullName, settleRegistration, subcategoriesOf } from '../registration/index.js';
@@ -145,7 +146,8 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
     authorize(a, actionOf(body.type), await q.findRequest(deps.db, id));
     throw badRequest(M.rejectReasonRequired, { reject_reason: [M.rejectReasonRequired] });
   }
-  const after: (() => Promise<void>)[] = [];
+  // Mails queued in the transaction, sent at once after it commits (the outbox retries a failure).
+  const after: number[] = [];
   const message = await deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, a, id, body.type);
     const decided = { decidedBy: actor.user.id, decidedAt: new Date() };
@@ -153,9 +155,8 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
       const form = registrationOf(row);
       if (body.status === 'reject') {
         await q.updateRequest(tx, id, { status: 'rejected', rejectReason: reason, ...decided });
-        after.push(() =>
-          deps.mailer.send({
-            to: row.email,
+        after.push(
+          await queueAccountMail(tx, row.email, {
             subject: `${PRODUCT_NAME}: your registration`,
             text: `Hello ${form.first_name},\n\nThank you for registering with ${PRODUCT_NAME}. Your registration was not approved, for this reason:\n\n${reason}\n\nIf you have questions, please contact us.`,
           }),
@@ -163,9 +164,8 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
         return M.registrationRejected(row.name);
       }
       const link = await approveRegistration(deps, tx, id, form, decided);
-      after.push(() =>
-        deps.mailer.send({
-          to: row.email,
+      after.push(
+        await queueAccountMail(tx, row.email, {
           subject: `${PRODUCT_NAME}: your registration is approved`,
           text: `Hello ${form.first_name},\n\nYour registration with ${PRODUCT_NAME} has been approved. Open this link to choose your password and activate your account (it works once, for 7 days):\n${link}\n`,
         }),
@@ -185,7 +185,7 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
     await emit(tx, 'requests.profileChange.decided', { userId, approved: true, applied: labels, reason: null, by: personOf(actor.user) });
     return M.profileChangeApproved(row.name);
   });
-  for (const send of after) await send().catch((e: unknown) => deps.log.error({ err: e }, 'request decision mail failed'));
+  for (const mailId of after) await sendQueuedNow(deps, mailId).catch((e: unknown) => deps.log.warn({ err: e }, 'request decision mail waits in the outbox'));
   return { message };
 }
 

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { onServer } from './global-setup.js';
+
+/** Real processes for the tests: the SMTP sink of the e2e tests, and portal servers (src/main.ts through tsx). */
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const SINK = path.join(ROOT, 'e2e/smtp-sink.mjs');
+const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+export interface SinkMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** A real SMTP server process on `smtpPort`, its messages read over HTTP. */
+export async function startSmtpSink(smtpPort: number, dir: string) {
+  const httpPort = await freePort();
+  const child = await new Promise<ChildProcess>((resolve, reject) => {
+    const c = spawn(process.execPath, [SINK], { env: { ...process.env, SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    c.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('SMTP_SINK_READY')) resolve(c);
+    });
+    c.on('exit', (code) => reject(new Error(`smtp-sink exited ${code}`)));
+  });
+  return {
+    child,
+    messages: async () => ((await (await fetch(`http://127.0.0.1:${httpPort}/messages`)).json()) as { messages: SinkMessage[] }).messages,
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
+/** An empty database on the server of TEST_DATABASE_URL (no migration run yet); answers its URL and a drop. */
+export async function emptyPostgresDatabase(serverUrl: string) {
+  const name = `portal_test_empty_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), name, drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`) };
+}
+
+export interface PortalProcess {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  exited: Promise<number | null>;
+  /** Resolves once a log line matches. */
+  waitForLine(pattern: RegExp, ms?: number): Promise<string>;
+}
+
+/** A portal server process (src/main.ts, the real start path) with these settings; answers once it listens. */
+export async function startPortal(env: Record<string, string>, port: number): Promise<PortalProcess> {
+  const child = spawn(process.execPath, ['--import', TSX, '--conditions=source', MAIN], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  const onData = (d: Buffer) => {
+    out += d.toString();
+    for (const w of [...waiters]) {
+      const m = out.match(w.pattern);
+      if (m) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m[0]);
+      }
+    }
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitForLine = (pattern: RegExp, ms = 120_000) =>
+    new Promise<string>((resolve, reject) => {
+      const m = out.match(pattern);
+      if (m) return resolve(m[0]);
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}:\n${out.slice(-3000)}`)), ms);
+      waiters.push({ pattern, resolve: (line) => (clearTimeout(timer), resolve(line)) });
+      void exited.then((code) => reject(new Error(`the portal exited (${code}) before ${pattern}:\n${out.slice(-3000)}`)));
+    });
+  await waitForLine(/Server listening at/);
+  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited, waitForLine };
+}
