@@ -25,6 +25,7 @@ import { loggerOptions, type LogStream } from './platform/logging.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWeb } from './platform/web.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { secondFactorRoutes } from './modules/auth/second-factors.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { onEvent as notifyOnEvent } from './modules/notifications/notifications.service.js';
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(
     async (api) => {
       await api.register(authRoutes, { deps });
+      await api.register(secondFactorRoutes, { deps });
       await api.register(notificationRoutes, { deps });
       await api.register(facilityRoutes, { deps });
       await api.register(siteRoutes, { deps });

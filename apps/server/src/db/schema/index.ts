@@ -15,3 +15,4 @@ export * from './publications.js';
 export * from './outbox.js';
 export * from './resources.js';
 export * from './imports.js';
+export * from './second-factors.js';
