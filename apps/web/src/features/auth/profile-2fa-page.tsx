@@ -12,6 +12,7 @@ import { getSession } from '../../lib/session';
 import { activeUserKey, useActiveUser, useSendSetupCode, useVerifyCode } from './api';
 import { CodeInput, isCompleteCode } from './code-input';
 import { RememberedDevices } from './remembered-devices';
+import { SecondFactorsSection } from './second-factors-section';
 import { useResendCountdown } from './resend-countdown';
 import { ResendWait } from './resend-wait';
 
@@ -191,6 +192,7 @@ export default function Profile2faPage() {
           <SetupForm />
         )}
       </Card>
+      <SecondFactorsSection />
       <RememberedDevices />
     </Stack>
   );
