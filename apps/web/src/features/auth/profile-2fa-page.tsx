@@ -173,7 +173,7 @@ export default function Profile2faPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle title={ROUTES.profile2fa.title} description="Receive your sign-in codes by SMS on your mobile phone." />
+      <PageTitle title={ROUTES.profile2fa.title} description="Receive your sign-in codes by SMS on your mobile phone, or sign in with an authenticator app or a passkey." />
       <Card maw={560}>
         {!setup ? (
           <Loader size="sm" aria-label="Loading" />

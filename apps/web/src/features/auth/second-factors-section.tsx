@@ -87,8 +87,8 @@ function AppCard({ enabled }: { enabled: boolean }) {
         </Title>
         {enabled ? (
           <>
-            <Group gap="xs">
-              <IconShieldCheck size={20} color="var(--mantine-color-teal-7)" aria-hidden />
+            <Group gap="xs" wrap="nowrap">
+              <IconShieldCheck size={20} color="var(--mantine-color-teal-7)" aria-hidden style={{ flex: 'none' }} />
               <Text size="sm">Sign-in asks for a code from your authenticator app.</Text>
             </Group>
             <Group>
@@ -118,7 +118,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
   const remove = useRemovePasskey();
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" component="li">
-      <div>
+      <div style={{ minWidth: 0 }}>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {passkey.name}
         </Text>
@@ -129,6 +129,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
       <Button
         variant="default"
         size="xs"
+        style={{ flex: 'none' }}
         aria-label={`Remove ${passkey.name}`}
         loading={remove.isPending}
         onClick={() =>
