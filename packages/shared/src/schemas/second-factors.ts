@@ -95,7 +95,6 @@ export const passkeyRegisterRequest = z.object({
   name: passkeyName,
   response: registrationResponseJson,
 });
-export const passkeyRenameRequest = z.object({ name: passkeyName });
 
 export const passkeyLoginRequest = z.object({
   challenge_id: z.uuid(),

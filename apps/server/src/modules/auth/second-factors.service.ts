@@ -200,6 +200,9 @@ function relyingParty(deps: Deps) {
   return { rpID: url.hostname, origin: url.origin };
 }
 
+/** Why the library refused, without the challenges and ids it quotes (never logged). */
+const withoutValues = (e: unknown) => String((e as Error)?.message ?? e).replace(/"[^"]*"/g, '"..."').slice(0, 200);
+
 /** A stable, opaque WebAuthn user handle: no email or id in the authenticator. */
 const userHandle = (deps: Deps, userId: number) => new Uint8Array(Buffer.from(hmac(deps.config.secret, `webauthn-user:${userId}`), 'base64url'));
 
@@ -250,7 +253,7 @@ export async function addPasskey(
     expectedRPID: rpID,
     requireUserVerification: true,
   }).catch((e: unknown) => {
-    deps.log.info({ reason: (e as Error).message }, 'passkey registration refused');
+    deps.log.info({ reason: withoutValues(e) }, 'passkey registration refused');
     return null;
   });
   if (!verification?.verified) throw failed;
@@ -318,7 +321,7 @@ export async function passkeySignIn(
     requireUserVerification: true,
     credential: { id: key.id, publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')), counter: key.counter, transports: key.transports ?? undefined },
   }).catch((e: unknown) => {
-    deps.log.info({ reason: (e as Error).message }, 'passkey sign-in refused');
+    deps.log.info({ reason: withoutValues(e) }, 'passkey sign-in refused');
     return null;
   });
   if (!verification?.verified || !verification.authenticationInfo.userVerified) throw failed;
