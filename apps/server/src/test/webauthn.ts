@@ -13,10 +13,12 @@ export class SoftAuthenticator {
   /** The user handle the relying party gave at registration (returned with each assertion). */
   userHandle: string | undefined;
 
+  /** Whether the authenticator says it verified the user (PIN, fingerprint): a test may turn it off. */
+  userVerified = true;
+
   constructor(
     private readonly rpId: string,
     private readonly origin: string,
-    private readonly userVerified = true,
   ) {}
 
   get id() {
@@ -57,11 +59,11 @@ export class SoftAuthenticator {
   register(options: { challenge: string; user: { id: string } }, origin?: string) {
     this.userHandle = options.user.id;
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, unknown>([
         ['fmt', 'none'],
         ['attStmt', new Map()],
         ['authData', new Uint8Array(this.authData(true))],
-      ]),
+      ]) as Parameters<typeof isoCBOR.encode>[0],
     );
     return {
       id: this.id,
