@@ -143,7 +143,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(port),
-        APP_URL: baseUrl,
+        // localhost, not the address: a passkey's relying party must be a domain (tests/second-factors.spec.ts).
+        APP_URL: baseUrl.replace('127.0.0.1', 'localhost'),
         DATA_DIR: dataDir,
         MAIL_URL: `smtp://127.0.0.1:${started.smtpPort}`,
         // The body's mailbox: contact messages are mailed here too (the sink catches it).

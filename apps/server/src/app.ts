@@ -29,6 +29,7 @@ import { withMultipartBodies } from './platform/uploads.js';
 import { authRoutes } from './modules/auth/index.js';
 import { devRoutes } from './modules/dev/index.js';
 import { notificationRoutes, onEvent as notifyOnEvent } from './modules/notifications/index.js';
+import { secondFactorRoutes } from './modules/auth/index.js';
 import { listen } from './platform/events.js';
 import { facilityRoutes } from './modules/facilities/index.js';
 import { siteRoutes } from './modules/sites/index.js';
@@ -190,6 +191,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(
     async (api) => {
       await api.register(authRoutes, { deps });
+      await api.register(secondFactorRoutes, { deps });
       await api.register(notificationRoutes, { deps });
       await api.register(facilityRoutes, { deps });
       await api.register(siteRoutes, { deps });

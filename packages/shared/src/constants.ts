@@ -196,3 +196,21 @@ export const CONTACT_LINKS = {
   email: `mailto:${CONTACT.email}`,
   website: CONTACT.website,
 } as const;
+
+/**
+ * Second factors beyond the spec's emailed and texted codes (issue 27): an authenticator app
+ * (TOTP, RFC 6238: 6 digits, 30 s steps, one step of drift either way), passkeys and recovery codes.
+ * Wrong app or recovery codes count against the sign-in (maxWrongPerSignIn) and against the
+ * account's CODE_GUESS_BUDGET, like the emailed codes.
+ */
+export const SECOND_FACTOR = {
+  totpDigits: 6,
+  totpPeriodSeconds: 30,
+  totpDriftSteps: 1,
+  maxWrongPerSignIn: 5,
+  recoveryCodeCount: 10,
+  /** WebAuthn challenges live this long and work once. */
+  challengeTtlMinutes: 5,
+  passkeyNameMax: 60,
+  passkeysMax: 20,
+} as const;

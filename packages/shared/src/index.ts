@@ -25,3 +25,4 @@ export * from './schemas/publications.js';
 export * from './schemas/email.js';
 export * from './schemas/contact.js';
 export * from './schemas/resources.js';
+export * from './schemas/second-factors.js';

@@ -292,3 +292,29 @@ export const RESOURCE_MESSAGES = {
   notForRole: 'Useful resources are for technical and lead assessors.',
   empty: 'No resources available!',
 } as const;
+
+/** Authenticator apps, passkeys and recovery codes (issue 27). A wrong code says MESSAGES.twoFactorInvalid. */
+export const SECOND_FACTOR_MESSAGES = {
+  appTitle: 'Use an authenticator app',
+  passkeyTitle: 'Add a passkey',
+  recoveryTitle: 'Recovery codes',
+  sendByEmailInstead: 'Send a code by email instead',
+  useRecoveryCode: 'Use a recovery code',
+  signInWithPasskey: 'Sign in with a passkey',
+  appCodeSixDigits: 'Please enter the 6-digit code from your app.',
+  recoveryCodeRequired: 'Please enter a recovery code.',
+  appEnabled: 'The authenticator app is set up. Keep your recovery codes somewhere safe.',
+  appRemoved: 'The authenticator app is removed.',
+  appAlreadyEnabled: 'An authenticator app is already set up. Remove it first to set up another.',
+  appNotStarted: 'Start the set-up of an authenticator app first.',
+  recoveryCodesMade: 'New recovery codes are made. The old ones no longer work.',
+  recoveryNeedsFactor: 'Set up an authenticator app or a passkey first.',
+  recoveryCodesShownOnce: 'These codes are shown only once. Each works once, in place of your second factor.',
+  passkeyAdded: 'The passkey is added.',
+  passkeyRemoved: 'The passkey is removed.',
+  passkeyNameRequired: 'Please name the passkey.',
+  passkeyTooMany: 'You have as many passkeys as an account may hold. Remove one first.',
+  passkeyRegisterFailed: 'The passkey could not be added. Try again.',
+  passkeySignInFailed: 'The passkey could not sign you in. Try again or sign in with your password.',
+  factorsReset: "The user's authenticator app, passkeys and recovery codes are removed.",
+} as const;

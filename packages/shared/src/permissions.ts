@@ -132,6 +132,10 @@ export const ACTIONS = [
   'profile.competency.suggest',
   'admin.competencySuggestion.view',
   'profile.competencySuggestion.download',
+  // Second factors beyond the spec's codes (issue 27): one's own app, passkeys and recovery codes;
+  // an admin's reset of a user's (SYSADMIN for other users, TA_ADMIN for assessors, as requests).
+  'auth.secondFactor.manage',
+  'admin.secondFactor.reset',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];

@@ -21,3 +21,4 @@ import './publications/publications.policy.js';
 import './email/email.policy.js';
 import './contact/contact.policy.js';
 import './resources/resources.policy.js';
+import './auth/second-factors.policy.js';

@@ -163,6 +163,25 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/twofactor/send2faCodeOnEmail': { action: 'auth.session.view', self: true },
   'POST /api/twofactor/manageRemind': { action: 'auth.session.view', self: true, call: () => ({ payload: { remind_me: true } }) },
   'POST /api/twofactor/send2fasetupcode': { action: 'auth.twofactor.setup', self: true, call: () => ({ payload: { data: '+61400000000' } }) },
+  // Authenticator apps, passkeys and recovery codes: one's own.
+  'GET /api/twofactor/factors': { action: 'auth.secondFactor.manage', self: true },
+  'POST /api/twofactor/app/setup': { action: 'auth.secondFactor.manage', self: true },
+  'POST /api/twofactor/app/confirm': { action: 'auth.secondFactor.manage', self: true, call: () => ({ payload: { code: '000000' } }) },
+  'DELETE /api/twofactor/app': { action: 'auth.secondFactor.manage', self: true },
+  'POST /api/twofactor/recovery-codes': { action: 'auth.secondFactor.manage', self: true },
+  'POST /api/twofactor/app/verify': { action: 'auth.session.view', self: true, call: () => ({ payload: { code: '000000' } }) },
+  'POST /api/twofactor/recovery/verify': { action: 'auth.session.view', self: true, call: () => ({ payload: { code: 'aaaaa-aaaaa' } }) },
+  'POST /api/twofactor/passkeys/options': { action: 'auth.secondFactor.manage', self: true },
+  'POST /api/twofactor/passkeys': { action: 'auth.secondFactor.manage', self: true, call: () => ({ payload: {} }) },
+  'DELETE /api/twofactor/passkeys/{id}': { action: 'auth.secondFactor.manage', self: true, call: () => ({ url: '/api/twofactor/passkeys/not-a-passkey' }) },
+  'POST /api/passkey-login/options': { public: true },
+  'POST /api/passkey-login': { public: true, call: () => ({ payload: {} }) },
+  // A user's reset is decided as their requests are (SYSADMIN, or TA_ADMIN for assessors); nobody's id: no one may.
+  'POST /api/admin/users/{id}/second-factors/reset': {
+    action: 'admin.secondFactor.reset',
+    refusedTo: (p) => !holds(p, 'SYSADMIN', 'TA_ADMIN'),
+    call: () => ({ url: '/api/admin/users/2000000000/second-factors/reset' }),
+  },
   'POST /api/change-password': {
     action: 'auth.password.change',
     self: true,

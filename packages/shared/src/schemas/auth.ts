@@ -66,8 +66,10 @@ export const loginResponse = activeUser.extend({
   token: z.string(),
   /** True when the token waits for the second factor: go to /two-factor. */
   two_factor_required: z.boolean(),
-  /** The channel the code went to. */
-  tf_type: z.enum(['email', 'sms']),
+  /** The channel the code went to; 'app' when an authenticator app is asked first (no code sent yet). */
+  tf_type: z.enum(['email', 'sms', 'app']),
+  /** True when the user holds unused recovery codes (the second step offers them). */
+  recovery_codes: z.boolean().optional(),
   /** Show the SMS set-up reminder (remind later / do not remind) on the two-factor screen. */
   remind_2fa: z.boolean(),
   /** Masked destination of the code, e.g. a***@portal.test or +6141****678. */

@@ -16,3 +16,4 @@ export * from './outbox.js';
 export * from './resources.js';
 export * from './imports.js';
 export * from './uploads.js';
+export * from './second-factors.js';

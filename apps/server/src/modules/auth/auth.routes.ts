@@ -24,10 +24,10 @@ import type { Deps } from '../../platform/deps.js';
 import * as service from './auth.service.js';
 import { hotResponse } from '../../platform/serializer.js';
 
-const REMEMBER_COOKIE = 'remember_me';
+export const REMEMBER_COOKIE = 'remember_me';
 const tag = { tags: ['Sign-in'] };
 
-function clientInfo(req: FastifyRequest): service.ClientInfo {
+export function clientInfo(req: FastifyRequest): service.ClientInfo {
   const raw = req.cookies[REMEMBER_COOKIE];
   const unsigned = raw ? req.unsignCookie(raw) : null;
   return {
@@ -37,7 +37,7 @@ function clientInfo(req: FastifyRequest): service.ClientInfo {
   };
 }
 
-function setRememberCookie(deps: Deps, reply: FastifyReply, value: string) {
+export function setRememberCookie(deps: Deps, reply: FastifyReply, value: string) {
   reply.setCookie(REMEMBER_COOKIE, value, {
     signed: true,
     httpOnly: true,

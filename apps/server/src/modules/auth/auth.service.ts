@@ -20,6 +20,7 @@ import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { hmac, newCode, newToken, safeEqual, sha256 } from '../../platform/tokens.js';
 import * as q from './auth.queries.js';
+import { secondStepOf } from './second-factors.queries.js';
 import { maskDestination, presentActiveUser, presentRememberedDevice } from './auth.present.js';
 
 const MINUTE = 60_000;
@@ -95,6 +96,20 @@ export async function login(
   const { token, session } = await newSession(deps.db, user.id, remembered ? 'active' : 'pending', client);
   const channel = user.tfCompleted && user.tfMobileNumber ? 'sms' : 'email';
   const destination = channel === 'sms' ? user.tfMobileNumber! : user.email;
+  // With an authenticator app the second step asks for its code first; no code is sent unless asked.
+  const second = await secondStepOf(deps.db, user.id);
+  if (!remembered && second.app) {
+    const [roles, committees] = await Promise.all([q.findRolesOf(deps.db, user.id), q.findCommitteesOf(deps.db, user.id)]);
+    return {
+      token,
+      ...presentActiveUser(user, roles, committees),
+      two_factor_required: true,
+      tf_type: 'app',
+      recovery_codes: second.recoveryCodes,
+      remind_2fa: false,
+      sent_to: null,
+    };
+  }
   if (!remembered) {
     await sendLoginCode(deps, user, session.id, channel).catch((e: unknown) => {
       // The two-factor screen offers a resend; the sign-in itself stays valid.
@@ -107,6 +122,7 @@ export async function login(
     ...presentActiveUser(user, roles, committees),
     two_factor_required: !remembered,
     tf_type: channel,
+    recovery_codes: second.recoveryCodes,
     remind_2fa: !user.tfCompleted && user.tfRemind,
     sent_to: remembered ? null : maskDestination(channel, destination),
   };
@@ -185,7 +201,7 @@ export async function resendLoginCode(deps: Deps, actor: Actor, channel: 'email'
 
 type CodeRow = { id: string; userId: number; codeHash: string };
 
-const guessKey = (userId: number) => `code-guess:${userId}`;
+export const guessKey = (userId: number) => `code-guess:${userId}`;
 
 /**
  * Checks a code against the newest one issued; a wrong code gives the spec's one message. Each try
@@ -208,7 +224,7 @@ async function checkCode(deps: Deps, user: User, code: CodeRow | null, given: st
 }
 
 /** Tells the owner that someone with their password is guessing codes (through the usual mail path). */
-async function mailCodeBudgetSpent(deps: Deps, user: User) {
+export async function mailCodeBudgetSpent(deps: Deps, user: User) {
   const mailId = await queueAccountMail(deps.db, user.email, {
     subject: `${PRODUCT_NAME}: sign-in paused after wrong codes`,
     text:
@@ -242,23 +258,58 @@ export async function verifyCode(
     return { message: MESSAGES.twoFactorEnabled, token };
   }
   await checkCode(deps, actor.user, await q.findLatestCode(deps.db, { sessionId: actor.sessionId }), input.code);
+  return completeSignIn(deps, actor, client, input.remember_me ?? false);
+}
+
+/**
+ * Ends a sign-in's second step (an emailed or texted code, an app's code, a recovery code): the
+ * pending session becomes an active one, with the remember-me cookie when asked for.
+ */
+export async function completeSignIn(deps: Deps, actor: Actor, client: ClientInfo, rememberMe: boolean): Promise<VerifyResult> {
   // The pending token dies and a new one is issued, so a token seen before the second factor is useless.
   const fresh = await deps.db.transaction(async (tx) => {
     await q.deleteSession(tx, actor.sessionId);
     return (await newSession(tx, actor.user.id, 'active', client)).token;
   });
   const result: VerifyResult = { message: MESSAGES.actionSuccessful, token: fresh };
-  if (input.remember_me) {
-    const secret = newToken();
-    const row = await q.insertRememberToken(deps.db, {
-      userId: actor.user.id,
-      tokenHash: sha256(secret),
-      userAgent: client.userAgent?.slice(0, 300),
-      expiresAt: new Date(Date.now() + TWO_FACTOR.rememberMeDays * 24 * 60 * MINUTE),
-    });
-    result.rememberCookie = `${row.id}.${secret}`;
-  }
+  if (rememberMe) result.rememberCookie = await rememberBrowser(deps, actor.user.id, client);
   return result;
+}
+
+async function rememberBrowser(deps: Deps, userId: number, client: ClientInfo): Promise<string> {
+  const secret = newToken();
+  const row = await q.insertRememberToken(deps.db, {
+    userId,
+    tokenHash: sha256(secret),
+    userAgent: client.userAgent?.slice(0, 300),
+    expiresAt: new Date(Date.now() + TWO_FACTOR.rememberMeDays * 24 * 60 * MINUTE),
+  });
+  return `${row.id}.${secret}`;
+}
+
+/**
+ * A sign-in that proved both factors at once (a passkey with user verification): an active session
+ * straight away, answered as POST /login answers.
+ */
+export async function signInVerified(
+  deps: Deps,
+  userId: number,
+  client: ClientInfo,
+  rememberMe: boolean,
+): Promise<LoginResponse & { rememberCookie?: string }> {
+  const user = await q.findUserById(deps.db, userId);
+  if (!user || !user.activated) throw unauthorized(MESSAGES.loginFailed);
+  const { token } = await newSession(deps.db, user.id, 'active', client);
+  const [roles, committees] = await Promise.all([q.findRolesOf(deps.db, user.id), q.findCommitteesOf(deps.db, user.id)]);
+  return {
+    token,
+    ...presentActiveUser(user, roles, committees),
+    two_factor_required: false,
+    tf_type: 'email',
+    remind_2fa: false,
+    sent_to: null,
+    ...(rememberMe ? { rememberCookie: await rememberBrowser(deps, user.id, client) } : {}),
+  };
 }
 
 /** POST /twofactor/manageRemind: true is "remind me later", false "do not remind me". */

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '../../lib/modals';
-import { IconAlertCircle, IconCircleCheck, IconClockX } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconClockX, IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { currentRoleOf, landingPathFor, MESSAGES, ROUTES, type LoginResponse } from '@portal/shared';
+import { currentRoleOf, landingPathFor, MESSAGES, ROUTES, SECOND_FACTOR_MESSAGES, type LoginResponse } from '@portal/shared';
 import { openTermsModal } from '../../components/terms-of-use';
 import { errorMessage } from '../../lib/api-client';
 import { overlaysReady } from '../../lib/overlays';
@@ -14,6 +14,7 @@ import { activeUserKey, useLogin, useRequestPasswordReset } from './api';
 import { loadAuthSchemas, loadedAuthSchemas, submitWithSchemas } from './auth-schemas';
 import { setPendingLogin } from './pending-login';
 import { markCodeSent } from './resend-countdown';
+import { passkeySignIn } from './second-factors-api';
 
 /** A link that acts on this screen rather than leaving it. */
 function ActionLink({ children, onClick }: { children: string; onClick: () => void }) {
@@ -54,6 +55,8 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
   const login = useLogin();
   const [failure, setFailure] = useState<unknown>(null);
   const form = useSchemaForm<{ username: string; password: string }>(() => loadedAuthSchemas()?.loginRequest, { initialValues: { username: '', password: '' } });
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const autofillStarted = useRef(false);
 
   const onSuccess = (res: LoginResponse) => {
     queryClient.removeQueries();
@@ -68,8 +71,10 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
         remind_2fa: res.remind_2fa,
         '2fa_setup': res['2fa_setup'],
         permissions: res.permissions,
+        recovery_codes: res.recovery_codes,
       });
-      markCodeSent('login');
+      // With an authenticator app no code was sent: 'Send a code by email instead' may go at once.
+      if (res.tf_type !== 'app') markCodeSent('login');
       void navigate(ROUTES.twoFactor.path);
       return;
     }
@@ -77,6 +82,36 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
     const { user, permissions, committeePermissions, committees } = res;
     queryClient.setQueryData(activeUserKey, { user, permissions, committeePermissions, committees, '2fa_setup': res['2fa_setup'] });
     void navigate(landingPathFor(currentRoleOf(res.permissions)), { replace: true });
+  };
+
+  /**
+   * A passkey is both factors. `autofill` offers the passkeys in the user name field's suggestions
+   * (conditional UI, where the browser has it), started when the field is first focused; the button
+   * opens the browser's own picker (and ends a waiting autofill).
+   */
+  const withPasskey = (autofill: boolean) => {
+    if (!autofill) {
+      setFailure(null);
+      setPasskeyBusy(true);
+    }
+    passkeySignIn(autofill)
+      .then((res) => {
+        if (res) onSuccess(res);
+        else if (!autofill) setFailure(new Error(SECOND_FACTOR_MESSAGES.passkeySignInFailed));
+      })
+      .catch((error: unknown) => {
+        // Cancelled in the browser's dialog, or an autofill ended by the button: nothing to say.
+        const quiet = error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+        if (!autofill && !quiet) setFailure(error instanceof Error && error.message ? error : new Error(SECOND_FACTOR_MESSAGES.passkeySignInFailed));
+      })
+      .finally(() => {
+        if (!autofill) setPasskeyBusy(false);
+      });
+  };
+  const startAutofill = () => {
+    if (autofillStarted.current) return;
+    autofillStarted.current = true;
+    withPasskey(true);
   };
 
   return (
@@ -120,10 +155,14 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
         <TextInput
           label="User name"
           type="email"
-          autoComplete="username"
+          autoComplete="username webauthn"
           placeholder="you@example.com"
           required
           {...form.getInputProps('username')}
+          onFocus={(event) => {
+            form.getInputProps('username').onFocus?.(event);
+            startAutofill();
+          }}
         />
         <PasswordInput
           label="Password"
@@ -137,6 +176,9 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
         </Group>
         <Button type="submit" fullWidth loading={login.isPending}>
           Log In
+        </Button>
+        <Button type="button" variant="default" fullWidth leftSection={<IconKey size={16} aria-hidden />} loading={passkeyBusy} onClick={() => withPasskey(false)}>
+          {SECOND_FACTOR_MESSAGES.signInWithPasskey}
         </Button>
         <Group justify="space-between" gap="xs">
           <ActionLink onClick={() => void openRegistrationFormModal()}>Request Registration form</ActionLink>

@@ -12,6 +12,7 @@ import { getSession } from '../../lib/session';
 import { activeUserKey, useActiveUser, useSendSetupCode, useVerifyCode } from './api';
 import { CodeInput, isCompleteCode } from './code-input';
 import { RememberedDevices } from './remembered-devices';
+import { SecondFactorsSection } from './second-factors-section';
 import { useResendCountdown } from './resend-countdown';
 import { ResendWait } from './resend-wait';
 
@@ -172,7 +173,7 @@ export default function Profile2faPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle title={ROUTES.profile2fa.title} description="Receive your sign-in codes by SMS on your mobile phone." />
+      <PageTitle title={ROUTES.profile2fa.title} description="Receive your sign-in codes by SMS on your mobile phone, or sign in with an authenticator app or a passkey." />
       <Card maw={560}>
         {!setup ? (
           <Loader size="sm" aria-label="Loading" />
@@ -191,6 +192,7 @@ export default function Profile2faPage() {
           <SetupForm />
         )}
       </Card>
+      <SecondFactorsSection />
       <RememberedDevices />
     </Stack>
   );

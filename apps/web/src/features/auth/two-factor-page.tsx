@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } fro
 import { IconAlertCircle, IconDeviceMobileMessage, IconMail } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { currentRoleOf, landingPathFor, LIMITS, MESSAGES, ROUTES, TWO_FACTOR } from '@portal/shared';
+import { currentRoleOf, landingPathFor, LIMITS, MESSAGES, ROUTES, SECOND_FACTOR_MESSAGES, TWO_FACTOR } from '@portal/shared';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { clearAuth, getSession, setToken } from '../../lib/session';
@@ -12,6 +12,8 @@ import { CodeInput, isCompleteCode } from './code-input';
 import { useResendCountdown } from './resend-countdown';
 import { ResendWait } from './resend-wait';
 import { getPendingLogin, setPendingLogin, type PendingLogin } from './pending-login';
+import { markCodeSent } from './resend-countdown';
+import { OtherFactorForm } from './second-step';
 
 function SmsReminder({ setupAfter, onSetupNow }: { setupAfter: boolean; onSetupNow: () => void }) {
   const remind = useManageRemind();
@@ -63,7 +65,20 @@ function SmsReminder({ setupAfter, onSetupNow }: { setupAfter: boolean; onSetupN
   );
 }
 
-function TwoFactorForm({ pending }: { pending: PendingLogin }) {
+/** 'Back to Login': ends the half-finished session on the server too; the answer does not matter. */
+function useBackToLogin() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return () => {
+    logoutRequest().catch(() => undefined);
+    clearAuth();
+    setPendingLogin(null);
+    queryClient.removeQueries();
+    void navigate(ROUTES.home.path, { replace: true });
+  };
+}
+
+function TwoFactorForm({ pending, onRecovery }: { pending: PendingLogin; onRecovery?: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const verify = useVerifyCode();
@@ -74,7 +89,8 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
   const showReminder = pending.remind_2fa && !pending['2fa_setup'].completed;
   const countdown = useResendCountdown('login');
 
-  const byEmail = pending.tf_type === 'email';
+  const channel = pending.tf_type === 'sms' ? 'sms' : 'email';
+  const byEmail = channel === 'email';
   const destination = pending.sent_to ?? (byEmail ? 'your email address' : 'your mobile phone');
 
   const submit = () => {
@@ -96,7 +112,7 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
 
   const resend = () => {
     if (countdown.secondsLeft > 0) return;
-    sendCode.mutate(pending.tf_type, {
+    sendCode.mutate(channel, {
       onSuccess: (res) => {
         countdown.restart();
         notifySuccess(res.message);
@@ -106,14 +122,7 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
     });
   };
 
-  const backToLogin = () => {
-    // Ends the half-finished session on the server too; the answer does not matter.
-    logoutRequest().catch(() => undefined);
-    clearAuth();
-    setPendingLogin(null);
-    queryClient.removeQueries();
-    void navigate(ROUTES.home.path, { replace: true });
-  };
+  const backToLogin = useBackToLogin();
 
   return (
     <Stack gap="md">
@@ -177,6 +186,11 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
             Resend code
           </Anchor>
           {countdown.secondsLeft > 0 && <ResendWait seconds={countdown.secondsLeft} />}
+          {onRecovery && (
+            <Anchor component="button" type="button" size="sm" onClick={onRecovery}>
+              {SECOND_FACTOR_MESSAGES.useRecoveryCode}
+            </Anchor>
+          )}
         </Stack>
         <Anchor component="button" type="button" size="sm" onClick={backToLogin}>
           Back to Login
@@ -192,7 +206,33 @@ function TwoFactorForm({ pending }: { pending: PendingLogin }) {
 /** /two-factor: the second factor of the sign-in (spec/01 2.3, section 4). */
 export default function TwoFactorPage() {
   const pending = getPendingLogin();
+  // With an authenticator app its code is asked first; the emailed code and a recovery code remain.
+  const [mode, setMode] = useState<'app' | 'recovery' | 'code'>(pending?.tf_type === 'app' ? 'app' : 'code');
+  const sendCode = useSendLoginCode();
+  const backToLogin = useBackToLogin();
   // The guard sends a visit without a pending sign-in home; nothing to show meanwhile.
   if (!pending) return null;
-  return <TwoFactorForm pending={pending} />;
+  if (mode !== 'code') {
+    const byEmail = () =>
+      sendCode.mutate('email', {
+        onSuccess: (res) => {
+          markCodeSent('login');
+          notifySuccess(res.message);
+          setMode('code');
+        },
+        onError: (error) => notifyError(isApiError(error) && error.status === 429 ? error : null, MESSAGES.twoFactorSendFailed),
+      });
+    return (
+      <OtherFactorForm
+        key={mode}
+        kind={mode}
+        pending={pending}
+        onEmail={byEmail}
+        emailPending={sendCode.isPending}
+        onOther={() => setMode(mode === 'app' ? 'recovery' : 'app')}
+        onBack={backToLogin}
+      />
+    );
+  }
+  return <TwoFactorForm pending={pending} onRecovery={pending.recovery_codes ? () => setMode('recovery') : undefined} />;
 }

@@ -1,0 +1,266 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Code, Group, Image, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconKey, IconShieldCheck } from '@tabler/icons-react';
+import { SECOND_FACTOR, SECOND_FACTOR_MESSAGES as M, type PasskeyItem, type TotpSetupResponse } from '@portal/shared';
+import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { errorMessage } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/dates';
+import { modals } from '../../lib/modals';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { showRecoveryCodes } from './recovery-codes';
+import { useAddPasskey, useConfirmApp, useFactors, useNewRecoveryCodes, useRemoveApp, useRemovePasskey, useStartApp } from './second-factors-api';
+
+/** The secret in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+function AppSetup({ setup, onCancel }: { setup: TotpSetupResponse; onCancel: () => void }) {
+  const confirm = useConfirmApp();
+  const [code, setCode] = useState('');
+  const complete = /^\d{6}$/.test(code);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!complete) return;
+        confirm.mutate(code, {
+          onSuccess: (res) => {
+            notifySuccess(res.message);
+            showRecoveryCodes(res.recovery_codes);
+          },
+          onError: () => setCode(''),
+        });
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">Scan this QR code with your authenticator app, or type the key below into it. Then enter the 6-digit code it shows.</Text>
+        <Image src={setup.qr} alt="QR code to add this account to your authenticator app" w={200} h={200} />
+        <Text size="sm">
+          Key: <Code fz="sm" data-testid="totp-secret">{grouped(setup.secret)}</Code>
+        </Text>
+        {confirm.isError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {errorMessage(confirm.error)}
+          </Alert>
+        )}
+        <TextInput
+          label="Code from the app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="6-digit code"
+          maxLength={SECOND_FACTOR.totpDigits}
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, SECOND_FACTOR.totpDigits))}
+          required
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!complete} loading={confirm.isPending}>
+            Turn on
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function AppCard({ enabled }: { enabled: boolean }) {
+  const start = useStartApp();
+  const remove = useRemoveApp();
+  const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
+  const confirmRemove = () =>
+    modals.openConfirmModal({
+      title: 'Remove the authenticator app',
+      children: <Text size="sm">Sign-in will ask for a code by email (or SMS) again.</Text>,
+      labels: { confirm: 'Yes, Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(undefined, { onSuccess: (res) => notifySuccess(res.message), onError: (error) => notifyError(error) }),
+    });
+
+  return (
+    <Card maw={560} component="section" aria-labelledby="app-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="app-title">
+          {M.appTitle}
+        </Title>
+        {enabled ? (
+          <>
+            <Group gap="xs" wrap="nowrap">
+              <IconShieldCheck size={20} color="var(--mantine-color-teal-7)" aria-hidden style={{ flex: 'none' }} />
+              <Text size="sm">Sign-in asks for a code from your authenticator app.</Text>
+            </Group>
+            <Group>
+              <Button variant="default" color="red" onClick={confirmRemove} loading={remove.isPending}>
+                Remove the app
+              </Button>
+            </Group>
+          </>
+        ) : setup ? (
+          <AppSetup setup={setup} onCancel={() => setSetup(null)} />
+        ) : (
+          <>
+            <Text size="sm">An app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) makes a new 6-digit code every 30 seconds. Sign-in then asks for it instead of sending a code.</Text>
+            <Group>
+              <Button onClick={() => start.mutate(undefined, { onSuccess: setSetup, onError: (error) => notifyError(error) })} loading={start.isPending}>
+                Set up an authenticator app
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
+  const remove = useRemovePasskey();
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" component="li">
+      <div style={{ minWidth: 0 }}>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {passkey.name}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Added {formatDateTime(passkey.created_at)}; {passkey.last_used_at ? `last used ${formatDateTime(passkey.last_used_at)}` : 'not used yet'}
+        </Text>
+      </div>
+      <Button
+        variant="default"
+        size="xs"
+        style={{ flex: 'none' }}
+        aria-label={`Remove ${passkey.name}`}
+        loading={remove.isPending}
+        onClick={() =>
+          modals.openConfirmModal({
+            title: 'Remove the passkey',
+            children: <Text size="sm">Remove {passkey.name}? It will no longer sign you in.</Text>,
+            labels: { confirm: 'Yes, Remove', cancel: 'Cancel' },
+            confirmProps: { color: 'red' },
+            onConfirm: () => remove.mutate(passkey.id, { onSuccess: (res) => notifySuccess(res.message), onError: (error) => notifyError(error) }),
+          })
+        }
+      >
+        Remove
+      </Button>
+    </Group>
+  );
+}
+
+function PasskeyCard({ passkeys }: { passkeys: PasskeyItem[] }) {
+  const add = useAddPasskey();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+  return (
+    <Card maw={560} component="section" aria-labelledby="passkey-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="passkey-title">
+          {M.passkeyTitle}
+        </Title>
+        <Text size="sm">A passkey signs you in with your fingerprint, face or device PIN, with no password or code to type.</Text>
+        {passkeys.length > 0 && (
+          <Stack gap="sm" component="ul" aria-label="Your passkeys" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {passkeys.map((p) => (
+              <PasskeyRow key={p.id} passkey={p} />
+            ))}
+          </Stack>
+        )}
+        {supported ? (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              const trimmed = name.trim();
+              if (!trimmed) return setError(M.passkeyNameRequired);
+              setError(null);
+              add.mutate(trimmed, {
+                onSuccess: (res) => {
+                  setName('');
+                  notifySuccess(res.message);
+                  showRecoveryCodes(res.recovery_codes);
+                },
+                // The browser's own cancel (NotAllowedError) says nothing worth a notice.
+                onError: (e) => (e instanceof Error && e.name === 'NotAllowedError' ? undefined : notifyError(null, errorMessage(e, M.passkeyRegisterFailed))),
+              });
+            }}
+          >
+            <Group align="flex-end" gap="sm">
+              <TextInput
+                label="Passkey name"
+                placeholder="e.g. Work laptop"
+                maxLength={SECOND_FACTOR.passkeyNameMax}
+                value={name}
+                error={error}
+                onChange={(event) => setName(event.currentTarget.value)}
+                style={{ flex: 1, minWidth: 180 }}
+              />
+              <Button type="submit" leftSection={<IconKey size={16} aria-hidden />} loading={add.isPending}>
+                {M.passkeyTitle}
+              </Button>
+            </Group>
+          </form>
+        ) : (
+          <Text size="sm" c="dimmed">
+            This browser cannot make passkeys.
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function RecoveryCard({ left }: { left: number }) {
+  const renew = useNewRecoveryCodes();
+  return (
+    <Card maw={560} component="section" aria-labelledby="recovery-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="recovery-title">
+          {M.recoveryTitle}
+        </Title>
+        <Text size="sm">
+          {left} of {SECOND_FACTOR.recoveryCodeCount} recovery codes left. Each signs you in once if you lose your app or passkey.
+        </Text>
+        <Group>
+          <Button
+            variant="default"
+            loading={renew.isPending}
+            onClick={() =>
+              modals.openConfirmModal({
+                title: 'Make new recovery codes',
+                children: <Text size="sm">The codes you have now will stop working.</Text>,
+                labels: { confirm: 'Make new codes', cancel: 'Cancel' },
+                onConfirm: () =>
+                  renew.mutate(undefined, {
+                    onSuccess: (res) => {
+                      notifySuccess(res.message);
+                      showRecoveryCodes(res.recovery_codes);
+                    },
+                    onError: (error) => notifyError(error),
+                  }),
+              })
+            }
+          >
+            Make new codes
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /profile2fa: the authenticator app, passkeys and recovery codes, beside the spec's SMS set-up. */
+export function SecondFactorsSection() {
+  const factors = useFactors();
+  if (factors.isError) return <LoadFailedAlert title="Your second factors could not be loaded." error={factors.error} onRetry={() => void factors.refetch()} />;
+  if (!factors.data) return <Loader size="sm" aria-label="Loading" />;
+  const { app, passkeys, recovery_codes_left } = factors.data;
+  return (
+    <>
+      <AppCard enabled={app} />
+      <PasskeyCard passkeys={passkeys} />
+      {(app || passkeys.length > 0) && <RecoveryCard left={recovery_codes_left} />}
+    </>
+  );
+}
