@@ -11,9 +11,7 @@ import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/dates';
 import { pageParam, withParams } from '../../../lib/search-params';
 import { useSession } from '../../../lib/session';
-import { useForumThreads } from '../api/get-threads';
-import { threadsKey } from '../api/keys';
-import { useForumSearch } from '../api/search-threads';
+import { useForumThreads, threadsKey, useForumSearch } from '../api';
 import { authorName, consumeLeftDiscussion } from '../forum-state';
 
 const discussionPath = (id: number) => ROUTES.discussion.path.replace(':id', String(id));

@@ -6,7 +6,7 @@ import { FORUM_MESSAGES, ROUTES, type MemberCard } from '@portal/shared';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../../lib/session';
-import { useMembers } from '../api/get-members';
+import { useMembers } from '../api';
 
 function MemberCard({ member }: { member: MemberCard }) {
   const name = `${member.first_name} ${member.last_name}${member.is_you ? ' (You)' : ''}`;

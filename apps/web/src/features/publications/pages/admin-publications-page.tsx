@@ -13,11 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/form';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAdminPublications } from '../api/get-admin-publications';
-import { useCategories } from '../api/get-categories';
-import { publicationsKey } from '../api/keys';
-import { useRemovePublication } from '../api/remove-publication';
-import { addPublication, replacePublication } from '../api/save-publication';
+import { useAdminPublications, useCategories, publicationsKey, useRemovePublication, addPublication, replacePublication } from '../api';
 
 /** Step one of Add Publication: its name and sub category; step two is the upload modal. */
 function AddDetailsModal({ opened, onClose, onContinue }: { opened: boolean; onClose: () => void; onContinue: (values: PublicationAddForm) => void }) {

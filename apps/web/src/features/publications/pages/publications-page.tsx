@@ -8,9 +8,8 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/dates';
-import { usePublications } from '../api/get-publications';
+import { usePublications, downloadPublication } from '../api';
 import { SubscriptionsCard } from '../components/subscriptions-card';
-import { downloadPublication } from '../api/download-publications';
 
 const columns: DataColumn<PublicationItem>[] = [
   {
