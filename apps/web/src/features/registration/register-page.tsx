@@ -121,7 +121,9 @@ export default function RegisterPage() {
               key={s.step}
               label={compact ? undefined : s.label}
               description={compact ? undefined : path.includes(s.step) ? s.description : 'Not needed'}
-              aria-label={`Step ${s.step}: ${s.label}${path.includes(s.step) ? '' : ' (not needed)'}`}
+              // With its label and description shown the step is named by them; on a phone only its
+              // number shows, and the name says the rest.
+              aria-label={compact ? `Step ${s.step}: ${s.label}${path.includes(s.step) ? '' : ' (not needed)'}` : undefined}
               color={path.includes(s.step) ? undefined : 'gray'}
               aria-current={s.step === step ? 'step' : undefined}
             />
