@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -23,7 +22,8 @@ const ALLOWED: Record<string, string> = {
 const ROLE = "'(?:AR|TA|LA|CM|SYSADMIN|TA_ADMIN)'";
 const ROLE_CHECK = new RegExp(`[=!]==\\s*${ROLE}|${ROLE}\\s*[=!]==|includes\\(${ROLE}\\)|isAdminRole\\(|_ROLES\\b`);
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+// Vitest runs in apps/web (npm test -w apps/web); the jsdom environment gives no file: module URL.
+const root = join(process.cwd(), 'src');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

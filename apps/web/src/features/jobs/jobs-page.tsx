@@ -20,7 +20,7 @@ export default function JobsPage() {
   const visitDate = isoDate(list.filter('visit_date'));
   const page = list.page;
   // The table of the view's side of a job (spec/01 2.6): the sites' for an AR, the assessors' otherwise.
-  const variant = sideOfRole(currentRole) === 'facility' ? 'AR' : 'TA';
+  const variant = sideOfRole(currentRole) ?? 'assessor';
   const jobs = useJobs({ role: currentRole, type, visit_date: visitDate, page });
   const filtered = Boolean(type || visitDate);
   const { set } = list;
@@ -29,7 +29,7 @@ export default function JobsPage() {
     <>
       <PageTitle
         title={ROUTES.jobs.title}
-        description={variant === 'AR' ? 'Assessment visits of the sites you represent.' : 'Assessment visits you are assigned to.'}
+        description={variant === 'facility' ? 'Assessment visits of the sites you represent.' : 'Assessment visits you are assigned to.'}
       />
       <Card>
         <FilterBar active={filtered} onClear={() => set({ type: null, visit_date: null })}>
@@ -57,7 +57,7 @@ export default function JobsPage() {
           variant={variant}
           page={page}
           onPageChange={(p) => set({ page: p })}
-          label={variant === 'AR' ? 'Jobs of your sites' : 'Your assigned jobs'}
+          label={variant === 'facility' ? 'Jobs of your sites' : 'Your assigned jobs'}
           emptyText={filtered ? 'No jobs match these filters.' : 'There are no jobs to show.'}
         />
       </Card>

@@ -181,7 +181,7 @@ export default function SitePage() {
             data={jobs.data}
             loading={jobs.isPending}
             stale={jobs.isPlaceholderData && jobs.isFetching}
-            variant="AR"
+            variant="facility"
             page={page}
             onPageChange={(p) => setFilter({ page: p })}
             label={`Jobs of ${data.name}`}
