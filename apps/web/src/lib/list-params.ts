@@ -65,17 +65,18 @@ export function useListParams(defaults: ListDefaults): ListParams {
 }
 
 /**
- * A filter typed in a box: the box follows each key, the address (and so the list's call) the
- * trimmed term once typing pauses; a term in the address on arrival fills the box.
+ * A filter typed in a box: the box follows each key (`term`); once typing pauses the trimmed term
+ * (`value`, what the list asks for) is written to the address too. A term in the address on
+ * arrival fills the box.
  */
-export function useTypedFilter(list: ListParams, name: string, wait = 300): [string, (value: string) => void] {
+export function useTypedFilter(list: ListParams, name: string, wait = 300): { term: string; setTerm: (value: string) => void; value: string } {
   const current = list.filter(name);
   const [term, setTerm] = useState(current);
   const [debounced] = useDebouncedValue(term, wait);
+  const value = debounced.trim();
   const { set } = list;
   useEffect(() => {
-    const value = debounced.trim();
     if (value !== current) set({ [name]: value || null });
-  }, [debounced, current, name, set]);
-  return [term, setTerm];
+  }, [value, current, name, set]);
+  return { term, setTerm, value };
 }

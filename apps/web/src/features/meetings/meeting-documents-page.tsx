@@ -42,10 +42,10 @@ function Snippet({ doc }: { doc: MeetingDocument }) {
 /** The search box and the table: 'Search Results' while a term is typed, else 'Recently Updated Documents'. */
 function DocumentsTableCard({ committeeId }: { committeeId: number }) {
   const params = useListParams({ perPage: PAGE_SIZES.meetingDocuments[0], perPageOptions: PAGE_SIZES.meetingDocuments });
-  const [term, setTerm] = useTypedFilter(params, 'q');
+  const { term, setTerm, value: typed } = useTypedFilter(params, 'q');
   const [selected, setSelected] = useState<RowKey[]>([]);
   const searching = term.trim().length > 0;
-  const list = useMeetingDocuments(committeeId, searching ? params.filter('q') : '', params.page, params.perPage);
+  const list = useMeetingDocuments(committeeId, searching ? typed : '', params.page, params.perPage);
   const title = searching ? MEETING_MESSAGES.searchTitle : MEETING_MESSAGES.recentTitle;
 
 

@@ -51,8 +51,7 @@ export default function ForumPage() {
     if (!back) queryClient.removeQueries({ queryKey: threadsKey });
     return back;
   });
-  const [term, setTerm] = useTypedFilter(params, 'q');
-  const debounced = params.filter('q');
+  const { term, setTerm, value: debounced } = useTypedFilter(params, 'q');
   const searching = debounced.length > 0;
 
   const threads = useForumThreads(committeeId, searching ? 1 : page, { staleTime: fromDiscussion ? 60_000 : undefined });

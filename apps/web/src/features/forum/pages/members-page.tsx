@@ -44,9 +44,9 @@ function MemberCard({ member }: { member: MemberCard }) {
 export default function MembersPage() {
   const { committeeId } = useSession();
   const list = useListParams({ perPage: PAGE_SIZES.members, perPageOptions: [PAGE_SIZES.members] });
-  const [search, setSearch] = useTypedFilter(list, 'search');
+  const { term: search, setTerm: setSearch, value: typed } = useTypedFilter(list, 'search');
   const { page, setPage } = list;
-  const members = useMembers(committeeId, list.filter('search'), page);
+  const members = useMembers(committeeId, typed, page);
   const data = members.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
 
