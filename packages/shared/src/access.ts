@@ -165,5 +165,20 @@ export function sidebarFor(currentRole: string): SidebarItem[] {
   return SIDEBAR.filter((item) => (item.roles as readonly string[]).includes(currentRole));
 }
 
+/** The dashboard's cards (spec/01 2.5) beside Notifications, each with the view roles that see it. */
+export const DASHBOARD_CARDS = {
+  jobs: JOB_ROLES,
+  invoices: AR_ONLY,
+  upcomingMeetings: CM_ONLY,
+  recentDocuments: CM_ONLY,
+  recentPublications: ['AR', 'TA', 'CM'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type DashboardCardName = keyof typeof DASHBOARD_CARDS;
+
+export function dashboardShows(card: DashboardCardName, currentRole: string | null): boolean {
+  return currentRole !== null && (DASHBOARD_CARDS[card] as readonly string[]).includes(currentRole);
+}
+
 /** Routes on which the full-screen loading spinner is not shown (spec/01 2.2). */
 export const NO_SPINNER_PATHS: readonly string[] = ['/', '/register'];

@@ -169,6 +169,8 @@ export const ABILITIES = {
   forumReply: ['forum.reply.update', 'forum.reply.delete'],
   event: ['calendar.event.update', 'calendar.event.delete'],
   calendar: ['calendar.event.create'],
+  // A committee's meeting documents, or one folder of them: the committee admin manages and uploads.
+  meetingFolder: ['meetings.folder.manage', 'meetings.document.upload', 'meetings.document.delete'],
   profile: ['profile.competency.view', 'profile.competency.review', 'profile.competency.suggest'],
   competencyChange: ['admin.competency.view', 'admin.competencySuggestion.view'],
 } as const satisfies Record<string, readonly Action[]>;

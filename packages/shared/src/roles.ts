@@ -42,6 +42,15 @@ export function isAdminRole(role: string | null | undefined): boolean {
   return role === 'SYSADMIN' || role === 'TA_ADMIN';
 }
 
+/** The side of a job a view role looks from: AR the facility's, TA and LA the assessors'. */
+export type JobSide = 'facility' | 'assessor';
+
+export function sideOfRole(role: string | null | undefined): JobSide | null {
+  if (role === 'AR') return 'facility';
+  if (role === 'TA' || role === 'LA') return 'assessor';
+  return null;
+}
+
 /** Where a user lands after signing in (spec/01 2.3). */
 export function landingPathFor(role: string): string {
   return isAdminRole(role) ? '/admin/outstanding-activities' : '/dashboard';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Role } from '@portal/shared';
+import { sideOfRole, type JobSide, type Role } from '@portal/shared';
 import { arSites, jobAssessors, sites } from '../db/schema/index.js';
 import type { UserRef } from './access.js';
 import type { Actor } from './actor.js';
@@ -16,14 +16,9 @@ export const holdsAny = (actor: Actor, ...roles: Role[]) => roles.some((r) => ac
 export const isRepresentative = (actor: Actor) => holdsAny(actor, 'AR');
 export const isAssessor = (actor: Actor) => holdsAny(actor, 'TA', 'LA');
 
-/** The side of the records a view role looks from: AR the facility's, TA and LA the assessors'. */
-export function sideOfRole(role: Role): Side | null {
-  if (role === 'AR') return 'facility';
-  if (role === 'TA' || role === 'LA') return 'assessor';
-  return null;
-}
-
-export type Side = 'facility' | 'assessor';
+// The side of the records a view role looks from: one rule with the web's (packages/shared).
+export { sideOfRole };
+export type Side = JobSide;
 
 /** What a job's query says of the actor: on its facility side (an AR of its site) and on its assessors' side. */
 export interface JobFacts {

@@ -109,7 +109,8 @@ describe('dashboard cards', () => {
 
   it.each<[Role, string]>([
     ['TA', 'TA'],
-    ['LA', 'TA'],
+    // The view role as it is: the server answers an LA view with the assessors' side.
+    ['LA', 'LA'],
   ])('%s: the jobs card asks for the assessors\u2019 jobs (role=%s); no invoices card', async (role, asked) => {
     signInAs(role);
     const { calls } = serveDashboard();

@@ -6,9 +6,9 @@ import { addShellAlert } from '../components/shell-alerts';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { useActiveUser } from '../features/auth/api';
 import { getPendingLogin, setPendingLogin } from '../features/auth/pending-login';
-import { setUnauthorizedHandler } from '../lib/api-client';
+import { sessionEnded, setUnauthorizedHandler } from '../lib/api-client';
 import { useOverlaysWanted } from '../lib/overlays';
-import { clearAuth, getSession, isSignedIn, markSessionEnded, setCurrentCommittee, syncRoles, useSession } from '../lib/session';
+import { clearAuth, getSession, isSignedIn, setCurrentCommittee, syncRoles, useSession } from '../lib/session';
 import { decideNavigation } from './guard';
 
 const OverlayHosts = lazy(() => import('./overlay-hosts'));
@@ -91,11 +91,9 @@ export function RootLayout() {
   const activeUser = useActiveUser(signedIn && !onTwoFactor && decision.allow);
   useEffect(() => {
     if (!activeUser.isError) return;
-    markSessionEnded();
-    clearAuth();
-    queryClient.removeQueries();
-    void navigate(ROUTES.home.path, { replace: true });
-  }, [activeUser.isError, navigate, queryClient]);
+    // The same end as a 401's (lib/api-client.ts), whatever the failure was.
+    sessionEnded(true);
+  }, [activeUser.isError]);
 
   useEffect(() => {
     const data = activeUser.data;

@@ -1,5 +1,5 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { isAdminRole, landingPathFor, ROUTES, type RouteName } from '@portal/shared';
+import { landingPathFor, ROUTES, type RouteName } from '@portal/shared';
 import { getSession, isSignedIn } from '../lib/session';
 import { PAGES, type Frame } from './pages';
 import { InitialLoader, RootLayout } from './root-layout';
@@ -16,7 +16,8 @@ export interface RouteHandle {
  */
 function adminLanding() {
   const session = getSession();
-  if (isSignedIn(session) && session.currentRole && isAdminRole(session.currentRole)) return redirect(landingPathFor(session.currentRole));
+  const landing = isSignedIn(session) && session.currentRole ? landingPathFor(session.currentRole) : null;
+  if (landing && landing !== ROUTES.dashboard.path) return redirect(landing);
   return null;
 }
 

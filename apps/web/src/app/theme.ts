@@ -35,9 +35,9 @@ const red: MantineColorsTuple = [
 const DATE_PICKER_DEFAULTS = {
   highlightToday: true,
   hideOutsideDates: true,
+  // The month and year headings that open the next level keep the name they show ('November 2026'):
+  // a label other than the text fails axe's label-content-name-mismatch.
   ariaLabels: {
-    monthLevelControl: 'Choose a month',
-    yearLevelControl: 'Choose a year',
     nextMonth: 'Next month',
     previousMonth: 'Previous month',
     nextYear: 'Next year',

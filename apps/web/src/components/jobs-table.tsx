@@ -1,12 +1,13 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { PAGE_SIZES, pathTo, type JobList, type JobSummary } from '@portal/shared';
+import { PAGE_SIZES, pathTo, type JobList, type JobSide, type JobSummary } from '@portal/shared';
 import { DataTable, type DataColumn } from './data-table';
 import { JobStatusBadge } from './job-status-badge';
 import { formatDate } from '../lib/dates';
 
 /** 'AR': the authorised representative's table (sites link to /site/{id}); 'TA': for TA and LA. */
-export type JobsTableVariant = 'AR' | 'TA';
+/** The side of the jobs the table shows (spec/01 2.6: the AR table, or the assessors'). */
+export type JobsTableVariant = JobSide;
 
 function columnsFor(variant: JobsTableVariant): DataColumn<JobSummary>[] {
   return [
@@ -23,7 +24,7 @@ function columnsFor(variant: JobsTableVariant): DataColumn<JobSummary>[] {
     {
       title: 'Site',
       render: (job) =>
-        variant === 'AR' ? (
+        variant === 'facility' ? (
           // The site page is for authorised representatives only.
           <Anchor component={Link} to={pathTo('site', { id: job.site_id })} size="sm">
             {job.site.name}
@@ -43,7 +44,7 @@ function columnsFor(variant: JobsTableVariant): DataColumn<JobSummary>[] {
   ];
 }
 
-const COLUMNS: Record<JobsTableVariant, DataColumn<JobSummary>[]> = { AR: columnsFor('AR'), TA: columnsFor('TA') };
+const COLUMNS: Record<JobsTableVariant, DataColumn<JobSummary>[]> = { facility: columnsFor('facility'), assessor: columnsFor('assessor') };
 
 /**
  * The jobs table of spec/01 2.6, 10 rows a page, paged by the server: job number (a link to the

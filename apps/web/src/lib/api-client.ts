@@ -57,6 +57,17 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 /**
+ * What every 401 of a call does (fetch here, an upload's XMLHttpRequest in upload-file.ts): a
+ * session that was there has ended, so the login screen says so (lib/session.ts); the storage is
+ * cleared and the app goes home.
+ */
+export function sessionEnded(hadToken: boolean): void {
+  if (hadToken) markSessionEnded();
+  clearAuth();
+  onUnauthorized();
+}
+
+/**
  * '/login' -> '/api/login'. A path that already starts with /api/ (a signed link the server emailed)
  * is used as it is. Anything that could leave this origin is refused, so the token never goes elsewhere.
  */
@@ -110,12 +121,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (response.ok) return body as T;
 
   const errorBody = (typeof body === 'object' && body !== null ? body : {}) as Partial<ErrorBody>;
-  if (response.status === 401 && !options.expectUnauthorized) {
-    // A session that was there has ended: the login screen says so (lib/session.ts).
-    if (token) markSessionEnded();
-    clearAuth();
-    onUnauthorized();
-  }
+  if (response.status === 401 && !options.expectUnauthorized) sessionEnded(Boolean(token));
   throw new ApiError(response.status, errorBody);
 }
 

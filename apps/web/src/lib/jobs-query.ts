@@ -6,16 +6,9 @@ import { api } from './api-client';
 
 export const jobsKey = ['jobs'] as const;
 
-/** The jobs view of a role: an AR's own, or the assessors' one for a TA or LA (spec/01 2.6). */
-export function jobsRoleOf(role: Role | null): 'AR' | 'TA' | null {
-  if (role === 'AR') return 'AR';
-  if (role === 'TA' || role === 'LA') return 'TA';
-  return null;
-}
-
 export interface JobsFilter {
-  /** AR, or TA for a TA or LA (jobsRoleOf). */
-  role: 'AR' | 'TA' | null;
+  /** The view role (CURRENT_ROLE): the server answers the jobs of its side (AR the sites', TA and LA the assigned). */
+  role: Role | null;
   type?: JobTypeFilter;
   /** 1-4 (JOB_STATUS). */
   status?: number;

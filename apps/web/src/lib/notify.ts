@@ -6,10 +6,10 @@ import { overlaysReady } from './overlays';
  * Errors show as a notification titled 'Error' with the server's message (DESIGN "The web app"),
  * or with the text given when the page words it itself ('Action fail: ...').
  */
-export function notifyError(error: unknown, fallback?: string): void {
+export function notifyError(error: unknown, fallback?: string, autoClose = 6000): void {
   const message = typeof error === 'string' ? error : errorMessage(error, fallback);
   void overlaysReady();
-  notifications.show({ title: 'Error', message, color: 'red', autoClose: 6000 });
+  notifications.show({ title: 'Error', message, color: 'red', autoClose });
 }
 
 export function notifySuccess(message: string): void {

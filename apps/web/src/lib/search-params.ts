@@ -1,19 +1,12 @@
-import { JOB_TYPE_FILTERS, type JobTypeFilter } from '@portal/shared';
-
-/** Reads the filters a page keeps in its address (so Back from a job returns to the same page). */
+/** The address's filters, read and written: lib/list-params.ts builds the lists' one hook on them. */
 
 export function pageParam(params: URLSearchParams): number {
   const page = Number(params.get('page'));
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-export function typeParam(params: URLSearchParams): JobTypeFilter | undefined {
-  const type = params.get('type');
-  return (JOB_TYPE_FILTERS as readonly string[]).includes(type ?? '') ? (type as JobTypeFilter) : undefined;
-}
-
-export function isoDateParam(params: URLSearchParams, name: string): string | undefined {
-  const value = params.get(name);
+/** A YYYY-MM-DD date, or undefined for anything else (a hand-edited address). */
+export function isoDate(value: string | null): string | undefined {
   return value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
 }
 

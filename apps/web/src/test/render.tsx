@@ -17,14 +17,17 @@ export function testQueryClient(): QueryClient {
 }
 
 /** Renders a component on a memory router with the app's providers. */
-export function renderWithApp(ui: ReactElement, { path = '/', extraRoutes = [] }: { path?: string; extraRoutes?: RouteObject[] } = {}) {
+export function renderWithApp(
+  ui: ReactElement,
+  { path = '/', extraRoutes = [], initialEntry = path }: { path?: string; extraRoutes?: RouteObject[]; /** The address opened (a search on `path`). */ initialEntry?: string } = {},
+) {
   const router = createMemoryRouter(
     [
       { path, element: <ModalsProvider>{ui}</ModalsProvider> },
       ...extraRoutes,
       { path: '*', element: <div>Other page</div> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [initialEntry] },
   );
   const queryClient = testQueryClient();
   const result = render(

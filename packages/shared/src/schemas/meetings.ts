@@ -2,17 +2,12 @@ import { z } from 'zod';
 import { MEETING_MESSAGES } from '../messages.js';
 import { pageQuery, paged } from './paging.js';
 import { safeId, safeString } from './common.js';
+import { abilitiesSchema } from '../permissions.js';
 
 /** Meeting folders and documents (spec/02 sections 3 and 7, "Meetings"). */
 
 /** What this user may do in a committee's meeting documents (the web app shows buttons from these). */
-export const meetingAbilities = z
-  .object({
-    'meetings.folder.manage': z.boolean(),
-    'meetings.document.upload': z.boolean(),
-    'meetings.document.delete': z.boolean(),
-  })
-  .describe('What this user may do in the committee’s meeting documents: the committee admin manages folders, uploads and deletes.');
+export const meetingAbilities = abilitiesSchema('meetingFolder');
 export type MeetingAbilities = z.infer<typeof meetingAbilities>;
 
 export const meetingFolder = z.object({

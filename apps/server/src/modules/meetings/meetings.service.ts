@@ -1,4 +1,5 @@
 import {
+  ABILITIES,
   MEETING_MESSAGES,
   MESSAGES,
   meetingUploadFields,
@@ -8,7 +9,7 @@ import {
   type MeetingFolder,
   type SnippetPart,
 } from '@portal/shared';
-import { allows, authorize } from '../../platform/access.js';
+import { abilitiesOf, allows, authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -29,11 +30,7 @@ import * as q from './meetings.queries.js';
 const committeeFacts = (actor: Actor, committeeId: number): MeetingFacts => ({ committeeId, visible: isMemberOf(actor, committeeId) });
 
 function abilitiesIn(actor: Actor, facts: MeetingFacts): MeetingAbilities {
-  return {
-    'meetings.folder.manage': allows(actor, 'meetings.folder.manage', facts),
-    'meetings.document.upload': allows(actor, 'meetings.document.upload', facts),
-    'meetings.document.delete': allows(actor, 'meetings.document.delete', facts),
-  };
+  return abilitiesOf(actor, ABILITIES.meetingFolder, facts);
 }
 
 const presentFolder = (f: q.FolderRow): MeetingFolder => ({

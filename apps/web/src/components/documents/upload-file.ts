@@ -1,6 +1,6 @@
 import { MESSAGES, type ErrorBody } from '@portal/shared';
-import { ApiError, apiUrl } from '../../lib/api-client';
-import { clearAuth, getToken } from '../../lib/session';
+import { ApiError, apiUrl, sessionEnded } from '../../lib/api-client';
+import { getToken } from '../../lib/session';
 
 export interface UploadProgress {
   loaded: number;
@@ -31,7 +31,7 @@ function parse(text: string): Partial<ErrorBody> & Record<string, unknown> {
 
 /**
  * A multipart upload through XMLHttpRequest, because fetch reports no upload progress. The bearer
- * token goes in the header as on every call; a 401 ends the session (the guard then goes home).
+ * token goes in the header as on every call; a 401 does what it does on every call (sessionEnded).
  * Rejects with ApiError (status 0 when the network failed) or an AbortError when the signal fires.
  */
 export function uploadFile<T>({ path, fields, file, onProgress, signal }: UploadRequest): Promise<T> {
@@ -57,7 +57,7 @@ export function uploadFile<T>({ path, fields, file, onProgress, signal }: Upload
         resolve(body as T);
         return;
       }
-      if (xhr.status === 401) clearAuth();
+      if (xhr.status === 401) sessionEnded(Boolean(token));
       reject(new ApiError(xhr.status, body));
     };
     xhr.onerror = () => reject(new ApiError(0, { message: MESSAGES.serverError }));

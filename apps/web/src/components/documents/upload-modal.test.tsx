@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/shared';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, setUnauthorizedHandler } from '../../lib/api-client';
+import { clearSessionEndedMark, sessionEndedMark } from '../../lib/session';
 import { renderWithApp } from '../../test/render';
 import { bulkDownloadUrl } from './download';
 import { FakeXhr, signInAs } from './test-fixtures';
@@ -164,12 +165,18 @@ describe('upload and download helpers', () => {
     expect(bulkDownloadUrl('/jobdocuments/bulk', [3, 11])).toBe('/api/jobdocuments/bulk?ids[]=3&ids[]=11');
   });
 
-  it('ends the session on a 401', async () => {
+  it('a 401 does what every call\'s 401 does: the session ends, the login says so, the app goes home', async () => {
     signInAs('TA');
+    clearSessionEndedMark();
+    const goHome = vi.fn();
+    setUnauthorizedHandler(goHome);
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const promise = uploadFile({ path: '/jobdocuments', fields: {}, file: file() });
     FakeXhr.last!.respond(401, { message: 'Unauthenticated.' });
     await expect(promise).rejects.toMatchObject({ status: 401 });
-    await waitFor(() => expect(localStorage.getItem('user_access_token')).toBeNull());
+    expect(localStorage.getItem('user_access_token')).toBeNull();
+    expect(sessionEndedMark()).toBe(true);
+    expect(goHome).toHaveBeenCalledTimes(1);
+    setUnauthorizedHandler(() => undefined);
   });
 });

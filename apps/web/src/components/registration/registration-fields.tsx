@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import {
   LIMITS,
   padFacilityNumber,
@@ -11,19 +10,31 @@ import {
   REGISTRATION_ROLES,
   ROLE_NAMES,
   siteLabel,
+  type CommitteeNames,
   type FacilityLookup,
+  type RegistrationCategories,
   type RegistrationInput,
 } from '@portal/shared';
-import { api, isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { StateSelect } from '../state-select';
-import { useRegistrationCategories } from './get-registration-categories';
 
 /**
  * The parts of the registration form the visitor's wizard (/register) and the admin's Edit
  * Registration share: roles, personal details, facility blocks with the number lookup, the committee
  * checklist and the subscription categories. The values follow the shared registration schema; a
  * facility also keeps the sites it offers (`allSites`, dropped by the schema before sending).
+ * The fields make no calls: each feature passes its own (the lookup, the committee names, the
+ * categories) from its api.ts.
  */
+
+/** What a field shows from a query: TanStack Query's result fits it. */
+export interface Loaded<T> {
+  isLoading: boolean;
+  isError: boolean;
+  data?: T;
+}
+
+export type LookupFacility = (number: string) => Promise<FacilityLookup>;
 
 export interface FacilityValues {
   /** React's key for the block. */
@@ -137,16 +148,11 @@ export function PersonalFields({ form }: { form: Form }) {
   );
 }
 
-/** GET /facilities/getInfo/{number}: the wizard's lookup (signed out too). */
-export function lookupFacility(number: string) {
-  return api.get<FacilityLookup>(`/facilities/getInfo/${encodeURIComponent(number)}`);
-}
-
 /**
  * The facility blocks: a number (cut to 6, padded) looked up on Find or when the field is left; an
  * unknown or repeated number removes its block (spec), and says so through `onMessage`.
  */
-export function FacilitiesFields({ form, onMessage }: { form: Form; onMessage: (message: string) => void }) {
+export function FacilitiesFields({ form, onMessage, lookupFacility }: { form: Form; onMessage: (message: string) => void; lookupFacility: LookupFacility }) {
   const facilities = form.getValues().facilities;
   const [busy, setBusy] = useState<number | null>(null);
 
@@ -265,17 +271,7 @@ export function FacilitiesFields({ form, onMessage }: { form: Form; onMessage: (
   );
 }
 
-/** GET /committeenames (public): the committees a registration may ask to join. */
-export function useCommitteeNames() {
-  return useQuery({
-    queryKey: ['committeenames'],
-    queryFn: ({ signal }) => api.get<{ data: { id: number; name: string; value: string }[] }>('/committeenames', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function CommitteesField({ form, heading }: { form: Form; heading: string }) {
-  const names = useCommitteeNames();
+export function CommitteesField({ form, heading, names }: { form: Form; heading: string; names: Loaded<CommitteeNames> }) {
   const chosen = form.getValues().committees;
   if (names.isLoading) return <Loader size="sm" aria-label="Loading committees" />;
   if (names.isError) return <Text c="red.8">The committees could not be loaded.</Text>;
@@ -305,8 +301,7 @@ export function CommitteesField({ form, heading }: { form: Form; heading: string
  * chooses all of its subcategories (and shows when only some are chosen); the selection holds
  * subcategory ids (a root id sent before means all of its subcategories).
  */
-export function SubscriptionsField({ form }: { form: Form }) {
-  const categories = useRegistrationCategories();
+export function SubscriptionsField({ form, categories }: { form: Form; categories: Loaded<RegistrationCategories> }) {
   const selected = form.getValues().subscriptions.selected;
   if (categories.isLoading) return <Loader size="sm" aria-label="Loading subscription categories" />;
   if (categories.isError) return <Text c="red.8">The subscription categories could not be loaded.</Text>;

@@ -1,7 +1,6 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { REGISTRATION_PLACEHOLDERS as P, ROLE_NAMES, isRole } from '@portal/shared';
+import { REGISTRATION_PLACEHOLDERS as P, ROLE_NAMES, isRole, type RegistrationCategories } from '@portal/shared';
 import { orDash } from '../empty-value';
-import { categoryLabels, useRegistrationCategories } from './get-registration-categories';
 
 export interface SummaryValues {
   email: string;
@@ -37,8 +36,17 @@ function Item({ label, value }: { label: string; value: string | null | undefine
 }
 
 /** A registration as read back: the wizard's summary step and the admin's Pending Approval page. */
-export function RegistrationSummary({ values, showSignature = true }: { values: SummaryValues; showSignature?: boolean }) {
-  const labels = categoryLabels(useRegistrationCategories().data?.data);
+export function RegistrationSummary({
+  values,
+  categories,
+  showSignature = true,
+}: {
+  values: SummaryValues;
+  /** The publication categories (GET /register/categories), to name the chosen ones. */
+  categories: RegistrationCategories['data'] | undefined;
+  showSignature?: boolean;
+}) {
+  const labels = categoryLabels(categories);
   const subscriptions = values.subscriptions.selected.map((id) => labels.get(id) ?? `Category ${id}`);
   const ar = values.roles.includes('AR');
   const cm = values.roles.includes('CM');
@@ -132,4 +140,14 @@ export function RegistrationSummary({ values, showSignature = true }: { values: 
       )}
     </Stack>
   );
+}
+
+/** 'Root › Subcategory' (or the root's own name) for each category id, to read a selection back. */
+function categoryLabels(data: RegistrationCategories['data'] | undefined): Map<number, string> {
+  const labels = new Map<number, string>();
+  for (const root of data ?? []) {
+    labels.set(root.id, root.name);
+    for (const c of root.children) labels.set(c.id, `${root.name} › ${c.name}`);
+  }
+  return labels;
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isAdminRole, type RegistrationInput, type UserRequestDecision, type UserRequestDetail, type UserRequestList } from '@portal/shared';
+import { isAdminRole, type CommitteeNames, type FacilityLookup, type RegistrationCategories, type RegistrationInput, type UserRequestDecision, type UserRequestDetail, type UserRequestList } from '@portal/shared';
 import { api } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 
@@ -64,5 +64,36 @@ export function useEditRegistration() {
     mutationFn: ({ id, body }: { id: number; body: RegistrationInput }) =>
       api.put<{ message: string; id: number }>(`/user-requests/${id}/registration`, body, { query: { current_role: currentRole() } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: requestsKey }),
+  });
+}
+
+/** GET /admin/ta/competencypdf/{userId}: data.data is a signed link to the assessor's competency PDF (the TA admin's path). */
+export async function getAssessorCompetencyLink(userId: number): Promise<string> {
+  return (await api.get<{ data: { data: string } }>(`/admin/ta/competencypdf/${userId}`)).data.data;
+}
+
+/**
+ * GET /admin/ta/competencysuggested/{document}?current_role=: data.data is a signed link to a
+ * change's suggested-changes document, opened in a new tab (the admins who see the change).
+ */
+export async function getSuggestedChangesLink(document: string): Promise<string> {
+  return (await api.get<{ data: { data: string } }>(`/admin/ta/competencysuggested/${encodeURIComponent(document)}`, { query: { current_role: currentRole() } })).data.data;
+}
+
+/**
+ * Edit Registration offers what the wizard offers: the same public calls as features/registration's
+ * (GET /facilities/getInfo/{number}, /committeenames, /register/categories), under the same keys.
+ */
+export const lookupFacility = (number: string) => api.get<FacilityLookup>(`/facilities/getInfo/${encodeURIComponent(number)}`);
+
+export function useCommitteeNames() {
+  return useQuery({ queryKey: ['committeenames'], queryFn: ({ signal }) => api.get<CommitteeNames>('/committeenames', { signal }), staleTime: 5 * 60_000 });
+}
+
+export function useRegistrationCategories() {
+  return useQuery({
+    queryKey: ['register', 'categories'],
+    queryFn: ({ signal }) => api.get<RegistrationCategories>('/register/categories', { signal }),
+    staleTime: 5 * 60_000,
   });
 }

@@ -10,7 +10,6 @@ import {
   emptyFacility,
   emptyRegistration,
   FacilitiesFields,
-  lookupFacility,
   PersonalFields,
   RolesField,
   SubscriptionsField,
@@ -19,7 +18,7 @@ import {
 } from '../../components/registration/registration-fields';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { notifyFormError, notifyFormSuccess } from '../../lib/notify';
-import { useEditRegistration, useUserRequest } from './api';
+import { lookupFacility, useCommitteeNames, useEditRegistration, useRegistrationCategories, useUserRequest } from './api';
 
 const FORM_ID = 'edit-registration';
 const COMMITTEES_HEADING = 'Select at least One or More Committees if Applicable from the List of Committees';
@@ -49,6 +48,8 @@ async function valuesOf(r: NonNullable<UserRequestDetail['registration']>): Prom
 function EditForm({ id, initial }: { id: number; initial: RegistrationValues }) {
   const navigate = useNavigate();
   const save = useEditRegistration();
+  const committeeNames = useCommitteeNames();
+  const categories = useRegistrationCategories();
   const form = useSchemaForm<RegistrationValues>(registrationEdit, { initialValues: initial });
   const roles = form.getValues().roles;
   const back = () => void navigate(pathTo('adminPendingRegistration', { id }));
@@ -89,16 +90,16 @@ function EditForm({ id, initial }: { id: number; initial: RegistrationValues }) 
           <Title order={2} size="h5" mb="sm">
             Facilities
           </Title>
-          <FacilitiesFields form={form} onMessage={(m) => notifyFormError(FORM_ID, m)} />
+          <FacilitiesFields form={form} onMessage={(m) => notifyFormError(FORM_ID, m)} lookupFacility={lookupFacility} />
         </Card>
       )}
       {roles.includes('CM') && (
         <Card component="section" aria-label="Committees">
-          <CommitteesField form={form} heading={COMMITTEES_HEADING} />
+          <CommitteesField form={form} heading={COMMITTEES_HEADING} names={committeeNames} />
         </Card>
       )}
       <Card component="section" aria-label="Subscriptions">
-        <SubscriptionsField form={form} />
+        <SubscriptionsField form={form} categories={categories} />
       </Card>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={back} disabled={save.isPending}>

@@ -10,9 +10,7 @@ import { isMissingRecord } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { notifyError } from '../../lib/notify';
 import { openInNewTab } from '../../lib/open-in-new-tab';
-import { getAssessorCompetencyLink } from './api/get-assessor-competency-link';
-import { getSuggestedChangesLink } from './api/get-suggested-changes-link';
-import { useDecideRequest, useUserRequest } from './api';
+import { getAssessorCompetencyLink, getSuggestedChangesLink, useDecideRequest, useUserRequest } from './api';
 import { DecisionModals, type DecisionStep } from './decision-modals';
 
 type Row = Record<string, unknown>;

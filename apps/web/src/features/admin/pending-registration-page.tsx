@@ -10,7 +10,7 @@ import { RegistrationSummary } from '../../components/registration/registration-
 import { isMissingRecord } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { notifyError } from '../../lib/notify';
-import { useDecideRequest, useUserRequest } from './api';
+import { useDecideRequest, useRegistrationCategories, useUserRequest } from './api';
 import { DecisionModals, type DecisionStep } from './decision-modals';
 
 /** /admin/pending-registration/{id}: the registration in full, with Approve, Reject and Edit. */
@@ -19,6 +19,7 @@ export default function PendingRegistrationPage() {
   const navigate = useNavigate();
   const request = useUserRequest(Number.isInteger(id) && id > 0 ? id : null);
   const decide = useDecideRequest();
+  const categories = useRegistrationCategories();
   const [step, setStep] = useState<DecisionStep>(null);
   const [result, setResult] = useState<string | null>(null);
 
@@ -76,7 +77,7 @@ export default function PendingRegistrationPage() {
       )}
       {r?.registration && (
         <Card>
-          <RegistrationSummary values={r.registration} />
+          <RegistrationSummary values={r.registration} categories={categories.data?.data} />
         </Card>
       )}
       {r && (

@@ -1,11 +1,13 @@
-import { useState } from 'react';
 import { Anchor, Card, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { isRole, PAGE_SIZES, ROLE_NAMES, type UserRequestSummary } from '@portal/shared';
-import { DataTable, type DataColumn, type SortDirection } from '../../components/data-table';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { FilterBar } from '../../components/filter-bar';
 import { formatDate } from '../../lib/dates';
+import { useListParams } from '../../lib/list-params';
 import { useUserRequests } from './api';
+
+const SORT_KEYS = ['name', 'role', 'change', 'created_at'] as const;
 
 const roleNames = (roles: string[]) => roles.filter((r) => r !== 'LA' || !roles.includes('TA')).map((r) => (isRole(r) ? ROLE_NAMES[r] : r)).join(', ');
 
@@ -14,24 +16,22 @@ const roleNames = (roles: string[]) => roles.filter((r) => r !== 'LA' || !roles.
  * request), Role and Change Request (or Email and Date for registrations), sorted and filtered in SQL.
  */
 export function RequestsTable({ type, linkTo, label }: { type: 'create' | 'update'; linkTo: (id: number) => string; label: string }) {
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(PAGE_SIZES.genericDefault);
-  const [sort, setSort] = useState<{ key: string; direction: SortDirection }>({ key: 'created_at', direction: 'asc' });
-  const [name, setName] = useState('');
-  const [role, setRole] = useState('');
-  const [change, setChange] = useState('');
-  const list = useUserRequests({ type, page, perPage, sort: sort.key, direction: sort.direction, name: name.trim(), role: role.trim(), change: change.trim() });
+  const params = useListParams({ perPage: PAGE_SIZES.genericDefault, sort: { key: 'created_at', direction: 'asc' }, sortKeys: SORT_KEYS });
+  const [name, role, change] = [params.filter('name'), params.filter('role'), params.filter('change')];
+  const sort = params.sort!;
+  const list = useUserRequests({
+    type,
+    page: params.page,
+    perPage: params.perPage,
+    sort: sort.key,
+    direction: sort.direction,
+    name: name.trim(),
+    role: role.trim(),
+    change: change.trim(),
+  });
   const filtered = Boolean(name || role || change);
-  const filterInput = (value: string, set: (v: string) => void, what: string) => (
-    <TextInput
-      size="xs"
-      label={`Filter by ${what}`} placeholder="Type to filter"
-      value={value}
-      onChange={(e) => {
-        set(e.currentTarget.value);
-        setPage(1);
-      }}
-    />
+  const filterInput = (filter: 'name' | 'role' | 'change', what: string) => (
+    <TextInput size="xs" label={`Filter by ${what}`} placeholder="Type to filter" value={params.filter(filter)} onChange={(e) => params.set({ [filter]: e.currentTarget.value })} />
   );
 
   const columns: DataColumn<UserRequestSummary>[] = [
@@ -55,16 +55,11 @@ export function RequestsTable({ type, linkTo, label }: { type: 'create' | 'updat
     <Card>
       <FilterBar
         active={filtered}
-        onClear={() => {
-          setName('');
-          setRole('');
-          setChange('');
-          setPage(1);
-        }}
+        onClear={() => params.set({ name: null, role: null, change: null })}
       >
-        {filterInput(name, setName, 'name')}
-        {filterInput(role, setRole, 'role')}
-        {type === 'update' && filterInput(change, setChange, 'change request')}
+        {filterInput('name', 'name')}
+        {filterInput('role', 'role')}
+        {type === 'update' && filterInput('change', 'change request')}
       </FilterBar>
       <DataTable
         label={label}
@@ -75,19 +70,8 @@ export function RequestsTable({ type, linkTo, label }: { type: 'create' | 'updat
         stale={list.isPlaceholderData}
         empty={list.isError ? 'The requests could not be loaded.' : filtered ? 'No requests match these filters.' : 'Nothing is waiting for approval.'}
         minWidth={640}
-        sort={{ key: sort.key, direction: sort.direction, onChange: (key, direction) => setSort({ key, direction }) }}
-        paging={
-          list.data && {
-            page,
-            perPage,
-            total: list.data.total,
-            onPageChange: setPage,
-            onPerPageChange: (n) => {
-              setPerPage(n);
-              setPage(1);
-            },
-          }
-        }
+        sort={params.sortProps}
+        paging={list.data && params.paging(list.data.total)}
       />
     </Card>
   );

@@ -100,6 +100,8 @@ function CommitteeCalendar({ committee, initialDate }: { committee: Committee; i
         aspectRatio={phone ? PHONE_ASPECT_RATIO : CALENDAR_ASPECT_RATIO}
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek' }}
         todayText="Today"
+        // The hint is the button's accessible name: it starts with what the button shows.
+        todayHint={(unitText: string) => `Today (this ${unitText})`}
         monthText="Month"
         dayMaxEvents
         events={(events.data?.data ?? []).map((e) => ({

@@ -3,7 +3,7 @@ import { CONTACT_LIMITS, contactMessage, contactPublicMessage, MESSAGES } from '
 import { isApiError } from '../../lib/api-client';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { notifyFormError, notifyFormSuccess } from '../../lib/notify';
-import { useSendContactMessage } from './api/send-contact-message';
+import { useSendContactMessage } from './api';
 
 const FORM_ID = 'contact-form';
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, ROUTES, type Facility } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
+import { useListParams } from '../../lib/list-params';
 import { placeLine } from './address';
 import { useFacilities } from './api';
 import { UpdateContactModal } from './update-contact-modal';
@@ -30,10 +31,9 @@ function Contacts({ contacts }: { contacts: Facility['contacts'] }) {
 
 /** /facilities (AR): the facilities the AR represents, paged in SQL, each with its contact details to update. */
 export default function FacilitiesPage() {
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(PAGE_SIZES.genericDefault);
+  const list = useListParams({ perPage: PAGE_SIZES.genericDefault });
   const [editing, setEditing] = useState<Facility | null>(null);
-  const facilities = useFacilities(page, perPage);
+  const facilities = useFacilities(list.page, list.perPage);
 
   const columns: DataColumn<Facility>[] = [
     { title: 'Facility Number', render: (f) => f.facility_number },
@@ -82,18 +82,7 @@ export default function FacilitiesPage() {
           stale={facilities.isPlaceholderData}
           empty={facilities.isError ? 'The facilities could not be loaded.' : 'You do not represent any facility yet.'}
           minWidth={900}
-          paging={
-            facilities.data && {
-              page,
-              perPage,
-              total: facilities.data.total,
-              onPageChange: setPage,
-              onPerPageChange: (n) => {
-                setPerPage(n);
-                setPage(1);
-              },
-            }
-          }
+          paging={facilities.data && list.paging(facilities.data.total)}
         />
       </Card>
       <UpdateContactModal facility={editing} onClose={() => setEditing(null)} />

@@ -28,7 +28,7 @@ export function useInvoices({ transactionDate, page, perPage }: InvoicesQuery, e
         query: { current_role: role ?? undefined, transaction_date: transactionDate ?? undefined, page, per_page: perPage },
         signal,
       }),
-    enabled: enabled && isSignedIn(session) && role === 'AR',
+    enabled: enabled && isSignedIn(session),
     placeholderData: keepPreviousData,
   });
 }

@@ -139,6 +139,25 @@ describe('invoices page', () => {
     expect(screen.queryByRole('button', { name: 'Page 2' })).not.toBeInTheDocument();
   });
 
+  it('keeps the tab, date, page and page size in the address: a remount (Back from a job, a reload) shows the same rows', async () => {
+    signInAs('AR');
+    const paid = Array.from({ length: 12 }, (_, i) => invoice(i + 1, { status: 'paid', transaction_date: '2026-01-05', amount_due: 0 }));
+    const { calls } = serveInvoices([], paid);
+    const user = userEvent.setup();
+    const first = renderWithApp(<InvoicesPage />, { path: '/invoices', initialEntry: '/invoices?tab=paid&date=2026-01-05&per_page=10' });
+    await screen.findByText('INV-50001');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('INV-50011')).toBeInTheDocument();
+    const { pathname, search } = first.router.state.location;
+    first.unmount();
+
+    renderWithApp(<InvoicesPage />, { path: '/invoices', initialEntry: `${pathname}${search}` });
+    expect(await screen.findByText('INV-50011')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Paid/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Transaction date')).toHaveValue('05/01/2026');
+    expect(calls.at(-1)?.url).toBe('/api/invoices?current_role=AR&transaction_date=2026-01-05&page=2&per_page=10');
+  });
+
   it('says so when there are no outstanding invoices', async () => {
     signInAs('AR');
     serveInvoices([], []);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Anchor, Card, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, ROUTES, type Invoice, type InvoiceStatus } from '@portal/shared';
@@ -6,6 +5,8 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { DateFilter } from '../../components/date-filter';
 import { PageTitle } from '../../components/page-title';
 import { formatDate } from '../../lib/dates';
+import { useListParams } from '../../lib/list-params';
+import { isoDate } from '../../lib/search-params';
 import { formatMoney } from '../../lib/money';
 import { useInvoices } from './api';
 import { FilterBar } from '../../components/filter-bar';
@@ -51,11 +52,11 @@ const TABS: { value: InvoiceStatus; label: string; none: string }[] = [
 
 /** /invoices (AR): the outstanding invoices (and the paid ones, at $0 due), filtered by a d/m/y transaction date. */
 export default function InvoicesPage() {
-  const [tab, setTab] = useState<InvoiceStatus>('outstanding');
-  const [date, setDate] = useState<string | null>(null);
-  const [pages, setPages] = useState<Record<InvoiceStatus, number>>({ outstanding: 1, paid: 1 });
-  const [perPage, setPerPage] = useState<number>(PAGE_SIZES.genericDefault);
-  const invoices = useInvoices({ transactionDate: date, page: pages[tab], perPage });
+  const list = useListParams({ perPage: PAGE_SIZES.genericDefault });
+  // The page is the open tab's: another tab starts at its first page.
+  const tab: InvoiceStatus = list.filter('tab') === 'paid' ? 'paid' : 'outstanding';
+  const date = isoDate(list.filter('date')) ?? null;
+  const invoices = useInvoices({ transactionDate: date, page: list.page, perPage: list.perPage });
   const data = invoices.data;
 
   const emptyText = (none: string) =>
@@ -69,21 +70,12 @@ export default function InvoicesPage() {
     <>
       <PageTitle title={ROUTES.invoices.title} description="Invoices of the facilities you represent." />
       <Card p={{ base: 'xs', sm: 'md' }}>
-        <Tabs value={tab} onChange={(value) => value && setTab(value as InvoiceStatus)} keepMounted={false}>
-          <FilterBar
-            active={date !== null}
-            onClear={() => {
-              setDate(null);
-              setPages({ outstanding: 1, paid: 1 });
-            }}
-          >
+        <Tabs value={tab} onChange={(value) => value && list.set({ tab: value === 'paid' ? value : null })} keepMounted={false}>
+          <FilterBar active={date !== null} onClear={() => list.set({ date: null })}>
             <DateFilter
               label="Transaction date"
               value={date}
-              onChange={(value) => {
-                setDate(value);
-                setPages({ outstanding: 1, paid: 1 });
-              }}
+              onChange={(value) => list.set({ date: value })}
               w={{ base: '100%', xs: 200 }}
             />
           </FilterBar>
@@ -110,18 +102,7 @@ export default function InvoicesPage() {
                 stale={invoices.isPlaceholderData}
                 empty={emptyText(t.none)}
                 minWidth={760}
-                paging={
-                  data && {
-                    page: pages[t.value],
-                    perPage,
-                    total: data.total[t.value],
-                    onPageChange: (page) => setPages((p) => ({ ...p, [t.value]: page })),
-                    onPerPageChange: (n) => {
-                      setPerPage(n);
-                      setPages({ outstanding: 1, paid: 1 });
-                    },
-                  }
-                }
+                paging={data && list.paging(data.total[t.value])}
               />
             </Tabs.Panel>
           ))}

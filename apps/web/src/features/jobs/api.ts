@@ -7,7 +7,7 @@ import { uploadFile, type UploadProgress } from '../../components/documents/uplo
 /** One hook per call of docs/api.md "Facilities, sites, jobs, documents, invoices" (jobs part). */
 
 // The jobs list is also a site's (features/sites): it lives in lib/jobs-query.ts.
-export { jobsKey, jobsRoleOf, useJobs, type JobsFilter } from '../../lib/jobs-query';
+export { jobsKey, useJobs, type JobsFilter } from '../../lib/jobs-query';
 
 /** GET /jobs/{id}?role=: the job, with its abilities in the current role's view. The page shows a 404 as 'not found' itself. */
 export function useJob(id: number | null, role: Role | null = null) {

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Anchor, Button, Card, Center, Loader, SimpleGrid, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBuildingFactory2, IconClipboardText, IconUserStar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -11,7 +10,8 @@ import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
 import { RecordNotFound } from '../../components/record-not-found';
-import { errorMessage, isApiError, isMissingRecord } from '../../lib/api-client';
+import { isApiError, isMissingRecord } from '../../lib/api-client';
+import { notifyError } from '../../lib/notify';
 import { formatDate } from '../../lib/dates';
 import { idFromPath } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
@@ -95,7 +95,7 @@ export default function JobPage() {
   const docsFailedAt = docs.isError ? docs.errorUpdatedAt : 0;
   useEffect(() => {
     if (!docsFailedAt || (isApiError(docs.error) && docs.error.status === 401)) return;
-    notifications.show({ title: 'Error', message: errorMessage(docs.error), color: 'red', autoClose: 5000 });
+    notifyError(docs.error, undefined, 5000);
   }, [docsFailedAt, docs.error]);
 
   if (jobId === null || isMissingRecord(job.error)) {

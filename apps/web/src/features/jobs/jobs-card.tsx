@@ -6,14 +6,14 @@ import { DASHBOARD_TABLE_HEAD, DASHBOARD_TABLE_ROW, DashboardCard } from '../../
 import { JobStatusBadge } from '../../components/job-status-badge';
 import { formatDate } from '../../lib/dates';
 import { isSignedIn, useSession } from '../../lib/session';
-import { jobsRoleOf, useJobs } from './api';
+import { useJobs } from './api';
 
 export const JOBS_CARD_TITLE = 'Jobs';
 
 /** The dashboard's Jobs card (AR, TA, LA): the first 5 jobs, newest visit first (spec/01 2.5). */
 export function JobsCard() {
   const session = useSession();
-  const jobs = useJobs({ role: jobsRoleOf(session.currentRole), per_page: PAGE_SIZES.dashboard }, isSignedIn(session));
+  const jobs = useJobs({ role: session.currentRole, per_page: PAGE_SIZES.dashboard }, isSignedIn(session));
   const list = jobs.data?.data.slice(0, PAGE_SIZES.dashboard) ?? [];
 
   return (

@@ -54,12 +54,12 @@ describe('jobs page', () => {
     expect(within(table).getAllByText('Harbour Labs Sydney')).toHaveLength(3);
   });
 
-  it('LA: the assessors\' table, asked with role=TA', async () => {
+  it('LA: the assessors\' table, asked with the view role LA (the server answers the assessors\' side)', async () => {
     signInAs('LA');
     const { calls } = serveJobs();
     renderWithApp(<JobsPage />, { path: '/jobs' });
     await screen.findByRole('table', { name: 'Your assigned jobs' });
-    await waitFor(() => expect(queryOf(calls[0]?.url).role).toBe('TA'));
+    await waitFor(() => expect(queryOf(calls[0]?.url).role).toBe('LA'));
   });
 
   it('the job type filter sends type=RES or type=Other and goes back to page 1', async () => {

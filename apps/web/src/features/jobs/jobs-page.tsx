@@ -1,11 +1,11 @@
 import { Card, Select } from '@mantine/core';
-import { useSearchParams } from 'react-router';
-import { JOB_TYPE_FILTERS, ROUTES } from '@portal/shared';
+import { JOB_TYPE_FILTERS, PAGE_SIZES, ROUTES, sideOfRole, type JobTypeFilter } from '@portal/shared';
 import { DateFilter } from '../../components/date-filter';
 import { PageTitle } from '../../components/page-title';
 import { useSession } from '../../lib/session';
-import { jobsRoleOf, useJobs } from './api';
-import { isoDateParam, pageParam, typeParam, withParams } from '../../lib/search-params';
+import { useJobs } from './api';
+import { useListParams } from '../../lib/list-params';
+import { isoDate } from '../../lib/search-params';
 import { JobsTable } from '../../components/jobs-table';
 import { FilterBar } from '../../components/filter-bar';
 
@@ -14,22 +14,22 @@ const TYPE_OPTIONS = JOB_TYPE_FILTERS.map((value) => ({ value, label: value }));
 /** /jobs: the AR table for an AR, the TA table for a TA or LA (spec/01 2.6); filters live in the address. */
 export default function JobsPage() {
   const { currentRole } = useSession();
-  const [params, setParams] = useSearchParams();
-  const type = typeParam(params);
-  const visitDate = isoDateParam(params, 'visit_date');
-  const page = pageParam(params);
-  const role = jobsRoleOf(currentRole);
-  const variant = role ?? 'TA';
-  const jobs = useJobs({ role, type, visit_date: visitDate, page });
+  const list = useListParams({ perPage: PAGE_SIZES.jobs, perPageOptions: [PAGE_SIZES.jobs] });
+  const typed = list.filter('type');
+  const type = (JOB_TYPE_FILTERS as readonly string[]).includes(typed) ? (typed as JobTypeFilter) : undefined;
+  const visitDate = isoDate(list.filter('visit_date'));
+  const page = list.page;
+  // The table of the view's side of a job (spec/01 2.6): the sites' for an AR, the assessors' otherwise.
+  const variant = sideOfRole(currentRole) ?? 'assessor';
+  const jobs = useJobs({ role: currentRole, type, visit_date: visitDate, page });
   const filtered = Boolean(type || visitDate);
-
-  const set = (changes: Record<string, string | number | null | undefined>) => setParams(withParams(params, changes), { replace: true });
+  const { set } = list;
 
   return (
     <>
       <PageTitle
         title={ROUTES.jobs.title}
-        description={variant === 'AR' ? 'Assessment visits of the sites you represent.' : 'Assessment visits you are assigned to.'}
+        description={variant === 'facility' ? 'Assessment visits of the sites you represent.' : 'Assessment visits you are assigned to.'}
       />
       <Card>
         <FilterBar active={filtered} onClear={() => set({ type: null, visit_date: null })}>
@@ -57,7 +57,7 @@ export default function JobsPage() {
           variant={variant}
           page={page}
           onPageChange={(p) => set({ page: p })}
-          label={variant === 'AR' ? 'Jobs of your sites' : 'Your assigned jobs'}
+          label={variant === 'facility' ? 'Jobs of your sites' : 'Your assigned jobs'}
           emptyText={filtered ? 'No jobs match these filters.' : 'There are no jobs to show.'}
         />
       </Card>

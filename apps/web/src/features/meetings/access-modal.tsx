@@ -41,7 +41,7 @@ export function AccessModal({ opened, onClose, committeeId, folder }: { opened: 
       onClose();
       showSuccess(res.message);
     } catch (error) {
-      notifyError(errorMessage(error));
+      notifyError(error);
     }
   };
 

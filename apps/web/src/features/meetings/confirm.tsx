@@ -1,6 +1,5 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '../../lib/modals';
-import { errorMessage } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
 
 /**
@@ -16,22 +15,12 @@ export function confirmThenRun({ title, text, confirm, run }: { title: string; t
     onConfirm: () => {
       run().then(
         (res) => showSuccess(res.message),
-        (error: unknown) => notifyError(errorMessage(error)),
+        (error: unknown) => notifyError(error),
       );
     },
   });
 }
 
 export function showSuccess(message: string) {
-  const id = modals.open({
-    title: 'Success',
-    children: (
-      <Stack gap="md">
-        <Text size="sm">{message}</Text>
-        <Button onClick={() => modals.close(id)} style={{ alignSelf: 'flex-end' }}>
-          OK
-        </Button>
-      </Stack>
-    ),
-  });
+  modals.inform('Success', message);
 }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Card, Group, Mark, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconFolderPlus, IconInfoCircle, IconLock, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { MEETING_MESSAGES, PAGE_SIZES, ROUTES, type MeetingDocument, type MeetingFolder } from '@portal/shared';
 import { CardHeader } from '../../components/card-header';
@@ -10,6 +9,7 @@ import { UploadDocumentModal } from '../../components/documents/upload-modal';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
 import { formatDate } from '../../lib/dates';
+import { useListParams, useTypedFilter } from '../../lib/list-params';
 import { AccessModal } from './access-modal';
 import {
   uploadMeetingDocument,
@@ -41,13 +41,11 @@ function Snippet({ doc }: { doc: MeetingDocument }) {
 
 /** The search box and the table: 'Search Results' while a term is typed, else 'Recently Updated Documents'. */
 function DocumentsTableCard({ committeeId }: { committeeId: number }) {
-  const [term, setTerm] = useState('');
-  const [debounced] = useDebouncedValue(term, 300);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(PAGE_SIZES.meetingDocuments[0]);
+  const params = useListParams({ perPage: PAGE_SIZES.meetingDocuments[0], perPageOptions: PAGE_SIZES.meetingDocuments });
+  const { term, setTerm, value: typed } = useTypedFilter(params, 'q');
   const [selected, setSelected] = useState<RowKey[]>([]);
   const searching = term.trim().length > 0;
-  const list = useMeetingDocuments(committeeId, searching ? debounced : '', page, perPage);
+  const list = useMeetingDocuments(committeeId, searching ? typed : '', params.page, params.perPage);
   const title = searching ? MEETING_MESSAGES.searchTitle : MEETING_MESSAGES.recentTitle;
 
 
@@ -76,10 +74,7 @@ function DocumentsTableCard({ committeeId }: { committeeId: number }) {
           placeholder="Search by name or by words in the document"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={term}
-          onChange={(e) => {
-            setTerm(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setTerm(e.currentTarget.value)}
           style={{ flex: '1 1 260px', maxWidth: 480 }}
         />
         <Button variant="light" leftSection={<IconDownload size={16} />} disabled={selected.length === 0} onClick={() => void downloadMeetingDocuments(selected as number[])}>
@@ -99,17 +94,7 @@ function DocumentsTableCard({ committeeId }: { committeeId: number }) {
           empty={searching ? 'No documents match your search.' : MEETING_MESSAGES.noDocuments}
           minWidth={560}
           selection={{ selected, onChange: setSelected, rowLabel: (doc) => doc.name, allLabel: 'Select all documents' }}
-          paging={{
-            page,
-            perPage,
-            total: list.data?.total ?? 0,
-            onPageChange: setPage,
-            onPerPageChange: (n) => {
-              setPerPage(n);
-              setPage(1);
-            },
-            perPageOptions: PAGE_SIZES.meetingDocuments,
-          }}
+          paging={{ ...params.paging(list.data?.total ?? 0), perPageOptions: PAGE_SIZES.meetingDocuments }}
         />
       )}
     </Card>

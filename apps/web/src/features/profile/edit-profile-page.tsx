@@ -19,10 +19,7 @@ import { StateSelect } from '../../components/state-select';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { isApiError } from '../../lib/api-client';
 import { notifyError, notifyFormError, notifyFormSuccess, notifySuccess } from '../../lib/notify';
-import { useProfile } from './api/get-profile';
-import { useRemoveCompetencyDocument } from './api/remove-competency-document';
-import { useRequestProfileChange } from './api/request-profile-change';
-import { uploadCompetencyDocument } from './api/upload-competency-document';
+import { useProfile, useRemoveCompetencyDocument, useRequestProfileChange, uploadCompetencyDocument } from './api';
 
 const FORM_ID = 'edit-profile';
 

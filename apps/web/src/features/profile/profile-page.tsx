@@ -11,9 +11,7 @@ import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { openInNewTab } from '../../lib/open-in-new-tab';
-import { useCompetencyPdfLink } from './api/get-competency-pdf';
-import { useProfile } from './api/get-profile';
-import { useMarkProfileUpToDate } from './api/mark-profile-up-to-date';
+import { useCompetencyPdfLink, useProfile, useMarkProfileUpToDate } from './api';
 
 /**
  * The assessor's competency card: View Competencies opens their PDF in a new tab; Mark Profile up to

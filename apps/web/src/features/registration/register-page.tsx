@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
   needsSignature,
@@ -17,10 +16,10 @@ import {
 import { CommitteesField, emptyRegistration, FacilitiesFields, PersonalFields, RolesField, SubscriptionsField, toRequest, type RegistrationValues } from '../../components/registration/registration-fields';
 import { RegistrationSummary } from '../../components/registration/registration-summary';
 import { openTermsModal } from '../../components/terms-of-use';
-import { api } from '../../lib/api-client';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { formatDate } from '../../lib/dates';
 import { notifyFormError } from '../../lib/notify';
+import { lookupFacility, useCommitteeNames, useRegister, useRegistrationCategories } from './api';
 
 const FORM_ID = 'registration-wizard';
 const STEPS: { step: RegistrationStep; label: string; description: string }[] = [
@@ -34,11 +33,6 @@ export const COMMITTEES_HEADING = 'Select at least One or More Committees if App
 
 const today = () => formatDate(new Date());
 
-/** POST /register. */
-function useRegister() {
-  return useMutation({ mutationFn: (body: unknown) => api.post<{ message: string }>('/register', body) });
-}
-
 /**
  * /register: the five-step wizard of spec/02 (1 personal details, 2 facilities for AR, 3 committees
  * for CM, 4 subscriptions, 5 summary), walking the steps the roles chosen need (CM 1→3, TA 1→4, AR 2
@@ -50,6 +44,8 @@ export default function RegisterPage() {
   const [done, setDone] = useState<string | null>(null);
   const form = useSchemaForm<RegistrationValues>(registrationRequest, { initialValues: { ...emptyRegistration(), signature: { accept: false, name: '', title: '', date: today() } } });
   const register = useRegister();
+  const committeeNames = useCommitteeNames();
+  const categories = useRegistrationCategories();
   // On a phone the stepper shows its numbered marks only; the line above names the step.
   const compact = useMediaQuery('(max-width: 40em)');
   const values = form.getValues();
@@ -125,7 +121,9 @@ export default function RegisterPage() {
               key={s.step}
               label={compact ? undefined : s.label}
               description={compact ? undefined : path.includes(s.step) ? s.description : 'Not needed'}
-              aria-label={`Step ${s.step}: ${s.label}${path.includes(s.step) ? '' : ' (not needed)'}`}
+              // With its label and description shown the step is named by them; on a phone only its
+              // number shows, and the name says the rest.
+              aria-label={compact ? `Step ${s.step}: ${s.label}${path.includes(s.step) ? '' : ' (not needed)'}` : undefined}
               color={path.includes(s.step) ? undefined : 'gray'}
               aria-current={s.step === step ? 'step' : undefined}
             />
@@ -141,14 +139,14 @@ export default function RegisterPage() {
         {step === 2 && (
           <Stack gap="sm">
             <Text size="sm">Enter the number of each facility you represent, then choose its sites.</Text>
-            <FacilitiesFields form={form} onMessage={(m) => notifyFormError(FORM_ID, m)} />
+            <FacilitiesFields form={form} onMessage={(m) => notifyFormError(FORM_ID, m)} lookupFacility={lookupFacility} />
           </Stack>
         )}
-        {step === 3 && <CommitteesField form={form} heading={COMMITTEES_HEADING} />}
-        {step === 4 && <SubscriptionsField form={form} />}
+        {step === 3 && <CommitteesField form={form} heading={COMMITTEES_HEADING} names={committeeNames} />}
+        {step === 4 && <SubscriptionsField form={form} categories={categories} />}
         {step === 5 && (
           <Stack gap="lg">
-            <RegistrationSummary values={toRequest(values) as never} showSignature={false} />
+            <RegistrationSummary values={toRequest(values) as never} categories={categories.data?.data} showSignature={false} />
             {needsSignature(roles) && (
               <Stack gap="sm">
                 <Title order={3} size="h5">

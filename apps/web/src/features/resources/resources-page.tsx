@@ -23,7 +23,7 @@ import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { notifyError } from '../../lib/notify';
 import { isSignedIn, useSession } from '../../lib/session';
-import { useResources } from './api/get-resources';
+import { useResources } from './api';
 
 const ICONS: Record<ResourceItem['typeIcon'], { icon: ComponentType<{ size?: number }>; label: string; color: string }> = {
   pdf: { icon: IconFileTypePdf, label: 'PDF', color: 'red' },

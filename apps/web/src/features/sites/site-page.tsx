@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Center, Loader, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconAddressBook, IconBuildingFactory2, IconPencil, IconUserCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { BODY_NAME, JOB_STATUS_FILTER, JOB_STATUS_LABELS, pathTo, ROUTES, type JobStatus, type Site } from '@portal/shared';
+import { Link, useParams } from 'react-router';
+import { BODY_NAME, JOB_STATUS_FILTER, JOB_STATUS_LABELS, PAGE_SIZES, pathTo, ROUTES, type JobStatus, type Site } from '@portal/shared';
 import { DetailCard, emailLink } from '../../components/detail-card';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { useRecordCrumbs } from '../../components/page-crumbs';
@@ -13,8 +13,8 @@ import { isMissingRecord } from '../../lib/api-client';
 import { idFromPath } from '../../lib/route-id';
 import { useSession } from '../../lib/session';
 import { DocumentsPanel, type DocumentTab } from '../../components/documents/documents-panel';
-import { jobsRoleOf, useJobs } from '../../lib/jobs-query';
-import { pageParam, withParams } from '../../lib/search-params';
+import { useJobs } from '../../lib/jobs-query';
+import { useListParams } from '../../lib/list-params';
 import { JobsTable } from '../../components/jobs-table';
 import { siteDocumentsKey, uploadSiteDocument, useSite, useSiteDocuments } from './api';
 import { CONTACT_MODAL_TITLE, SiteContactModal } from './site-contact-modal';
@@ -27,8 +27,8 @@ const STATUS_OPTIONS = JOB_STATUS_FILTER.map((status) => ({ value: String(status
 
 const BODY = BODY_NAME.charAt(0).toUpperCase() + BODY_NAME.slice(1);
 
-function statusParam(params: URLSearchParams): JobStatus | undefined {
-  const status = Number(params.get('status'));
+function statusOf(value: string): JobStatus | undefined {
+  const status = Number(value);
   return (JOB_STATUS_FILTER as readonly number[]).includes(status) ? (status as JobStatus) : undefined;
 }
 
@@ -94,10 +94,10 @@ export default function SitePage() {
   const siteId = idFromPath(params.id);
   const { currentRole } = useSession();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useSearchParams();
+  const list = useListParams({ perPage: PAGE_SIZES.jobs, perPageOptions: [PAGE_SIZES.jobs] });
   const [editing, setEditing] = useState(false);
-  const status = statusParam(search);
-  const page = pageParam(search);
+  const status = statusOf(list.filter('status'));
+  const page = list.page;
 
   const site = useSite(siteId);
   useRecordCrumbs(
@@ -108,10 +108,10 @@ export default function SitePage() {
         }
       : null,
   );
-  const jobs = useJobs({ role: jobsRoleOf(currentRole), site_id: siteId ?? undefined, status, page }, site.isSuccess);
+  const jobs = useJobs({ role: currentRole, site_id: siteId ?? undefined, status, page }, site.isSuccess);
   const docs = useSiteDocuments(siteId, site.isSuccess);
 
-  const setFilter = (changes: Record<string, string | number | null | undefined>) => setSearch(withParams(search, changes), { replace: true });
+  const setFilter = list.set;
 
   if (siteId === null || isMissingRecord(site.error)) {
     return (
@@ -181,7 +181,7 @@ export default function SitePage() {
             data={jobs.data}
             loading={jobs.isPending}
             stale={jobs.isPlaceholderData && jobs.isFetching}
-            variant="AR"
+            variant="facility"
             page={page}
             onPageChange={(p) => setFilter({ page: p })}
             label={`Jobs of ${data.name}`}

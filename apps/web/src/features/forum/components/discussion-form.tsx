@@ -4,8 +4,7 @@ import { useNavigate } from 'react-router';
 import { discussionForm, FORUM_MESSAGES, htmlHasText, LIMITS, ROUTES, type DiscussionFormValues, type ForumThreadDetail } from '@portal/shared';
 import { applyServerErrors, useSchemaForm } from '../../../lib/form';
 import { notifyFormError, notifyFormSuccess } from '../../../lib/notify';
-import { useForumCategories } from '../api/get-categories';
-import { useSaveThread } from '../api/save-thread';
+import { useForumCategories, useSaveThread } from '../api';
 import { AttachmentsInput } from './attachments-input';
 import { PostEditor } from './post-editor';
 

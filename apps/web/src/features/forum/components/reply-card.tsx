@@ -5,7 +5,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { FORUM_MESSAGES, type ForumReply } from '@portal/shared';
 import { formatDateTime } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteReply } from '../api/delete-reply';
+import { useDeleteReply } from '../api';
 import { authorName } from '../forum-state';
 import { AttachmentLink } from './attachment-link';
 import { PostBody } from './post-body';

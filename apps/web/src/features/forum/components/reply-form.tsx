@@ -3,7 +3,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { FORUM_MESSAGES, htmlHasText, replyForm as replySchema, type ForumDocument } from '@portal/shared';
 import { applyServerErrors, useSchemaForm } from '../../../lib/form';
 import { notifyFormError, notifyFormSuccess } from '../../../lib/notify';
-import { useSaveReply } from '../api/save-reply';
+import { useSaveReply } from '../api';
 import { AttachmentsInput } from './attachments-input';
 import { PostEditor } from './post-editor';
 

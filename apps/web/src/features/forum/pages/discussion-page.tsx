@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Badge, Button, Card, Grid, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { IconBell, IconBellOff, IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { FORUM_MESSAGES, ROUTES } from '@portal/shared';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FORUM_LIMITS, FORUM_MESSAGES, ROUTES } from '@portal/shared';
 import { CardHeader } from '../../../components/card-header';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useRecordCrumbs } from '../../../components/page-crumbs';
@@ -12,10 +12,8 @@ import { isMissingRecord } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { notifyError } from '../../../lib/notify';
 import { idFromPath } from '../../../lib/route-id';
-import { pageParam, withParams } from '../../../lib/search-params';
-import { useDeleteThread } from '../api/delete-thread';
-import { useFollowThread } from '../api/follow-thread';
-import { useForumThread } from '../api/get-thread';
+import { useListParams } from '../../../lib/list-params';
+import { useDeleteThread, useFollowThread, useForumThread } from '../api';
 import { AttachmentLink } from '../components/attachment-link';
 import { PostBody } from '../components/post-body';
 import { ReplyCard } from '../components/reply-card';
@@ -30,8 +28,7 @@ import { authorName, markLeftDiscussion } from '../forum-state';
 export default function DiscussionPage() {
   const id = idFromPath(useParams().id);
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const page = pageParam(params);
+  const { page, setPage } = useListParams({ perPage: FORUM_LIMITS.repliesPerPage, perPageOptions: [FORUM_LIMITS.repliesPerPage] });
   const thread = useForumThread(id, page);
   const follow = useFollowThread(id ?? 0);
   const remove = useDeleteThread();
@@ -62,17 +59,7 @@ export default function DiscussionPage() {
       onConfirm: () =>
         remove.mutate(data.id, {
           onSuccess: () => {
-            const modalId = modals.open({
-              title: 'Success',
-              children: (
-                <Stack>
-                  <Text size="sm">{FORUM_MESSAGES.threadDeleted}</Text>
-                  <Group justify="flex-end">
-                    <Button onClick={() => modals.close(modalId)}>OK</Button>
-                  </Group>
-                </Stack>
-              ),
-            });
+            modals.inform('Success', FORUM_MESSAGES.threadDeleted);
             void navigate(ROUTES.forum.path);
           },
           onError: (error) => notifyError(error),
@@ -158,7 +145,7 @@ export default function DiscussionPage() {
                 <Pagination
                   total={pages}
                   value={page}
-                  onChange={(p) => setParams(withParams(params, { page: p }), { replace: true })}
+                  onChange={setPage}
                   getControlProps={(control) => ({ 'aria-label': `${control} page` })}
                 />
               )}

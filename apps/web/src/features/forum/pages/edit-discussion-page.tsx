@@ -6,7 +6,7 @@ import { PageTitle } from '../../../components/page-title';
 import { RecordNotFound } from '../../../components/record-not-found';
 import { isMissingRecord } from '../../../lib/api-client';
 import { idFromPath } from '../../../lib/route-id';
-import { useForumThread } from '../api/get-thread';
+import { useForumThread } from '../api';
 import { DiscussionForm } from '../components/discussion-form';
 
 /** /forum/edit-discussion/{id}: the author edits title, category, description and attachments. */

@@ -1,19 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Card, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
-import { FORUM_MESSAGES, ROUTES, type ForumSearchResult, type ForumThreadSummary } from '@portal/shared';
+import { Link } from 'react-router';
+import { FORUM_LIMITS, FORUM_MESSAGES, ROUTES, type ForumSearchResult, type ForumThreadSummary } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/dates';
-import { pageParam, withParams } from '../../../lib/search-params';
+import { useListParams, useTypedFilter } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session';
-import { useForumThreads } from '../api/get-threads';
-import { threadsKey } from '../api/keys';
-import { useForumSearch } from '../api/search-threads';
+import { useForumThreads, threadsKey, useForumSearch } from '../api';
 import { authorName, consumeLeftDiscussion } from '../forum-state';
 
 const discussionPath = (id: number) => ROUTES.discussion.path.replace(':id', String(id));
@@ -47,28 +44,20 @@ const COLUMNS: DataColumn<ForumThreadSummary | ForumSearchResult>[] = [
 export default function ForumPage() {
   const { committeeId } = useSession();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const page = pageParam(params);
+  const params = useListParams({ perPage: FORUM_LIMITS.threadsPerPage, perPageOptions: [FORUM_LIMITS.threadsPerPage] });
+  const { page, set } = params;
   const [fromDiscussion] = useState(() => {
     const back = consumeLeftDiscussion();
     if (!back) queryClient.removeQueries({ queryKey: threadsKey });
     return back;
   });
-  const [term, setTerm] = useState(params.get('q') ?? '');
-  const [debounced] = useDebouncedValue(term, 300);
-  const searching = debounced.trim().length > 0;
+  const { term, setTerm, value: debounced } = useTypedFilter(params, 'q');
+  const searching = debounced.length > 0;
 
   const threads = useForumThreads(committeeId, searching ? 1 : page, { staleTime: fromDiscussion ? 60_000 : undefined });
   const results = useForumSearch(debounced, committeeId, page);
   const list = searching ? results : threads;
 
-  useEffect(() => {
-    const q = debounced.trim();
-    if ((params.get('q') ?? '') === q) return;
-    setParams(withParams(params, { q: q || null, page: null }), { replace: true });
-  }, [debounced, params, setParams]);
-
-  const set = (changes: Record<string, string | number | null>) => setParams(withParams(params, changes), { replace: true });
   const mayStart = threads.data?.abilities['forum.thread.create'] === true;
 
   return (

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Badge, Card, Group, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconMail, IconPhone, IconSearch } from '@tabler/icons-react';
-import { FORUM_MESSAGES, ROUTES, type MemberCard } from '@portal/shared';
+import { FORUM_MESSAGES, PAGE_SIZES, ROUTES, type MemberCard } from '@portal/shared';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageTitle } from '../../../components/page-title';
+import { useListParams, useTypedFilter } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session';
-import { useMembers } from '../api/get-members';
+import { useMembers } from '../api';
 
 function MemberCard({ member }: { member: MemberCard }) {
   const name = `${member.first_name} ${member.last_name}${member.is_you ? ' (You)' : ''}`;
@@ -44,10 +43,10 @@ function MemberCard({ member }: { member: MemberCard }) {
 /** /members: the current committee's members as cards, with search and 20 a page (spec/02 sections 2, 5). */
 export default function MembersPage() {
   const { committeeId } = useSession();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const members = useMembers(committeeId, debounced, page);
+  const list = useListParams({ perPage: PAGE_SIZES.members, perPageOptions: [PAGE_SIZES.members] });
+  const { term: search, setTerm: setSearch, value: typed } = useTypedFilter(list, 'search');
+  const { page, setPage } = list;
+  const members = useMembers(committeeId, typed, page);
   const data = members.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
 
@@ -59,10 +58,7 @@ export default function MembersPage() {
         placeholder="Name, title, phone or email"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
+        onChange={(e) => setSearch(e.currentTarget.value)}
         maw={420}
         mb="md"
         type="search"

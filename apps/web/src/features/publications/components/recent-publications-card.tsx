@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, PUBLICATION_MESSAGES, ROUTES } from '@portal/shared';
 import { DASHBOARD_TABLE_HEAD, DASHBOARD_TABLE_ROW, DashboardCard, NameDateTable } from '../../../components/dashboard-card';
 import { formatDate } from '../../../lib/dates';
-import { usePublications } from '../api/get-publications';
+import { usePublications } from '../api';
 
 export const RECENT_PUBLICATIONS_TITLE = 'Recent Publications';
 

@@ -7,8 +7,7 @@ import { CardHeader } from '../../../components/card-header';
 import { FolderBrowser, type FolderKey, type FolderNode } from '../../../components/folder-browser';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { formatDate } from '../../../lib/dates';
-import { downloadPublications } from '../api/download-publications';
-import { useCategories } from '../api/get-categories';
+import { downloadPublications, useCategories } from '../api';
 
 export const SUBSCRIPTIONS_BROWSER_LABEL = 'Subscribed categories';
 

@@ -9,15 +9,11 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { UploadDocumentModal } from '../../../components/documents/upload-modal';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageTitle } from '../../../components/page-title';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/form';
+import { useListParams } from '../../../lib/list-params';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAdminPublications } from '../api/get-admin-publications';
-import { useCategories } from '../api/get-categories';
-import { publicationsKey } from '../api/keys';
-import { useRemovePublication } from '../api/remove-publication';
-import { addPublication, replacePublication } from '../api/save-publication';
+import { useAdminPublications, useCategories, publicationsKey, useRemovePublication, addPublication, replacePublication } from '../api';
 
 /** Step one of Add Publication: its name and sub category; step two is the upload modal. */
 function AddDetailsModal({ opened, onClose, onContinue }: { opened: boolean; onClose: () => void; onContinue: (values: PublicationAddForm) => void }) {
@@ -68,8 +64,8 @@ function AddDetailsModal({ opened, onClose, onContinue }: { opened: boolean; onC
 /** /admin/publications (SYSADMIN): every publication, to add, replace or remove (the body's back office). */
 export default function AdminPublicationsPage() {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const list = useAdminPublications(page, PAGE_SIZES.publications);
+  const params = useListParams({ perPage: PAGE_SIZES.publications, perPageOptions: [PAGE_SIZES.publications] });
+  const list = useAdminPublications(params.page, params.perPage);
   const remove = useRemovePublication();
   const [adding, setAdding] = useState(false);
   const [details, setDetails] = useState<PublicationAddForm | null>(null);
@@ -85,7 +81,7 @@ export default function AdminPublicationsPage() {
       onConfirm: () =>
         remove.mutate(p.id, {
           onSuccess: (res) => notifySuccess(res.message),
-          onError: (error) => notifyError(errorMessage(error)),
+          onError: (error) => notifyError(error),
         }),
     });
 
@@ -151,7 +147,7 @@ export default function AdminPublicationsPage() {
             stale={list.isPlaceholderData}
             empty="No publications yet."
             minWidth={640}
-            paging={{ page, perPage: PAGE_SIZES.publications, total: list.data?.total ?? 0, onPageChange: setPage }}
+            paging={{ page: params.page, perPage: params.perPage, total: list.data?.total ?? 0, onPageChange: params.setPage }}
           />
         )}
       </Card>

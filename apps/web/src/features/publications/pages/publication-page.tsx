@@ -11,9 +11,7 @@ import { RecordNotFound } from '../../../components/record-not-found';
 import { isMissingRecord } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { idFromPath } from '../../../lib/route-id';
-import { usePreviewLink } from '../api/get-preview-link';
-import { usePublication } from '../api/get-publication';
-import { downloadPublication } from '../api/download-publications';
+import { usePreviewLink, usePublication, downloadPublication } from '../api';
 
 export const PREVIEW_TITLE = 'Preview';
 

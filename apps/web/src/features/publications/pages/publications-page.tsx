@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { ActionIcon, Anchor, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye, IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -8,9 +7,9 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/dates';
-import { usePublications } from '../api/get-publications';
+import { useListParams } from '../../../lib/list-params';
+import { usePublications, downloadPublication } from '../api';
 import { SubscriptionsCard } from '../components/subscriptions-card';
-import { downloadPublication } from '../api/download-publications';
 
 const columns: DataColumn<PublicationItem>[] = [
   {
@@ -50,8 +49,8 @@ const columns: DataColumn<PublicationItem>[] = [
 
 /** The 'Recently updated' table: 10 a page, paged by the server. */
 function RecentCard() {
-  const [page, setPage] = useState(1);
-  const list = usePublications(page, PAGE_SIZES.publications);
+  const params = useListParams({ perPage: PAGE_SIZES.publications, perPageOptions: [PAGE_SIZES.publications] });
+  const list = usePublications(params.page, params.perPage);
   const title = PUBLICATION_MESSAGES.recentTitle;
   return (
     <Card component="section" aria-label={title}>
@@ -68,7 +67,7 @@ function RecentCard() {
           stale={list.isPlaceholderData}
           empty={PUBLICATION_MESSAGES.noRecent}
           minWidth={520}
-          paging={{ page, perPage: PAGE_SIZES.publications, total: list.data?.total ?? 0, onPageChange: setPage }}
+          paging={{ page: params.page, perPage: params.perPage, total: list.data?.total ?? 0, onPageChange: params.setPage }}
         />
       )}
     </Card>

@@ -8,8 +8,7 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageTitle } from '../../../components/page-title';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { useCategories } from '../api/get-categories';
-import { useChangeSubscriptions, type SubscriptionChange } from '../api/update-subscriptions';
+import { useCategories, useChangeSubscriptions, type SubscriptionChange } from '../api';
 
 type Change = (change: SubscriptionChange) => void;
 

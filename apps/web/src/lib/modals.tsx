@@ -1,3 +1,4 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals as mantineModals } from '@mantine/modals';
 import { whenOverlaysReady } from './overlays';
 
@@ -25,5 +26,19 @@ export const modals = {
   },
   close(id: string): void {
     whenOverlaysReady(() => mantineModals.close(id));
+  },
+  /** A message the user reads and closes with OK (spec/02's 'success modal' after a delete). */
+  inform(title: string, message: string): string {
+    const modalId = `portal-modal-${++nextId}`;
+    const body = (
+      <Stack gap="md">
+        <Text size="sm">{message}</Text>
+        <Group justify="flex-end">
+          <Button onClick={() => modals.close(modalId)}>OK</Button>
+        </Group>
+      </Stack>
+    );
+    whenOverlaysReady(() => mantineModals.open({ title, children: body, modalId }));
+    return modalId;
   },
 };

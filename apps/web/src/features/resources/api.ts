@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ResourceList } from '@portal/shared';
-import { api } from '../../../lib/api-client';
-import { retryServerErrors } from '../../../lib/api-client';
+import { api, retryServerErrors } from '../../lib/api-client';
 
 export const resourcesKey = ['resources', 'ta'] as const;
 
