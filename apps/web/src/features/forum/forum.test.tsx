@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ForumReply, ForumThreadDetail, ForumThreadSummary, MemberList } from '@portal/shared';
+import { FORUM_MESSAGES, type ForumReply, type ForumThreadDetail, type ForumThreadSummary, type MemberList } from '@portal/shared';
 import { renderRoute, signInAs } from '../../components/documents/test-fixtures';
 import { mockFetch, renderWithApp } from '../../test/render';
 import DiscussionPage from './pages/discussion-page';
@@ -147,6 +147,24 @@ describe('discussion', () => {
     expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled();
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Edit reply' })).not.toBeInTheDocument();
+  });
+
+  it('deletes a reply after a confirmation modal, then says so in a success modal (spec/02 section 4)', async () => {
+    signInAs('CM', 't', 7);
+    const { calls } = mockFetch((url, init) => {
+      if (url === '/api/forumreply/12' && init?.method === 'DELETE') return { body: { message: FORUM_MESSAGES.replyDeleted } };
+      return url.startsWith('/api/forumthreads/5') ? { body: detail() } : undefined;
+    });
+    const user = userEvent.setup();
+    await renderRoute(<DiscussionPage />, '/discussion/:id', '/discussion/5');
+    const mine = (await screen.findAllByRole('article', { name: /Reply by/ }))[0]!;
+    await user.click(within(mine).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete reply' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const success = await screen.findByRole('dialog', { name: 'Success' });
+    expect(within(success).getByText(FORUM_MESSAGES.replyDeleted)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/forumreply/12']);
   });
 
   it('says the discussion is not there on a 404', async () => {

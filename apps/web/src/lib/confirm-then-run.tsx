@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { modals } from '../../lib/modals';
-import { errorMessage } from '../../lib/api-client';
-import { notifyError } from '../../lib/notify';
+import { modals } from './modals';
+import { errorMessage } from './api-client';
+import { notifyError } from './notify';
 
 /**
  * Deletes ask first, then say it worked in a modal of its own (spec/02 section 4: "confirmation
