@@ -59,6 +59,9 @@ function detail(overrides: Partial<ForumThreadDetail> = {}): ForumThreadDetail {
   };
 }
 
+/** The committee's first page of discussions, with whether the user may start one. */
+const threadList = (mayStart: boolean) => ({ data: [summary(1)], total: 1, page: 1, per_page: 10, abilities: { 'forum.thread.create': mayStart } });
+
 const CATEGORIES = [
   { id: 1, name: 'General' },
   { id: 2, name: 'Technical' },
@@ -178,7 +181,7 @@ describe('discussion', () => {
 describe('discussion form', () => {
   it('keeps Post disabled while title or content is empty, and says the title rules', async () => {
     signInAs('CM', 't', 7);
-    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : undefined));
+    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
     const user = userEvent.setup();
     renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion' });
     const post = await screen.findByRole('button', { name: 'Post' });
@@ -194,9 +197,19 @@ describe('discussion form', () => {
     expect(screen.getByRole('textbox', { name: 'Description' })).toBeInTheDocument();
   });
 
+  it('opened by its address without leave to start one, says so before anyone types and offers the way back', async () => {
+    signInAs('CM', 't', 7);
+    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(false) } : undefined));
+    renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion' });
+    expect(await screen.findByText(new RegExp(FORUM_MESSAGES.writeNotAllowed))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Forum' })).toHaveAttribute('href', '/forum');
+    expect(screen.queryByRole('textbox', { name: 'Discussion Title' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post' })).not.toBeInTheDocument();
+  });
+
   it('refuses a second file of the same name with the spec’s message', async () => {
     signInAs('CM', 't', 7);
-    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : undefined));
+    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
     const user = userEvent.setup({ applyAccept: false });
     const { container } = renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion' });
     await screen.findByRole('button', { name: 'Post' });
