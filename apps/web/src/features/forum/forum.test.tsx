@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { UNSAVED_CHANGES } from '../../lib/unsaved-changes';
 import { FORUM_MESSAGES, type ForumReply, type ForumThreadDetail, type ForumThreadSummary, type MemberList } from '@portal/shared';
 import { renderRoute, signInAs } from '../../components/documents/test-fixtures';
 import { mockFetch, renderWithApp } from '../../test/render';
@@ -205,6 +206,32 @@ describe('discussion form', () => {
     expect(screen.getByRole('link', { name: 'Back to Forum' })).toHaveAttribute('href', '/forum');
     expect(screen.queryByRole('textbox', { name: 'Discussion Title' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Post' })).not.toBeInTheDocument();
+  });
+
+  it('leaves an untouched form without asking', async () => {
+    signInAs('CM', 't', 7);
+    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
+    const user = userEvent.setup();
+    renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion', extraRoutes: [{ path: '/forum', element: <div>The forum list</div> }] });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('The forum list')).toBeInTheDocument(); // nothing typed: no question
+  });
+
+  it('asks before leaving a typed discussion: Stay keeps it, Leave goes', async () => {
+    signInAs('CM', 't', 7);
+    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
+    const user = userEvent.setup();
+    renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion', extraRoutes: [{ path: '/forum', element: <div>The forum list</div> }] });
+    await user.type(await screen.findByRole('textbox', { name: 'Discussion Title' }), 'Half a thought');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: UNSAVED_CHANGES.title });
+    await user.click(within(ask).getByRole('button', { name: UNSAVED_CHANGES.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES.title })).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Discussion Title' })).toHaveValue('Half a thought');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const again = (await screen.findAllByRole('dialog', { name: UNSAVED_CHANGES.title })).at(-1)!;
+    await user.click(within(again).getByRole('button', { name: UNSAVED_CHANGES.leave }));
+    expect(await screen.findByText('The forum list')).toBeInTheDocument();
   });
 
   it('refuses a second file of the same name with the spec’s message', async () => {
