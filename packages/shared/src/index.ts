@@ -4,6 +4,8 @@ export * from './access.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './schemas/common.js';
+// Sets the messages of checks that name none (zod's global error map), for server and web alike.
+export * from './schemas/error-map.js';
 export * from './schemas/auth.js';
 export * from './schemas/notifications.js';
 export * from './jobs.js';
@@ -17,6 +19,7 @@ export * from './files.js';
 export * from './schemas/committees.js';
 export * from './schemas/forum.js';
 export * from './calendar.js';
+export * from './dates.js';
 export * from './schemas/calendar.js';
 export * from './schemas/registration.js';
 export * from './schemas/profile.js';

@@ -149,6 +149,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/user-requests-reset-password': { public: true },
   'POST /api/set-password': { public: true },
   'GET /api/set-password/check': { public: true },
+  'GET /api/activation/check': { public: true },
   'POST /api/activation': { public: true },
   'POST /api/register/request-form': { public: true },
 

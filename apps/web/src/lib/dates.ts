@@ -55,16 +55,5 @@ export function formatDateTime(value: DateInput): string {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
 }
 
-/**
- * What a user types in a d/m/y date filter (spec/01 section 9): '5/1/2026', '05/01/2026', '5-1-2026'
- * or '5.1.2026' -> '2026-01-05'. Null when it is not a real date. The year has four digits, so a
- * filter does not search 2020 while '5/1/2026' is still being typed.
- */
-export function parseDayMonthYear(text: string): string | null {
-  const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
-  if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return `${String(year)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
+/** The d/m/y reading of a typed date lives in packages/shared: the server refuses what the forms refuse. */
+export { parseDayMonthYear } from '@portal/shared';

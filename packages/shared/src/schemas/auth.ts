@@ -152,4 +152,7 @@ export type RememberedDevice = z.infer<typeof rememberedDevice>;
 export const rememberedDeviceList = z.array(rememberedDevice);
 
 /** GET /set-password/check: the reset link's query, checked without using the link. */
+/** GET /activation/check?token=: whether an activation link still works, without using it. */
+export const activationLinkQuery = z.object({ token: safeString({ error: MESSAGES.activationInvalid }).min(1, MESSAGES.activationInvalid).max(100, MESSAGES.activationInvalid) });
+
 export const resetLinkQuery = z.object({ token: safeString().min(1).max(100), signature: safeString().min(1).max(100) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { isPhoneNumber, LIMITS } from '../constants.js';
 import { REGISTRATION_MESSAGES as M } from '../messages.js';
 import { abilitiesSchema } from '../permissions.js';
 import { safeString } from './common.js';
@@ -89,6 +89,7 @@ export function profileIssues(v: z.input<typeof profileChangeFields>, assessor: 
   if (v.email !== undefined && blank(v.email)) add(['email'], M.fieldRequired);
   else if (!blank(v.email) && !PROFILE_EMAIL_PATTERN.test(v.email!.trim())) add(['email'], M.emailPattern);
   if (!blank(v.postcode) && !POSTCODE.test(v.postcode!.trim())) add(['postcode'], M.postcodeInvalid);
+  if (!blank(v.mobile_number) && !isPhoneNumber(v.mobile_number!)) add(['mobile_number'], M.invalidDetail(PROFILE_FIELDS.mobile_number));
   const info = v.user_info;
   if (info) {
     (info.emails ?? []).forEach((e, i) => {

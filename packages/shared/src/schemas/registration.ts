@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, REGISTRATION_LIMITS, REGISTRATION_ROLES } from '../constants.js';
 import { REGISTRATION_MESSAGES as M } from '../messages.js';
+import { parseDayMonthYear } from '../dates.js';
 import { safeId, safeString } from './common.js';
 import { pageQuery } from './paging.js';
 
@@ -173,7 +174,7 @@ export function registrationIssues(v: RegistrationInput, steps: readonly Registr
     if (!s?.accept) add(['signature', 'accept'], M.termsRequired);
     if (blank(s?.name)) add(['signature', 'name'], M.invalidDetail(P.signatureName));
     if (blank(s?.title)) add(['signature', 'title'], M.invalidDetail(P.signatureTitle));
-    if (blank(s?.date)) add(['signature', 'date'], M.invalidDetail(P.signatureDate));
+    if (blank(s?.date) || parseDayMonthYear(s?.date ?? '') === null) add(['signature', 'date'], M.invalidDetail(P.signatureDate));
   }
   return issues;
 }

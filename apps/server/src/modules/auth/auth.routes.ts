@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  activationLinkQuery,
   activationRequest,
   activeUser as activeUserSchema,
   changePasswordRequest,
@@ -146,6 +147,17 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       response: { 200: messageBody },
     },
     handler: (req) => service.setPasswordFromLink(deps, req.query.token, req.query.signature, req.body.password),
+  });
+
+  r.get('/activation/check', {
+    config: { auth: 'none', ...strict(10) },
+    schema: {
+      ...tag,
+      description: 'Whether an activation link still works (used, expired or unknown tokens answer 400), without using it.',
+      querystring: activationLinkQuery,
+      response: { 200: messageBody },
+    },
+    handler: (req) => service.checkActivationLink(deps, req.query.token),
   });
 
   r.post('/activation', {

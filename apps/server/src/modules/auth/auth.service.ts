@@ -459,6 +459,12 @@ export async function createActivationLink(deps: Deps, userId: number, email: st
  * Sets the first password of an approved (active) user. The link does nothing for a deactivated
  * user: it neither sets a password nor turns the account back on (docs/DECISIONS.md).
  */
+/** GET /activation/check: the activation page asks before the user types a password. */
+export async function checkActivationLink(deps: Deps, token: string) {
+  if (!(await q.findLiveLink(deps.db, sha256(token), 'activation'))) throw badRequest(MESSAGES.activationInvalid);
+  return { message: MESSAGES.resetLinkValid };
+}
+
 export async function activate(deps: Deps, input: { token: string; username: string; password: string }) {
   const invalid = badRequest(MESSAGES.activationInvalid);
   const passwordHash = await hashPassword(input.password);

@@ -14,6 +14,16 @@ import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 
 /**
+ * The page's grey, with the sidebar's white column (and its border) painted beneath the fixed
+ * sidebar: the sidebar itself is as tall as the window, so on a page taller than the window the
+ * column still runs the page's whole height (a printed page or a full-page capture). On a phone the
+ * sidebar's offset is 0 and the page is all grey.
+ */
+const MAIN_BACKGROUND =
+  'linear-gradient(to right, var(--mantine-color-body) calc(var(--app-shell-navbar-offset, 0rem) - 1px), ' +
+  'var(--app-shell-border-color) 0 var(--app-shell-navbar-offset, 0rem), var(--mantine-color-gray-0) 0)';
+
+/**
  * The page shell of spec/01 2.4 for signed-in pages. It is drawn once the active user is known
  * (the root layout fetches it and shows the full-screen spinner meanwhile), so the header shows the
  * user's name from its first paint instead of a placeholder that changes under the reader.
@@ -34,7 +44,7 @@ export function ShellFrame({ children }: { children: ReactNode }) {
       header={{ height: 64 }}
       navbar={{ width: 256, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={0}
-      styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+      styles={{ main: { background: MAIN_BACKGROUND } }}
     >
       <AppShell.Header withBorder>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">

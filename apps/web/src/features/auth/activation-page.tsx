@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { activationForm, MESSAGES } from '@portal/shared';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
-import { useActivate } from './api';
+import { useActivate, useActivationLinkCheck } from './api';
 import { LinkDone, LinkInvalid } from './link-outcome';
 import { NewPasswordInput } from './new-password-input';
 
@@ -17,11 +17,13 @@ interface Values extends Record<string, unknown> {
 
 /**
  * /activation?token=...&email=...: the first password of an approved registration, on the shared
- * activationForm schema. A failure answers once: under its fields, or in the page's alert.
+ * activationForm schema, once the link is known to work. A failure answers once: under its
+ * fields, or in the page's alert.
  */
 export default function ActivationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const check = useActivationLinkCheck(token);
   const activate = useActivate();
   const [failure, setFailure] = useState<unknown>(null);
   const form = useSchemaForm<Values>(activationForm, {
@@ -30,6 +32,9 @@ export default function ActivationPage() {
 
   if (activate.isSuccess) return <LinkDone message={activate.data.message || MESSAGES.activationDone} />;
   if (!token) return <LinkInvalid title="Activate your account" message={MESSAGES.activationInvalid} />;
+  // A used or expired link says so when the page opens, before anyone types a password.
+  if (check.isPending) return <Loader size="sm" aria-label="Checking the link" />;
+  if (check.isError) return <LinkInvalid title="Activate your account" message={errorMessage(check.error, MESSAGES.activationInvalid)} />;
 
   return (
     <form

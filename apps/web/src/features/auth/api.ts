@@ -122,6 +122,18 @@ export function resetTokenOf(url: string): string {
 }
 
 /** GET /set-password/check: whether the reset link still works, asked before the user types. */
+/** GET /activation/check: the activation page checks its link before the form shows. */
+export function useActivationLinkCheck(token: string) {
+  return useQuery({
+    queryKey: ['activation', 'check', token],
+    queryFn: () => api.get<MessageBody>('/activation/check', { query: { token }, expectUnauthorized: true }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+}
+
 export function useResetLinkCheck(url: string, signature: string, enabled: boolean) {
   return useQuery({
     queryKey: ['set-password', 'check', url, signature],

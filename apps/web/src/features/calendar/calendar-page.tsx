@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, CopyButton, Grid, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '../../lib/modals';
-import { IconCalendarEvent, IconLink, IconSearch } from '@tabler/icons-react';
+import { IconCalendarEvent, IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -11,10 +11,11 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CALENDAR_ASPECT_RATIO, CALENDAR_MESSAGES, TIMEZONE, calendarPathFor, normalizeLocal, ROUTES, type CalendarEvent, type Committee } from '@portal/shared';
 import { CardHeader } from '../../components/card-header';
+import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCalendarFeed, useCurrentCommittee, useEvents, useEventSearch, useResetFeed, useUpdateEvent } from './api';
@@ -27,11 +28,19 @@ const PHONE_ASPECT_RATIO = 0.7;
 /** FullCalendar's date text ('2026-11-25T09:30:00+11:00' or '2026-11-25') as the API's Sydney wall-clock text. */
 const wallClock = (text: string) => normalizeLocal(text.slice(0, 19))!;
 
+/** '2026-11-25' as the screens' DD/MM/YYYY. */
+const dayMonthYear = (isoDay: string) => isoDay.split('-').reverse().join('/');
+
+/** Today in Sydney as 'YYYY-MM-DD' (en-CA writes dates that way). */
+const sydneyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE }).format(new Date());
+
 /** /calendar and /calendar/{date}: the current committee's calendar (spec/02 "Calendar"). */
 export default function CalendarPage() {
   const { date } = useParams();
   const initialDate = date ? normalizeLocal(date.slice(0, 10))?.slice(0, 10) : undefined;
   const { committee, loading } = useCurrentCommittee();
+  // /calendar/{date} names its date in the trail (not 'Calendar' a second time).
+  useRecordCrumbs(initialDate ? { calendarDate: { label: dayMonthYear(initialDate) } } : null);
 
   return (
     <>
@@ -71,6 +80,13 @@ function CommitteeCalendar({ committee, initialDate }: { committee: Committee; i
   const update = useUpdateEvent();
   const canCreate = events.data?.abilities['calendar.event.create'] ?? false;
   const byId = new Map((events.data?.data ?? []).map((e) => [String(e.id), e]));
+  // The event under the pointer or the keyboard's focus, shown whole under the calendar; listeners
+  // added when FullCalendar mounts an event read the newest events through the ref.
+  const [peek, setPeek] = useState<CalendarEvent | null>(null);
+  const byIdRef = useRef(byId);
+  useEffect(() => {
+    byIdRef.current = byId;
+  });
 
   /** A drag or a resize: the new times go to the server; a refusal puts the event back. */
   const moved = (info: { event: { id: string; title: string; startStr: string; endStr: string; allDay: boolean }; revert: () => void }) => {
@@ -89,8 +105,18 @@ function CommitteeCalendar({ committee, initialDate }: { committee: Committee; i
     );
   };
 
+  // A keyboard's way to add an event: day cells take no focus, so a button opens the same form.
+  const createOnDay = (day: string) => setModal({ kind: 'create', committeeId: committee.id, start: `${day} 00:00:00`, allDay: true });
+
   return (
     <div className="portal-calendar">
+      {canCreate && (
+        <Group justify="flex-end" mb="sm">
+          <Button size="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => createOnDay(range && (sydneyToday() < range.start || sydneyToday() >= range.end) ? range.start : sydneyToday())}>
+            New event
+          </Button>
+        </Group>
+      )}
       <FullCalendar
         plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, classicThemePlugin]}
         initialView="dayGridMonth"
@@ -124,12 +150,27 @@ function CommitteeCalendar({ committee, initialDate }: { committee: Committee; i
           const event = byId.get(info.event.id);
           if (event) setModal({ kind: 'event', event });
         }}
+        // A month's cell cuts a long title: the whole title shows on hover (the title's tooltip) and,
+        // on hover or keyboard focus, in the line under the calendar.
+        eventDidMount={(info) => {
+          const el = info.el;
+          const show = () => setPeek(byIdRef.current.get(info.event.id) ?? null);
+          const hide = () => setPeek((p) => (p && String(p.id) === info.event.id ? null : p));
+          el.setAttribute('title', info.event.title);
+          el.addEventListener('focus', show);
+          el.addEventListener('mouseenter', show);
+          el.addEventListener('blur', hide);
+          el.addEventListener('mouseleave', hide);
+        }}
         eventDrop={moved}
         eventResize={moved}
       />
-      <Text size="xs" c="dimmed" mt="xs">
+      <Text size="sm" mt="xs" mih="2.6em" aria-live="polite">
+        {peek ? `${peek.title} · ${formatEventWhen(peek)}` : ''}
+      </Text>
+      <Text size="xs" c="dimmed">
         {canCreate
-          ? 'Click a day to add an event; drag or resize your own events to move them. Times are Sydney time.'
+          ? 'Click a day or New event to add an event; drag or resize your own events to move them. Times are Sydney time.'
           : 'Times are Sydney time. Only the committee admin adds events.'}
       </Text>
       <EventModal state={modal} onClose={() => setModal(null)} />

@@ -85,6 +85,27 @@ describe('the calendar page', () => {
     expect(screen.getByText('Times are Sydney time. Only the committee admin adds events.')).toBeInTheDocument();
   });
 
+  it('offers the committee admin a New event button (day cells take no focus), and shows a cut title whole on focus', async () => {
+    signInAs('CM', 't', 3);
+    const long = 'Quarterly proficiency testing review with the technical assessors panel';
+    serve([committee({ is_admin: true })], [event(1, { title: long })], true);
+    renderWithApp(<Navigate to="/calendar/2026-12-01" />, {
+      path: '/',
+      extraRoutes: [{ path: '/calendar/:date', element: <ModalsProvider><CalendarPage /></ModalsProvider> }],
+    });
+    const user = userEvent.setup();
+    const shown = await screen.findByText(long);
+    const eventEl = shown.closest('[title]') as HTMLElement;
+    expect(eventEl).toHaveAttribute('title', long);
+    eventEl.focus();
+    expect(await screen.findByText(`${long} · 01/12/2026 9:30 am – 11:00 am`)).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'New event' });
+    add.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'New Event' });
+    expect(within(dialog).getByRole('textbox', { name: /Event Name/i })).toHaveValue('');
+  });
+
   it('explains itself to a user in no committee', async () => {
     signInAs('AR');
     serve([], []);

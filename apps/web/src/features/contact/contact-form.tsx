@@ -57,7 +57,17 @@ export function ContactForm({ signedIn }: { signedIn: boolean }) {
             </>
           )}
           <TextInput label="Subject" required maxLength={CONTACT_LIMITS.subjectMax} {...form.getInputProps('subject')} />
-          <Textarea label="Message" required withAsterisk={false} rows={7} maxLength={CONTACT_LIMITS.messageMax} {...form.getInputProps('message')} />
+          {/* No maxLength: the browser would cut a pasted message without a word. The counter shows
+              the limit, and the schema refuses past it with its message. */}
+          <Textarea
+            label="Message"
+            required
+            withAsterisk={false}
+            rows={7}
+            description={`${form.values.message.length} of ${CONTACT_LIMITS.messageMax} characters`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('message')}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={send.isPending}>
               Send

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONTACT, CONTACT_MESSAGES, MESSAGES } from '@portal/shared';
+import { CONTACT, CONTACT_LIMITS, CONTACT_MESSAGES, MESSAGES } from '@portal/shared';
 import { reloadSession } from '../../lib/session';
 import { mockFetch, renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/sign-in';
@@ -83,5 +83,20 @@ describe('contact page', () => {
     answer = { status: 500, body: { message: MESSAGES.serverError } };
     await user.click(send());
     expect(await screen.findByText(MESSAGES.contactFailed)).toBeInTheDocument();
+  });
+  it('counts the message as it is typed and refuses one past the limit with its message, never cutting it', async () => {
+    signInAs('CM');
+    const user = userEvent.setup();
+    const { calls } = mockFetch(() => undefined);
+    renderWithApp(<ContactPage />);
+    expect(screen.getByText(`0 of ${CONTACT_LIMITS.messageMax} characters`)).toBeInTheDocument();
+    await user.type(field(/^Subject/), 'Long');
+    await user.click(field(/^Message/));
+    await user.paste('a'.repeat(CONTACT_LIMITS.messageMax + 1));
+    expect(field(/^Message/)).toHaveValue('a'.repeat(CONTACT_LIMITS.messageMax + 1));
+    expect(screen.getByText(`${CONTACT_LIMITS.messageMax + 1} of ${CONTACT_LIMITS.messageMax} characters`)).toBeInTheDocument();
+    await user.click(send());
+    expect(await screen.findByText(CONTACT_MESSAGES.messageMax)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/contact')).toHaveLength(0);
   });
 });

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ForumReply, ForumThreadDetail, ForumThreadSummary, MemberList } from '@portal/shared';
+import { UNSAVED_CHANGES } from '../../lib/unsaved-changes';
+import { FORUM_MESSAGES, type ForumReply, type ForumThreadDetail, type ForumThreadSummary, type MemberList } from '@portal/shared';
 import { renderRoute, signInAs } from '../../components/documents/test-fixtures';
 import { mockFetch, renderWithApp } from '../../test/render';
 import DiscussionPage from './pages/discussion-page';
@@ -58,6 +59,9 @@ function detail(overrides: Partial<ForumThreadDetail> = {}): ForumThreadDetail {
     ...overrides,
   };
 }
+
+/** The committee's first page of discussions, with whether the user may start one. */
+const threadList = (mayStart: boolean) => ({ data: [summary(1)], total: 1, page: 1, per_page: 10, abilities: { 'forum.thread.create': mayStart } });
 
 const CATEGORIES = [
   { id: 1, name: 'General' },
@@ -149,6 +153,24 @@ describe('discussion', () => {
     expect(screen.queryByRole('form', { name: 'Edit reply' })).not.toBeInTheDocument();
   });
 
+  it('deletes a reply after a confirmation modal, then says so in a success modal (spec/02 section 4)', async () => {
+    signInAs('CM', 't', 7);
+    const { calls } = mockFetch((url, init) => {
+      if (url === '/api/forumreply/12' && init?.method === 'DELETE') return { body: { message: FORUM_MESSAGES.replyDeleted } };
+      return url.startsWith('/api/forumthreads/5') ? { body: detail() } : undefined;
+    });
+    const user = userEvent.setup();
+    await renderRoute(<DiscussionPage />, '/discussion/:id', '/discussion/5');
+    const mine = (await screen.findAllByRole('article', { name: /Reply by/ }))[0]!;
+    await user.click(within(mine).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete reply' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const success = await screen.findByRole('dialog', { name: 'Success' });
+    expect(within(success).getByText(FORUM_MESSAGES.replyDeleted)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/forumreply/12']);
+  });
+
   it('says the discussion is not there on a 404', async () => {
     signInAs('CM', 't', 7);
     mockFetch(() => undefined);
@@ -160,13 +182,14 @@ describe('discussion', () => {
 describe('discussion form', () => {
   it('keeps Post disabled while title or content is empty, and says the title rules', async () => {
     signInAs('CM', 't', 7);
-    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : undefined));
+    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
     const user = userEvent.setup();
     renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion' });
     const post = await screen.findByRole('button', { name: 'Post' });
     expect(post).toBeDisabled();
     const title = screen.getByRole('textbox', { name: 'Discussion Title' });
-    await user.type(title, 'x'.repeat(101));
+    await user.click(title);
+    await user.paste('x'.repeat(101));
     await user.tab();
     expect(await screen.findByText('The discussion title may not be greater than 100 characters.')).toBeInTheDocument();
     expect(post).toBeDisabled(); // no content yet
@@ -176,9 +199,45 @@ describe('discussion form', () => {
     expect(screen.getByRole('textbox', { name: 'Description' })).toBeInTheDocument();
   });
 
+  it('opened by its address without leave to start one, says so before anyone types and offers the way back', async () => {
+    signInAs('CM', 't', 7);
+    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(false) } : undefined));
+    renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion' });
+    expect(await screen.findByText(new RegExp(FORUM_MESSAGES.writeNotAllowed))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Forum' })).toHaveAttribute('href', '/forum');
+    expect(screen.queryByRole('textbox', { name: 'Discussion Title' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post' })).not.toBeInTheDocument();
+  });
+
+  it('leaves an untouched form without asking', async () => {
+    signInAs('CM', 't', 7);
+    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
+    const user = userEvent.setup();
+    renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion', extraRoutes: [{ path: '/forum', element: <div>The forum list</div> }] });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('The forum list')).toBeInTheDocument(); // nothing typed: no question
+  });
+
+  it('asks before leaving a typed discussion: Stay keeps it, Leave goes', async () => {
+    signInAs('CM', 't', 7);
+    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
+    const user = userEvent.setup();
+    renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion', extraRoutes: [{ path: '/forum', element: <div>The forum list</div> }] });
+    await user.type(await screen.findByRole('textbox', { name: 'Discussion Title' }), 'Half a thought');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: UNSAVED_CHANGES.title });
+    await user.click(within(ask).getByRole('button', { name: UNSAVED_CHANGES.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES.title })).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Discussion Title' })).toHaveValue('Half a thought');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const again = (await screen.findAllByRole('dialog', { name: UNSAVED_CHANGES.title })).at(-1)!;
+    await user.click(within(again).getByRole('button', { name: UNSAVED_CHANGES.leave }));
+    expect(await screen.findByText('The forum list')).toBeInTheDocument();
+  });
+
   it('refuses a second file of the same name with the spec’s message', async () => {
     signInAs('CM', 't', 7);
-    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : undefined));
+    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
     const user = userEvent.setup({ applyAccept: false });
     const { container } = renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion' });
     await screen.findByRole('button', { name: 'Post' });

@@ -4,7 +4,7 @@ import { MEETING_MESSAGES, MESSAGES, type MeetingFolder } from '@portal/shared';
 import { errorMessage } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
 import { useAssignAccess, useFolderMembers } from './api';
-import { showSuccess } from './confirm';
+import { showSuccess } from '../../lib/confirm-then-run';
 
 const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x) => b.includes(x));
 

@@ -3,7 +3,7 @@ import { meetingFolderForm, type MeetingFolder } from '@portal/shared';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { notifyError } from '../../lib/notify';
 import { useCreateFolder } from './api';
-import { showSuccess } from './confirm';
+import { showSuccess } from '../../lib/confirm-then-run';
 
 /** Create New Folder (a root) or Create Sub Folder (in the open root): Create is disabled until a name is typed. */
 export function CreateFolderModal({

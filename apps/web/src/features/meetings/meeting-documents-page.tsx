@@ -24,7 +24,7 @@ import {
   useRootFolders,
   useSubFolders,
 } from './api';
-import { confirmThenRun } from './confirm';
+import { confirmThenRun } from '../../lib/confirm-then-run';
 import { CreateFolderModal } from './create-folder-modal';
 import { downloadMeetingDocument, downloadMeetingDocuments } from './download';
 

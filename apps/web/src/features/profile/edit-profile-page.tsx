@@ -17,6 +17,7 @@ import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
 import { StateSelect } from '../../components/state-select';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { isApiError } from '../../lib/api-client';
 import { notifyError, notifyFormError, notifyFormSuccess, notifySuccess } from '../../lib/notify';
 import { useProfile, useRemoveCompetencyDocument, useRequestProfileChange, uploadCompetencyDocument } from './api';
@@ -201,6 +202,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
     JSON.stringify({ ...values, competency: undefined }) !== JSON.stringify({ ...initial, competency: undefined }) ||
     Boolean(values.competency?.suggestChanges.trim()) ||
     Boolean(values.competency?.document);
+  const guard = useUnsavedChangesGuard(changed);
 
   return (
     <form
@@ -211,6 +213,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
           {
             onSuccess: () => {
               notifyFormSuccess(FORM_ID, M.profileSubmitted(PRODUCT_NAME));
+              guard.release();
               void navigate(ROUTES.profile.path);
             },
             onError: (error) => {

@@ -3,6 +3,7 @@ import { Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { discussionForm, FORUM_MESSAGES, htmlHasText, LIMITS, ROUTES, type DiscussionFormValues, type ForumThreadDetail } from '@portal/shared';
 import { applyServerErrors, useSchemaForm } from '../../../lib/form';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 import { notifyFormError, notifyFormSuccess } from '../../../lib/notify';
 import { useForumCategories, useSaveThread } from '../api';
 import { AttachmentsInput } from './attachments-input';
@@ -28,11 +29,13 @@ export function DiscussionForm({ committeeId, thread }: { committeeId: number; t
   const [keep, setKeep] = useState<number[]>(thread?.documents.map((d) => d.id) ?? []);
   const values = form.getValues();
   const empty = values.discussionTitle.trim() === '' || !htmlHasText(values.postContent);
+  const guard = useUnsavedChangesGuard(form.isDirty() || files.length > 0 || keep.length !== (thread?.documents.length ?? 0));
 
   const submit = form.onSubmit(async (v) => {
     try {
       const saved = await save.mutateAsync({ committeeId: thread?.committee_id ?? committeeId, title: v.discussionTitle, categoryId: v.categories, content: v.postContent, files, keep });
       notifyFormSuccess(formId, thread ? FORUM_MESSAGES.threadUpdated : FORUM_MESSAGES.threadCreated);
+      guard.release();
       void navigate(discussionPath(saved.thread.id));
     } catch (error) {
       const rest = applyServerErrors(form, error);

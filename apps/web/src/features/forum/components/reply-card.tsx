@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { modals } from '../../../lib/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { FORUM_MESSAGES, type ForumReply } from '@portal/shared';
+import type { ForumReply } from '@portal/shared';
 import { formatDateTime } from '../../../lib/dates';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { confirmThenRun } from '../../../lib/confirm-then-run';
 import { useDeleteReply } from '../api';
 import { authorName } from '../forum-state';
 import { AttachmentLink } from './attachment-link';
@@ -17,17 +16,13 @@ export function ReplyCard({ reply, committeeId }: { reply: ForumReply; committee
   const remove = useDeleteReply();
   const name = authorName(reply.user);
 
+  // Deletes ask first, then say it worked in a modal of their own (spec/02 section 4).
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmThenRun({
       title: 'Delete reply',
-      children: <Text size="sm">Delete this reply and its attachments? This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(reply.id, {
-          onSuccess: () => notifySuccess(FORUM_MESSAGES.replyDeleted),
-          onError: (error) => notifyError(error),
-        }),
+      text: 'Delete this reply and its attachments? This cannot be undone.',
+      confirm: 'Delete',
+      run: () => remove.mutateAsync(reply.id),
     });
 
   return (

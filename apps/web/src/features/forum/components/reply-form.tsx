@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { FORUM_MESSAGES, htmlHasText, replyForm as replySchema, type ForumDocument } from '@portal/shared';
 import { applyServerErrors, useSchemaForm } from '../../../lib/form';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 import { notifyFormError, notifyFormSuccess } from '../../../lib/notify';
 import { useSaveReply } from '../api';
 import { AttachmentsInput } from './attachments-input';
@@ -28,6 +29,7 @@ export function ReplyForm({ threadId, committeeId, editing, onDone, onCancel }: 
   const [resetKey, setResetKey] = useState(0);
   const save = useSaveReply();
   const content = form.getValues().postContent;
+  useUnsavedChangesGuard(form.isDirty() || files.length > 0);
 
   const submit = form.onSubmit(async (values) => {
     try {

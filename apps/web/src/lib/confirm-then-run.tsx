@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { modals } from '../../lib/modals';
-import { notifyError } from '../../lib/notify';
+import { modals } from './modals';
+import { notifyError } from './notify';
 
 /**
  * Deletes ask first, then say it worked in a modal of its own (spec/02 section 4: "confirmation

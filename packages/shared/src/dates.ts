@@ -1,0 +1,13 @@
+/**
+ * A typed d/m/y date (spec/01 section 9: '5/1/2026', '05/01/2026', also with . or -) as
+ * YYYY-MM-DD, or null when it is not a day of the calendar ('31/02/2026', 'abc'). The forms and the
+ * server both use it, so a date the form refuses is refused by the server too.
+ */
+export function parseDayMonthYear(text: string): string | null {
+  const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return `${String(year)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
