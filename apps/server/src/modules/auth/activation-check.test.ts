@@ -6,7 +6,7 @@ import { createActivationLink } from './auth.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ seed: false });
+  t = await buildTestApp({}, { seed: false });
 });
 afterAll(() => t.close());
 
