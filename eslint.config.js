@@ -30,7 +30,8 @@ const featureBoundaries = webFeatures.flatMap((feature) =>
               {
                 // Up to features/ and into a sibling folder, or up to src/ and into features/<other>.
                 regex: `^(${up}(?!${feature}/)[^./][^/]*/|${up}\\.\\./features/(?!${feature}/))`,
-                message: 'Features meet only in app/: move what two features share to components/ or lib/ (DESIGN "Layout").',
+                message:
+                  'Features meet only in app/: move what two features share to components/ or lib/ (DESIGN "Layout").',
               },
             ],
           },
@@ -49,7 +50,8 @@ const featureBoundaries = webFeatures.flatMap((feature) =>
 const serverModules = readdirSync(new URL('./apps/server/src/modules/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const throughIndex = 'Server modules meet through their index.ts: import what another module exports there, or move it to platform/ (DESIGN "Layout").';
+const throughIndex =
+  'Server modules meet through their index.ts: import what another module exports there, or move it to platform/ (DESIGN "Layout").';
 const moduleBoundaries = serverModules.map((name) => ({
   files: [`apps/server/src/modules/${name}/*.ts`],
   rules: {
@@ -70,13 +72,23 @@ const outsideModules = [
   {
     files: ['apps/server/src/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/src/test/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)modules/[^/]+/(?!index\\.js$)', message: throughIndex }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules/[^/]+/(?!index\\.js$)', message: throughIndex }] },
+      ],
     },
   },
   {
     files: ['apps/server/src/platform/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)modules/', message: 'platform/ holds what modules share and imports none of them.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)modules/', message: 'platform/ holds what modules share and imports none of them.' },
+          ],
+        },
+      ],
     },
   },
 ];
@@ -140,7 +152,10 @@ export default defineConfig(
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'] }),
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'],
+        }),
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },

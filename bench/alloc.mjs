@@ -43,13 +43,23 @@ function gcMeter(stream) {
   return { mark: () => total };
 }
 
-const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir, nodeFlags: ['--trace-gc-nvp'], stdout: 'pipe' });
-const portalGc = gcMeter(portal.child.stdout);
-const baseline = spawn(process.execPath, ['--trace-gc-nvp', '--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')], {
-  cwd: here,
-  env: { ...process.env, DATABASE_URL, PORT: String(PORT + 1) },
-  stdio: ['ignore', 'pipe', 'inherit'],
+const portal = await startPortal({
+  port: PORT,
+  databaseUrl: DATABASE_URL,
+  dataDir,
+  nodeFlags: ['--trace-gc-nvp'],
+  stdout: 'pipe',
 });
+const portalGc = gcMeter(portal.child.stdout);
+const baseline = spawn(
+  process.execPath,
+  ['--trace-gc-nvp', '--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')],
+  {
+    cwd: here,
+    env: { ...process.env, DATABASE_URL, PORT: String(PORT + 1) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const baselineGc = gcMeter(baseline.stdout);
 process.on('exit', () => {
   baseline.kill('SIGTERM');
@@ -61,16 +71,23 @@ const cases = (await listCalls(portal.url)).map((c) => [c.role, c.token, c.path]
 
 function run(url, token, amount) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, amount, headers: { authorization: `Bearer ${token}` } }, (err, r) => (err ? reject(err) : resolve(r)));
+    autocannon({ url, connections: CONNECTIONS, amount, headers: { authorization: `Bearer ${token}` } }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    );
   });
 }
 
-console.log(`\n${REQUESTS} requests per call and server, ${CONNECTIONS} connections; bytes allocated per request from --trace-gc-nvp\n`);
+console.log(
+  `\n${REQUESTS} requests per call and server, ${CONNECTIONS} connections; bytes allocated per request from --trace-gc-nvp\n`,
+);
 console.log('| call | as | portal kB/request | baseline kB/request | portal / baseline |');
 console.log('|---|---|---|---|---|');
 for (const [role, token, p] of cases) {
   const perRequest = {};
-  for (const [label, url, gc] of [['portal', `${portal.url}/api${p}`, portalGc], ['baseline', `http://127.0.0.1:${PORT + 1}${p}`, baselineGc]]) {
+  for (const [label, url, gc] of [
+    ['portal', `${portal.url}/api${p}`, portalGc],
+    ['baseline', `http://127.0.0.1:${PORT + 1}${p}`, baselineGc],
+  ]) {
     await run(url, token, 2000); // warm-up: compiled code, prepared statements
     const before = gc.mark();
     const r = await run(url, token, REQUESTS);

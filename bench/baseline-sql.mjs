@@ -15,7 +15,14 @@ import { listStatements as jobStatements } from '../apps/server/src/modules/jobs
 import { scopeFor } from '../apps/server/src/platform/access.ts';
 
 /** A user looking from one role (the load run's users hold one: bench-ar-N AR, bench-ta-N TA). */
-const viewer = (role) => ({ sessionId: '', stage: 'active', user: { id: 0 }, roles: [role], view: role, committees: [] });
+const viewer = (role) => ({
+  sessionId: '',
+  stage: 'active',
+  user: { id: 0 },
+  roles: [role],
+  view: role,
+  committees: [],
+});
 const me = sql.placeholder('userId');
 const scopeOf = (role, action) => scopeFor(viewer(role), action, me);
 const noFilters = { type: undefined, status: false, visitDate: false, siteId: false };
@@ -23,8 +30,10 @@ const noFilters = { type: undefined, status: false, visitDate: false, siteId: fa
 /** The jobs list's scope by role ($1 the user): 'AR' or 'TA'. */
 export const SCOPE = { AR: 'AR', TA: 'TA' };
 /** The first page of the jobs of a role's scope without filters ($1 the user, $2 limit, $3 offset). */
-export const jobsPage = (role) => jobStatements.page.sqlOf({ scope: scopeOf(role, 'jobs.job.list'), ...noFilters }).text;
-export const jobsCount = (role) => jobStatements.count.sqlOf({ scope: scopeOf(role, 'jobs.job.list'), ...noFilters }).text;
+export const jobsPage = (role) =>
+  jobStatements.page.sqlOf({ scope: scopeOf(role, 'jobs.job.list'), ...noFilters }).text;
+export const jobsCount = (role) =>
+  jobStatements.count.sqlOf({ scope: scopeOf(role, 'jobs.job.list'), ...noFilters }).text;
 
 /** The job with the sides of it the user is on ($1, $2 the user, $3 the job, $4 the limit 1). */
 export const JOB_SIDES = documentStatements.jobSides.sqlOf().text;
@@ -35,7 +44,8 @@ export const DOC_COUNT = documentStatements.count.sqlOf({ kind: 'job' }).text;
 const invoiceScopes = { list: scopeOf('AR', 'invoices.invoice.list'), job: scopeOf('AR', 'jobs.job.view') };
 /** Invoices of one status, 'asc' outstanding or 'desc' paid ($1 the user for the job link, $2 for the scope, $3 the status, $4 limit, $5 offset). */
 export const invoicePage = (order) =>
-  invoiceStatements.page.sqlOf({ status: order === 'asc' ? 'outstanding' : 'paid', byDate: false, ...invoiceScopes }).text;
+  invoiceStatements.page.sqlOf({ status: order === 'asc' ? 'outstanding' : 'paid', byDate: false, ...invoiceScopes })
+    .text;
 /** The invoices by status ($1 the user). */
 export const INVOICE_COUNT = invoiceStatements.count.sqlOf({ byDate: false, list: invoiceScopes.list }).text;
 
@@ -50,7 +60,8 @@ export const THREAD = `select ${THREAD_COLUMNS}, "forum_threads"."body", ${AUTHO
 export const REPLIES = `select "forum_replies"."id", "forum_replies"."thread_id", "forum_replies"."body", "forum_replies"."created_at", "forum_replies"."updated_at", "forum_replies"."user_id", ${AUTHOR} from "forum_replies" left join "users" on "users"."id" = "forum_replies"."user_id" where "forum_replies"."thread_id" = $1 order by "forum_replies"."created_at" desc, "forum_replies"."id" desc limit $2 offset $3`;
 export const ATTACHMENTS = `select "forum_attachments"."id", "forum_attachments"."thread_id", "forum_attachments"."reply_id", "files"."id", "files"."name", "files"."size", "files"."created_at" from "forum_attachments" inner join "files" on "files"."id" = "forum_attachments"."file_id" where "forum_attachments"."thread_id" = $1 order by "forum_attachments"."id" asc`;
 export const FOLLOWING = `select 1 from "forum_follows" where ("forum_follows"."thread_id" = $1 and "forum_follows"."user_id" = $2)`;
-export const HEADLINE_OPTIONS = 'StartSel=\u27e6, StopSel=\u27e7, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
+export const HEADLINE_OPTIONS =
+  'StartSel=\u27e6, StopSel=\u27e7, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
 
 /** forum.queries.ts searchTerms: websearch for the words, the last one also as a prefix. */
 export function searchTerms(term) {
@@ -88,7 +99,8 @@ const folderVisible = (p, folder, parent, committee) =>
 export const MEETING_FOLDER = `select "id", "name", "subtitle", "parent_id", "committee_id", exists (select 1 from "meeting_folder_members" where "folder_id" = "id"), ${folderVisible(1, '"meeting_folders"."id"', '"meeting_folders"."parent_id"', '"meeting_folders"."committee_id"')} from "meeting_folders" where "meeting_folders"."id" = $5`;
 const DOCUMENTS_FROM = `"meeting_documents"."id", "meeting_documents"."folder_id", "meeting_documents"."committee_id", "meeting_documents"."updated_at", "meeting_documents"."index_state", "meeting_folders"."name", "root_folders"."id", "root_folders"."name", "files"."id", "files"."storage_key", "files"."name", "files"."size", "files"."mime_type", "files"."uploaded_by", "files"."created_at", "users"."first_name", "users"."last_name"`;
 const DOCUMENTS_JOINS = `from "meeting_documents" inner join "files" on "files"."id" = "meeting_documents"."file_id" inner join "meeting_folders" on "meeting_folders"."id" = "meeting_documents"."folder_id" left join "meeting_folders" "root_folders" on "root_folders"."id" = "meeting_folders"."parent_id" left join "users" on "users"."id" = "files"."uploaded_by"`;
-const documentVisible = (p) => folderVisible(p, '"meeting_folders"."id"', '"meeting_folders"."parent_id"', '"meeting_documents"."committee_id"');
+const documentVisible = (p) =>
+  folderVisible(p, '"meeting_folders"."id"', '"meeting_folders"."parent_id"', '"meeting_documents"."committee_id"');
 /** The first page of a committee's documents the user may see ($1 committee, $2-$5 the user, $6 limit). */
 export const MEETING_RECENT = `select ${DOCUMENTS_FROM}, 0 ${DOCUMENTS_JOINS} where ("meeting_documents"."committee_id" = $1 and ${documentVisible(2)}) order by "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $6`;
 /** How many documents of the committee the user may see, counted by folder ($1 committee, $2-$5 the user). */
@@ -97,10 +109,15 @@ export const MEETING_RECENT_COUNT = `select coalesce(sum("n"), 0)::int from (sel
 export const MEETING_FOLDER_DOCUMENTS = `select ${DOCUMENTS_FROM}, count(*) over () ${DOCUMENTS_JOINS} where "meeting_documents"."folder_id" = $1 order by "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $2`;
 /** The first page of a search ($1 tsquery text, $2 headline options, $3 committee, $4 tsquery, $5-$8 the user, $9 tsquery, $10 limit). */
 export const MEETING_SEARCH = `select ${DOCUMENTS_FROM}, case when "meeting_documents"."content" is null or "meeting_documents"."content" = '' then null else ts_headline('english', left("meeting_documents"."content", 100000), to_tsquery('english', $1), $2) end, count(*) over () ${DOCUMENTS_JOINS} where ("meeting_documents"."committee_id" = $3 and "meeting_documents"."search" @@ to_tsquery('english', $4) and ${documentVisible(5)}) order by ts_rank("meeting_documents"."search", to_tsquery('english', $9)) desc, "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $10`;
-export const MEETING_HEADLINE_OPTIONS = 'StartSel=\u27e6, StopSel=\u27e7, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
+export const MEETING_HEADLINE_OPTIONS =
+  'StartSel=\u27e6, StopSel=\u27e7, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
 /** meetings.queries.ts searchQueryText: every word, the last as a prefix. */
 export const meetingQueryText = (term) => {
-  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
+  const words =
+    term
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 12) ?? [];
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
 };
 /** A committee's events overlapping a Sydney wall-clock range ($1 committee, $2 start, $3 end, $4 limit). */
@@ -117,4 +134,6 @@ const LEAF_COLUMNS = `select "id", "name", "updated_at", "category_id" from "pub
 const LEAF_ORDER = `order by "publications"."name" asc, "publications"."id" asc`;
 /** The leaves of the tree: of every subcategory (n null), or of the user's n subscribed ones ($1..$n). */
 export const publicationLeaves = (n) =>
-  n === null ? `${LEAF_COLUMNS} ${LEAF_ORDER}` : `${LEAF_COLUMNS} where "publications"."category_id" in (${Array.from({ length: Math.max(n, 1) }, (_, i) => `$${i + 1}`).join(', ')}) ${LEAF_ORDER}`;
+  n === null
+    ? `${LEAF_COLUMNS} ${LEAF_ORDER}`
+    : `${LEAF_COLUMNS} where "publications"."category_id" in (${Array.from({ length: Math.max(n, 1) }, (_, i) => `$${i + 1}`).join(', ')}) ${LEAF_ORDER}`;

@@ -84,14 +84,22 @@ app.get('/jobdocuments', async (req, reply) => {
   if (job.rowCount === 0) return reply.code(404).send({ message: 'Not found.' });
   const mine = req.query.role === 'AR' ? 'facility' : 'assessor';
   const other = mine === 'facility' ? 'assessor' : 'facility';
-  const [a, b, c] = await Promise.all([q(DOC_PAGE, [job.rows[0].id, mine, 100, 0]), q(DOC_PAGE, [job.rows[0].id, other, 100, 0]), q(DOC_COUNT, [job.rows[0].id])]);
+  const [a, b, c] = await Promise.all([
+    q(DOC_PAGE, [job.rows[0].id, mine, 100, 0]),
+    q(DOC_PAGE, [job.rows[0].id, other, 100, 0]),
+    q(DOC_COUNT, [job.rows[0].id]),
+  ]);
   return { submitted: a.rows, received: b.rows, total: c.rows };
 });
 
 app.get('/invoices', async (req, reply) => {
   const me = await userOf(req, reply);
   if (me === null) return reply;
-  const [o, p, c] = await Promise.all([q(invoicePage('asc'), [me, me, 'outstanding', 50, 0]), q(invoicePage('desc'), [me, me, 'paid', 50, 0]), q(INVOICE_COUNT, [me])]);
+  const [o, p, c] = await Promise.all([
+    q(invoicePage('asc'), [me, me, 'outstanding', 50, 0]),
+    q(invoicePage('desc'), [me, me, 'paid', 50, 0]),
+    q(INVOICE_COUNT, [me]),
+  ]);
   return { outstanding: o.rows, paid: p.rows, total: c.rows };
 });
 
@@ -123,10 +131,20 @@ app.get('/forumthreads/:id', async (req, reply) => {
   if (actor === null) return reply;
   const thread = await q(THREAD, [id], 'array');
   const committees = actor.at(-1) ?? [];
-  if (thread.rowCount === 0 || !committees.some((c) => c.id === thread.rows[0][1])) return reply.code(404).send({ message: 'Not found.' });
+  if (thread.rowCount === 0 || !committees.some((c) => c.id === thread.rows[0][1]))
+    return reply.code(404).send({ message: 'Not found.' });
   const me = actor[2];
-  const [replies, attachments, following] = await Promise.all([q(REPLIES, [id, 50, 0]), q(ATTACHMENTS, [id]), q(FOLLOWING, [id, me])]);
-  return { thread: thread.rows[0], replies: replies.rows, documents: attachments.rows, is_following: following.rowCount > 0 };
+  const [replies, attachments, following] = await Promise.all([
+    q(REPLIES, [id, 50, 0]),
+    q(ATTACHMENTS, [id]),
+    q(FOLLOWING, [id, me]),
+  ]);
+  return {
+    thread: thread.rows[0],
+    replies: replies.rows,
+    documents: attachments.rows,
+    is_following: following.rowCount > 0,
+  };
 });
 
 app.get('/forum/search', async (req, reply) => {
@@ -142,7 +160,10 @@ app.get('/meetingdocuments/recent/:cm', async (req, reply) => {
   const cm = Number(req.params.cm);
   const me = await member(req, reply, cm);
   if (me === null) return reply;
-  const [rows, count] = await Promise.all([q(MEETING_RECENT, [cm, me, me, me, me, 5]), q(MEETING_RECENT_COUNT, [cm, me, me, me, me])]);
+  const [rows, count] = await Promise.all([
+    q(MEETING_RECENT, [cm, me, me, me, me, 5]),
+    q(MEETING_RECENT_COUNT, [cm, me, me, me, me]),
+  ]);
   return { data: rows.rows, total: count.rows[0].coalesce };
 });
 
@@ -153,7 +174,8 @@ app.get('/meetingdocuments', async (req, reply) => {
   const me = actor[2];
   const folder = await q(MEETING_FOLDER, [me, me, me, me, folderId], 'array');
   const committees = actor.at(-1) ?? [];
-  if (folder.rowCount === 0 || !folder.rows[0][6] || !committees.some((c) => c.id === folder.rows[0][4])) return reply.code(404).send({ message: 'Not found.' });
+  if (folder.rowCount === 0 || !folder.rows[0][6] || !committees.some((c) => c.id === folder.rows[0][4]))
+    return reply.code(404).send({ message: 'Not found.' });
   const rows = await q(MEETING_FOLDER_DOCUMENTS, [folderId, Number(req.query.per_page ?? 100)]);
   return { data: rows.rows, total: rows.rows[0]?.count ?? 0 };
 });
@@ -191,17 +213,27 @@ async function reader(req, reply, readerOnly = true) {
 
 app.get('/publications', async (req, reply) => {
   if ((await reader(req, reply)) === null) return reply;
-  const [rows, count] = await Promise.all([q(PUBLICATION_PAGE, [10, 0], 'array'), pool.query({ text: PUBLICATION_COUNT, rowMode: 'array' })]);
+  const [rows, count] = await Promise.all([
+    q(PUBLICATION_PAGE, [10, 0], 'array'),
+    pool.query({ text: PUBLICATION_COUNT, rowMode: 'array' }),
+  ]);
   return { data: rows.rows, total: count.rows[0][0], page: 1, per_page: 10 };
 });
 
 app.get('/categories', async (req, reply) => {
   const me = await reader(req, reply, req.query.withPublication === 'true');
   if (me === null) return reply;
-  const [categories, subs] = await Promise.all([pool.query({ text: CATEGORIES, rowMode: 'array' }), pool.query({ text: SUBSCRIPTIONS_OF, values: [me], rowMode: 'array' })]);
+  const [categories, subs] = await Promise.all([
+    pool.query({ text: CATEGORIES, rowMode: 'array' }),
+    pool.query({ text: SUBSCRIPTIONS_OF, values: [me], rowMode: 'array' }),
+  ]);
   if (req.query.withPublication !== 'true') return { categories: categories.rows, subscriptions: subs.rows };
   const ids = req.query.subscribed === 'true' ? subs.rows.map((r) => r[0]) : null;
-  const leaves = await pool.query({ text: publicationLeaves(ids && ids.length), values: ids ? (ids.length ? ids : [-1]) : [], rowMode: 'array' });
+  const leaves = await pool.query({
+    text: publicationLeaves(ids && ids.length),
+    values: ids ? (ids.length ? ids : [-1]) : [],
+    rowMode: 'array',
+  });
   return { categories: categories.rows, subscriptions: subs.rows, publications: leaves.rows };
 });
 

@@ -44,7 +44,9 @@ import { freshDatabase, here, startPortal } from './portal.mjs';
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_sqlcheck';
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-sqlcheck-'));
 const log = path.join(dir, 'sql.log');
-process.on('exit', () => (process.env.KEEP_SQL_LOG ? console.log(`SQL log: ${log}`) : rmSync(dir, { recursive: true, force: true })));
+process.on('exit', () =>
+  process.env.KEEP_SQL_LOG ? console.log(`SQL log: ${log}`) : rmSync(dir, { recursive: true, force: true }),
+);
 
 await freshDatabase(DATABASE_URL);
 const portal = await startPortal({
@@ -79,15 +81,25 @@ const subs = await get(multi, `/meetingfolders/${roots.data[0].id}`);
 await get(multi, `/meetingdocuments/recent/${chem}`);
 await get(multi, `/meetingdocuments?folderid=${subs.data[0].id}&per_page=500`);
 await get(multi, `/meetingdocuments/search?term=${encodeURIComponent('proficiency rou')}&cmid=${chem}`);
-await get(multi, `/events?committee_id=${chem}&start=${encodeURIComponent('2026-02-23 00:00:00')}&end=${encodeURIComponent('2026-04-06 00:00:00')}`);
+await get(
+  multi,
+  `/events?committee_id=${chem}&start=${encodeURIComponent('2026-02-23 00:00:00')}&end=${encodeURIComponent('2026-04-06 00:00:00')}`,
+);
 const TERMS = ['calibration uncert', 'uncert', '"measurement uncertainty"'];
 for (const term of TERMS) await get(cm, `/forum/search?cmid=${chem}&term=${encodeURIComponent(term)}`);
 // Publications (issue 12): the list, the card's tree (ar@ subscribes to two subcategories) and /subscriptions' tree.
 await get(ar, '/publications');
-const subscribed = (await get(ar, '/categories?withPublication=true&subscribed=true')).data.flatMap((r) => r.children).length;
+const subscribed = (await get(ar, '/categories?withPublication=true&subscribed=true')).data.flatMap(
+  (r) => r.children,
+).length;
 await get(ar, '/categories?withPublication=true');
 
-const ran = new Set(readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l)));
+const ran = new Set(
+  readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l)),
+);
 const expected = {
   'jobs page (AR)': jobsPage(SCOPE.AR),
   'jobs count (AR)': jobsCount(SCOPE.AR),
@@ -114,7 +126,7 @@ const expected = {
   'events of a range': EVENTS_RANGE,
   'publications page': PUBLICATION_PAGE,
   'publications count': PUBLICATION_COUNT,
-  'categories': CATEGORIES,
+  categories: CATEGORIES,
   'subscriptions of the user': SUBSCRIPTIONS_OF,
   [`publication leaves (${subscribed} subscribed)`]: publicationLeaves(subscribed),
   'publication leaves (all)': publicationLeaves(null),
@@ -133,7 +145,11 @@ for (const [name, text] of Object.entries(expected)) {
     return i;
   };
   const [closest, at] = [...ran].map((t) => [t, common(t, text)]).sort((a, b) => b[1] - a[1])[0];
-  console.log(`DIFFERS  ${name}\n  baseline: …${text.slice(Math.max(0, at - 40), at + 160)}\n  portal:   …${closest.slice(Math.max(0, at - 40), at + 160)}`);
+  console.log(
+    `DIFFERS  ${name}\n  baseline: …${text.slice(Math.max(0, at - 40), at + 160)}\n  portal:   …${closest.slice(Math.max(0, at - 40), at + 160)}`,
+  );
 }
-console.log(missing === 0 ? 'the baseline runs the portal\'s SQL' : `${missing} baseline statement(s) differ from the portal's`);
+console.log(
+  missing === 0 ? "the baseline runs the portal's SQL" : `${missing} baseline statement(s) differ from the portal's`,
+);
 process.exit(missing === 0 ? 0 : 1);

@@ -41,5 +41,7 @@ console.log(`first start (creates and seeds the data directory): ${first.toFixed
 const runs = [];
 for (let i = 0; i < 5; i++) runs.push(await startOnce());
 runs.sort((a, b) => a - b);
-console.log(`existing data directory, 5 runs: ${runs.map((r) => r.toFixed(0)).join(', ')} ms; median ${runs[2].toFixed(0)} ms`);
+console.log(
+  `existing data directory, 5 runs: ${runs.map((r) => r.toFixed(0)).join(', ')} ms; median ${runs[2].toFixed(0)} ms`,
+);
 rmSync(dataDir, { recursive: true, force: true });

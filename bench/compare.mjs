@@ -21,12 +21,22 @@ export async function compareLoad(cases, { portal, baseline, headers, connection
   const rows = [];
   for (const [label, path] of cases) {
     const result = {};
-    for (const [side, url] of [['portal', `${portal}/api${path}`], ['baseline', `${baseline}${path}`]]) {
+    for (const [side, url] of [
+      ['portal', `${portal}/api${path}`],
+      ['baseline', `${baseline}${path}`],
+    ]) {
       await run(url, { connections, duration: 2, headers }); // warm-up
       const before = loadavg()[0];
       const r = await run(url, { connections, duration, headers });
-      if (r.non2xx > 0 || (r.errors > 0 && !allowTimeouts)) throw new Error(`${side} ${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-      result[side] = { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors, load: `${before.toFixed(1)}-${loadavg()[0].toFixed(1)}` };
+      if (r.non2xx > 0 || (r.errors > 0 && !allowTimeouts))
+        throw new Error(`${side} ${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      result[side] = {
+        rps: r.requests.average,
+        p99: r.latency.p99,
+        p50: r.latency.p50,
+        errors: r.errors,
+        load: `${before.toFixed(1)}-${loadavg()[0].toFixed(1)}`,
+      };
     }
     rows.push({ label, path, ...result, ratio: result.portal.rps / result.baseline.rps });
   }
@@ -38,7 +48,10 @@ export function loadTable(rows) {
   return [
     '| call | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline |',
     '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.label} | ${r.portal.rps.toFixed(0)} | ${r.portal.p50} / ${r.portal.p99} | ${r.baseline.rps.toFixed(0)} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.ratio.toFixed(2)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${r.portal.rps.toFixed(0)} | ${r.portal.p50} / ${r.portal.p99} | ${r.baseline.rps.toFixed(0)} | ${r.baseline.p50} / ${r.baseline.p99} | ${r.ratio.toFixed(2)} |`,
+    ),
   ].join('\n');
 }
 
@@ -50,7 +63,10 @@ export async function timeOneAtATime({ portal, baseline, headers, count, terms, 
   const times = { portal: [], baseline: [] };
   for (let i = 0; i < count; i++) {
     const path = pathOf(terms[i % terms.length]);
-    for (const [side, url] of [['portal', `${portal}/api${path}`], ['baseline', `${baseline}${path}`]]) {
+    for (const [side, url] of [
+      ['portal', `${portal}/api${path}`],
+      ['baseline', `${baseline}${path}`],
+    ]) {
       const s = performance.now();
       const res = await fetch(url, { headers });
       await res.arrayBuffer();
@@ -62,5 +78,10 @@ export async function timeOneAtATime({ portal, baseline, headers, count, terms, 
     const sorted = [...list].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
   };
-  return Object.fromEntries(Object.entries(times).map(([side, list]) => [side, { median: pct(list, 50), p90: pct(list, 90), p99: pct(list, 99) }]));
+  return Object.fromEntries(
+    Object.entries(times).map(([side, list]) => [
+      side,
+      { median: pct(list, 50), p90: pct(list, 90), p99: pct(list, 99) },
+    ]),
+  );
 }

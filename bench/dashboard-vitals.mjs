@@ -45,7 +45,9 @@ await context.addInitScript((t) => {
       window.__vitals.shifts.push({
         at: Math.round(e.startTime),
         value: Number(e.value.toFixed(4)),
-        nodes: e.sources.map((s) => s.node?.nodeName + (s.node?.textContent ? `:${s.node.textContent.slice(0, 30)}` : '')),
+        nodes: e.sources.map(
+          (s) => s.node?.nodeName + (s.node?.textContent ? `:${s.node.textContent.slice(0, 30)}` : ''),
+        ),
       });
     }
   }).observe({ type: 'layout-shift', buffered: true });
@@ -65,13 +67,19 @@ for (let i = 0; i < runs; i++) {
   await page.goto(`${PORTAL}/dashboard`, { waitUntil: 'networkidle' });
   // Cards settle after their queries; give late shifts a moment to be recorded.
   await page.waitForTimeout(1500);
-  const v = await page.evaluate(() => ({ ...window.__vitals, fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0) }));
+  const v = await page.evaluate(() => ({
+    ...window.__vitals,
+    fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0),
+  }));
   results.push(v);
   console.log(`run ${i + 1}: CLS ${v.cls.toFixed(4)}  FCP ${v.fcp} ms  LCP ${v.lcp} ms (${v.lcpNode.trim()})`);
-  if (process.env.VERBOSE) for (const s of v.shifts) console.log(`   shift at ${s.at} ms: ${s.value} ${s.nodes.join(', ')}`);
+  if (process.env.VERBOSE)
+    for (const s of v.shifts) console.log(`   shift at ${s.at} ms: ${s.value} ${s.nodes.join(', ')}`);
   if (!reloaded) await page.close();
 }
 await browser.close();
 const worst = { cls: Math.max(...results.map((r) => r.cls)), lcp: Math.max(...results.map((r) => r.lcp)) };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(`${email}, ${runs} loads of /dashboard (${MODE}): CLS worst ${worst.cls.toFixed(4)}, median ${median(results.map((r) => r.cls)).toFixed(4)}; LCP worst ${worst.lcp} ms, median ${median(results.map((r) => r.lcp))} ms`);
+console.log(
+  `${email}, ${runs} loads of /dashboard (${MODE}): CLS worst ${worst.cls.toFixed(4)}, median ${median(results.map((r) => r.cls)).toFixed(4)}; LCP worst ${worst.lcp} ms, median ${median(results.map((r) => r.lcp))} ms`,
+);

@@ -53,7 +53,12 @@ const baseline = TARGETS.includes('baseline')
   : undefined;
 const loopGaps = () =>
   existsSync(LOOP_FILE)
-    ? readFileSync(LOOP_FILE, 'utf8').trim().split('\n').filter(Boolean).map((l) => l.split(' ')).map(([t, late, who]) => [Number(t), Number(late), who])
+    ? readFileSync(LOOP_FILE, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split(' '))
+        .map(([t, late, who]) => [Number(t), Number(late), who])
     : [];
 
 /** The `count` processes with the most ms in `key` ('ran' or 'waited') over these samples, summed per process name. */
@@ -88,7 +93,9 @@ function reportStalls(slow, samples, runStart) {
     const from = s.start - 200;
     const to = s.end + s.worst;
     const inWindow = (t) => t >= from && t <= to;
-    const g = gaps.filter(([t]) => inWindow(t)).map(([t, late, who]) => `${who} ${late} ms at +${Math.round(t - runStart)}`);
+    const g = gaps
+      .filter(([t]) => inWindow(t))
+      .map(([t, late, who]) => `${who} ${late} ms at +${Math.round(t - runStart)}`);
     const near = samples.filter((x) => inWindow(x.at));
     const cpu = near.map((x) => Math.round(x.cpuMs)).join(' ');
     const io = near.map((x) => Math.round(x.ioMs)).join(' ');
@@ -136,6 +143,8 @@ for (const [name, token, p, rate] of cases) {
   }
 }
 // The longest pauses of the portal's garbage collector in the whole run.
-const pauses = [...readFileSync(TRACE_FILE, 'utf8').matchAll(/, ([0-9.]+) \/ [0-9.]+ ms/g)].map((m) => Number(m[1])).sort((a, b) => b - a);
+const pauses = [...readFileSync(TRACE_FILE, 'utf8').matchAll(/, ([0-9.]+) \/ [0-9.]+ ms/g)]
+  .map((m) => Number(m[1]))
+  .sort((a, b) => b - a);
 console.log(`the portal's longest GC pauses: ${pauses.slice(0, 3).join(', ')} ms`);
 process.exit(0);

@@ -26,7 +26,14 @@ const PORT = Number(process.env.PORT ?? 3111);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-forum-'));
 
 // The portal, and the baseline (the same SQL on bare Fastify + pg).
-const { portal, tokens: [token] } = await signInThenRestart({ port: PORT, databaseUrl: DATABASE_URL, dataDir, production: PRODUCTION }, ['bench-cm-1@bench.test'], login);
+const {
+  portal,
+  tokens: [token],
+} = await signInThenRestart(
+  { port: PORT, databaseUrl: DATABASE_URL, dataDir, production: PRODUCTION },
+  ['bench-cm-1@bench.test'],
+  login,
+);
 const BASE = (await startBaseline({ port: PORT + 1, databaseUrl: DATABASE_URL })).url;
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const PORTAL = portal.url;
@@ -35,7 +42,9 @@ const PORTAL = portal.url;
 const auth = { authorization: `Bearer ${token}` };
 const committees = (await (await fetch(`${PORTAL}/api/activeuser`, { headers: auth })).json()).committees;
 const cm = committees.find((c) => c.name === 'Bench Committee 1').id;
-const page = await (await fetch(`${PORTAL}/api/forumthreads?committeeid=${cm}&per_page=50&page=10`, { headers: auth })).json();
+const page = await (
+  await fetch(`${PORTAL}/api/forumthreads?committeeid=${cm}&per_page=50&page=10`, { headers: auth })
+).json();
 const thread = page.data.at(-1).id;
 const TERM = 'calibration uncert';
 
@@ -45,15 +54,39 @@ const cases = [
   ['GET /api/forum/search', `/forum/search?cmid=${cm}&term=${encodeURIComponent(TERM)}`],
 ];
 
-const rows = await compareLoad(cases, { portal: PORTAL, baseline: BASE, headers: auth, connections: CONNECTIONS, duration: DURATION });
+const rows = await compareLoad(cases, {
+  portal: PORTAL,
+  baseline: BASE,
+  headers: auth,
+  connections: CONNECTIONS,
+  duration: DURATION,
+});
 
 // The search alone, one at a time, over a few terms: the median answer time.
-const terms = ['calibration', 'uncertainty measurement', 'chromat', 'listeria rapid pcr', 'proficiency testing round', 'biosafety cabinet airf'];
-const times = await timeOneAtATime({ portal: PORTAL, baseline: BASE, headers: auth, count: SEARCHES, terms, pathOf: (term) => `/forum/search?cmid=${cm}&term=${encodeURIComponent(term)}` });
+const terms = [
+  'calibration',
+  'uncertainty measurement',
+  'chromat',
+  'listeria rapid pcr',
+  'proficiency testing round',
+  'biosafety cabinet airf',
+];
+const times = await timeOneAtATime({
+  portal: PORTAL,
+  baseline: BASE,
+  headers: auth,
+  count: SEARCHES,
+  terms,
+  pathOf: (term) => `/forum/search?cmid=${cm}&term=${encodeURIComponent(term)}`,
+});
 
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, portal in ${PRODUCTION ? 'production' : 'development'} mode, forum data of npm run generate:forum (thread ${thread}, committee ${cm})\n`);
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION} s each, portal in ${PRODUCTION ? 'production' : 'development'} mode, forum data of npm run generate:forum (thread ${thread}, committee ${cm})\n`,
+);
 console.log(loadTable(rows));
 for (const side of ['portal', 'baseline']) {
-  console.log(`\nGET /forum/search (${side}) one at a time, ${SEARCHES} requests over ${terms.length} terms: median ${times[side].median} ms, p90 ${times[side].p90} ms, p99 ${times[side].p99} ms`);
+  console.log(
+    `\nGET /forum/search (${side}) one at a time, ${SEARCHES} requests over ${terms.length} terms: median ${times[side].median} ms, p90 ${times[side].p90} ms, p99 ${times[side].p99} ms`,
+  );
 }
 process.exit(0);

@@ -79,7 +79,10 @@ if (await hasCommittees(db)) {
      join bench_texts t on t.k = f.d % 1000`,
   );
   await step('drop texts', 'drop table bench_texts');
-  await step('text index', `set maintenance_work_mem = '256MB'; create index meeting_documents_search_idx on meeting_documents using gin (search)`);
+  await step(
+    'text index',
+    `set maintenance_work_mem = '256MB'; create index meeting_documents_search_idx on meeting_documents using gin (search)`,
+  );
   // 500 events a committee over two years, a third of them all day.
   await step(
     'events',

@@ -21,7 +21,9 @@ const db = database.db;
 const t0 = performance.now();
 const step = stepper(db);
 
-const [{ n } = { n: 0 }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'bench-pub-%'`)).rows;
+const [{ n } = { n: 0 }] = (
+  await db.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'bench-pub-%'`)
+).rows;
 if (n > 0) {
   console.log('The publications bench data is already there.');
 } else {

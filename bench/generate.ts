@@ -18,7 +18,9 @@ const db = database.db;
 const t0 = performance.now();
 const step = stepper(db);
 
-const [{ n } = { n: 0 }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'bench-%'`)).rows;
+const [{ n } = { n: 0 }] = (
+  await db.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'bench-%'`)
+).rows;
 if (n > 0) {
   console.log('The bench data is already there.');
 } else {

@@ -30,7 +30,12 @@ for (let i = 1; i <= ROWS; i++) {
 }
 const csv = `${lines.join('\n')}\n`;
 
-const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir: path.join(dir, 'data'), seedDemo: true });
+const portal = await startPortal({
+  port: PORT,
+  databaseUrl: DATABASE_URL,
+  dataDir: path.join(dir, 'data'),
+  seedDemo: true,
+});
 const PORTAL = portal.url;
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 const rssMb = () => portal.rssKb() / 1024;
@@ -69,6 +74,10 @@ const p = (q) => health[Math.min(health.length - 1, Math.floor(q * health.length
 console.log(`database: ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${ROWS} rows, ${(csv.length / 1e6).toFixed(1)} MB`);
 console.log(`answer: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
 console.log(`import: ${seconds.toFixed(1)} s`);
-console.log(`server RSS: before ${rssBefore.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (growth ${(peak - rssBefore).toFixed(0)} MB)`);
-console.log(`/api/health during the import: ${health.length} answers, median ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms, max ${health.at(-1).toFixed(0)} ms`);
+console.log(
+  `server RSS: before ${rssBefore.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (growth ${(peak - rssBefore).toFixed(0)} MB)`,
+);
+console.log(
+  `/api/health during the import: ${health.length} answers, median ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms, max ${health.at(-1).toFixed(0)} ms`,
+);
 process.exit(0);

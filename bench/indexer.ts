@@ -33,14 +33,19 @@ const { user } = await makeSignedIn(db, { roles: ['CM'] });
 const committee = await makeCommittee(db, { admin: user });
 const root = await makeMeetingFolder(db, { committee });
 const sub = await makeMeetingFolder(db, { committee, parent: root });
-const paragraphs = Array.from({ length: PARAGRAPHS }, (_, i) => `Paragraph ${i}: the zirconium proficiency round of balance ${i} was checked against the reference weights and found within tolerance.`);
+const paragraphs = Array.from(
+  { length: PARAGRAPHS },
+  (_, i) =>
+    `Paragraph ${i}: the zirconium proficiency round of balance ${i} was checked against the reference weights and found within tolerance.`,
+);
 const pdf = await makePdf('Proficiency report', paragraphs);
 const log = { warn: console.warn, error: console.error } as unknown as FastifyBaseLogger;
 const indexer = createIndexer(db, storage, log);
 // One document first: the worker's start (and, from the sources, tsx compiling it) is not counted.
 await makeMeetingDocument(db, { folder: sub, name: 'warm-up.pdf', storage, body: pdf });
 await indexer.drain();
-for (let i = 0; i < COUNT; i++) await makeMeetingDocument(db, { folder: sub, name: `report-${i}.pdf`, storage, body: pdf });
+for (let i = 0; i < COUNT; i++)
+  await makeMeetingDocument(db, { folder: sub, name: `report-${i}.pdf`, storage, body: pdf });
 const s = performance.now();
 const n = await indexer.drain();
 const seconds = (performance.now() - s) / 1000;

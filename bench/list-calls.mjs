@@ -10,7 +10,11 @@ export async function listCalls(portalUrl) {
   const ar = await login(portalUrl, 'bench-ar-1@bench.test');
   const ta = await login(portalUrl, 'bench-ta-2001@bench.test');
   const firstJob = async (token, role) =>
-    (await (await fetch(`${portalUrl}/api/jobs?role=${role}`, { headers: { authorization: `Bearer ${token}` } })).json()).data[0].id;
+    (
+      await (
+        await fetch(`${portalUrl}/api/jobs?role=${role}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()
+    ).data[0].id;
   const arJob = await firstJob(ar, 'AR');
   const taJob = await firstJob(ta, 'TA');
   return [

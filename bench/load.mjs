@@ -46,7 +46,10 @@ function run(url, token, duration, overallRate) {
 const rows = [];
 for (const [, role, token, p] of cases) {
   const result = {};
-  const targets = [['portal', `${PORTAL}/api${p}`], ['baseline', `${BASE}${p}`]];
+  const targets = [
+    ['portal', `${PORTAL}/api${p}`],
+    ['baseline', `${BASE}${p}`],
+  ];
   for (const [label, url] of targets) {
     await run(url, token, 2); // warm-up
     const r = await run(url, token, DURATION);
@@ -57,11 +60,24 @@ for (const [, role, token, p] of cases) {
   const rate = Math.max(1, Math.round(result.baseline.rps * RATE_FRACTION));
   for (const [label, url] of targets) {
     const r = await run(url, token, DURATION, rate);
-    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${label} ${p} at ${rate}/s: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    result[label].fixed = { rate, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, p999: r.latency.p99_9 };
+    if (r.non2xx > 0 || r.errors > 0)
+      throw new Error(`${label} ${p} at ${rate}/s: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    result[label].fixed = {
+      rate,
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      p999: r.latency.p99_9,
+    };
   }
   for (const [label, url] of targets) {
-    const r = await openLoop({ url, headers: { authorization: `Bearer ${token}` }, rate, duration: DURATION, connections: CONNECTIONS });
+    const r = await openLoop({
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      rate,
+      duration: DURATION,
+      connections: CONNECTIONS,
+    });
     if (r.errors > 0) throw new Error(`${label} ${p} at ${rate}/s evenly spaced: ${r.errors} errors`);
     result[label].even = r;
   }
@@ -69,7 +85,9 @@ for (const [, role, token, p] of cases) {
 }
 
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, PostgreSQL data of npm run generate\n`);
-console.log('| call | as | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline |');
+console.log(
+  '| call | as | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
@@ -77,19 +95,29 @@ for (const r of rows) {
   );
 }
 console.log(`\nAt a fixed offered load of ${RATE_FRACTION} x the baseline's saturation req/s (same rate for both)\n`);
-console.log('| call | as | offered req/s | portal p50 / p99 / p99.9 ms | baseline p50 / p99 / p99.9 ms | p99.9 portal / baseline |');
+console.log(
+  '| call | as | offered req/s | portal p50 / p99 / p99.9 ms | baseline p50 / p99 / p99.9 ms | p99.9 portal / baseline |',
+);
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
   const a = r.portal.fixed;
   const b = r.baseline.fixed;
-  console.log(`| ${r.call} | ${r.role} | ${a.rate} | ${a.p50} / ${a.p99} / ${a.p999} | ${b.p50} / ${b.p99} / ${b.p999} | ${(a.p999 / Math.max(b.p999, 1)).toFixed(2)} |`);
+  console.log(
+    `| ${r.call} | ${r.role} | ${a.rate} | ${a.p50} / ${a.p99} / ${a.p999} | ${b.p50} / ${b.p99} / ${b.p999} | ${(a.p999 / Math.max(b.p999, 1)).toFixed(2)} |`,
+  );
 }
-console.log(`\nThe same offered load with evenly spaced requests (open-loop.mjs; latency from each request's due moment)\n`);
-console.log('| call | as | offered req/s | portal p50 / p99 / p99.9 ms | baseline p50 / p99 / p99.9 ms | p99.9 portal / baseline |');
+console.log(
+  `\nThe same offered load with evenly spaced requests (open-loop.mjs; latency from each request's due moment)\n`,
+);
+console.log(
+  '| call | as | offered req/s | portal p50 / p99 / p99.9 ms | baseline p50 / p99 / p99.9 ms | p99.9 portal / baseline |',
+);
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
   const a = r.portal.even;
   const b = r.baseline.even;
-  console.log(`| ${r.call} | ${r.role} | ${r.portal.fixed.rate} | ${a.p50} / ${a.p99} / ${a.p999} | ${b.p50} / ${b.p99} / ${b.p999} | ${(a.p999 / Math.max(b.p999, 0.1)).toFixed(2)} |`);
+  console.log(
+    `| ${r.call} | ${r.role} | ${r.portal.fixed.rate} | ${a.p50} / ${a.p99} / ${a.p999} | ${b.p50} / ${b.p99} / ${b.p999} | ${(a.p999 / Math.max(b.p999, 0.1)).toFixed(2)} |`,
+  );
 }
 process.exit(0);

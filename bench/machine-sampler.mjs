@@ -81,7 +81,12 @@ export async function startSampler(databaseUrl, period = 20) {
       const active = rows.filter((r) => r.backend_type === 'client backend');
       const waits = active.filter((r) => r.wait_event).map((r) => `${r.wait_event_type}:${r.wait_event}`);
       const background = rows
-        .filter((r) => r.backend_type !== 'client backend' && r.wait_event && !/Main$|WalWriterMain|AutoVacuumMain|LogicalLauncherMain/.test(r.wait_event))
+        .filter(
+          (r) =>
+            r.backend_type !== 'client backend' &&
+            r.wait_event &&
+            !/Main$|WalWriterMain|AutoVacuumMain|LogicalLauncherMain/.test(r.wait_event),
+        )
         .map((r) => `${r.backend_type}:${r.wait_event}`);
       const now = taskTimes();
       // ms on a core and ms waiting for one in this period, per process name (only those above 1 ms).
@@ -94,7 +99,18 @@ export async function startSampler(databaseUrl, period = 20) {
         waited[name] = (waited[name] ?? 0) + (w - before[2]) / 1e6;
       }
       for (const t of [ran, waited]) for (const [name, ms] of Object.entries(t)) if (ms < 1) delete t[name];
-      samples.push({ at, ms: Date.now() - at, stealMs: st - stolen, cpuMs: (c - cpu) / 1000, ioMs: (i - io) / 1000, active: active.length, waits, background, ran, waited });
+      samples.push({
+        at,
+        ms: Date.now() - at,
+        stealMs: st - stolen,
+        cpuMs: (c - cpu) / 1000,
+        ioMs: (i - io) / 1000,
+        active: active.length,
+        waits,
+        background,
+        ran,
+        waited,
+      });
       [cpu, io, tasks, stolen] = [c, i, now, st];
       await new Promise((r) => setTimeout(r, Math.max(0, period - (Date.now() - at))));
     }

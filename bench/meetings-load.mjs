@@ -27,7 +27,14 @@ const SEARCHES = Number(process.env.SEARCHES ?? 200);
 const PORT = Number(process.env.PORT ?? 3121);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-meetings-'));
 
-const { portal, tokens: [token] } = await signInThenRestart({ port: PORT, databaseUrl: DATABASE_URL, dataDir, production: PRODUCTION }, ['bench-cm-7@bench.test'], login);
+const {
+  portal,
+  tokens: [token],
+} = await signInThenRestart(
+  { port: PORT, databaseUrl: DATABASE_URL, dataDir, production: PRODUCTION },
+  ['bench-cm-7@bench.test'],
+  login,
+);
 const BASE = (await startBaseline({ port: PORT + 1, databaseUrl: DATABASE_URL })).url;
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const PORTAL = portal.url;
@@ -54,15 +61,39 @@ const sizes = {
   events: (await get(cases[2][1])).data.length,
 };
 
-const rows = await compareLoad(cases, { portal: PORTAL, baseline: BASE, headers: auth, connections: CONNECTIONS, duration: DURATION });
+const rows = await compareLoad(cases, {
+  portal: PORTAL,
+  baseline: BASE,
+  headers: auth,
+  connections: CONNECTIONS,
+  duration: DURATION,
+});
 
 // The search alone, one at a time, over a few terms: the median answer time.
-const terms = ['calibration', 'uncertainty measurement', 'chromat', 'listeria rapid pcr', 'proficiency testing round', 'biosafety cabinet airf'];
-const times = await timeOneAtATime({ portal: PORTAL, baseline: BASE, headers: auth, count: SEARCHES, terms, pathOf: (term) => `/meetingdocuments/search?cmid=${cm}&term=${encodeURIComponent(term)}` });
+const terms = [
+  'calibration',
+  'uncertainty measurement',
+  'chromat',
+  'listeria rapid pcr',
+  'proficiency testing round',
+  'biosafety cabinet airf',
+];
+const times = await timeOneAtATime({
+  portal: PORTAL,
+  baseline: BASE,
+  headers: auth,
+  count: SEARCHES,
+  terms,
+  pathOf: (term) => `/meetingdocuments/search?cmid=${cm}&term=${encodeURIComponent(term)}`,
+});
 
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, portal in ${PRODUCTION ? 'production' : 'development'} mode, meetings data of npm run generate:meetings (committee ${cm}: ${sizes.recent} documents visible; folder ${sub}: ${sizes.folder} documents; ${sizes.events} events in the range)\n`);
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION} s each, portal in ${PRODUCTION ? 'production' : 'development'} mode, meetings data of npm run generate:meetings (committee ${cm}: ${sizes.recent} documents visible; folder ${sub}: ${sizes.folder} documents; ${sizes.events} events in the range)\n`,
+);
 console.log(loadTable(rows));
 for (const side of ['portal', 'baseline']) {
-  console.log(`\nGET /meetingdocuments/search (${side}) one at a time, ${SEARCHES} requests over ${terms.length} terms: median ${times[side].median} ms, p90 ${times[side].p90} ms, p99 ${times[side].p99} ms`);
+  console.log(
+    `\nGET /meetingdocuments/search (${side}) one at a time, ${SEARCHES} requests over ${terms.length} terms: median ${times[side].median} ms, p90 ${times[side].p90} ms, p99 ${times[side].p99} ms`,
+  );
 }
 process.exit(0);

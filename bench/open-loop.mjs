@@ -19,7 +19,11 @@ export async function openLoop({ url, headers = {}, rate, duration, connections 
   const { origin, pathname, search } = new URL(url);
   const pool = new Pool(origin, { connections, pipelining: 1 });
   // Microseconds, up to a minute, three significant digits.
-  const histogram = build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 });
+  const histogram = build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 60_000_000,
+    numberOfSignificantValueDigits: 3,
+  });
   const total = Math.round(rate * duration);
   const path = pathname + search;
   let sent = 0;
@@ -29,7 +33,11 @@ export async function openLoop({ url, headers = {}, rate, duration, connections 
   const slow = [];
   // Every connection opened (and the server's path warm) before the clock starts: a run's first
   // requests would otherwise wait for 50 connects, which no user at a steady load meets.
-  await Promise.all(Array.from({ length: connections }, () => pool.request({ path, method: 'GET', headers }).then(({ body }) => body.dump())));
+  await Promise.all(
+    Array.from({ length: connections }, () =>
+      pool.request({ path, method: 'GET', headers }).then(({ body }) => body.dump()),
+    ),
+  );
   const start = performance.now();
 
   const send = (due) => {

@@ -44,8 +44,25 @@ export async function freshDatabase(url) {
  * 'pipe' hands the child's standard output to the caller. Answers the child process, its base URL
  * and a reader of its resident memory in kB; the child is stopped on exit.
  */
-export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = false, env = {}, preload, production = false, nodeFlags = [], stdout = 'inherit' }) {
-  const args = [...nodeFlags, '--import', 'tsx', '--conditions=source', ...(preload ? ['--import', preload] : []), 'src/main.ts'];
+export async function startPortal({
+  port,
+  databaseUrl = '',
+  dataDir,
+  seedDemo = false,
+  env = {},
+  preload,
+  production = false,
+  nodeFlags = [],
+  stdout = 'inherit',
+}) {
+  const args = [
+    ...nodeFlags,
+    '--import',
+    'tsx',
+    '--conditions=source',
+    ...(preload ? ['--import', preload] : []),
+    'src/main.ts',
+  ];
   const child = spawn(process.execPath, args, {
     cwd: path.join(here, '../apps/server'),
     env: {
@@ -79,7 +96,14 @@ export async function startPortal({ port, databaseUrl = '', dataDir, seedDemo = 
  * the portal's ACTOR_SQL from the sources) and waits until it answers; stopped on exit.
  */
 export async function startBaseline({ port, databaseUrl, nodeFlags = [], preload, env = {} }) {
-  const args = [...nodeFlags, '--import', 'tsx', '--conditions=source', ...(preload ? ['--import', preload] : []), path.join(here, 'baseline.mjs')];
+  const args = [
+    ...nodeFlags,
+    '--import',
+    'tsx',
+    '--conditions=source',
+    ...(preload ? ['--import', preload] : []),
+    path.join(here, 'baseline.mjs'),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: here,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), ...env },

@@ -32,12 +32,19 @@ const PORTAL = portal.url;
 const token = await login(PORTAL, USER);
 const auth = { authorization: `Bearer ${token}` };
 const sizes = {};
-for (const p of ['/publications', '/categories?withPublication=true&subscribed=true', '/categories?withPublication=true']) {
+for (const p of [
+  '/publications',
+  '/categories?withPublication=true&subscribed=true',
+  '/categories?withPublication=true',
+]) {
   const res = await fetch(`${PORTAL}/api${p}`, { headers: auth });
   const body = await res.text();
   if (!res.ok) throw new Error(`${p}: ${res.status} ${body.slice(0, 200)}`);
   const json = JSON.parse(body);
-  const leaves = Array.isArray(json.data) && json.data[0]?.children ? json.data.flatMap((r) => r.children).reduce((n, c) => n + (c.publications?.length ?? 0), 0) : json.data.length;
+  const leaves =
+    Array.isArray(json.data) && json.data[0]?.children
+      ? json.data.flatMap((r) => r.children).reduce((n, c) => n + (c.publications?.length ?? 0), 0)
+      : json.data.length;
   // One request at a time (10 after one warm-up): the answer's own time without a queue.
   const times = [];
   for (let i = 0; i < 11; i++) {
@@ -46,21 +53,36 @@ for (const p of ['/publications', '/categories?withPublication=true&subscribed=t
     if (i > 0) times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);
-  sizes[p] = `${leaves} publications, ${(body.length / 1024).toFixed(0)} kB, one at a time median ${times[5].toFixed(1)} ms (max ${times.at(-1).toFixed(1)})`;
+  sizes[p] =
+    `${leaves} publications, ${(body.length / 1024).toFixed(0)} kB, one at a time median ${times[5].toFixed(1)} ms (max ${times.at(-1).toFixed(1)})`;
 }
 
 const cases = [
   ['GET /api/publications (page 1)', '/publications'],
-  ['GET /api/categories?withPublication=true&subscribed=true (card)', '/categories?withPublication=true&subscribed=true'],
+  [
+    'GET /api/categories?withPublication=true&subscribed=true (card)',
+    '/categories?withPublication=true&subscribed=true',
+  ],
   ['GET /api/categories?withPublication=true (/subscriptions)', '/categories?withPublication=true'],
 ];
 
 // Timeouts (10 s without an answer) are counted, not fatal: the /subscriptions tree is large.
-const rows = await compareLoad(cases, { portal: PORTAL, baseline: BASE, headers: auth, connections: CONNECTIONS, duration: DURATION, allowTimeouts: true });
+const rows = await compareLoad(cases, {
+  portal: PORTAL,
+  baseline: BASE,
+  headers: auth,
+  connections: CONNECTIONS,
+  duration: DURATION,
+  allowTimeouts: true,
+});
 
-console.log(`\n${CONNECTIONS} connections, 2 s warm-up, ${DURATION} s each, as ${USER}, publications data of npm run generate:publications`);
+console.log(
+  `\n${CONNECTIONS} connections, 2 s warm-up, ${DURATION} s each, as ${USER}, publications data of npm run generate:publications`,
+);
 for (const [p, s] of Object.entries(sizes)) console.log(`  portal ${p}: ${s}`);
-console.log('\n| call | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline | timeouts portal; baseline | load average (1 min) portal; baseline |');
+console.log(
+  '\n| call | portal req/s | portal p50 / p99 ms | baseline req/s | baseline p50 / p99 ms | portal / baseline | timeouts portal; baseline | load average (1 min) portal; baseline |',
+);
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(

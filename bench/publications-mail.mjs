@@ -68,7 +68,11 @@ const PORTAL = portal.url;
 /** Signs in with the code the sink received. */
 async function login(email, password = 'portal-demo') {
   const after = Date.now();
-  const res = await fetch(`${PORTAL}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+  const res = await fetch(`${PORTAL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
   if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   const { token: pending } = await res.json();
   let code;
@@ -78,7 +82,11 @@ async function login(email, password = 'portal-demo') {
     else await new Promise((s) => setTimeout(s, 200));
   }
   if (!code) throw new Error(`no code for ${email} at the sink`);
-  const verify = await fetch(`${PORTAL}/api/twofactor/verify`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${pending}` }, body: JSON.stringify({ code }) });
+  const verify = await fetch(`${PORTAL}/api/twofactor/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${pending}` },
+    body: JSON.stringify({ code }),
+  });
   if (!verify.ok) throw new Error(`verify ${email}: ${verify.status} ${await verify.text()}`);
   return (await verify.json()).token;
 }
@@ -117,7 +125,9 @@ if (!res.ok) {
 }
 const id = JSON.parse(body).data.id;
 const url = `/publications/${id}`;
-console.log(`publication ${id} '${name}' added in ${answered} ms; ${subscribers} notify-on readers of '${CATEGORY}' (${category.id})`);
+console.log(
+  `publication ${id} '${name}' added in ${answered} ms; ${subscribers} notify-on readers of '${CATEGORY}' (${category.id})`,
+);
 
 // Progress every 5 s; done when every row of the publication is sent or failed.
 let last;
@@ -132,11 +142,16 @@ for (;;) {
   const elapsed = (Date.now() - t0) / 1000;
   if (Math.round(elapsed) % 5 === 0) {
     loads.push(loadavg()[0]);
-    console.log(`${elapsed.toFixed(0)} s: ${last.sent} sent, ${last.failed} failed, ${last.held} held of ${last.total} queued (load ${loadavg()[0].toFixed(1)})`);
+    console.log(
+      `${elapsed.toFixed(0)} s: ${last.sent} sent, ${last.failed} failed, ${last.held} held of ${last.total} queued (load ${loadavg()[0].toFixed(1)})`,
+    );
   }
   if (last.total > 0 && last.sent + last.failed + last.held === last.total) break;
   if (elapsed > MAX_WAIT_S) {
-    const stopped = await db.query(`update mail_outbox set status = 'failed', last_error = 'bench: stopped waiting' where url = $1 and status = 'pending'`, [url]);
+    const stopped = await db.query(
+      `update mail_outbox set status = 'failed', last_error = 'bench: stopped waiting' where url = $1 and status = 'pending'`,
+      [url],
+    );
     console.log(`stopped waiting after ${MAX_WAIT_S} s: ${stopped.rowCount} unsent rows marked failed`);
     break;
   }

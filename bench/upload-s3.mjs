@@ -35,7 +35,12 @@ for (let i = 0; i < MB; i++) writeFileSync(big, randomBytes(1_000_000), { flag: 
 const s3Dir = path.join(dir, 's3');
 const s3rver = spawn(
   process.execPath,
-  ['--input-type=module', '-e', `import S3rver from 's3rver'; const s = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.argv[1] }); const { port } = await s.run(); console.log(port);`, s3Dir],
+  [
+    '--input-type=module',
+    '-e',
+    `import S3rver from 's3rver'; const s = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.argv[1] }); const { port } = await s.run(); console.log(port);`,
+    s3Dir,
+  ],
   { cwd: here, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 process.on('exit', () => s3rver.kill('SIGTERM'));
@@ -58,18 +63,43 @@ const portal = await startPortal({
   dataDir: path.join(dir, 'data'),
   seedDemo: true,
   // STORE=disk: the same run with the files on the local disk, to see what the S3 store adds.
-  env: process.env.STORE === 'disk' ? {} : { S3_BUCKET: 'portal', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+  env:
+    process.env.STORE === 'disk'
+      ? {}
+      : {
+          S3_BUCKET: 'portal',
+          S3_ENDPOINT: endpoint,
+          S3_REGION: 'us-east-1',
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER',
+          S3_FORCE_PATH_STYLE: 'true',
+        },
 });
 const token = await login(portal.url, 'ar@portal.test');
-const jobs = await (await fetch(`${portal.url}/api/jobs?role=AR`, { headers: { authorization: `Bearer ${token}` } })).json();
+const jobs = await (
+  await fetch(`${portal.url}/api/jobs?role=AR`, { headers: { authorization: `Bearer ${token}` } })
+).json();
 const jobId = jobs.data[0].id;
 
 /** curl streams the multipart body from disk in C, so the client takes little of the two cores. */
 async function upload(name) {
   const { stdout: out } = await execFileAsync('curl', [
-    '-sS', '-w', '\n%{http_code}', '-H', `authorization: Bearer ${token}`, '-H', 'Expect:',
-    '-F', `jobId=${jobId}`, '-F', 'role=AR', '-F', 'description=Upload benchmark',
-    '-F', `file=@${big};filename=${name}`, `${portal.url}/api/jobdocuments`,
+    '-sS',
+    '-w',
+    '\n%{http_code}',
+    '-H',
+    `authorization: Bearer ${token}`,
+    '-H',
+    'Expect:',
+    '-F',
+    `jobId=${jobId}`,
+    '-F',
+    'role=AR',
+    '-F',
+    'description=Upload benchmark',
+    '-F',
+    `file=@${big};filename=${name}`,
+    `${portal.url}/api/jobdocuments`,
   ]);
   const cut = out.lastIndexOf('\n');
   if (out.slice(cut + 1) !== '200') throw new Error(out);
@@ -89,14 +119,24 @@ portal.child.kill('SIGTERM');
 
 // The same bytes, the same number at once, straight from a file with lib-storage's defaults.
 started = performance.now();
-await Promise.all(Array.from({ length: N }, (_, i) => new Upload({ client, params: { Bucket: 'plain', Key: `plain-${i}`, Body: createReadStream(big) } }).done()));
+await Promise.all(
+  Array.from({ length: N }, (_, i) =>
+    new Upload({ client, params: { Bucket: 'plain', Key: `plain-${i}`, Body: createReadStream(big) } }).done(),
+  ),
+);
 const plainSeconds = (performance.now() - started) / 1000;
 
 const rate = (s) => `${((N * MB) / s).toFixed(0)} MB/s`;
-console.log(`\n${N} uploads of ${MB} MB at once, files ${process.env.STORE === 'disk' ? 'on the local disk' : 'in S3 (s3rver on this machine)'}, PostgreSQL\n`);
+console.log(
+  `\n${N} uploads of ${MB} MB at once, files ${process.env.STORE === 'disk' ? 'on the local disk' : 'in S3 (s3rver on this machine)'}, PostgreSQL\n`,
+);
 console.log('| measure | value |');
 console.log('|---|---|');
 console.log(`| portal: POST /api/jobdocuments, curl | ${portalSeconds.toFixed(1)} s, ${rate(portalSeconds)} |`);
-console.log(`| plain lib-storage Upload of the same file | ${plainSeconds.toFixed(1)} s, ${rate(plainSeconds)}; portal / plain = ${(plainSeconds / portalSeconds).toFixed(2)} |`);
-console.log(`| portal RSS before / peak | ${(before / 1024).toFixed(0)} MB / ${(peak / 1024).toFixed(0)} MB: growth ${((peak - before) / 1024).toFixed(1)} MB |`);
+console.log(
+  `| plain lib-storage Upload of the same file | ${plainSeconds.toFixed(1)} s, ${rate(plainSeconds)}; portal / plain = ${(plainSeconds / portalSeconds).toFixed(2)} |`,
+);
+console.log(
+  `| portal RSS before / peak | ${(before / 1024).toFixed(0)} MB / ${(peak / 1024).toFixed(0)} MB: growth ${((peak - before) / 1024).toFixed(1)} MB |`,
+);
 process.exit(0);

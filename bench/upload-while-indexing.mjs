@@ -39,22 +39,39 @@ const dir = mkdtempSync(path.join(tmpdir(), 'portal-upidx-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 const big = path.join(dir, 'big.bin');
 for (let i = 0; i < MB; i++) writeFileSync(big, randomBytes(1_000_000), { flag: i === 0 ? 'w' : 'a' });
-const paragraphs = Array.from({ length: PARAGRAPHS }, (_, i) => `Paragraph ${i}: the zirconium proficiency round of balance ${i} was checked against the reference weights and found within tolerance.`);
+const paragraphs = Array.from(
+  { length: PARAGRAPHS },
+  (_, i) =>
+    `Paragraph ${i}: the zirconium proficiency round of balance ${i} was checked against the reference weights and found within tolerance.`,
+);
 const pdf = await makePdf('Proficiency report', paragraphs);
 
 await freshDatabase(DATABASE_URL);
-const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir: path.join(dir, 'data'), seedDemo: true });
+const portal = await startPortal({
+  port: PORT,
+  databaseUrl: DATABASE_URL,
+  dataDir: path.join(dir, 'data'),
+  seedDemo: true,
+});
 const PORTAL = portal.url;
 const sql = new pg.Client({ connectionString: DATABASE_URL });
 await sql.connect();
 process.on('exit', () => sql.end().catch(() => {}));
-const pending = async () => Number((await sql.query(`select count(*) from meeting_documents where index_state = 'pending'`)).rows[0].count);
+const pending = async () =>
+  Number((await sql.query(`select count(*) from meeting_documents where index_state = 'pending'`)).rows[0].count);
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 const ar = await login(PORTAL, 'ar@portal.test');
 const cm = await login(PORTAL, 'cm@portal.test');
 const api = async (token, url, init = {}) => {
-  const res = await fetch(`${PORTAL}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.body && !(init.body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...init.headers } });
+  const res = await fetch(`${PORTAL}${url}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body && !(init.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
+  });
   const body = await res.json();
   if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
   return body;
@@ -63,17 +80,38 @@ const jobId = (await api(ar, '/api/jobs?role=AR')).data[0].id;
 const committee = (await api(cm, '/api/committees')).data.find((c) => c.name === 'Chemical Testing Committee');
 const root = (await api(cm, `/api/committeerootfolders/${committee.id}`)).data[0];
 const folderOf = async (name) => {
-  const made = await api(cm, '/api/meetingfolders', { method: 'POST', body: JSON.stringify({ folderName: name, parentFolderId: root.id, committeeId: committee.id }) });
-  return made.id ?? made.data?.id ?? made.folder?.id ?? (await api(cm, `/api/meetingfolders/${root.id}`)).data.find((f) => f.name === name).id;
+  const made = await api(cm, '/api/meetingfolders', {
+    method: 'POST',
+    body: JSON.stringify({ folderName: name, parentFolderId: root.id, committeeId: committee.id }),
+  });
+  return (
+    made.id ??
+    made.data?.id ??
+    made.folder?.id ??
+    (await api(cm, `/api/meetingfolders/${root.id}`)).data.find((f) => f.name === name).id
+  );
 };
 
 /** The 150 MB job document, with curl as upload.mjs sends it. */
 async function upload(name) {
   const started = performance.now();
   const { stdout: out } = await execFileAsync('curl', [
-    '-sS', '-w', '\n%{http_code}', '-H', `authorization: Bearer ${ar}`, '-H', 'Expect:',
-    '-F', `jobId=${jobId}`, '-F', 'role=AR', '-F', 'description=Upload benchmark',
-    '-F', `file=@${big};filename=${name}`, `${PORTAL}/api/jobdocuments`,
+    '-sS',
+    '-w',
+    '\n%{http_code}',
+    '-H',
+    `authorization: Bearer ${ar}`,
+    '-H',
+    'Expect:',
+    '-F',
+    `jobId=${jobId}`,
+    '-F',
+    'role=AR',
+    '-F',
+    'description=Upload benchmark',
+    '-F',
+    `file=@${big};filename=${name}`,
+    `${PORTAL}/api/jobdocuments`,
   ]);
   const seconds = (performance.now() - started) / 1000;
   const cut = out.lastIndexOf('\n');
@@ -116,12 +154,22 @@ const waitIdle = async () => {
 };
 /** documents/s of a folder's documents from their indexed_at: (n - 1) over first to last. */
 async function indexRate(folderId) {
-  const { rows } = await sql.query(`select count(*)::int n, min(indexed_at) a, max(indexed_at) b, count(*) filter (where index_state = 'indexed')::int ok from meeting_documents where folder_id = $1`, [folderId]);
+  const { rows } = await sql.query(
+    `select count(*)::int n, min(indexed_at) a, max(indexed_at) b, count(*) filter (where index_state = 'indexed')::int ok from meeting_documents where folder_id = $1`,
+    [folderId],
+  );
   const { n, a, b, ok } = rows[0];
   return { n, ok, seconds: (b - a) / 1000, rate: (n - 1) / ((b - a) / 1000) };
 }
 const indexedBetween = async (folderId, from, to) =>
-  Number((await sql.query(`select count(*) from meeting_documents where folder_id = $1 and indexed_at >= $2 and indexed_at < $3`, [folderId, from, to])).rows[0].count);
+  Number(
+    (
+      await sql.query(
+        `select count(*) from meeting_documents where folder_id = $1 and indexed_at >= $2 and indexed_at < $3`,
+        [folderId, from, to],
+      )
+    ).rows[0].count,
+  );
 
 // (a) The indexer idle: the demo data's documents indexed first.
 await waitIdle();
@@ -175,7 +223,9 @@ const loadC = loadavg();
 
 // (d) A control: the index idle, one core kept busy by another process (a bare Node loop, stopped
 // after 30 s at the latest): how much of (b) any busy thread on these two cores would cost.
-const spinner = spawn(process.execPath, ['-e', 'const end = Date.now() + 30000; while (Date.now() < end);'], { stdio: 'ignore' });
+const spinner = spawn(process.execPath, ['-e', 'const end = Date.now() + 30000; while (Date.now() < end);'], {
+  stdio: 'ignore',
+});
 process.on('exit', () => spinner.kill());
 await new Promise((r) => setTimeout(r, 200));
 const spun = [];
@@ -185,20 +235,38 @@ const loadD = loadavg();
 
 const rate = (s) => `${(MB / s).toFixed(0)} MB/s`;
 const ms = (s) => `${s.toFixed(2)} s`;
-console.log(`\n${MB} MB upload to POST /api/jobdocuments while the meetings index works (PostgreSQL, ${PDFS} PDFs of ${(pdf.length / 1024).toFixed(0)} kB, ${PARAGRAPHS} paragraphs)\n`);
+console.log(
+  `\n${MB} MB upload to POST /api/jobdocuments while the meetings index works (PostgreSQL, ${PDFS} PDFs of ${(pdf.length / 1024).toFixed(0)} kB, ${PARAGRAPHS} paragraphs)\n`,
+);
 console.log('| measure | value |');
 console.log('|---|---|');
-console.log(`| (a) upload, index idle (median of 3) | ${ms(median(idle))}, ${rate(median(idle))} (runs ${idle.map(ms).join(', ')}) |`);
-console.log(`| (b) upload, index busy (median of 3) | ${ms(median(busy))}, ${rate(median(busy))} (runs ${busy.map(ms).join(', ')}) |`);
-console.log(`| (d) control: upload, index idle, a Node busy loop in another process (median of 3) | ${ms(median(spun))}, ${rate(median(spun))} (runs ${spun.map(ms).join(', ')}); spinning / idle ${(median(idle) / median(spun)).toFixed(2)} |`);
+console.log(
+  `| (a) upload, index idle (median of 3) | ${ms(median(idle))}, ${rate(median(idle))} (runs ${idle.map(ms).join(', ')}) |`,
+);
+console.log(
+  `| (b) upload, index busy (median of 3) | ${ms(median(busy))}, ${rate(median(busy))} (runs ${busy.map(ms).join(', ')}) |`,
+);
+console.log(
+  `| (d) control: upload, index idle, a Node busy loop in another process (median of 3) | ${ms(median(spun))}, ${rate(median(spun))} (runs ${spun.map(ms).join(', ')}); spinning / idle ${(median(idle) / median(spun)).toFixed(2)} |`,
+);
 console.log(`| busy / idle MB/s | ${(median(idle) / median(busy)).toFixed(2)} |`);
-console.log(`| the index during each busy upload | ${checks.map((c) => `healthcheck ${c.running}, pending ${c.before} -> ${c.after}, ${c.indexed} indexed`).join('; ')} |`);
+console.log(
+  `| the index during each busy upload | ${checks.map((c) => `healthcheck ${c.running}, pending ${c.before} -> ${c.after}, ${c.indexed} indexed`).join('; ')} |`,
+);
 console.log(`| /api/health every 50 ms, (a) | ${stats(healthIdle)} |`);
 console.log(`| /api/health every 50 ms, (b) (from the first PDF to the last upload) | ${stats(healthBusy)} |`);
 console.log(`| /api/health, (b), asked during the three timed uploads only | ${stats(healthDuringUploads)} |`);
 console.log(`| the PDFs sent (b) | ${PDFS} in ${queued.toFixed(2)} s |`);
-console.log(`| index rate, (b) from the first timed upload's start to the last one's end | ${duringUploads} in ${windowSeconds.toFixed(2)} s: ${(duringUploads / windowSeconds).toFixed(2)} documents/s |`);
-console.log(`| index rate, (b) the whole queue (uploads for part of it) | ${busyRate.ok}/${busyRate.n} indexed, ${busyRate.rate.toFixed(2)} documents/s (first to last ${busyRate.seconds.toFixed(1)} s) |`);
-console.log(`| index rate, (c) alone | ${aloneRate.ok}/${aloneRate.n} indexed, ${aloneRate.rate.toFixed(2)} documents/s (first to last ${aloneRate.seconds.toFixed(1)} s) |`);
-console.log(`| load average (1, 5, 15 min) | (a) ${loadA.join(' -> ')}; (b) ${loadB.join(' -> ')}; (c) end ${loadC}; (d) end ${loadD} |`);
+console.log(
+  `| index rate, (b) from the first timed upload's start to the last one's end | ${duringUploads} in ${windowSeconds.toFixed(2)} s: ${(duringUploads / windowSeconds).toFixed(2)} documents/s |`,
+);
+console.log(
+  `| index rate, (b) the whole queue (uploads for part of it) | ${busyRate.ok}/${busyRate.n} indexed, ${busyRate.rate.toFixed(2)} documents/s (first to last ${busyRate.seconds.toFixed(1)} s) |`,
+);
+console.log(
+  `| index rate, (c) alone | ${aloneRate.ok}/${aloneRate.n} indexed, ${aloneRate.rate.toFixed(2)} documents/s (first to last ${aloneRate.seconds.toFixed(1)} s) |`,
+);
+console.log(
+  `| load average (1, 5, 15 min) | (a) ${loadA.join(' -> ')}; (b) ${loadB.join(' -> ')}; (c) end ${loadC}; (d) end ${loadD} |`,
+);
 process.exit(0);

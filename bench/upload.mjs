@@ -30,7 +30,9 @@ const PORTAL = portal.url;
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 const rssKb = portal.rssKb;
 const token = await login(PORTAL, 'ar@portal.test');
-const jobs = await (await fetch(`${PORTAL}/api/jobs?role=AR`, { headers: { authorization: `Bearer ${token}` } })).json();
+const jobs = await (
+  await fetch(`${PORTAL}/api/jobs?role=AR`, { headers: { authorization: `Bearer ${token}` } })
+).json();
 const jobId = jobs.data[0].id;
 
 /**
@@ -44,9 +46,22 @@ async function upload(name, target = `${PORTAL}/api/jobdocuments`) {
   if ((process.env.CLIENT ?? 'curl') === 'curl') {
     // Asynchronous, so the RSS sampler keeps running while the file goes up.
     const { stdout: out } = await execFileAsync('curl', [
-      '-sS', '-w', '\n%{http_code}', '-H', `authorization: Bearer ${token}`, '-H', 'Expect:',
-      '-F', `jobId=${jobId}`, '-F', 'role=AR', '-F', 'description=Upload benchmark',
-      '-F', `file=@${big};filename=${name}`, target,
+      '-sS',
+      '-w',
+      '\n%{http_code}',
+      '-H',
+      `authorization: Bearer ${token}`,
+      '-H',
+      'Expect:',
+      '-F',
+      `jobId=${jobId}`,
+      '-F',
+      'role=AR',
+      '-F',
+      'description=Upload benchmark',
+      '-F',
+      `file=@${big};filename=${name}`,
+      target,
     ]);
     const cut = out.lastIndexOf('\n');
     status = Number(out.slice(cut + 1));
@@ -113,8 +128,16 @@ console.log(`\n${MB} MB upload to POST /api/jobdocuments (PostgreSQL, local disk
 console.log('| measure | value |');
 console.log('|---|---|');
 console.log(`| upload | ${seconds.toFixed(2)} s, ${rate(seconds)} |`);
-console.log(`| bare Node pipe to a file, same client | ${pipeSeconds.toFixed(2)} s, ${rate(pipeSeconds)}; upload / pipe = ${(pipeSeconds / seconds).toFixed(2)} |`);
-console.log(`| dd bs=1M (page cache) | ${ddPlain.toFixed(2)} s, ${rate(ddPlain)}; upload / dd = ${(ddPlain / seconds).toFixed(2)} |`);
-console.log(`| dd bs=1M conv=fsync | ${ddSync.toFixed(2)} s, ${rate(ddSync)}; upload / dd = ${(ddSync / seconds).toFixed(2)} |`);
-console.log(`| server RSS before / peak | ${(before / 1024).toFixed(0)} MB / ${(peak / 1024).toFixed(0)} MB: growth ${((peak - before) / 1024).toFixed(1)} MB |`);
+console.log(
+  `| bare Node pipe to a file, same client | ${pipeSeconds.toFixed(2)} s, ${rate(pipeSeconds)}; upload / pipe = ${(pipeSeconds / seconds).toFixed(2)} |`,
+);
+console.log(
+  `| dd bs=1M (page cache) | ${ddPlain.toFixed(2)} s, ${rate(ddPlain)}; upload / dd = ${(ddPlain / seconds).toFixed(2)} |`,
+);
+console.log(
+  `| dd bs=1M conv=fsync | ${ddSync.toFixed(2)} s, ${rate(ddSync)}; upload / dd = ${(ddSync / seconds).toFixed(2)} |`,
+);
+console.log(
+  `| server RSS before / peak | ${(before / 1024).toFixed(0)} MB / ${(peak / 1024).toFixed(0)} MB: growth ${((peak - before) / 1024).toFixed(1)} MB |`,
+);
 process.exit(0);

@@ -31,20 +31,25 @@ export async function seriousViolations(page: Page, selector?: string) {
     await page.evaluate(source);
   }
   // A modal still fading in has its text half transparent: wait for transitions to end.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 });
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+    timeout: 5_000,
+  });
   // A toast coming or going is half transparent (its wrapper's opacity, set by Mantine's transition
   // step by step, not always as a running animation): wait until each one shown is fully opaque.
   await page.waitForFunction(
     () =>
       [...document.querySelectorAll('.mantine-Notification-root')].every((toast) => {
-        for (let el: Element | null = toast; el; el = el.parentElement) if (Number(getComputedStyle(el).opacity) < 1) return false;
+        for (let el: Element | null = toast; el; el = el.parentElement)
+          if (Number(getComputedStyle(el).opacity) < 1) return false;
         return true;
       }),
     undefined,
     { timeout: 10_000 },
   );
   const violations = await page.evaluate(async (within) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const result = await axe.run(within ?? document, { resultTypes: ['violations'] });
     return result.violations;
   }, selector ?? null);
@@ -54,6 +59,8 @@ export async function seriousViolations(page: Page, selector?: string) {
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 200), why: n.failureSummary?.slice(0, 300) })),
+      nodes: v.nodes
+        .slice(0, 5)
+        .map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 200), why: n.failureSummary?.slice(0, 300) })),
     }));
 }

@@ -40,7 +40,10 @@ async function stop(child: ChildProcess | undefined, name: string): Promise<void
   clearTimeout(timer);
 }
 
-function startSmtpSink(mailDir: string, log: NodeJS.WritableStream): Promise<{ child: ChildProcess; smtpPort: number; httpPort: number }> {
+function startSmtpSink(
+  mailDir: string,
+  log: NodeJS.WritableStream,
+): Promise<{ child: ChildProcess; smtpPort: number; httpPort: number }> {
   const child = spawn(process.execPath, [path.join(E2E_DIR, 'smtp-sink.mjs')], {
     cwd: E2E_DIR,
     env: { ...process.env, MAIL_DIR: mailDir, SMTP_PORT: '0', HTTP_PORT: '0' },
@@ -70,12 +73,19 @@ function startSmtpSink(mailDir: string, log: NodeJS.WritableStream): Promise<{ c
   });
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string, timeoutMs = 90_000): Promise<void> {
+async function waitForHealth(
+  baseUrl: string,
+  server: ChildProcess,
+  logFile: string,
+  timeoutMs = 90_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer yet';
   while (Date.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(`the portal exited (${server.exitCode ?? server.signalCode}) before answering /api/health; see ${logFile}`);
+      throw new Error(
+        `the portal exited (${server.exitCode ?? server.signalCode}) before answering /api/health; see ${logFile}`,
+      );
     }
     try {
       const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
@@ -86,16 +96,21 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: str
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the portal did not answer GET /api/health within ${timeoutMs / 1000} s (last: ${last}); see ${logFile}`);
+  throw new Error(
+    `the portal did not answer GET /api/health within ${timeoutMs / 1000} s (last: ${last}); see ${logFile}`,
+  );
 }
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   // The server's bundle, as `npm start` serves it (apps/server/scripts/bundle.mjs).
   const serverMain = path.join(ROOT, 'apps/server/dist/bundle/main.js');
   const webIndex = path.join(ROOT, 'apps/web/dist/index.html');
-  if (!existsSync(serverMain)) throw new Error('apps/server/dist/bundle/main.js is missing: run `npm run build` before the end-to-end tests.');
+  if (!existsSync(serverMain))
+    throw new Error('apps/server/dist/bundle/main.js is missing: run `npm run build` before the end-to-end tests.');
   // Without the web app the API journeys still run; every browser test then fails at once with this reason.
-  process.env.E2E_WEB_MISSING = existsSync(webIndex) ? '' : 'apps/web/dist/index.html is missing: run `npm run build` before the end-to-end tests.';
+  process.env.E2E_WEB_MISSING = existsSync(webIndex)
+    ? ''
+    : 'apps/web/dist/index.html is missing: run `npm run build` before the end-to-end tests.';
   if (process.env.E2E_WEB_MISSING) console.warn(`[e2e] ${process.env.E2E_WEB_MISSING}`);
 
   // Screenshots of this run only.
@@ -127,7 +142,13 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     // Production never adds demo data by itself: the journeys' data is seeded first, as a developer would.
     const seeded = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/db/seed/run.js')], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? workDir, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? workDir,
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
       encoding: 'utf8',
     });
     if (seeded.status !== 0) throw new Error(`seeding the demo data failed:\n${seeded.stdout}${seeded.stderr}`);
@@ -166,7 +187,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     process.env.E2E_BASE_URL = baseUrl;
     process.env.E2E_MAIL_URL = `http://127.0.0.1:${started.httpPort}`;
     process.env.E2E_MAIL_DIR = mailDir;
-    console.log(`[e2e] portal at ${baseUrl}, SMTP sink at 127.0.0.1:${started.smtpPort} (mail API ${process.env.E2E_MAIL_URL}), data in ${workDir}`);
+    console.log(
+      `[e2e] portal at ${baseUrl}, SMTP sink at 127.0.0.1:${started.smtpPort} (mail API ${process.env.E2E_MAIL_URL}), data in ${workDir}`,
+    );
   } catch (e) {
     await teardown();
     throw e;

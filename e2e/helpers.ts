@@ -196,7 +196,9 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
 
 /** Waits until the page has settled: no full-screen spinner, no skeleton or loader still busy. */
 export async function settled(page: Page): Promise<void> {
-  await expect(page.locator('[role="status"][aria-label="Loading"], [aria-busy="true"], .mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
+  await expect(
+    page.locator('[role="status"][aria-label="Loading"], [aria-busy="true"], .mantine-Loader-root'),
+  ).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** Current pathname of the page. */

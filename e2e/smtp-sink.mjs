@@ -85,7 +85,15 @@ const http = createServer((req, res) => {
         try {
           const { to, body } = JSON.parse(raw);
           const receivedAt = Date.now();
-          const message = { id: `${receivedAt}-${String(++seq).padStart(6, '0')}`, receivedAt, from: null, to: [String(to).toLowerCase()], subject: 'SMS', text: String(body), html: null };
+          const message = {
+            id: `${receivedAt}-${String(++seq).padStart(6, '0')}`,
+            receivedAt,
+            from: null,
+            to: [String(to).toLowerCase()],
+            subject: 'SMS',
+            text: String(body),
+            html: null,
+          };
           writeFileSync(path.join(dir, `${message.id}.json`), JSON.stringify(message, null, 2));
           send(200, { ok: true });
         } catch (e) {
@@ -117,7 +125,9 @@ const http = createServer((req, res) => {
 const listen = (server, port) =>
   new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port));
+    server.listen(port, '127.0.0.1', () =>
+      resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port),
+    );
   });
 
 const smtpPort = await listen(smtp.server, Number(process.env.SMTP_PORT ?? 0));

@@ -23,7 +23,10 @@ const run = (cmd, args, opts = {}) => {
 };
 
 try {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' })
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
     .split('\0')
     .filter(Boolean);
   for (const file of listed) {
@@ -44,17 +47,33 @@ try {
   const targets = PACKAGES.map((name) => {
     const current = pinned(name);
     const major = current.replace(/^[^\d]*/, '').split('.')[0];
-    const versions = JSON.parse(execFileSync('npm', ['view', `${name}@^${major}`, 'version', '--json'], { encoding: 'utf8' }));
+    const versions = JSON.parse(
+      execFileSync('npm', ['view', `${name}@^${major}`, 'version', '--json'], { encoding: 'utf8' }),
+    );
     const newest = Array.isArray(versions) ? versions.at(-1) : versions;
     return { name, current, newest };
   });
-  for (const t of targets) console.log(`${t.name}: ${t.current} -> ${t.newest}${t.current === t.newest ? ' (already the newest)' : ''}`);
-  run('npm', ['install', '--no-audit', '--no-fund', '--save-exact', ...targets.map((t) => `${t.name}@${t.newest}`), '-w', 'apps/server']);
-  const installed = (name) => JSON.parse(readFileSync(path.join(scratch, 'node_modules', name, 'package.json'), 'utf8')).version;
+  for (const t of targets)
+    console.log(`${t.name}: ${t.current} -> ${t.newest}${t.current === t.newest ? ' (already the newest)' : ''}`);
+  run('npm', [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--save-exact',
+    ...targets.map((t) => `${t.name}@${t.newest}`),
+    '-w',
+    'apps/server',
+  ]);
+  const installed = (name) =>
+    JSON.parse(readFileSync(path.join(scratch, 'node_modules', name, 'package.json'), 'utf8')).version;
   console.log(`installed: ${PACKAGES.map((n) => `${n} ${installed(n)}`).join(', ')}`);
 
   const tests = spawnSync('npm', ['test', '-w', 'apps/server'], { cwd: scratch, stdio: 'inherit' });
-  console.log(tests.status === 0 ? 'deps:latest-check: the server tests pass on the newest minor versions' : `deps:latest-check: the server tests FAIL on the newest minor versions (exit ${tests.status})`);
+  console.log(
+    tests.status === 0
+      ? 'deps:latest-check: the server tests pass on the newest minor versions'
+      : `deps:latest-check: the server tests FAIL on the newest minor versions (exit ${tests.status})`,
+  );
   process.exitCode = tests.status ?? 1;
 } finally {
   if (process.env.KEEP) console.log(`scratch copy kept: ${scratch}`);

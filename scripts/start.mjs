@@ -6,7 +6,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const built = ['packages/shared/dist/index.js', 'apps/server/dist/bundle/main.js', 'apps/web/dist/index.html'].every((f) => existsSync(f));
+const built = ['packages/shared/dist/index.js', 'apps/server/dist/bundle/main.js', 'apps/web/dist/index.html'].every(
+  (f) => existsSync(f),
+);
 if (!built) {
   console.log('First start: building the portal (npm run build)...');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });

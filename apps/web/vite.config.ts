@@ -11,7 +11,8 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
  * production one, so the warnings' code is left out and not evaluated on every first load.
  */
 function reactRouterProduction(): Plugin {
-  const file = (name: string) => fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${name}`, import.meta.url));
+  const file = (name: string) =>
+    fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${name}`, import.meta.url));
   return {
     name: 'react-router-production',
     apply: 'build',

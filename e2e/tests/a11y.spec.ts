@@ -38,7 +38,10 @@ function mayEnter(name: RouteName, role: string | null): boolean {
 }
 
 /** A concrete path for each route; records the role may see where the page needs one. */
-async function pathFor(name: RouteName, records: { job?: number; facility?: number; site?: number; publication?: number }): Promise<string> {
+async function pathFor(
+  name: RouteName,
+  records: { job?: number; facility?: number; site?: number; publication?: number },
+): Promise<string> {
   const params: Record<string, string | number> = { id: 1, date: '2026-12-01' };
   if (name === 'job' && records.job) params.id = records.job;
   if (name === 'publication' && records.publication) params.id = records.publication;
@@ -65,7 +68,9 @@ async function recordsOf(session: ApiSession, role: string) {
   if (role === 'AR') {
     const facilities = await get<{ data: { id: number }[] }>('/api/facilities');
     records.facility = facilities?.data[0]?.id;
-    const detail = records.facility ? await get<{ sites: { id: number }[] }>(`/api/facilities/${records.facility}`) : null;
+    const detail = records.facility
+      ? await get<{ sites: { id: number }[] }>(`/api/facilities/${records.facility}`)
+      : null;
     records.site = detail?.sites[0]?.id;
   }
   return records;
@@ -152,7 +157,10 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     await expect(ui.latestNotifications(page)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
-    await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: /Portal maintenance on Saturday/ }).click();
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('button', { name: /Portal maintenance on Saturday/ })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Portal maintenance on Saturday' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
@@ -163,7 +171,11 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
 
     // The jobs filters' select and date picker.
     await page.goto('/jobs');
-    await page.getByRole('textbox', { name: 'Job type' }).or(page.getByRole('combobox', { name: 'Job type' })).first().click();
+    await page
+      .getByRole('textbox', { name: 'Job type' })
+      .or(page.getByRole('combobox', { name: 'Job type' }))
+      .first()
+      .click();
     await expect(page.getByRole('listbox')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -178,7 +190,11 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
 
     // The two 'Update Contact Details' modals.
     await page.goto('/facilities');
-    await page.getByRole('table', { name: 'Facilities' }).getByRole('button', { name: /^Edit / }).first().click();
+    await page
+      .getByRole('table', { name: 'Facilities' })
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     await expect(page.getByRole('dialog', { name: 'Update Contact Details' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -196,7 +212,10 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
 
     await page.getByRole('tab', { name: /Received Job Documents/ }).click();
     const received = page.getByRole('table', { name: 'Received Job Documents' });
-    await received.getByRole('checkbox', { name: /^Review / }).first().check();
+    await received
+      .getByRole('checkbox', { name: /^Review / })
+      .first()
+      .check();
     await expect(page.getByRole('dialog', { name: 'Document Review' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

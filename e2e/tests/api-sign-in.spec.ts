@@ -4,7 +4,9 @@ import { expect, latestCode, mailMark, messagesTo, test } from '../helpers.js';
 test.describe('sign-in API with the code mailed over SMTP', () => {
   test('login -> code by email -> verify -> active user', async ({ request }) => {
     const since = await mailMark('ta@portal.test');
-    const login = await request.post('/api/login', { data: { username: 'ta@portal.test', password: 'portal-demo', rememberMe: false } });
+    const login = await request.post('/api/login', {
+      data: { username: 'ta@portal.test', password: 'portal-demo', rememberMe: false },
+    });
     expect(login.status()).toBe(200);
     const body = (await login.json()) as { token: string; two_factor_required: boolean; tf_type: string };
     expect(body).toMatchObject({ two_factor_required: true, tf_type: 'email' });
@@ -15,7 +17,10 @@ test.describe('sign-in API with the code mailed over SMTP', () => {
     expect(mail!.text).toContain(code);
 
     const headers = { authorization: `Bearer ${body.token}` };
-    expect((await request.get('/api/activeuser', { headers })).status(), 'a pending token opens only the two-factor calls').toBe(401);
+    expect(
+      (await request.get('/api/activeuser', { headers })).status(),
+      'a pending token opens only the two-factor calls',
+    ).toBe(401);
 
     const verify = await request.post('/api/twofactor/verify', { headers, data: { code, remember_me: false } });
     expect(verify.status()).toBe(200);

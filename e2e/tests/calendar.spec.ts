@@ -6,7 +6,12 @@ import { seriousViolations } from '../axe.js';
 
 /** A Sydney date 'YYYY-MM-DD', days from today. */
 function sydneyDay(offset: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offset * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Australia/Sydney',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + offset * 86_400_000));
 }
 
 const TITLE = 'E2E planning meeting';
@@ -19,11 +24,15 @@ async function useChemicalCommittee(page: import('@playwright/test').Page) {
     const token = window.localStorage.getItem('user_access_token');
     const res = await fetch('/api/committees', { headers: { authorization: `Bearer ${token}` } });
     const { data } = (await res.json()) as { data: { id: number; name: string }[] };
-    window.localStorage.setItem('CURRENT_COMMITTEE', String(data.find((c) => c.name === 'Chemical Testing Committee')!.id));
+    window.localStorage.setItem(
+      'CURRENT_COMMITTEE',
+      String(data.find((c) => c.name === 'Chemical Testing Committee')!.id),
+    );
   });
 }
 
-const dayCell = (page: import('@playwright/test').Page, date: string) => page.locator(`.portal-calendar [data-date="${date}"]`).first();
+const dayCell = (page: import('@playwright/test').Page, date: string) =>
+  page.locator(`.portal-calendar [data-date="${date}"]`).first();
 
 /**
  * Whether an event of this title is drawn within the day's column: laid over the grid (not inside
@@ -60,7 +69,9 @@ test.describe('committee calendar', () => {
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await shot(page, 'new event');
     // The create refetches the month: the event is drawn again from that answer.
-    const refetched = page.waitForResponse((r) => r.request().method() === 'GET' && /\/api\/events(\?|$)/.test(r.url()) && r.status() === 200);
+    const refetched = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && /\/api\/events(\?|$)/.test(r.url()) && r.status() === 200,
+    );
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Event created successfully.')).toBeVisible();
     await refetched;
@@ -139,7 +150,9 @@ test.describe('committee calendar', () => {
     await settled(page);
     await shot(page, 'calendar phone');
     await page.goto('/dashboard');
-    await expect(page.getByRole('region', { name: 'Upcoming meetings' }).getByRole('link', { name: TITLE })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Upcoming meetings' }).getByRole('link', { name: TITLE }),
+    ).toBeVisible();
     await shot(page, 'dashboard phone');
   });
 });

@@ -79,7 +79,9 @@ test.describe('contact and useful resources', () => {
     await shot(page, 'contact-admin-notification');
   });
 
-  test('signed in, the contact page sits in the shell under Dashboard > Contact, with subject and message only', async ({ page }) => {
+  test('signed in, the contact page sits in the shell under Dashboard > Contact, with subject and message only', async ({
+    page,
+  }) => {
     await signIn(page, 'cm@portal.test');
     await ui.sidebar(page).getByRole('link', { name: 'Contact' }).click();
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -112,7 +114,10 @@ test.describe('contact and useful resources', () => {
     await axeClean(page);
     await shot(page, 'resources-desktop');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Assessor Handbook' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Assessor Handbook' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('assessor-handbook.pdf');
     const file = await download.path();
     const { readFileSync } = await import('node:fs');

@@ -27,7 +27,9 @@ test.describe('facilities and invoices (AR)', () => {
 
     // The change is on the server: a fresh load shows it.
     await page.reload();
-    await expect(page.getByRole('table', { name: 'Facilities' }).getByText('1 Harbour Esplanade', { exact: false })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Facilities' }).getByText('1 Harbour Esplanade', { exact: false }),
+    ).toBeVisible();
 
     await page.getByRole('link', { name: 'Harbour Analytical Laboratories' }).click();
     await expect(page).toHaveURL(/\/facility\/\d+$/);
@@ -58,7 +60,9 @@ test.describe('facilities and invoices (AR)', () => {
   test('a facility the AR does not represent is not found', async ({ page }) => {
     await signIn(page, 'multi@portal.test');
     await page.goto('/facilities');
-    const riverina = page.getByRole('table', { name: 'Facilities' }).getByRole('link', { name: 'Riverina Food Testing' });
+    const riverina = page
+      .getByRole('table', { name: 'Facilities' })
+      .getByRole('link', { name: 'Riverina Food Testing' });
     const href = await riverina.getAttribute('href');
     expect(href).toMatch(/^\/facility\/\d+$/);
 

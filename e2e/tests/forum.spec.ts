@@ -1,7 +1,19 @@
 import type { Page } from '@playwright/test';
 import { STORAGE } from '../spec-tables.js';
 import { seriousViolations } from '../axe.js';
-import { apiSignIn, expect, pathnameOf, settled, shot, signIn, signOut, switchCommittee, test, ui, useApiSession } from '../helpers.js';
+import {
+  apiSignIn,
+  expect,
+  pathnameOf,
+  settled,
+  shot,
+  signIn,
+  signOut,
+  switchCommittee,
+  test,
+  ui,
+  useApiSession,
+} from '../helpers.js';
 
 // Demo data (apps/server/src/db/seed/demo-data.ts, demo-forum.ts): cm@ administers the Chemical
 // Testing Committee (its first committee, the one the app opens in); multi@ is a plain member
@@ -13,7 +25,8 @@ const CHEM = 'Chemical Testing Committee';
 /** Calls the API with the page's own token, as the web app would. */
 async function apiStatus(page: Page, path: string): Promise<number> {
   return page.evaluate(
-    async ({ path, key }) => (await fetch(path, { headers: { Authorization: `Bearer ${window.localStorage.getItem(key)}` } })).status,
+    async ({ path, key }) =>
+      (await fetch(path, { headers: { Authorization: `Bearer ${window.localStorage.getItem(key)}` } })).status,
     { path, key: STORAGE.token },
   );
 }
@@ -57,10 +70,14 @@ test.describe('committee forum', () => {
     await page.keyboard.type('Bold proposal');
     await page.keyboard.press('Control+b');
     await page.keyboard.type(': calibrate every balance twice a year.');
-    await page.locator('input[type="file"]').setInputFiles({ name: FILE, mimeType: 'text/plain', buffer: Buffer.from('Balance calibration schedule') });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: FILE, mimeType: 'text/plain', buffer: Buffer.from('Balance calibration schedule') });
     await expect(page.getByRole('list', { name: 'Attached files' })).toContainText(FILE);
     // The same name a second time is refused.
-    await page.locator('input[type="file"]').setInputFiles({ name: FILE, mimeType: 'text/plain', buffer: Buffer.from('again') });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: FILE, mimeType: 'text/plain', buffer: Buffer.from('again') });
     await expect(page.getByText(`File ${FILE} is already attached.`)).toBeVisible();
     await axeClean(page);
     await shot(page, 'new-discussion');
@@ -72,7 +89,9 @@ test.describe('committee forum', () => {
     discussionPath = pathnameOf(page);
     await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
     await expect(page.locator('.forum-post strong')).toHaveText('Bold proposal');
-    const related = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Related Documents' }) });
+    const related = page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByRole('heading', { name: 'Related Documents' }) });
     await expect(related.getByRole('button', { name: FILE })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Unfollow' })).toBeVisible();
 
@@ -131,7 +150,9 @@ test.describe('committee forum', () => {
     await shot(page, 'cm-notified');
     await latest.getByText(`New reply in "${TITLE}"`).click();
     await expect(page).toHaveURL(new RegExp(`${discussionPath}$`));
-    await expect(page.getByRole('article', { name: /^Reply by/ }).first()).toContainText('Twice a year suits our laboratory too.');
+    await expect(page.getByRole('article', { name: /^Reply by/ }).first()).toContainText(
+      'Twice a year suits our laboratory too.',
+    );
   });
 
   test('search finds the discussion by a word of its body and by a reply', async ({ page }) => {
@@ -165,7 +186,11 @@ test.describe('committee forum', () => {
   test('a body holding XSS vectors runs nothing in the page', async ({ page }) => {
     const session = await apiSignIn('cm@portal.test');
     const base = process.env.E2E_BASE_URL!;
-    const committees = ((await (await fetch(`${base}/api/activeuser`, { headers: { authorization: `Bearer ${session.token}` } })).json()) as { committees: { id: number; name: string }[] }).committees;
+    const committees = (
+      (await (
+        await fetch(`${base}/api/activeuser`, { headers: { authorization: `Bearer ${session.token}` } })
+      ).json()) as { committees: { id: number; name: string }[] }
+    ).committees;
     const committee = committees.find((c) => c.name === CHEM);
     const form = new FormData();
     form.append('committeId', String(committee!.id));
@@ -177,7 +202,11 @@ test.describe('committee forum', () => {
         '<svg onload="window.__xss=4"></svg><iframe srcdoc="<script>parent.__xss=5</script>"></iframe><p onclick="window.__xss=6">para</p>' +
         '<a href="data:text/html,<script>alert(1)</script>">link two</a><style>body{display:none}</style>',
     );
-    const created = await fetch(`${base}/api/forumthreads`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` }, body: form });
+    const created = await fetch(`${base}/api/forumthreads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}` },
+      body: form,
+    });
     expect(created.status).toBe(200);
     const id = ((await created.json()) as { thread: { id: number } }).thread.id;
 

@@ -31,7 +31,9 @@ test.describe('job documents', () => {
   test.describe.configure({ mode: 'serial' });
   let jobPath = '';
 
-  test('an AR uploads a document with a progress bar; the TA reviews it; the AR is told and downloads a zip', async ({ page }) => {
+  test('an AR uploads a document with a progress bar; the TA reviews it; the AR is told and downloads a zip', async ({
+    page,
+  }) => {
     await signIn(page, 'ar@portal.test');
     jobPath = await openJob(page, 'Jobs of your sites');
     await expect(page.getByRole('region', { name: 'Job stage' })).toBeVisible();
@@ -40,12 +42,19 @@ test.describe('job documents', () => {
     // Slow the upload down (about 1.5 MB at 512 KB/s) so the progress bar can be seen.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
 
     await page.getByRole('button', { name: 'Upload Document' }).click();
     const upload = page.getByRole('dialog', { name: 'Upload Document' });
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n% calibration records\n'), Buffer.alloc(1_500_000, 0x20)]);
-    await upload.getByLabel('Choose a file to upload').setInputFiles({ name: FILE, mimeType: 'application/pdf', buffer: pdf });
+    await upload
+      .getByLabel('Choose a file to upload')
+      .setInputFiles({ name: FILE, mimeType: 'application/pdf', buffer: pdf });
     await expect(upload.getByText('Are you sure this is the file you want to upload?')).toBeVisible();
     await upload.getByRole('button', { name: 'Yes' }).click();
     await expect(upload.getByText('*mandatory field, 255 character maximum.')).toBeVisible();
@@ -54,10 +63,17 @@ test.describe('job documents', () => {
 
     const progress = page.getByRole('progressbar', { name: 'Upload progress' });
     await expect(progress).toBeVisible();
-    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await shot(page, 'upload-progress');
     await expect(page.getByText('File successfully uploaded!')).toBeVisible({ timeout: 30_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     const submitted = page.getByRole('table', { name: 'Submitted Job Documents' });
     await expect(submitted.getByRole('button', { name: FILE })).toBeVisible();

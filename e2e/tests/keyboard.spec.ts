@@ -22,7 +22,9 @@ function focusIndicator(page: Page): Promise<string> {
     const ring = s.boxShadow !== 'none';
     // A text field shows focus with its border colour (Mantine): accepted when the border is the primary colour.
     const field = (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && s.borderColor !== 'rgb(206, 212, 218)';
-    return outline || ring || field ? 'ok' : `no focus indicator on ${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30)}`;
+    return outline || ring || field
+      ? 'ok'
+      : `no focus indicator on ${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30)}`;
   });
 }
 
@@ -72,7 +74,8 @@ async function signOutByKeyboard(page: Page): Promise<void> {
   await page.keyboard.press('Enter');
   const logOut = page.getByRole('menuitem', { name: 'Log Out' });
   await expect(logOut).toBeVisible();
-  for (let i = 0; i < 12 && !(await logOut.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 12 && !(await logOut.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('ArrowDown');
   await expect(logOut).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
@@ -93,7 +96,9 @@ test('keyboard only: sign in, open a job, upload a document, review it as the as
   const chooser = page.waitForEvent('filechooser');
   await tabTo(page, dialog.locator('.mantine-Dropzone-root'));
   await page.keyboard.press('Enter');
-  await (await chooser).setFiles({ name: file, mimeType: 'text/plain', buffer: Buffer.from('typed with the keyboard only') });
+  await (
+    await chooser
+  ).setFiles({ name: file, mimeType: 'text/plain', buffer: Buffer.from('typed with the keyboard only') });
   await tabTo(page, dialog.getByRole('button', { name: 'Yes' }));
   await page.keyboard.press('Enter');
   await tabTo(page, dialog.getByRole('textbox', { name: 'Description' }));
@@ -108,7 +113,9 @@ test('keyboard only: sign in, open a job, upload a document, review it as the as
   await openJobByKeyboard(page, '100234');
   await tabTo(page, page.getByRole('tab', { name: /Received Job Documents/ }));
   await page.keyboard.press('Enter');
-  const box = page.getByRole('table', { name: 'Received Job Documents' }).getByRole('checkbox', { name: `Review ${file}` });
+  const box = page
+    .getByRole('table', { name: 'Received Job Documents' })
+    .getByRole('checkbox', { name: `Review ${file}` });
   await tabTo(page, box);
   await page.keyboard.press('Space');
   const review = page.getByRole('dialog', { name: 'Document Review' });
@@ -118,5 +125,7 @@ test('keyboard only: sign in, open a job, upload a document, review it as the as
   await tabTo(page, review.getByRole('button', { name: 'Finish' }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('Action successful!')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Received Job Documents' }).getByText('Read and accepted.')).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Received Job Documents' }).getByText('Read and accepted.'),
+  ).toBeVisible();
 });

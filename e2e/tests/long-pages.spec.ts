@@ -4,7 +4,11 @@ import { apiSignIn, expect, settled, shot, test, useApiSession } from '../helper
 const LONG_WORD = 'x'.repeat(400);
 
 /** The colour of one pixel of a full-page capture, read in the page itself (no image library). */
-async function pixelOfFullPage(page: import('@playwright/test').Page, x: number, fromBottom: number): Promise<number[]> {
+async function pixelOfFullPage(
+  page: import('@playwright/test').Page,
+  x: number,
+  fromBottom: number,
+): Promise<number[]> {
   const png = (await page.screenshot({ fullPage: true })).toString('base64');
   return page.evaluate(
     async ({ png, x, fromBottom }) => {
@@ -23,7 +27,10 @@ async function pixelOfFullPage(page: import('@playwright/test').Page, x: number,
 }
 
 test.describe('pages taller than the window, and long words', () => {
-  test('the sidebar column runs the whole page, and a 400-character word breaks inside its reply', async ({ page, baseURL }) => {
+  test('the sidebar column runs the whole page, and a 400-character word breaks inside its reply', async ({
+    page,
+    baseURL,
+  }) => {
     const session = await apiSignIn('cm@portal.test');
     const headers = { authorization: `Bearer ${session.token}` };
     // A discussion of its own, so no other journey's counts change.
@@ -40,7 +47,10 @@ test.describe('pages taller than the window, and long words', () => {
       const form = new FormData();
       form.set('threadId', String(threadId));
       form.set('committeId', '1');
-      form.set('postContent', `<p>Reply ${i}. ${i === 5 ? LONG_WORD : ''}</p><p>A second paragraph.</p><p>A third.</p>`);
+      form.set(
+        'postContent',
+        `<p>Reply ${i}. ${i === 5 ? LONG_WORD : ''}</p><p>A second paragraph.</p><p>A third.</p>`,
+      );
       form.set('filesCount', '0');
       const res = await fetch(`${baseURL}/api/forumreply`, { method: 'POST', headers, body: form });
       expect(res.status).toBe(200);
@@ -52,7 +62,9 @@ test.describe('pages taller than the window, and long words', () => {
     await expect(page.getByText(LONG_WORD)).toBeVisible();
 
     // The long word wraps inside its card: nothing runs past the card's edge.
-    const overflow = await page.getByRole('article', { name: /Reply by/ }).evaluateAll((cards) => cards.map((c) => c.scrollWidth - c.clientWidth));
+    const overflow = await page
+      .getByRole('article', { name: /Reply by/ })
+      .evaluateAll((cards) => cards.map((c) => c.scrollWidth - c.clientWidth));
     expect(Math.max(...overflow)).toBeLessThanOrEqual(0);
 
     // The page is taller than the window; beneath the sidebar, at the page's foot, it is still white.

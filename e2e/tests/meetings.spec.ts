@@ -1,7 +1,18 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../axe.js';
 import { STORAGE } from '../spec-tables.js';
-import { expect, pdfWithText, settled, shot, signIn, signOut, switchCommittee, test, ui, zipEntryNames } from '../helpers.js';
+import {
+  expect,
+  pdfWithText,
+  settled,
+  shot,
+  signIn,
+  signOut,
+  switchCommittee,
+  test,
+  ui,
+  zipEntryNames,
+} from '../helpers.js';
 
 /**
  * Meeting documents (issue 11, without the calendar): cm@ (admin of the Chemical Testing
@@ -17,7 +28,8 @@ const WORD = 'xylophonist';
 
 const foldersCard = (page: Page) => page.getByRole('region', { name: 'Folders' });
 const browser = (page: Page) => page.getByRole('region', { name: 'Meeting folders' });
-const folderColumn = (page: Page, name: 'Folders' | 'Sub folders' | 'Documents') => browser(page).getByRole('region', { name, exact: true });
+const folderColumn = (page: Page, name: 'Folders' | 'Sub folders' | 'Documents') =>
+  browser(page).getByRole('region', { name, exact: true });
 
 /** Works in the Chemical Testing Committee (cm@ is its admin, multi@ a plain member), through the user menu. */
 async function workInChemical(page: Page) {
@@ -44,14 +56,18 @@ async function uploadFile(page: Page, file: { name: string; mimeType: string; bu
 test.describe('meeting documents', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('the committee admin makes folders, uploads with progress, restricts a folder; search and the zip work', async ({ page }) => {
+  test('the committee admin makes folders, uploads with progress, restricts a folder; search and the zip work', async ({
+    page,
+  }) => {
     // A long journey (two uploads, one over a slowed link, and the index catching up).
     test.setTimeout(180_000);
     await signIn(page, 'cm@portal.test');
     await workInChemical(page);
     // The dashboard's Recent Documents card lists the demo documents.
     const recent = page.getByRole('region', { name: 'Recent Documents' });
-    await expect(recent.getByRole('table', { name: 'Recent Documents' }).getByRole('button', { name: 'Agenda - June 2026.txt' })).toBeVisible();
+    await expect(
+      recent.getByRole('table', { name: 'Recent Documents' }).getByRole('button', { name: 'Agenda - June 2026.txt' }),
+    ).toBeVisible();
     await shot(page, 'dashboard');
 
     await page.goto('/meeting-documents');
@@ -69,7 +85,10 @@ test.describe('meeting documents', () => {
     await create.getByLabel('Folder name').fill(ROOT);
     await create.getByRole('button', { name: 'Create' }).click();
     await closeSuccess(page);
-    await expect(folderColumn(page, 'Folders').getByRole('button', { name: ROOT })).toHaveAttribute('aria-current', 'true');
+    await expect(folderColumn(page, 'Folders').getByRole('button', { name: ROOT })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await expect(folderColumn(page, 'Sub folders').getByText('No folders available!')).toBeVisible();
 
     await foldersCard(page).getByRole('button', { name: 'Create Sub Folder' }).click();
@@ -77,21 +96,40 @@ test.describe('meeting documents', () => {
     await createSub.getByLabel('Sub folder name').fill(SUB);
     await createSub.getByRole('button', { name: 'Create' }).click();
     await closeSuccess(page);
-    await expect(folderColumn(page, 'Sub folders').getByRole('button', { name: SUB })).toHaveAttribute('aria-current', 'true');
+    await expect(folderColumn(page, 'Sub folders').getByRole('button', { name: SUB })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await expect(folderColumn(page, 'Documents').getByText('No documents available!')).toBeVisible();
 
     // Upload a PDF over a slowed link, so the progress bar shows.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
     await expect(foldersCard(page).getByRole('button', { name: 'Upload Document' })).toBeEnabled({ timeout: 15_000 });
-    await uploadFile(page, { name: PDF, mimeType: 'application/pdf', buffer: pdfWithText(`The ${WORD} spoke at the session.`, 1_500_000) });
+    await uploadFile(page, {
+      name: PDF,
+      mimeType: 'application/pdf',
+      buffer: pdfWithText(`The ${WORD} spoke at the session.`, 1_500_000),
+    });
     const progress = page.getByRole('progressbar', { name: 'Upload progress' });
     await expect(progress).toBeVisible();
-    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await shot(page, 'upload-progress');
     await expect(page.getByText('Document uploaded successfully!')).toBeVisible({ timeout: 30_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await uploadFile(page, { name: TXT, mimeType: 'text/plain', buffer: Buffer.from('Notes of the session.') });
     await expect(page.getByText('Document uploaded successfully!').first()).toBeVisible();
     const docs = folderColumn(page, 'Documents');
@@ -151,7 +189,9 @@ test.describe('meeting documents', () => {
     await signOut(page);
   });
 
-  test('a plain member no longer sees the restricted folder, in the browser, the search or the API', async ({ page }) => {
+  test('a plain member no longer sees the restricted folder, in the browser, the search or the API', async ({
+    page,
+  }) => {
     await signIn(page, 'multi@portal.test');
     // multi@ looks as an AR first: view as a committee member, then work in the Chemical committee.
     await ui.userMenuButton(page).click();
@@ -166,7 +206,9 @@ test.describe('meeting documents', () => {
     await expect(foldersCard(page).getByRole('button', { name: 'Create New Folder' })).toHaveCount(0);
     await expect(foldersCard(page).getByRole('button', { name: 'Upload Document' })).toHaveCount(0);
     await page.getByRole('textbox', { name: 'Search documents' }).fill(WORD);
-    await expect(page.getByRole('table', { name: 'Search Results' }).getByText('No documents match your search.')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Search Results' }).getByText('No documents match your search.'),
+    ).toBeVisible();
     await expect(page.getByRole('table', { name: 'Recently Updated Documents' })).toHaveCount(0);
     await settled(page);
     await shot(page, 'member');
@@ -174,7 +216,9 @@ test.describe('meeting documents', () => {
     const committeeId = await page.evaluate((key) => Number(window.localStorage.getItem(key)), 'CURRENT_COMMITTEE');
     const status = await page.evaluate(
       async ({ key, committeeId, word }) => {
-        const res = await fetch(`/api/meetingdocuments/search?term=${word}&cmid=${committeeId}`, { headers: { Authorization: `Bearer ${window.localStorage.getItem(key)}` } });
+        const res = await fetch(`/api/meetingdocuments/search?term=${word}&cmid=${committeeId}`, {
+          headers: { Authorization: `Bearer ${window.localStorage.getItem(key)}` },
+        });
         return { status: res.status, body: await res.text() };
       },
       { key: STORAGE.token, committeeId, word: WORD },

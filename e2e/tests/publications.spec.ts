@@ -1,6 +1,18 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../axe.js';
-import { apiSignIn, expect, messagesTo, pdfWithText, settled, shot, signIn, signOut, test, ui, zipEntryNames } from '../helpers.js';
+import {
+  apiSignIn,
+  expect,
+  messagesTo,
+  pdfWithText,
+  settled,
+  shot,
+  signIn,
+  signOut,
+  test,
+  ui,
+  zipEntryNames,
+} from '../helpers.js';
 
 /**
  * Publications and subscriptions (issue 12): ar@ subscribes to General › Forms with notify on; an
@@ -29,7 +41,13 @@ async function addPublication(subName: string): Promise<number> {
   const form = new FormData();
   form.append('name', NAME);
   form.append('category_id', String(sub.id));
-  form.append('file', new Blob([new Uint8Array(pdfWithText(`${NAME}: what an accreditation scope covers.`))], { type: 'application/pdf' }), FILE);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(pdfWithText(`${NAME}: what an accreditation scope covers.`))], {
+      type: 'application/pdf',
+    }),
+    FILE,
+  );
   const res = await fetch(`${base}/api/admin/publications`, { method: 'POST', headers, body: form });
   expect(res.status, await res.clone().text()).toBe(200);
   return ((await res.json()) as { data: { id: number } }).data.id;
@@ -37,7 +55,8 @@ async function addPublication(subName: string): Promise<number> {
 
 const category = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const browser = (page: Page) => page.getByRole('region', { name: 'Your Subscriptions' });
-const column = (page: Page, name: 'Categories' | 'Sub categories' | 'Publications') => browser(page).getByRole('region', { name, exact: true });
+const column = (page: Page, name: 'Categories' | 'Sub categories' | 'Publications') =>
+  browser(page).getByRole('region', { name, exact: true });
 
 /** A full-page shot from the top (the fixed header would otherwise be drawn where the page was scrolled to). */
 async function topShot(page: Page, name: string) {
@@ -56,7 +75,9 @@ async function phoneShot(page: Page, name: string) {
 test.describe('publications and subscriptions', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('ar@ subscribes with notify on, hears of a new publication, previews, downloads it and zips it with another', async ({ page }) => {
+  test('ar@ subscribes with notify on, hears of a new publication, previews, downloads it and zips it with another', async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     await signIn(page, 'ar@portal.test');
 
@@ -100,14 +121,18 @@ test.describe('publications and subscriptions', () => {
     }).toPass({ timeout: 20_000 });
     await shot(page, 'notified');
     await expect
-      .poll(async () => (await messagesTo('ar@portal.test')).some((m) => m.subject === `New publication: ${NAME}`), { timeout: 30_000 })
+      .poll(async () => (await messagesTo('ar@portal.test')).some((m) => m.subject === `New publication: ${NAME}`), {
+        timeout: 30_000,
+      })
       .toBe(true);
     const mail = (await messagesTo('ar@portal.test')).find((m) => m.subject === `New publication: ${NAME}`)!;
     expect(mail.text).toContain(`"${NAME}" was published in ${ROOT} > ${SUB}.`);
     expect(mail.text).toContain(`/publications/${id}`);
 
     // The notification opens the publication: details, the PDF in a frame, Download.
-    const preview = page.waitForResponse((r) => r.url().includes(`/api/publications/${id}/file?`) && r.url().includes('disposition=inline'));
+    const preview = page.waitForResponse(
+      (r) => r.url().includes(`/api/publications/${id}/file?`) && r.url().includes('disposition=inline'),
+    );
     await ui.latestNotifications(page).getByText(`New publication: ${NAME}`).click();
     await expect(page).toHaveURL(new RegExp(`/publications/${id}$`));
     await expect(page.getByRole('heading', { name: NAME, level: 1 })).toBeVisible();
@@ -129,9 +154,14 @@ test.describe('publications and subscriptions', () => {
     expect(served.headers()['content-security-policy']).toMatch(/^sandbox;/);
     expect(served.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
     // Chromium's own PDF viewer draws it inside the frame.
-    await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://')), { timeout: 10_000 })
+      .toBe(true);
     // The shot waits for the viewer to have loaded the document, not for a fixed time.
-    await page.frames().find((f) => f.url().startsWith('chrome-extension://'))!.waitForLoadState('load');
+    await page
+      .frames()
+      .find((f) => f.url().startsWith('chrome-extension://'))!
+      .waitForLoadState('load');
     await topShot(page, 'publication');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -198,7 +228,9 @@ test.describe('publications and subscriptions', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await details.getByRole('button', { name: 'Continue' }).click();
     const upload = page.getByRole('dialog', { name: `Add Publication: ${name}` });
-    await upload.getByLabel('Choose a file to upload').setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: pdfWithText(name) });
+    await upload
+      .getByLabel('Choose a file to upload')
+      .setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: pdfWithText(name) });
     await upload.getByRole('button', { name: 'Yes' }).click();
     await upload.getByRole('button', { name: 'Finish' }).click();
     await expect(page.getByText('The publication is added.')).toBeVisible();
@@ -208,7 +240,11 @@ test.describe('publications and subscriptions', () => {
     // Replace the file.
     await table.getByRole('button', { name: `Replace ${name}` }).click();
     const replace = page.getByRole('dialog', { name: `Replace ${name}` });
-    await replace.getByLabel('Choose a file to upload').setInputFiles({ name: `${name} v2.pdf`, mimeType: 'application/pdf', buffer: pdfWithText(`${name}, second issue`) });
+    await replace.getByLabel('Choose a file to upload').setInputFiles({
+      name: `${name} v2.pdf`,
+      mimeType: 'application/pdf',
+      buffer: pdfWithText(`${name}, second issue`),
+    });
     await replace.getByRole('button', { name: 'Yes' }).click();
     await replace.getByRole('button', { name: 'Finish' }).click();
     await expect(page.getByText('The publication is replaced.')).toBeVisible();

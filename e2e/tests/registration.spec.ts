@@ -1,6 +1,18 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../axe.js';
-import { expect, latestCode, mailMark, messagesTo, settled, shot, signIn, signOut, submitLogin, test, ui } from '../helpers.js';
+import {
+  expect,
+  latestCode,
+  mailMark,
+  messagesTo,
+  settled,
+  shot,
+  signIn,
+  signOut,
+  submitLogin,
+  test,
+  ui,
+} from '../helpers.js';
 
 // Demo data: facility 000412 (Harbour Analytical Laboratories) has the site S041201 Harbour Labs
 // Sydney; the Chemical Testing Committee exists; admin@ decides non-assessor requests, taadmin@
@@ -52,7 +64,9 @@ test.describe('registration', () => {
     await page.getByRole('button', { name: 'Find facility' }).click();
     await expect(page.getByRole('textbox', { name: 'Facility Name' })).toHaveValue('Harbour Analytical Laboratories');
     await next(page);
-    await expect(page.getByText('At least 1 site should be choose for Facility 000412 - Harbour Analytical Laboratories').first()).toBeVisible();
+    await expect(
+      page.getByText('At least 1 site should be choose for Facility 000412 - Harbour Analytical Laboratories').first(),
+    ).toBeVisible();
     await page.getByRole('checkbox', { name: 'S041201 - Harbour Labs Sydney' }).check();
     await shot(page, 'step-2-facilities');
     await noSeriousViolations(page);
@@ -130,7 +144,9 @@ test.describe('registration', () => {
     await ui.verifyButton(page).click();
     await expect(ui.sidebar(page)).toBeVisible();
     await page.goto('/facilities');
-    await expect(page.getByRole('table', { name: 'Facilities' }).getByRole('link', { name: 'Harbour Analytical Laboratories' })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Facilities' }).getByRole('link', { name: 'Harbour Analytical Laboratories' }),
+    ).toBeVisible();
     await page.goto('/profile');
     await expect(page.getByRole('region', { name: 'Committees' })).toContainText('Chemical Testing Committee');
     await expect(page.getByRole('region', { name: 'Facilities' })).toContainText('S041201 - Harbour Labs Sydney');
@@ -146,13 +162,18 @@ test.describe('registration', () => {
     await page.goto('/edit-profile');
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
     await page.getByRole('textbox', { name: 'Position Title' }).fill('Senior Technical Assessor');
-    await page.getByRole('region', { name: 'Address', exact: true }).getByRole('textbox', { name: 'Suburb' }).fill('Chatswood');
+    await page
+      .getByRole('region', { name: 'Address', exact: true })
+      .getByRole('textbox', { name: 'Suburb' })
+      .fill('Chatswood');
     const emails = page.getByRole('region', { name: 'Email Details' });
     await emails.getByRole('textbox', { name: 'Email' }).nth(1).fill('tess.new@mail.test');
     await shot(page, 'edit-profile');
     await noSeriousViolations(page);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Your profile request has been submitted to Members Portal for approval!')).toBeVisible();
+    await expect(
+      page.getByText('Your profile request has been submitted to Members Portal for approval!'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText('Change waiting for approval')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Personal Details' })).toContainText('Technical Assessor');
@@ -190,7 +211,9 @@ test.describe('registration', () => {
 
   // ta@ opens their competency PDF, then marks the profile up to date; then suggests changes with a
   // document, which the TA admin opens from the pending change.
-  test('ta views competencies, marks the profile up to date, and sends a suggested-changes document', async ({ page }) => {
+  test('ta views competencies, marks the profile up to date, and sends a suggested-changes document', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await signIn(page, 'ta@portal.test');
     await page.goto('/profile');
@@ -219,19 +242,27 @@ test.describe('registration', () => {
     const competency = page.getByRole('region', { name: 'Competency' });
     await competency.getByRole('button', { name: 'Upload Document' }).click();
     const upload = page.getByRole('dialog', { name: 'Upload Suggested Changes' });
-    await upload.getByLabel('Choose a file to upload').setInputFiles({ name: 'Suggested changes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 suggested') });
+    await upload.getByLabel('Choose a file to upload').setInputFiles({
+      name: 'Suggested changes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 suggested'),
+    });
     await upload.getByRole('button', { name: 'Yes' }).click();
     await upload.getByRole('button', { name: 'Finish' }).click();
     await expect(page.getByText('Document uploaded successfully.')).toBeVisible();
     await expect(competency.getByText('Suggested changes.pdf')).toBeVisible();
-    await competency.getByRole('textbox', { name: /Suggested changes to your competencies/ }).fill('Please add ISO 15189 medical testing.');
+    await competency
+      .getByRole('textbox', { name: /Suggested changes to your competencies/ })
+      .fill('Please add ISO 15189 medical testing.');
     await shot(page, 'edit-profile-suggestion');
     await noSeriousViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'edit-profile-suggestion-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Your profile request has been submitted to Members Portal for approval!')).toBeVisible();
+    await expect(
+      page.getByText('Your profile request has been submitted to Members Portal for approval!'),
+    ).toBeVisible();
     await signOut(page);
 
     await signIn(page, 'taadmin@portal.test');

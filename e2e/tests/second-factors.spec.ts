@@ -39,7 +39,14 @@ test('an authenticator app, a recovery code and a passkey, on desktop and phone'
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 
   // Signed in with the emailed code, as today.
@@ -119,7 +126,10 @@ test('an authenticator app, a recovery code and a passkey, on desktop and phone'
   await page.getByRole('dialog', { name: 'Remove the passkey' }).getByRole('button', { name: 'Yes, Remove' }).click();
   await expect(passkeyCard.getByRole('list', { name: 'Your passkeys' })).toHaveCount(0);
   await appCard.getByRole('button', { name: 'Remove the app' }).click();
-  await page.getByRole('dialog', { name: 'Remove the authenticator app' }).getByRole('button', { name: 'Yes, Remove' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove the authenticator app' })
+    .getByRole('button', { name: 'Yes, Remove' })
+    .click();
   await expect(appCard.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
 
   await signOut(page);

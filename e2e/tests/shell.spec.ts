@@ -18,7 +18,9 @@ test.describe('page shell', () => {
       await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
 
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), STORAGE.currentRole)).toContain(role);
+      await expect
+        .poll(() => page.evaluate((key) => window.localStorage.getItem(key), STORAGE.currentRole))
+        .toContain(role);
       await expect.poll(() => sidebarLabels(page)).toEqual(SIDEBAR_BY_ROLE[role]);
       await shot(page, `as-${role}`);
     }
@@ -27,7 +29,9 @@ test.describe('page shell', () => {
   test('a 401 clears the session and returns home', async ({ page }) => {
     await signIn(page, 'ar@portal.test');
     await page.evaluate((key) => window.localStorage.setItem(key, 'garbage-token'), STORAGE.token);
-    const unauthorized = page.waitForResponse((res) => new URL(res.url()).pathname.startsWith('/api/') && res.status() === 401);
+    const unauthorized = page.waitForResponse(
+      (res) => new URL(res.url()).pathname.startsWith('/api/') && res.status() === 401,
+    );
     await page.goto('/notifications');
     await unauthorized;
 
@@ -65,7 +69,9 @@ test.describe('page shell', () => {
     // The newest of ar@'s notifications, as the API says: other journeys (publications) may have
     // added some since the demo data's, so the bell's latest three are not fixed titles.
     const newest = await page.evaluate(async () => {
-      const res = await fetch('/api/notifications?role=AR&count=3', { headers: { authorization: `Bearer ${localStorage.getItem('user_access_token')}` } });
+      const res = await fetch('/api/notifications?role=AR&count=3', {
+        headers: { authorization: `Bearer ${localStorage.getItem('user_access_token')}` },
+      });
       return ((await res.json()) as { data: { data: { title: string } }[] }).data[0]!.data.title;
     });
     await bell.click();

@@ -1,9 +1,22 @@
 import { DEMO_ACCOUNTS, MESSAGES, SIDEBAR_BY_ROLE } from '../spec-tables.js';
-import { expect, latestCode, messagesTo, pathnameOf, shot, sidebarLabels, signIn, submitLogin, test, ui } from '../helpers.js';
+import {
+  expect,
+  latestCode,
+  messagesTo,
+  pathnameOf,
+  shot,
+  sidebarLabels,
+  signIn,
+  submitLogin,
+  test,
+  ui,
+} from '../helpers.js';
 
 test.describe('sign-in with the emailed code', () => {
   for (const account of DEMO_ACCOUNTS) {
-    test(`${account.email} (${account.roles}) lands on ${account.landing} with the ${account.current} sidebar`, async ({ page }) => {
+    test(`${account.email} (${account.roles}) lands on ${account.landing} with the ${account.current} sidebar`, async ({
+      page,
+    }) => {
       await page.goto('/');
       await shot(page, 'login');
       const since = await submitLogin(page, account.email);

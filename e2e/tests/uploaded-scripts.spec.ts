@@ -16,7 +16,11 @@ test('an uploaded .js fetched by <script src> on the portal does not run', async
     form.append('jobId', String(jobs.data[0]!.id));
     form.append('role', 'AR');
     form.append('description', 'A script that must not run');
-    form.append('file', new Blob(['window.__uploadedScriptRan = true;'], { type: 'text/javascript' }), `payload-${Date.now()}.js`);
+    form.append(
+      'file',
+      new Blob(['window.__uploadedScriptRan = true;'], { type: 'text/javascript' }),
+      `payload-${Date.now()}.js`,
+    );
     const uploaded = await fetch('/api/jobdocuments', { method: 'POST', headers, body: form });
     if (!uploaded.ok) return { error: `upload answered ${uploaded.status}` };
     const doc = ((await uploaded.json()) as { document: { id: number } }).document;

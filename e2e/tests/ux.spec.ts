@@ -49,7 +49,8 @@ test.describe('calm loading', () => {
       w.shifts = 0;
       w.sawAccount = false;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shifts += e.value;
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) w.shifts += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
       new MutationObserver(() => {
         if (document.querySelector('header')?.textContent?.includes('Account')) w.sawAccount = true;
@@ -84,7 +85,10 @@ test.describe('one feedback per action', () => {
     await expect(card.getByText('Portal maintenance on Saturday')).toBeVisible();
 
     await card.getByRole('button', { name: 'Clear all' }).click();
-    await page.getByRole('dialog', { name: 'Clear all notifications' }).getByRole('button', { name: 'Clear all' }).click();
+    await page
+      .getByRole('dialog', { name: 'Clear all notifications' })
+      .getByRole('button', { name: 'Clear all' })
+      .click();
     await expect(card.getByText('No new notifications.')).toBeVisible();
   });
 
@@ -94,7 +98,9 @@ test.describe('one feedback per action', () => {
     await page.goto('/notifications');
     await expect(ui.sidebar(page)).toBeVisible();
     // Signed out elsewhere: the server no longer knows the token.
-    const out = await fetch(`${process.env.E2E_BASE_URL}/api/logout`, { headers: { authorization: `Bearer ${session.token}` } });
+    const out = await fetch(`${process.env.E2E_BASE_URL}/api/logout`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
     expect(out.ok).toBe(true);
     await page.reload();
     await expect.poll(() => pathnameOf(page)).toBe('/');
@@ -119,7 +125,9 @@ test.describe('one feedback per action', () => {
 });
 
 test.describe('the two-factor screens', () => {
-  test('/two-factor: the code has focus, Resend counts down, the reminder sits below, Remind me later says what it did', async ({ page }) => {
+  test('/two-factor: the code has focus, Resend counts down, the reminder sits below, Remind me later says what it did', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const since = await submitLogin(page, 'ar@portal.test');
     await expect(page).toHaveURL(/\/two-factor/);
@@ -148,7 +156,9 @@ test.describe('the two-factor screens', () => {
     await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeVisible();
   });
 
-  test('/profile2fa: warns before enabling, keeps the code step on reload, waits with the same words', async ({ page }) => {
+  test('/profile2fa: warns before enabling, keeps the code step on reload, waits with the same words', async ({
+    page,
+  }) => {
     const session = await apiSignIn('ta@portal.test');
     await useApiSession(page, session, 'TA');
     await page.goto('/profile2fa');
@@ -172,10 +182,17 @@ test.describe('wayfinding and consistency', () => {
     await signIn(page, 'ar@portal.test');
     await page.goto('/facilities');
     await page.getByRole('link', { name: 'Harbour Analytical Laboratories' }).click();
-    await expect.poll(() => breadcrumbs(page)).toEqual(['Dashboard', 'Facilities/Sites', 'Harbour Analytical Laboratories']);
+    await expect
+      .poll(() => breadcrumbs(page))
+      .toEqual(['Dashboard', 'Facilities/Sites', 'Harbour Analytical Laboratories']);
     await page.getByRole('table', { name: 'Sites' }).getByRole('link', { name: 'Harbour Labs Sydney' }).click();
-    await expect.poll(() => breadcrumbs(page)).toEqual(['Dashboard', 'Facilities/Sites', 'Harbour Analytical Laboratories', 'Harbour Labs Sydney']);
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Harbour Analytical Laboratories' }).click();
+    await expect
+      .poll(() => breadcrumbs(page))
+      .toEqual(['Dashboard', 'Facilities/Sites', 'Harbour Analytical Laboratories', 'Harbour Labs Sydney']);
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Harbour Analytical Laboratories' })
+      .click();
     await expect(page).toHaveURL(/\/facility\/\d+$/);
 
     await page.goto('/jobs');
@@ -192,7 +209,9 @@ test.describe('wayfinding and consistency', () => {
     await expect.poll(() => breadcrumbs(page)).toEqual(['Outstanding Activities', 'All Users', 'User Profile']);
   });
 
-  test("the two 'Update Contact Details' modals look alike; lists share their filters; empty values show '—'; Paid shows 'Amount'", async ({ page }) => {
+  test("the two 'Update Contact Details' modals look alike; lists share their filters; empty values show '—'; Paid shows 'Amount'", async ({
+    page,
+  }) => {
     await signIn(page, 'ar@portal.test');
     const modalLook = async () => {
       const dialog = page.getByRole('dialog', { name: 'Update Contact Details' });
@@ -208,7 +227,10 @@ test.describe('wayfinding and consistency', () => {
       return { ...look, buttons };
     };
     await page.goto('/facilities');
-    await page.getByRole('table', { name: 'Facilities' }).getByRole('button', { name: 'Edit Harbour Analytical Laboratories' }).click();
+    await page
+      .getByRole('table', { name: 'Facilities' })
+      .getByRole('button', { name: 'Edit Harbour Analytical Laboratories' })
+      .click();
     const facility = await modalLook();
     await page.goto('/facilities');
     await page.getByRole('link', { name: 'Harbour Analytical Laboratories' }).click();
@@ -244,7 +266,10 @@ test.describe('wayfinding and consistency', () => {
 
   test('a demo notification opens the job it names; the committee line names the committee once', async ({ page }) => {
     await signIn(page, 'ar@portal.test');
-    await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: /New document on job 100234/ }).click();
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('button', { name: /New document on job 100234/ })
+      .click();
     await expect(page).toHaveURL(/\/job\/\d+$/);
     await expect(page.getByRole('heading', { name: 'Job 100234' })).toBeVisible();
 
@@ -252,7 +277,10 @@ test.describe('wayfinding and consistency', () => {
     await page.evaluate(() => window.localStorage.clear());
     await signIn(page, 'cm@portal.test');
     await ui.userMenuButton(page).click();
-    await page.locator('[role="menuitem"]:not([disabled])').filter({ hasText: /Testing Committee$/ }).click();
+    await page
+      .locator('[role="menuitem"]:not([disabled])')
+      .filter({ hasText: /Testing Committee$/ })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     const line = page.getByText(/You are now working in/);
     await expect(line).toBeVisible();

@@ -17,14 +17,19 @@ const swaggerUiDirname = {
   name: 'swagger-ui-dirname',
   setup(b) {
     // index.js and lib/routes.js are its files that read __dirname.
-    b.onLoad({ filter: /[\\/]node_modules[\\/]@fastify[\\/]swagger-ui[\\/](index|lib[\\/]routes)\.js$/ }, async (args) => {
-      const folder = path.basename(path.dirname(args.path)) === 'lib' ? 'lib' : '';
-      const dirname = `var __dirname = require('node:path').join(require('node:path').dirname(require.resolve('@fastify/swagger-ui/package.json')), ${JSON.stringify(folder)});`;
-      // After the 'use strict' directive, which must stay the file's first statement.
-      const [first, ...rest] = (await readFile(args.path, 'utf8')).split('\n');
-      const contents = /^['"]use strict['"]/.test(first) ? [first, dirname, ...rest].join('\n') : [dirname, first, ...rest].join('\n');
-      return { contents, loader: 'js' };
-    });
+    b.onLoad(
+      { filter: /[\\/]node_modules[\\/]@fastify[\\/]swagger-ui[\\/](index|lib[\\/]routes)\.js$/ },
+      async (args) => {
+        const folder = path.basename(path.dirname(args.path)) === 'lib' ? 'lib' : '';
+        const dirname = `var __dirname = require('node:path').join(require('node:path').dirname(require.resolve('@fastify/swagger-ui/package.json')), ${JSON.stringify(folder)});`;
+        // After the 'use strict' directive, which must stay the file's first statement.
+        const [first, ...rest] = (await readFile(args.path, 'utf8')).split('\n');
+        const contents = /^['"]use strict['"]/.test(first)
+          ? [first, dirname, ...rest].join('\n')
+          : [dirname, first, ...rest].join('\n');
+        return { contents, loader: 'js' };
+      },
+    );
   },
 };
 
@@ -51,17 +56,11 @@ await build({
   // Packages that read their own files beside their code at run time (WebAssembly and data,
   // native addons, fonts), and pg (only with DATABASE_URL; it asks for the optional
   // pg-native), stay in node_modules.
-  external: [
-    '@electric-sql/pglite',
-    '@node-rs/argon2',
-    'pg',
-    'pdfkit',
-    'docx',
-    'unpdf',
-    'mammoth',
-  ],
+  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pdfkit', 'docx', 'unpdf', 'mammoth'],
   // The CommonJS packages inside call require() for Node's own modules.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   plugins: [swaggerUiDirname],
   logLevel: 'warning',
 });

@@ -110,7 +110,10 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       return reply.code(503).header('retry-after', '1').send({ message: MESSAGES.serviceUnavailable });
     }
     const known = error instanceof AppError ? error : fromDatabaseError(error);
-    if (known) return reply.code(known.statusCode).send({ message: known.message, ...(known.errors ? { errors: known.errors } : {}) });
+    if (known)
+      return reply
+        .code(known.statusCode)
+        .send({ message: known.message, ...(known.errors ? { errors: known.errors } : {}) });
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ message: MESSAGES.tooManyRequests });
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
@@ -127,7 +130,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // other answer they were three headers the app never reads, built for each reply.
   // With REDIS_URL every process counts in Redis (the plugin's own Redis store); without it each
   // process counts alone, in memory.
-  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : null;
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true })
+    : null;
   if (redis) {
     // Without a listener an unreachable Redis would end the process; the limits then let requests through.
     redis.on('error', (e: Error) => app.log.warn(`Redis: ${e.message}`));

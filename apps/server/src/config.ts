@@ -36,7 +36,10 @@ const envSchema = z.object({
   CHECK_RESPONSES: flag.optional(),
   WEB_DIST: z.string().optional(),
   /** Files go to this S3 bucket (any S3-compatible server) instead of DATA_DIR/files. */
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3-63 of a-z, 0-9, . and -)').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3-63 of a-z, 0-9, . and -)')
+    .optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
@@ -162,9 +165,18 @@ function s3Problems(e: z.output<typeof envSchema>): string[] {
  */
 function productionProblems(e: z.output<typeof envSchema>): string[] {
   const problems: string[] = [];
-  if (!e.MAIL_URL) problems.push('MAIL_URL: required in production (smtp://user:pass@host:port); sign-in codes and links go out by mail, and there is no development mailbox');
-  if (!e.APP_SECRET) problems.push('APP_SECRET: required in production (at least 32 random characters); it signs cookies and emailed links');
-  if (e.SEED_DEMO) problems.push('SEED_DEMO: demo data is never added in production (its accounts share a published password); remove SEED_DEMO');
+  if (!e.MAIL_URL)
+    problems.push(
+      'MAIL_URL: required in production (smtp://user:pass@host:port); sign-in codes and links go out by mail, and there is no development mailbox',
+    );
+  if (!e.APP_SECRET)
+    problems.push(
+      'APP_SECRET: required in production (at least 32 random characters); it signs cookies and emailed links',
+    );
+  if (e.SEED_DEMO)
+    problems.push(
+      'SEED_DEMO: demo data is never added in production (its accounts share a published password); remove SEED_DEMO',
+    );
   return problems;
 }
 

@@ -18,7 +18,10 @@ async function main() {
     const { hasNoUsers } = await import('./db/seed/is-empty.js');
     if (await hasNoUsers(database.db)) {
       // Loaded only when demo data is added: the seed's PDF and DOCX makers are slow to import.
-      const [{ seedDemo }, { createStorage }] = await Promise.all([import('./db/seed/seed.js'), import('./platform/storage.js')]);
+      const [{ seedDemo }, { createStorage }] = await Promise.all([
+        import('./db/seed/seed.js'),
+        import('./platform/storage.js'),
+      ]);
       await seedDemo(database.db, createStorage(config));
       app.log.info('Empty database: demo data added (password for every demo account: portal-demo)');
     }
@@ -28,7 +31,9 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: not ready; finishing requests in flight (at most ${config.shutdownGraceMs / 1000} s), then stopping`);
+    app.log.info(
+      `${signal}: not ready; finishing requests in flight (at most ${config.shutdownGraceMs / 1000} s), then stopping`,
+    );
     // Whatever hangs past the grace time and the database's close does not keep the process.
     setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000).unref();
     await shutDown(app, database, background, config.shutdownGraceMs);
@@ -42,10 +47,12 @@ async function main() {
   // pass is not needed to serve a request, and on PGlite's one connection its first queries held
   // the first requests back by up to 100 ms (issue 14: cold start).
   setTimeout(() => {
-    void Promise.all([import('./platform/housekeeping.js'), import('./platform/outbox.js')]).then(([{ scheduleHousekeeping }, { startOutboxWorker }]) => {
-      // A signal that came meanwhile has shut down already: start nothing on a closed database.
-      if (!closing) background.push(scheduleHousekeeping(app.deps), startOutboxWorker(app.deps));
-    });
+    void Promise.all([import('./platform/housekeeping.js'), import('./platform/outbox.js')]).then(
+      ([{ scheduleHousekeeping }, { startOutboxWorker }]) => {
+        // A signal that came meanwhile has shut down already: start nothing on a closed database.
+        if (!closing) background.push(scheduleHousekeeping(app.deps), startOutboxWorker(app.deps));
+      },
+    );
   }, BACKGROUND_DELAY_MS);
   app.log.info(
     `Portal ready at ${config.appUrl} on ${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'} in ${Math.round(performance.now() - started)} ms ` +

@@ -52,16 +52,30 @@ describe('GET /api/metrics', () => {
       expect((await login(t, user.email)).statusCode).toBe(200);
       expect((await login(t, user.email, 'not-the-password')).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: '/api/metrics', headers: auth('wrong-token-0123456789abcdef') })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/metrics', headers: auth('wrong-token-0123456789abcdef') }))
+          .statusCode,
+      ).toBe(401);
       const res = await t.app.inject({ method: 'GET', url: '/api/metrics', headers: auth(token) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
       const text = res.body;
-      expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="POST",route="\/api\/login",status="200"\} 1/);
-      expect(text).toMatch(/portal_http_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/api\/login",status="401"\} \d/);
+      expect(text).toMatch(
+        /portal_http_request_duration_seconds_count\{method="POST",route="\/api\/login",status="200"\} 1/,
+      );
+      expect(text).toMatch(
+        /portal_http_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/api\/login",status="401"\} \d/,
+      );
       expect(text).toMatch(/portal_sign_ins_total\{step="password",outcome="accepted"\} 1/);
       expect(text).toMatch(/portal_sign_ins_total\{step="password",outcome="rejected"\} 1/);
-      for (const name of ['portal_db_pool_in_use', 'portal_db_pool_waiting', 'portal_mails_sent_total', 'portal_mails_failed_total', 'portal_uploaded_bytes_total', 'portal_downloaded_bytes_total']) {
+      for (const name of [
+        'portal_db_pool_in_use',
+        'portal_db_pool_waiting',
+        'portal_mails_sent_total',
+        'portal_mails_failed_total',
+        'portal_uploaded_bytes_total',
+        'portal_downloaded_bytes_total',
+      ]) {
         expect(text).toMatch(new RegExp(`^${name} \\d+`, 'm'));
       }
       // The code mail of the sign-in went out at once: nothing is due in the outbox.
@@ -79,7 +93,10 @@ describe('SMTP down', () => {
     const smtpPort = await freePort();
     const mailDir = mkdtempSync(path.join(tmpdir(), 'portal-mail-'));
     dirs.push(mailDir);
-    const t = await buildTestApp({ MAIL_URL: `smtp://127.0.0.1:${smtpPort}`, CONTACT_EMAIL: 'office@body.test' }, { seed: false });
+    const t = await buildTestApp(
+      { MAIL_URL: `smtp://127.0.0.1:${smtpPort}`, CONTACT_EMAIL: 'office@body.test' },
+      { seed: false },
+    );
     let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
     try {
       const db = t.database.db;
@@ -90,12 +107,23 @@ describe('SMTP down', () => {
       expect(signIn.statusCode).toBe(200);
       const pending = signIn.json<{ token: string }>().token;
       // Asking for a new code (once the resend wait is over) says the code could not be sent.
-      await db.update(twoFactorCodes).set({ sentAt: sql`now() - interval '1 minute'` }).where(eq(twoFactorCodes.userId, user.id));
-      const resend = await t.app.inject({ method: 'GET', url: '/api/twofactor/send2faCodeOnEmail', headers: auth(pending) });
+      await db
+        .update(twoFactorCodes)
+        .set({ sentAt: sql`now() - interval '1 minute'` })
+        .where(eq(twoFactorCodes.userId, user.id));
+      const resend = await t.app.inject({
+        method: 'GET',
+        url: '/api/twofactor/send2faCodeOnEmail',
+        headers: auth(pending),
+      });
       expect(resend.statusCode).toBe(502);
       expect(resend.json()).toEqual({ message: MESSAGES.twoFactorSendFailed });
       // Other mail does not fail its action: the contact message is taken, its mail waits.
-      const contact = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Vera Visitor', email: 'vera@example.org', subject: 'Fees', message: 'How much?' } });
+      const contact = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Vera Visitor', email: 'vera@example.org', subject: 'Fees', message: 'How much?' },
+      });
       expect(contact.statusCode).toBe(200);
       const waiting = await db.select().from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
       expect(waiting.length).toBeGreaterThanOrEqual(3);
@@ -109,7 +137,9 @@ describe('SMTP down', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       const messages = await sink.messages();
-      const codes = messages.filter((m) => m.to.includes(user.email.toLowerCase()) && /verification code/.test(m.subject));
+      const codes = messages.filter(
+        (m) => m.to.includes(user.email.toLowerCase()) && /verification code/.test(m.subject),
+      );
       expect(codes).toHaveLength(2);
       expect(messages.filter((m) => m.to.includes('office@body.test'))).toHaveLength(1);
       // Every row went out once; the codes' text is not kept once sent.
@@ -119,7 +149,11 @@ describe('SMTP down', () => {
       expect(new Set(messages.map((m) => `${m.to.join()}|${m.subject}|${m.text}`)).size).toBe(messages.length);
       // The newest delivered code signs in.
       const code = codes.map((m) => m.text.match(/\b(\d{4})\b/)![1]!);
-      const verified = await Promise.all(code.map((c) => t.app.inject({ method: 'POST', url: '/api/twofactor/verify', headers: auth(pending), payload: { code: c } })));
+      const verified = await Promise.all(
+        code.map((c) =>
+          t.app.inject({ method: 'POST', url: '/api/twofactor/verify', headers: auth(pending), payload: { code: c } }),
+        ),
+      );
       expect(verified.some((r) => r.statusCode === 200)).toBe(true);
     } finally {
       sink?.stop();
@@ -138,7 +172,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrating with several processe
       await opened[0]!.db.execute(sql`update portal_schema set migrated_to = 0`);
       await Promise.all(opened.map((d) => d.close()));
       const again = await Promise.all(Array.from({ length: 3 }, () => openPostgres(empty.url)));
-      const { rows } = (await again[0]!.db.execute(sql`select migrated_to from portal_schema`)) as unknown as { rows: { migrated_to: string }[] };
+      const { rows } = (await again[0]!.db.execute(sql`select migrated_to from portal_schema`)) as unknown as {
+        rows: { migrated_to: string }[];
+      };
       expect(rows).toHaveLength(1);
       expect(Number(rows[0]!.migrated_to)).toBeGreaterThan(0);
       await Promise.all(again.map((d) => d.close()));
@@ -153,7 +189,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database connections cut (Postg
     const t = await buildTestApp({}, { seed: false });
     try {
       const { token } = await makeSignedIn(t.database.db, { roles: ['AR'] });
-      const { rows } = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+      const { rows } = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
       const dbName = rows[0]!.name;
       const statuses = new Map<number, number>();
       const bodies = new Set<string>();
@@ -169,17 +207,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database connections cut (Postg
       // Cut every connection of the database a few times while the requests run.
       for (let i = 0; i < 4; i++) {
         await new Promise((r) => setTimeout(r, 150));
-        await onServer(process.env.TEST_DATABASE_URL!, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}' and pid <> pg_backend_pid()`);
+        await onServer(
+          process.env.TEST_DATABASE_URL!,
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}' and pid <> pg_backend_pid()`,
+        );
       }
       await new Promise((r) => setTimeout(r, 300));
       stop = true;
       await Promise.all(clients);
       const seen = Object.fromEntries(statuses);
-      expect([...statuses.keys()].every((s) => s === 200 || s === 503), JSON.stringify(seen)).toBe(true);
+      expect(
+        [...statuses.keys()].every((s) => s === 200 || s === 503),
+        JSON.stringify(seen),
+      ).toBe(true);
       expect(statuses.get(503) ?? 0, JSON.stringify(seen)).toBeGreaterThan(0);
       expect([...bodies]).toEqual([...bodies].length ? [JSON.stringify({ message: MESSAGES.serviceUnavailable })] : []);
       // Served again by the same process, the pool having opened new connections.
-      for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/api/notifications?role=AR', headers: auth(token) })).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await t.app.inject({ method: 'GET', url: '/api/notifications?role=AR', headers: auth(token) })).statusCode,
+        ).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
     } finally {
       await t.close();

@@ -67,7 +67,10 @@ describe('shutting down under load', () => {
     agent.destroy();
 
     const statuses = [...outcomes.keys()].sort();
-    expect(statuses.every((s) => s === '200' || s === '503' || s === 'refused'), JSON.stringify(Object.fromEntries(outcomes))).toBe(true);
+    expect(
+      statuses.every((s) => s === '200' || s === '503' || s === 'refused'),
+      JSON.stringify(Object.fromEntries(outcomes)),
+    ).toBe(true);
     expect(outcomes.get('200')).toBeGreaterThanOrEqual(200);
     expect(outcomes.get('refused')).toBe(50);
     const log = lines.join('');
@@ -78,7 +81,10 @@ describe('shutting down under load', () => {
 
 describe('shutting down with requests whose clients have gone', () => {
   it('lets their work finish before the database closes: no query runs on a closed database', async () => {
-    const u = await buildTestApp({ LOG_LEVEL: 'warn' }, { seed: false, logStream: { write: (l) => void lines.push(l) } });
+    const u = await buildTestApp(
+      { LOG_LEVEL: 'warn' },
+      { seed: false, logStream: { write: (l) => void lines.push(l) } },
+    );
     const own = (await makeSignedIn(u.database.db, { roles: ['AR'] })).token;
     lines.length = 0;
     await u.app.listen({ host: '127.0.0.1', port: 0 });

@@ -19,8 +19,13 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const MAIN = pathToFileURL(path.join(ROOT, 'apps/server/src/main.ts')).href;
 /** The repository's own `npm start` line. */
-const ROOT_START = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-const PROD = { NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:2525', APP_SECRET: 'a-production-secret-of-32-characters!' };
+const ROOT_START = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
+  .scripts.start;
+const PROD = {
+  NODE_ENV: 'production',
+  MAIL_URL: 'smtp://127.0.0.1:2525',
+  APP_SECRET: 'a-production-secret-of-32-characters!',
+};
 const work = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -34,14 +39,24 @@ function fakeCheckout(dir: string) {
   writeFileSync(path.join(dir, 'apps/server/dist/bundle/main.js'), `import ${JSON.stringify(MAIN)};\n`);
   writeFileSync(
     path.join(dir, 'package.json'),
-    JSON.stringify({ name: 'start-test', private: true, scripts: { start: ROOT_START.replace('scripts/start.mjs', JSON.stringify(path.join(ROOT, 'scripts/start.mjs'))) } }),
+    JSON.stringify({
+      name: 'start-test',
+      private: true,
+      scripts: { start: ROOT_START.replace('scripts/start.mjs', JSON.stringify(path.join(ROOT, 'scripts/start.mjs'))) },
+    }),
   );
 }
 
 function run(command: string, args: string[], cwd: string, env: Record<string, string>) {
   const child = spawn(command, args, {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, NODE_OPTIONS: `--import=${TSX} --conditions=source`, LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? cwd,
+      NODE_OPTIONS: `--import=${TSX} --conditions=source`,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -86,7 +101,11 @@ describe('npm start in production', () => {
     const dataDir = path.join(dir, 'data');
     const started = run('npm', ['start'], dir, { ...PROD, DATA_DIR: dataDir, PORT: '0' });
     npm = started.child;
-    const address = await waitFor('the server to listen', () => /Server listening at (http:\/\/[^"\s]+)/.exec(started.output())?.[1], 90_000).catch((e: Error) => {
+    const address = await waitFor(
+      'the server to listen',
+      () => /Server listening at (http:\/\/[^"\s]+)/.exec(started.output())?.[1],
+      90_000,
+    ).catch((e: Error) => {
       throw new Error(`${e.message}\n${started.output()}`);
     });
     const serverPid = Number(readFileSync(path.join(dataDir, 'portal.lock'), 'utf8'));
@@ -124,7 +143,10 @@ describe('npm start in production', () => {
   }, 150_000);
 
   it('refuses to start without MAIL_URL and APP_SECRET', async () => {
-    const started = run(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], work, { NODE_ENV: 'production', DATA_DIR: path.join(work, 'refused') });
+    const started = run(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], work, {
+      NODE_ENV: 'production',
+      DATA_DIR: path.join(work, 'refused'),
+    });
     expect(await started.exited).toBe(1);
     expect(started.output()).toMatch(/MAIL_URL: required in production/);
     expect(started.output()).toMatch(/APP_SECRET: required in production/);

@@ -76,10 +76,19 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
     dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
   });
 
-  const call = async (p: PortalProcess, method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+  const call = async (
+    p: PortalProcess,
+    method: string,
+    url: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
     const res = await fetch(p.url + url, {
       method,
-      headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      headers: {
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(opts.body ? { 'content-type': 'application/json' } : {}),
+        ...opts.headers,
+      },
       body: opts.body ? JSON.stringify(opts.body) : undefined,
     });
     const buffer = Buffer.from(await res.arrayBuffer());
@@ -99,7 +108,10 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
   const signIn = async (email: string, first: PortalProcess, second: PortalProcess) => {
     const login = await call(first, 'POST', '/api/login', { body: { username: email, password: DEMO_PASSWORD } });
     expect(login.status).toBe(200);
-    const verify = await call(second, 'POST', '/api/twofactor/verify', { token: login.json<{ token: string }>().token, body: { code: await codeFor(email) } });
+    const verify = await call(second, 'POST', '/api/twofactor/verify', {
+      token: login.json<{ token: string }>().token,
+      body: { code: await codeFor(email) },
+    });
     expect(verify.status).toBe(200);
     return verify.json<{ token: string }>().token;
   };
@@ -110,7 +122,9 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
       expect(p.output()).not.toMatch(/"level":50|Error/);
     }
     // The database records every migration as done (the table the processes check at start).
-    const { rows } = (await db.db.execute(sql`select migrated_to from portal_schema where id = 1`)) as unknown as { rows: { migrated_to: string }[] };
+    const { rows } = (await db.db.execute(sql`select migrated_to from portal_schema where id = 1`)) as unknown as {
+      rows: { migrated_to: string }[];
+    };
     expect(Number(rows[0]!.migrated_to)).toBeGreaterThan(0);
   });
 
@@ -127,7 +141,9 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
   it('wrong passwords split across both lock the account', async () => {
     const user = await makeUser(db.db, { roles: ['AR'] });
     for (let i = 0; i < 5; i++) {
-      const res = await call(i % 2 ? a : b, 'POST', '/api/login', { body: { username: user.email, password: `wrong-${i}` } });
+      const res = await call(i % 2 ? a : b, 'POST', '/api/login', {
+        body: { username: user.email, password: `wrong-${i}` },
+      });
       expect(res.status).toBe(401);
     }
     const right = await call(a, 'POST', '/api/login', { body: { username: user.email, password: DEMO_PASSWORD } });
@@ -138,11 +154,17 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
   it('every contact message is mailed exactly once, whichever process took it', async () => {
     const subjects = Array.from({ length: 6 }, (_, i) => `Question ${i} ${randomBytes(3).toString('hex')}`);
     for (const [i, subject] of subjects.entries()) {
-      const res = await call(i % 2 ? a : b, 'POST', '/api/contact', { body: { name: 'Vera Visitor', email: `vera${i}@example.org`, subject, message: 'How much?' } });
+      const res = await call(i % 2 ? a : b, 'POST', '/api/contact', {
+        body: { name: 'Vera Visitor', email: `vera${i}@example.org`, subject, message: 'How much?' },
+      });
       expect(res.status).toBe(200);
     }
-    const toOffice = async () => (await sink.messages()).filter((m) => m.to.includes('office@body.test') && subjects.some((s) => m.subject.includes(s) || m.text.includes(s)));
-    for (let i = 0; i < 150 && (await toOffice()).length < subjects.length; i++) await new Promise((r) => setTimeout(r, 100));
+    const toOffice = async () =>
+      (await sink.messages()).filter(
+        (m) => m.to.includes('office@body.test') && subjects.some((s) => m.subject.includes(s) || m.text.includes(s)),
+      );
+    for (let i = 0; i < 150 && (await toOffice()).length < subjects.length; i++)
+      await new Promise((r) => setTimeout(r, 100));
     // Both workers have had several passes over the outbox meanwhile.
     await new Promise((r) => setTimeout(r, 5_000));
     const mails = await toOffice();
@@ -155,7 +177,9 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
       expect((await call(p, 'GET', '/api/metrics')).status).toBe(401);
       const res = await call(p, 'GET', '/api/metrics', { token: METRICS_TOKEN });
       expect(res.status).toBe(200);
-      expect(res.buffer.toString()).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="\/api\/health\/ready",status="200"\} \d+/);
+      expect(res.buffer.toString()).toMatch(
+        /portal_http_request_duration_seconds_count\{method="GET",route="\/api\/health\/ready",status="200"\} \d+/,
+      );
       expect(res.buffer.toString()).toMatch(/portal_db_pool_in_use \d+/);
     }
   });
@@ -174,7 +198,11 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
       { name: 'category_id', value: String(categoryId) },
       { name: 'file', filename: 'shared.pdf', type: 'application/pdf', content },
     ]);
-    const up = await fetch(`${a.url}/api/admin/publications`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, ...m.headers }, body: m.payload });
+    const up = await fetch(`${a.url}/api/admin/publications`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, ...m.headers },
+      body: m.payload,
+    });
     expect(up.status, await up.clone().text()).toBe(200);
     const id = ((await up.json()) as { data: { id: number } }).data.id;
     const read = await call(b, 'GET', `/api/publications/${id}/file`, { token: reader });
@@ -182,7 +210,11 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
     expect(read.buffer.equals(content)).toBe(true);
     // The bytes moved, in the metrics of the process that moved them.
     const figure = async (p: PortalProcess, name: string) =>
-      Number(new RegExp(`^${name} (\\d+)`, 'm').exec((await call(p, 'GET', '/api/metrics', { token: METRICS_TOKEN })).buffer.toString())![1]);
+      Number(
+        new RegExp(`^${name} (\\d+)`, 'm').exec(
+          (await call(p, 'GET', '/api/metrics', { token: METRICS_TOKEN })).buffer.toString(),
+        )![1],
+      );
     expect(await figure(a, 'portal_uploaded_bytes_total')).toBeGreaterThanOrEqual(m.payload.length);
     expect(await figure(b, 'portal_downloaded_bytes_total')).toBeGreaterThanOrEqual(content.length);
   });
@@ -199,13 +231,19 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
     const clients = Array.from({ length: 8 }, (_, i) => client(i % 2 ? a : b));
     for (let i = 0; i < 4; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      await onServer(SERVER!, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database.name}' and pid <> pg_backend_pid()`);
+      await onServer(
+        SERVER!,
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database.name}' and pid <> pg_backend_pid()`,
+      );
     }
     await new Promise((r) => setTimeout(r, 300));
     stop = true;
     await Promise.all(clients);
     const seen = JSON.stringify(Object.fromEntries(statuses));
-    expect([...statuses.keys()].every((s) => s === 200 || s === 503), seen).toBe(true);
+    expect(
+      [...statuses.keys()].every((s) => s === 200 || s === 503),
+      seen,
+    ).toBe(true);
     expect(statuses.get(503) ?? 0, seen).toBeGreaterThan(0);
     for (const p of [a, b]) {
       expect((await call(p, 'GET', '/api/notifications?role=AR', { token: reader })).status).toBe(200);
@@ -225,7 +263,10 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
     const upload = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
         `${a.url}/api/admin/publications`,
-        { method: 'POST', headers: { authorization: `Bearer ${admin}`, ...m.headers, 'content-length': String(m.payload.length) } },
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin}`, ...m.headers, 'content-length': String(m.payload.length) },
+        },
         (res) => {
           let body = '';
           res.on('data', (d: Buffer) => (body += d.toString()));

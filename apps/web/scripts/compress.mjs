@@ -16,7 +16,9 @@ for (const name of readdirSync(dist, { recursive: true })) {
   if (!TEXT.test(file) || !statSync(file).isFile()) continue;
   const body = readFileSync(file);
   if (body.length < 1024) continue;
-  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const br = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   files += 1;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_LIST, ROUTES, breadcrumbTrail, canEnter, guard, matchRoute, pathTo, sidebarFor, type RouteName } from './access.js';
+import {
+  ROUTE_LIST,
+  ROUTES,
+  breadcrumbTrail,
+  canEnter,
+  guard,
+  matchRoute,
+  pathTo,
+  sidebarFor,
+  type RouteName,
+} from './access.js';
 import type { Role } from './roles.js';
 
 /**
@@ -158,7 +168,8 @@ describe('guard() over the whole route table (spec/01 2.1, 2.2)', () => {
   it('canEnter agrees with the table (null role = signed out)', () => {
     for (const [path, allowed] of Object.entries(EXPECTED)) {
       expect(canEnter(path, null), `signed-out on ${path}`).toBe(allowed.includes('signed-out'));
-      for (const role of ROLES_UNDER_TEST) expect(canEnter(path, role), `${role} on ${path}`).toBe(allowed.includes(role));
+      for (const role of ROLES_UNDER_TEST)
+        expect(canEnter(path, role), `${role} on ${path}`).toBe(allowed.includes(role));
     }
   });
 });
@@ -230,8 +241,14 @@ describe('breadcrumbTrail', () => {
   });
 
   it('starts at Outstanding Activities for admins', () => {
-    expect(breadcrumbTrail('adminUser', 'adminOutstandingActivities')).toEqual(['adminOutstandingActivities', 'adminUsers', 'adminUser']);
-    expect(breadcrumbTrail('adminOutstandingActivities', 'adminOutstandingActivities')).toEqual(['adminOutstandingActivities']);
+    expect(breadcrumbTrail('adminUser', 'adminOutstandingActivities')).toEqual([
+      'adminOutstandingActivities',
+      'adminUsers',
+      'adminUser',
+    ]);
+    expect(breadcrumbTrail('adminOutstandingActivities', 'adminOutstandingActivities')).toEqual([
+      'adminOutstandingActivities',
+    ]);
   });
 
   it('every parent is a route', () => {

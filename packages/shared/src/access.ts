@@ -64,13 +64,45 @@ export const ROUTES = {
   adminReports: { path: '/admin/reports', access: ['TA_ADMIN'], title: 'Reports' },
   adminUsers: { path: '/admin/users', access: ADMINS, title: 'All Users' },
   adminUser: { path: '/admin/user/:id', access: ADMINS, title: 'User Profile', parent: 'adminUsers' },
-  adminEditPersonalDetails: { path: '/admin/edit-personal-details/:id', access: ADMINS, title: 'Edit Personal Details', parent: 'adminUser' },
-  adminOutstandingActivities: { path: '/admin/outstanding-activities', access: ADMINS, title: 'Outstanding Activities' },
-  adminPendingRegistrationAll: { path: '/admin/pending-registration-all', access: ADMINS, title: 'All Pending Registrations' },
-  adminPendingRegistration: { path: '/admin/pending-registration/:id', access: ADMINS, title: 'Pending Approval', parent: 'adminPendingRegistrationAll' },
-  adminEditRegistration: { path: '/admin/edit-registration/:id', access: ADMINS, title: 'Edit Registration', parent: 'adminPendingRegistration' },
-  adminPendingProfileChangeAll: { path: '/admin/pending-profile-change-all', access: ADMINS, title: 'All Pending Profile Change' },
-  adminPendingProfileChange: { path: '/admin/pending-profile-change/:id', access: ADMINS, title: 'Pending Approval', parent: 'adminPendingProfileChangeAll' },
+  adminEditPersonalDetails: {
+    path: '/admin/edit-personal-details/:id',
+    access: ADMINS,
+    title: 'Edit Personal Details',
+    parent: 'adminUser',
+  },
+  adminOutstandingActivities: {
+    path: '/admin/outstanding-activities',
+    access: ADMINS,
+    title: 'Outstanding Activities',
+  },
+  adminPendingRegistrationAll: {
+    path: '/admin/pending-registration-all',
+    access: ADMINS,
+    title: 'All Pending Registrations',
+  },
+  adminPendingRegistration: {
+    path: '/admin/pending-registration/:id',
+    access: ADMINS,
+    title: 'Pending Approval',
+    parent: 'adminPendingRegistrationAll',
+  },
+  adminEditRegistration: {
+    path: '/admin/edit-registration/:id',
+    access: ADMINS,
+    title: 'Edit Registration',
+    parent: 'adminPendingRegistration',
+  },
+  adminPendingProfileChangeAll: {
+    path: '/admin/pending-profile-change-all',
+    access: ADMINS,
+    title: 'All Pending Profile Change',
+  },
+  adminPendingProfileChange: {
+    path: '/admin/pending-profile-change/:id',
+    access: ADMINS,
+    title: 'Pending Approval',
+    parent: 'adminPendingProfileChangeAll',
+  },
   adminNotifications: { path: '/admin/notifications', access: ADMINS, title: 'Notifications' },
   adminManageCommittees: { path: '/admin/manage-committees', access: ADMINS, title: 'Manage Committee' },
   // Not in the spec: the back office adds, replaces and removes publications (admin.publication.manage).
@@ -92,7 +124,12 @@ export function routeNameOf(path: string): RouteName | undefined {
  */
 export function breadcrumbTrail(name: RouteName, landing: RouteName): RouteName[] {
   const chain: RouteName[] = [];
-  for (let at: RouteName | undefined = name; at && !chain.includes(at); at = (ROUTES[at] as RouteEntry).parent as RouteName | undefined) chain.unshift(at);
+  for (
+    let at: RouteName | undefined = name;
+    at && !chain.includes(at);
+    at = (ROUTES[at] as RouteEntry).parent as RouteName | undefined
+  )
+    chain.unshift(at);
   return chain[0] === landing ? chain : [landing, ...chain];
 }
 export const ROUTE_LIST: readonly RouteEntry[] = Object.values(ROUTES);

@@ -19,7 +19,8 @@ export function normalizeLocal(value: string): string | null {
   if (!m) return null;
   const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x))) as number[];
   const t = new Date(Date.UTC(y!, mo! - 1, d!, h, mi, s));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo! - 1 || t.getUTCDate() !== d || h! > 23 || mi! > 59 || s! > 59) return null;
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo! - 1 || t.getUTCDate() !== d || h! > 23 || mi! > 59 || s! > 59)
+    return null;
   if (y! < 1900 || y! > 2999) return null;
   return fromNaive(t);
 }
@@ -31,7 +32,8 @@ const toNaive = (local: string) => {
 };
 const fromNaive = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
-export const addMinutesLocal = (local: string, minutes: number) => fromNaive(new Date(toNaive(local).getTime() + minutes * 60_000));
+export const addMinutesLocal = (local: string, minutes: number) =>
+  fromNaive(new Date(toNaive(local).getTime() + minutes * 60_000));
 export const addDaysLocal = (local: string, days: number) => {
   const d = toNaive(local);
   d.setUTCDate(d.getUTCDate() + days);
@@ -46,7 +48,9 @@ export const midnightOf = (local: string) => `${localDate(local)} 00:00:00`;
 
 /** The end an event gets when none is given: a day after an all-day start, 30 minutes after a timed one. */
 export function defaultEventEnd(start: string, allDay: boolean): string {
-  return allDay ? addDaysLocal(midnightOf(start), EVENT_DEFAULTS.allDayDays) : addMinutesLocal(start, EVENT_DEFAULTS.timedMinutes);
+  return allDay
+    ? addDaysLocal(midnightOf(start), EVENT_DEFAULTS.allDayDays)
+    : addMinutesLocal(start, EVENT_DEFAULTS.timedMinutes);
 }
 
 /** The address of the calendar opened at an event's start (the notification's and dashboard card's link). */

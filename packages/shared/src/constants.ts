@@ -122,7 +122,15 @@ export const CONTACT = {
   website: 'https://portal.test',
 } as const;
 
-export const NOTIFICATION_TYPES = ['user', 'admin', 'system-admin', 'ta-admin-unused-ta', 'Admin', 'job', 'document'] as const;
+export const NOTIFICATION_TYPES = [
+  'user',
+  'admin',
+  'system-admin',
+  'ta-admin-unused-ta',
+  'Admin',
+  'job',
+  'document',
+] as const;
 
 /**
  * A phone number as people write it: digits with spaces, brackets, dashes or dots, and a + only at
@@ -171,7 +179,12 @@ export type RegistrationRole = (typeof REGISTRATION_ROLES)[number];
  * The publication categories (spec/02 section 9: the four roots) and the subcategories the portal
  * starts with (demo data; the body's import adds more).
  */
-export const PUBLICATION_CATEGORIES = ['General', 'Accreditation Program Updates', 'Portal Publications', 'Newsletters'] as const;
+export const PUBLICATION_CATEGORIES = [
+  'General',
+  'Accreditation Program Updates',
+  'Portal Publications',
+  'Newsletters',
+] as const;
 
 /** How a user receives notification emails (a beyond-spec setting; the default is each one). */
 export const EMAIL_FREQUENCIES = ['each', 'digest'] as const;

@@ -9,7 +9,19 @@ describe('served types', () => {
   });
 
   it('fall back to octet-stream for anything that could run or render as a page', () => {
-    for (const name of ['x.js', 'x.mjs', 'x.html', 'x.htm', 'x.svg', 'x.xml', 'x.css', 'noext', '.pdf', 'x.constructor', 'x.__proto__']) {
+    for (const name of [
+      'x.js',
+      'x.mjs',
+      'x.html',
+      'x.htm',
+      'x.svg',
+      'x.xml',
+      'x.css',
+      'noext',
+      '.pdf',
+      'x.constructor',
+      'x.__proto__',
+    ]) {
       expect(servedTypeOf(name), name).toBe(FALLBACK_TYPE);
     }
   });

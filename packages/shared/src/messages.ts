@@ -18,15 +18,18 @@ export const MESSAGES = {
   twoFactorPendingOnly: 'Complete the two-step verification first.',
   twoFactorAlreadyEnabled: 'Two-step verification is already enabled and cannot be disabled.',
   twoFactorEnabled: 'Two-step verification is now enabled.',
-  codeGuessBudgetSpent: 'Too many wrong codes for this account. Signing in is paused for up to an hour, and the account owner has been emailed.',
+  codeGuessBudgetSpent:
+    'Too many wrong codes for this account. Signing in is paused for up to an hour, and the account owner has been emailed.',
   deviceForgotten: 'This browser will ask for a verification code at its next sign-in.',
   mobileMismatch: 'The Mobile Numbers you have entered do not match. Please re-enter the numbers correctly.',
-  mobileInvalid: 'Please enter a mobile number as +614 followed by 8 digits, or another international number starting with +.',
+  mobileInvalid:
+    'Please enter a mobile number as +614 followed by 8 digits, or another international number starting with +.',
   codeFourDigits: 'The code must be exactly 4 digits.',
   // Shown instead of an error while a new code may not be asked for yet (LIMITS resend seconds).
   resendWait: (seconds: number) => `You can ask for another code in ${seconds} s.`,
   remindLaterDone: 'We will remind you to set up SMS verification the next time you sign in.',
-  doNotRemindDone: 'We will not remind you again. You can set up SMS verification at any time under 2 Step Verification in the user menu.',
+  doNotRemindDone:
+    'We will not remind you again. You can set up SMS verification at any time under 2 Step Verification in the user menu.',
   twoFactorCannotDisableWarning: 'Once two-step verification by SMS is turned on, it cannot be turned off.',
   sessionEnded: 'Your session has ended. Please log in again.',
   unauthenticated: 'Unauthenticated.',
@@ -116,14 +119,16 @@ export const RECORD_MESSAGES = {
   uploadFieldName: 'Send the files in the field files[] (or one file in the field file).',
   tooManyFiles: (max: number) => `Send at most ${max} files at once.`,
   uploadRequestTooLarge: (nice: string) => `The files of one upload may total at most ${nice}.`,
-  uploadVolumeSpent: (nice: string) => `You have uploaded ${nice} in the last hour, the most allowed. Please try again later.`,
+  uploadVolumeSpent: (nice: string) =>
+    `You have uploaded ${nice} in the last hour, the most allowed. Please try again later.`,
   fieldsBeforeFiles: (fields: string) => `Send ${fields} before the files.`,
   contactNameRequired: 'The contact name is required.',
   notText: (what: string) => `The ${what} must be text.`,
   tooLong: (what: string, max: number) => `The ${what} may be at most ${max} characters.`,
   emailInvalid: 'Please enter a valid email address.',
   required: (what: string) => `The ${what} is required.`,
-  phoneInvalid: 'Please enter a valid phone number: 6 to 15 digits, with spaces, brackets or dashes, and + only at the start.',
+  phoneInvalid:
+    'Please enter a valid phone number: 6 to 15 digits, with spaces, brackets or dashes, and + only at the start.',
   dateInvalid: 'Please enter a valid date as DD/MM/YYYY.',
   stateInvalid: 'Please choose a state from the list.',
   contactsMax: (max: number) => `At most ${max} contacts can be listed.`,
@@ -186,13 +191,15 @@ export const REGISTRATION_MESSAGES = {
   committeeInvalid: 'A chosen committee does not exist.',
   /** Ours: the spec requires the acceptance but gives no message. */
   termsRequired: 'Please accept the terms and conditions to proceed!',
-  registered: 'Thank you for registering! An administrator will review your registration, and you will receive an email once it has been approved.',
+  registered:
+    'Thank you for registering! An administrator will review your registration, and you will receive an email once it has been approved.',
   // Admin edit of a pending registration.
   editFacilityRequired: 'At lease one Facility should be selected!',
   editCommitteeRequired: 'At lease 1 committee should be selected!',
   registrationSaved: 'The registration has been updated.',
   // Decisions.
-  registrationApproved: (name: string) => `${name}'s registration has been approved. An activation link has been emailed.`,
+  registrationApproved: (name: string) =>
+    `${name}'s registration has been approved. An activation link has been emailed.`,
   registrationRejected: (name: string) => `${name}'s registration has been rejected. The reason has been emailed.`,
   profileChangeApproved: (name: string) => `${name}'s profile change has been approved.`,
   profileChangeRejected: (name: string) => `${name}'s profile change has been rejected.`,
@@ -247,7 +254,8 @@ export const MEETING_MESSAGES = {
   notCommitteeMembers: 'Only members of this committee can be given access to its folders.',
   committeeMismatch: 'The folder is not one of this committee’s folders.',
   idsRequired: 'Select at least one document.',
-  noCommittee: 'Meeting documents belong to committees. You are not a member of any committee, so there are none to show.',
+  noCommittee:
+    'Meeting documents belong to committees. You are not a member of any committee, so there are none to show.',
   indexUnavailable: 'The document index is not available right now, so uploading is paused. Please try again shortly.',
 } as const;
 

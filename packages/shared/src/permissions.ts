@@ -150,10 +150,12 @@ export type RequestHandler = (typeof REQUEST_HANDLERS)[number];
 export const isAssessorRoles = (roles: readonly string[]) => ASSESSOR_ROLES.some((r) => roles.includes(r));
 
 /** Who decides a request (DECISIONS "Who handles a request"): the TA admin for technical assessors, the SYSADMIN for everyone else. */
-export const requestHandlerOf = (roles: readonly string[]): RequestHandler => (isAssessorRoles(roles) ? 'TA_ADMIN' : 'SYSADMIN');
+export const requestHandlerOf = (roles: readonly string[]): RequestHandler =>
+  isAssessorRoles(roles) ? 'TA_ADMIN' : 'SYSADMIN';
 
 /** Whether an admin view sees a request: a SYSADMIN every one, a TA_ADMIN those the TA admin decides. */
-export const adminViewSeesRequest = (view: string, handler: RequestHandler) => view === 'SYSADMIN' || (view === 'TA_ADMIN' && handler === 'TA_ADMIN');
+export const adminViewSeesRequest = (view: string, handler: RequestHandler) =>
+  view === 'SYSADMIN' || (view === 'TA_ADMIN' && handler === 'TA_ADMIN');
 
 export function isAction(value: unknown): value is Action {
   return typeof value === 'string' && (ACTIONS as readonly string[]).includes(value);
@@ -179,6 +181,11 @@ export type AbilitiesOf<K extends keyof typeof ABILITIES> = Record<(typeof ABILI
 
 /** The zod shape of a response's `abilities`: one boolean per action of that kind of record. */
 export function abilitiesSchema<K extends keyof typeof ABILITIES>(kind: K) {
-  const shape = Object.fromEntries(ABILITIES[kind].map((a) => [a, z.boolean()])) as Record<(typeof ABILITIES)[K][number], z.ZodBoolean>;
-  return z.object(shape).describe(`What this user may do to this ${kind}: one flag per action (packages/shared permissions.ts).`);
+  const shape = Object.fromEntries(ABILITIES[kind].map((a) => [a, z.boolean()])) as Record<
+    (typeof ABILITIES)[K][number],
+    z.ZodBoolean
+  >;
+  return z
+    .object(shape)
+    .describe(`What this user may do to this ${kind}: one flag per action (packages/shared permissions.ts).`);
 }

@@ -26,7 +26,9 @@ export class DataDirLockedError extends Error {}
 
 /** The newest migration of the journal (its `when`): what an up-to-date database records. */
 function newestMigration(): number {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
   return Math.max(...journal.entries.map((e) => e.when));
 }
 
@@ -41,14 +43,20 @@ type Executor = { execute(query: SQL): Promise<unknown> };
 async function upToDate(db: Executor, newest: number): Promise<boolean> {
   // Asked first, so a new database does not log an error for a missing table (PostgreSQL resolves
   // every table of a statement before running it).
-  const table = (await db.execute(sql`select to_regclass('public.portal_schema') is not null as present`)) as { rows: { present: boolean }[] };
+  const table = (await db.execute(sql`select to_regclass('public.portal_schema') is not null as present`)) as {
+    rows: { present: boolean }[];
+  };
   if (!table.rows[0]?.present) return false;
-  const result = (await db.execute(sql`select migrated_to from portal_schema where id = 1`)) as { rows: { migrated_to: string | number | null }[] };
+  const result = (await db.execute(sql`select migrated_to from portal_schema where id = 1`)) as {
+    rows: { migrated_to: string | number | null }[];
+  };
   return Number(result.rows[0]?.migrated_to ?? 0) >= newest;
 }
 
 async function recordMigrated(db: Executor, newest: number) {
-  await db.execute(sql`create table if not exists portal_schema (id smallint primary key, migrated_to bigint not null)`);
+  await db.execute(
+    sql`create table if not exists portal_schema (id smallint primary key, migrated_to bigint not null)`,
+  );
   await db.execute(
     sql`insert into portal_schema (id, migrated_to) values (1, ${newest}) on conflict (id) do update set migrated_to = greatest(portal_schema.migrated_to, excluded.migrated_to)`,
   );
@@ -132,7 +140,9 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
   ]);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = dataDir ? await PGlite.create(path.join(dataDir, 'pg')) : await PGlite.create(from ? { loadDataDir: from } : {});
+    const client = dataDir
+      ? await PGlite.create(path.join(dataDir, 'pg'))
+      : await PGlite.create(from ? { loadDataDir: from } : {});
     const db = drizzle({ client, schema, casing: 'snake_case' });
     if (!from) await migrateIfBehind(db, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
     return {
@@ -181,7 +191,11 @@ export async function openPostgres(url: string, opts: { migrated?: boolean } = {
  * went on to query a pool already ended ('Cannot use a pool after calling end on the pool'). A
  * handler between two of its queries holds no connection for well under `quietMs`.
  */
-async function untilPoolQuiet(pool: { totalCount: number; idleCount: number; waitingCount: number }, quietMs = 50, maxMs = 5000) {
+async function untilPoolQuiet(
+  pool: { totalCount: number; idleCount: number; waitingCount: number },
+  quietMs = 50,
+  maxMs = 5000,
+) {
   const started = Date.now();
   let quietSince: number | null = null;
   while (Date.now() - started < maxMs) {

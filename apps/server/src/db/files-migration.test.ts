@@ -48,8 +48,28 @@ describe('migration to the stored-file model', () => {
         from site_documents d join files f on f.id = d.file_id
       order by 1`);
     expect(rows).toEqual([
-      { kind: 'job', description: 'A', reviewed_comment: 'ok', name: 'a.pdf', storage_key: 'uploads/2026/01/aaaa', size: 10, mime_type: 'application/pdf', uploaded_by: 1, created_at: new Date('2026-01-02T00:00:00Z') },
-      { kind: 'site', description: 'B', reviewed_comment: null, name: 'b.txt', storage_key: 'uploads/2026/01/bbbb', size: 3, mime_type: 'text/plain', uploaded_by: null, created_at: new Date('2026-01-03T00:00:00Z') },
+      {
+        kind: 'job',
+        description: 'A',
+        reviewed_comment: 'ok',
+        name: 'a.pdf',
+        storage_key: 'uploads/2026/01/aaaa',
+        size: 10,
+        mime_type: 'application/pdf',
+        uploaded_by: 1,
+        created_at: new Date('2026-01-02T00:00:00Z'),
+      },
+      {
+        kind: 'site',
+        description: 'B',
+        reviewed_comment: null,
+        name: 'b.txt',
+        storage_key: 'uploads/2026/01/bbbb',
+        size: 3,
+        mime_type: 'text/plain',
+        uploaded_by: null,
+        created_at: new Date('2026-01-03T00:00:00Z'),
+      },
     ]);
     await client.close();
   });

@@ -39,7 +39,12 @@ describe('migration to the forum’s one-vector search', () => {
     `);
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     const found = async (word: string) =>
-      (await client.query<{ title: string }>(`select title from forum_threads where (search || replies_search) @@ to_tsquery('english', $1) order by id`, [word])).rows.map((r) => r.title);
+      (
+        await client.query<{ title: string }>(
+          `select title from forum_threads where (search || replies_search) @@ to_tsquery('english', $1) order by id`,
+          [word],
+        )
+      ).rows.map((r) => r.title);
     expect(await found('zirconium')).toEqual(['First']);
     expect(await found('hafnium')).toEqual(['First']);
     expect(await found('beta')).toEqual(['Second']);

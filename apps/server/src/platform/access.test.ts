@@ -15,7 +15,11 @@ let ta: Actor;
 beforeAll(async () => {
   t = await buildTestApp();
   const actorOf = async (email: string) => (await findActor(t.database.db, 'token', sha256(await loginAs(t, email))))!;
-  [cm, multi, ta] = await Promise.all(['cm@portal.test', 'multi@portal.test', 'ta@portal.test'].map(actorOf)) as [Actor, Actor, Actor];
+  [cm, multi, ta] = (await Promise.all(['cm@portal.test', 'multi@portal.test', 'ta@portal.test'].map(actorOf))) as [
+    Actor,
+    Actor,
+    Actor,
+  ];
 });
 afterAll(() => t.close());
 
@@ -45,7 +49,9 @@ describe('the actor of the authenticate statement', () => {
 
   it('carries the roles, the view and the committee memberships with their admin and write flags', async () => {
     const names = new Map((await t.database.db.select().from(committees)).map((c) => [c.id, c.name]));
-    const mine = cm.committees.map((c) => ({ name: names.get(c.id), admin: c.admin, write: c.write })).sort((a, b) => a.name!.localeCompare(b.name!));
+    const mine = cm.committees
+      .map((c) => ({ name: names.get(c.id), admin: c.admin, write: c.write }))
+      .sort((a, b) => a.name!.localeCompare(b.name!));
     expect(mine).toEqual([
       { name: 'Biological Testing Committee', admin: false, write: false },
       { name: 'Chemical Testing Committee', admin: true, write: true },
@@ -64,7 +70,11 @@ describe('authorize, allows and scopeFor', () => {
     expect(outcome(() => authorize(ta, 'jobs.job.view', job))).toBe('ok');
     expect(outcome(() => authorize(ta, 'jobs.job.view', { onFacilitySide: true, onAssessorSide: false }))).toBe(404);
     expect(outcome(() => authorize(ta, 'jobs.job.view', null))).toBe(404);
-    expect(outcome(() => authorize(multi, 'jobs.document.review', { onFacilitySide: true, onAssessorSide: false, docSide: 'facility' }))).toBe(403);
+    expect(
+      outcome(() =>
+        authorize(multi, 'jobs.document.review', { onFacilitySide: true, onAssessorSide: false, docSide: 'facility' }),
+      ),
+    ).toBe(403);
     expect(outcome(() => authorize(ta, 'jobs.document.review', { ...job, docSide: 'assessor' }))).toBe(403);
     try {
       authorize(ta, 'jobs.document.review', { ...job, docSide: 'assessor' });
@@ -83,14 +93,19 @@ describe('authorize, allows and scopeFor', () => {
     expect(outcome(() => authorize(viewing(multi, 'AR'), 'invoices.invoice.list'))).toBe('ok');
     expect(outcome(() => authorize(viewing(multi, 'TA'), 'invoices.invoice.list'))).toBe(403);
     expect(outcome(() => viewing(ta, 'AR'))).toBe(403);
-    expect(scopeFor(viewing(multi, 'AR'), 'jobs.job.list').key).not.toBe(scopeFor(viewing(multi, 'TA'), 'jobs.job.list').key);
+    expect(scopeFor(viewing(multi, 'AR'), 'jobs.job.list').key).not.toBe(
+      scopeFor(viewing(multi, 'TA'), 'jobs.job.list').key,
+    );
     expect(scopeFor(cm, 'jobs.job.list').key).toBe('none');
   });
 
   it('gives abilities from the same rules', () => {
     expect(allows(cm, 'notifications.notification.list', { committeeId: cm.committees[0]!.id })).toBe(true);
     expect(allows(ta, 'notifications.notification.list', { committeeId: cm.committees[0]!.id })).toBe(false);
-    expect(abilitiesOf(multi, ['sites.site.update', 'sites.document.upload'], { represented: true })).toEqual({ 'sites.site.update': true, 'sites.document.upload': true });
+    expect(abilitiesOf(multi, ['sites.site.update', 'sites.document.upload'], { represented: true })).toEqual({
+      'sites.site.update': true,
+      'sites.document.upload': true,
+    });
     expect(abilitiesOf(ta, ['sites.site.update'], { represented: true })).toEqual({ 'sites.site.update': false });
   });
 

@@ -134,7 +134,11 @@ export function scopeFor(actor: Actor, action: Action, me: UserRef = actor.user.
  * For tests only: runs `body` with the action's list scope replaced (its key must differ from the
  * rule's, so prepared statements are not reused), then puts the rule's back.
  */
-export async function withScope<T>(action: Action, scope: Required<Pick<Rule, 'scope' | 'scopeKey'>>, body: () => Promise<T>): Promise<T> {
+export async function withScope<T>(
+  action: Action,
+  scope: Required<Pick<Rule, 'scope' | 'scopeKey'>>,
+  body: () => Promise<T>,
+): Promise<T> {
   replaced.set(action, scope);
   try {
     return await body();

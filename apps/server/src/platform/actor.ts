@@ -66,8 +66,12 @@ function actorQuery(qb: Db, by: 'token' | 'session') {
       sessionId: sessions.id,
       stage: sessions.stage,
       user: actorUserColumns,
-      roles: sql<string[] | null>`(select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id})`,
-      committees: sql<Membership[] | null>`(select json_agg(json_build_object('id', ${committeeMembers.committeeId}, 'admin', coalesce(${committees.adminId} = ${users.id}, false), 'write', ${committeeMembers.canWrite})) from ${committeeMembers} inner join ${committees} on ${committees.id} = ${committeeMembers.committeeId} where ${committeeMembers.userId} = ${users.id})`,
+      roles: sql<
+        string[] | null
+      >`(select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+      committees: sql<
+        Membership[] | null
+      >`(select json_agg(json_build_object('id', ${committeeMembers.committeeId}, 'admin', coalesce(${committees.adminId} = ${users.id}, false), 'write', ${committeeMembers.canWrite})) from ${committeeMembers} inner join ${committees} on ${committees.id} = ${committeeMembers.committeeId} where ${committeeMembers.userId} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

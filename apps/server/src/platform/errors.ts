@@ -32,9 +32,14 @@ const TAKEN: Record<string, string> = {
 
 /** PostgreSQL's own error (pg and PGlite alike), also when Drizzle wraps it as the cause. */
 function postgresError(e: unknown): { code: string; constraint?: string } | null {
-  for (let cur = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+  for (
+    let cur = e, depth = 0;
+    cur && typeof cur === 'object' && depth < 5;
+    cur = (cur as { cause?: unknown }).cause, depth++
+  ) {
     const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: (cur as { constraint?: string }).constraint };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, constraint: (cur as { constraint?: string }).constraint };
   }
   return null;
 }
@@ -64,13 +69,22 @@ export function fromDatabaseError(e: unknown): AppError | null {
  * connection), so it is answered 503 and the client may retry; the pool opens new connections.
  */
 export function isConnectionLost(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     const code = typeof e.code === 'string' ? e.code : '';
     // 08: connection exception; 57P01-57P03: admin shutdown, crash shutdown, cannot connect now.
     if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
     if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE' || code === 'ETIMEDOUT') return true;
     const message = typeof e.message === 'string' ? e.message : '';
-    if (/Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/i.test(message)) return true;
+    if (
+      /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/i.test(
+        message,
+      )
+    )
+      return true;
   }
   return false;
 }

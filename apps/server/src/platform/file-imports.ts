@@ -33,7 +33,8 @@ export async function importFileRecords<R>(db: Db, storage: Storage, csvPath: st
   for await (const { line, record } of csvRecords(createReadStream(csvPath))) {
     if (!header) {
       header = record.map((h) => h.trim().toLowerCase());
-      for (const col of [...spec.columns, 'file']) if (!header.includes(col)) (errors['line 1'] ??= []).push(`the column ${col} is missing`);
+      for (const col of [...spec.columns, 'file'])
+        if (!header.includes(col)) (errors['line 1'] ??= []).push(`the column ${col} is missing`);
       continue;
     }
     const h = header;
@@ -51,7 +52,8 @@ export async function importFileRecords<R>(db: Db, storage: Storage, csvPath: st
     if (bad.length) errors[`line ${line}`] = bad;
     else rows.push({ row, file });
   }
-  if (Object.keys(errors).length > 0) throw badRequest(RECORD_MESSAGES.importBadRows(Object.keys(errors).length), errors);
+  if (Object.keys(errors).length > 0)
+    throw badRequest(RECORD_MESSAGES.importBadRows(Object.keys(errors).length), errors);
   if (rows.length === 0) throw badRequest(RECORD_MESSAGES.importEmpty);
 
   const uploads: StoredUpload[] = [];
@@ -71,7 +73,13 @@ export async function importFileRecords<R>(db: Db, storage: Storage, csvPath: st
       return { inserted, updated: rows.length - inserted, oldKeys };
     });
     await Promise.all(result.oldKeys.map((k) => storage.delete(k)));
-    return { message: RECORD_MESSAGES.imported(rows.length), entity: spec.entity, rows: rows.length, inserted: result.inserted, updated: result.updated };
+    return {
+      message: RECORD_MESSAGES.imported(rows.length),
+      entity: spec.entity,
+      rows: rows.length,
+      inserted: result.inserted,
+      updated: result.updated,
+    };
   } catch (e) {
     await Promise.all(uploads.map((u) => storage.delete(u.key)));
     throw e;

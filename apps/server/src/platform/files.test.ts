@@ -60,7 +60,9 @@ describe('file names', () => {
   });
 
   it('writes Content-Disposition with an ASCII fallback and the UTF-8 name', () => {
-    expect(attachmentHeader('Rapport é.pdf')).toBe(`attachment; filename="Rapport _.pdf"; filename*=UTF-8''Rapport%20%C3%A9.pdf`);
+    expect(attachmentHeader('Rapport é.pdf')).toBe(
+      `attachment; filename="Rapport _.pdf"; filename*=UTF-8''Rapport%20%C3%A9.pdf`,
+    );
   });
 });
 

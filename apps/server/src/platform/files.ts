@@ -29,7 +29,8 @@ export type Disposition = 'attachment' | 'inline';
  * fetches of its own, and framed only by the portal's own pages (the publication preview). The
  * browser's PDF viewer still draws it. Files sent as attachments keep the portal's document CSP.
  */
-export const INLINE_FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+export const INLINE_FILE_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /**
  * Streams one file. The type comes from its name by the allow-list of packages/shared, never from

@@ -4,7 +4,14 @@ import type { Deps } from './deps.js';
 import { asJob } from './logging.js';
 import { storageOf } from './storage.js';
 import { keysNamedByRows } from './stored-keys.js';
-import { importStaging, oneTimeLinks, rememberTokens, sessions, limitCounters, twoFactorCodes } from '../db/schema/index.js';
+import {
+  importStaging,
+  oneTimeLinks,
+  rememberTokens,
+  sessions,
+  limitCounters,
+  twoFactorCodes,
+} from '../db/schema/index.js';
 
 const HOUR = 3_600_000;
 
@@ -18,7 +25,9 @@ export async function purgeExpired(deps: Deps) {
   await deps.db.delete(sessions).where(lt(sessions.expiresAt, now));
   await deps.db.delete(twoFactorCodes).where(lt(twoFactorCodes.expiresAt, dayAgo));
   await deps.db.delete(oneTimeLinks).where(or(lt(oneTimeLinks.expiresAt, dayAgo), isNotNull(oneTimeLinks.usedAt)));
-  await deps.db.delete(rememberTokens).where(or(lt(rememberTokens.expiresAt, now), isNotNull(rememberTokens.revokedAt)));
+  await deps.db
+    .delete(rememberTokens)
+    .where(or(lt(rememberTokens.expiresAt, now), isNotNull(rememberTokens.revokedAt)));
   await deps.db.delete(limitCounters).where(lt(limitCounters.windowStart, dayAgo));
   await purgeAbandonedImports(deps);
 }
@@ -45,7 +54,10 @@ async function purgeAbandonedImports(deps: Deps) {
 export async function sweepStorage(deps: Deps) {
   const removed = await storageOf(deps).sweep(new Date(Date.now() - HOUR), (keys) => keysNamedByRows(deps.db, keys));
   if (removed.parts + removed.objects > 0) {
-    deps.log.info(removed, `storage housekeeping: removed ${removed.parts} temporary parts and ${removed.objects} stored objects no row names`);
+    deps.log.info(
+      removed,
+      `storage housekeeping: removed ${removed.parts} temporary parts and ${removed.objects} stored objects no row names`,
+    );
   }
   return removed;
 }

@@ -12,20 +12,32 @@ import { safeError } from './logging.js';
 describe('the log', () => {
   it('holds no code, token, signature or download ticket, and request lines carry their id', async () => {
     const lines: string[] = [];
-    const t = await buildTestApp({ LOG_LEVEL: 'trace' }, { seed: true, logStream: { write: (l) => void lines.push(l) } });
+    const t = await buildTestApp(
+      { LOG_LEVEL: 'trace' },
+      { seed: true, logStream: { write: (l) => void lines.push(l) } },
+    );
     const secrets: string[] = [];
     try {
       // A sign-in with its emailed code.
       const signIn = await login(t, 'ar@portal.test');
       const pending = signIn.json<{ token: string }>().token;
       const code = (await lastMessageTo(t, 'ar@portal.test'))!.text.match(/\b(\d{4})\b/)![1]!;
-      const verified = await t.app.inject({ method: 'POST', url: '/api/twofactor/verify', headers: auth(pending), payload: { code, remember: true } });
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/twofactor/verify',
+        headers: auth(pending),
+        payload: { code, remember: true },
+      });
       expect(verified.statusCode).toBe(200);
       const token = verified.json<{ token: string }>().token;
       secrets.push(pending, token);
 
       // A password reset through its mailed link.
-      await t.app.inject({ method: 'POST', url: '/api/user-requests-reset-password', payload: { email: 'cm@portal.test' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user-requests-reset-password',
+        payload: { email: 'cm@portal.test' },
+      });
       let mail = null;
       for (let i = 0; i < 100 && !mail?.subject.includes('reset'); i++) {
         await new Promise((r) => setTimeout(r, 20));
@@ -37,8 +49,19 @@ describe('the log', () => {
       const resetToken = new URL(url, 'http://x').searchParams.get('token')!;
       expect(resetToken.length).toBeGreaterThan(10);
       secrets.push(signature, resetToken);
-      expect((await t.app.inject({ method: 'GET', url: `/api/set-password/check?token=${resetToken}&signature=${signature}` })).statusCode).toBeLessThan(500);
-      const reset = await t.app.inject({ method: 'POST', url: `${url}&signature=${signature}`, payload: { password: 'brand-new-pw' } });
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/set-password/check?token=${resetToken}&signature=${signature}`,
+          })
+        ).statusCode,
+      ).toBeLessThan(500);
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: `${url}&signature=${signature}`,
+        payload: { password: 'brand-new-pw' },
+      });
       expect(reset.statusCode).toBe(200);
 
       // A file downloaded through a download link (its ticket in the query string).
@@ -48,7 +71,12 @@ describe('the log', () => {
         .innerJoin(jobs, eq(jobs.id, jobDocuments.jobId))
         .where(eq(jobs.jobNumber, '100234'))
         .limit(1);
-      const ticket = await t.app.inject({ method: 'POST', url: '/api/downloads', payload: { path: `/api/jobdocuments/${doc!.id}` }, headers: auth(token) });
+      const ticket = await t.app.inject({
+        method: 'POST',
+        url: '/api/downloads',
+        payload: { path: `/api/jobdocuments/${doc!.id}` },
+        headers: auth(token),
+      });
       expect(ticket.statusCode).toBe(200);
       const downloadUrl = ticket.json<{ url: string }>().url;
       const dl = new URL(downloadUrl, 'http://x').searchParams.get('dl')!;
@@ -57,12 +85,17 @@ describe('the log', () => {
       // A cookie-carried remember-me secret and a made-up bearer token in a refused request.
       const remember = verified.cookies.find((c) => c.name.includes('remember'))?.value;
       if (remember) secrets.push(remember);
-      await t.app.inject({ method: 'GET', url: '/api/activeuser', headers: { authorization: 'Bearer made-up-secret-token-0123456789' } });
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/activeuser',
+        headers: { authorization: 'Bearer made-up-secret-token-0123456789' },
+      });
       secrets.push('made-up-secret-token-0123456789');
 
       const log = lines.join('');
       expect(lines.length).toBeGreaterThan(10);
-      for (const secret of secrets) expect(log.includes(secret), `a secret of ${secret.length} characters is in the log`).toBe(false);
+      for (const secret of secrets)
+        expect(log.includes(secret), `a secret of ${secret.length} characters is in the log`).toBe(false);
       // The code: 4 digits, not inside a longer number (times, ids).
       expect(log).not.toMatch(new RegExp(`(?<![0-9.])${code}(?![0-9.])`));
       expect(log).not.toMatch(/verification code is/);
@@ -77,11 +110,14 @@ describe('the log', () => {
   }, 120_000);
 
   it("an error of a failed query is logged without the query's parameters", () => {
-    const failed = Object.assign(new Error('Failed query: insert into mail_outbox ...\nparams: 1234,reset-link-secret'), {
-      query: 'insert into mail_outbox ...',
-      params: [1234, 'reset-link-secret'],
-      cause: Object.assign(new Error('connection terminated'), { code: '57P01' }),
-    });
+    const failed = Object.assign(
+      new Error('Failed query: insert into mail_outbox ...\nparams: 1234,reset-link-secret'),
+      {
+        query: 'insert into mail_outbox ...',
+        params: [1234, 'reset-link-secret'],
+        cause: Object.assign(new Error('connection terminated'), { code: '57P01' }),
+      },
+    );
     const logged = JSON.stringify(safeError(failed));
     expect(logged).not.toContain('reset-link-secret');
     expect(logged).toContain('insert into mail_outbox');

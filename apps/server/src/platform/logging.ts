@@ -49,8 +49,10 @@ const requestLog = new AsyncLocalStorage<FastifyBaseLogger>();
  */
 export function contextLogger(base: FastifyBaseLogger): FastifyBaseLogger {
   const of = () => requestLog.getStore() ?? base;
-  const write = (level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent') =>
-    (...args: unknown[]) => (of()[level] as (...a: unknown[]) => void)(...args);
+  const write =
+    (level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent') =>
+    (...args: unknown[]) =>
+      (of()[level] as (...a: unknown[]) => void)(...args);
   return {
     get level() {
       return base.level;
@@ -102,6 +104,9 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
       err: (e: Error) => safeError(e) as { type: string; message: string; stack: string },
     },
     // Belt and braces for anything that logs a request or headers by hand.
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+      censor: '[redacted]',
+    },
   };
 }

@@ -28,7 +28,9 @@ export function smtpMailer(url: string, from: string): Mailer {
   return {
     async send(m) {
       transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(url));
-      await (await transport).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
+      await (
+        await transport
+      ).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
     },
   };
 }

@@ -34,9 +34,22 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const signIns = new Counter({ name: 'portal_sign_ins_total', help: 'Sign-in steps by outcome', labelNames: ['step', 'outcome'] as const, registers: [registry] });
-  const uploaded = new Counter({ name: 'portal_uploaded_bytes_total', help: 'Bytes of uploads received (multipart bodies)', registers: [registry] });
-  const downloaded = new Counter({ name: 'portal_downloaded_bytes_total', help: 'Bytes of files and zips sent (answers other than JSON and the web app)', registers: [registry] });
+  const signIns = new Counter({
+    name: 'portal_sign_ins_total',
+    help: 'Sign-in steps by outcome',
+    labelNames: ['step', 'outcome'] as const,
+    registers: [registry],
+  });
+  const uploaded = new Counter({
+    name: 'portal_uploaded_bytes_total',
+    help: 'Bytes of uploads received (multipart bodies)',
+    registers: [registry],
+  });
+  const downloaded = new Counter({
+    name: 'portal_downloaded_bytes_total',
+    help: 'Bytes of files and zips sent (answers other than JSON and the web app)',
+    registers: [registry],
+  });
   new Counter({
     name: 'portal_mails_sent_total',
     help: 'Mails the SMTP server took',
@@ -85,7 +98,9 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
       const answer = (async () => {
         const figures: Record<string, { depth: number; oldest: number }> = {};
         for (const [queue, query] of Object.entries(queues)) {
-          const { rows } = (await database.db.execute(query)) as unknown as { rows: { depth: number; oldest: number }[] };
+          const { rows } = (await database.db.execute(query)) as unknown as {
+            rows: { depth: number; oldest: number }[];
+          };
           figures[queue] = { depth: rows[0]?.depth ?? 0, oldest: Math.max(0, rows[0]?.oldest ?? 0) };
         }
         return figures;
@@ -134,7 +149,11 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
     if (socket) {
       const written = socket.bytesWritten;
       const answerType = reply.getHeader('content-type');
-      if (typeof answerType === 'string' && !answerType.startsWith('application/json') && !answerType.startsWith('text/html')) {
+      if (
+        typeof answerType === 'string' &&
+        !answerType.startsWith('application/json') &&
+        !answerType.startsWith('text/html')
+      ) {
         downloaded.inc(Math.max(0, written - (socket[kLastWritten] ?? 0)));
       }
       socket[kLastWritten] = written;

@@ -18,7 +18,9 @@ import { auth, buildTestApp, loginAs, type TestApp } from '../test/helpers.js';
 
 let t: TestApp;
 let baseUrl: string;
-let document: { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> } }>> };
+let document: {
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+};
 interface Schema {
   type?: string;
   format?: string;
@@ -41,7 +43,10 @@ describe('the API document', () => {
     const uploads = Object.entries(document.paths).flatMap(([p, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => op.requestBody?.content['multipart/form-data'])
-        .map(([method, op]) => ({ at: `${method.toUpperCase()} ${p}`, schema: op.requestBody!.content['multipart/form-data']!.schema })),
+        .map(([method, op]) => ({
+          at: `${method.toUpperCase()} ${p}`,
+          schema: op.requestBody!.content['multipart/form-data']!.schema,
+        })),
     );
     expect(uploads.map((u) => u.at).sort()).toEqual(
       [
@@ -62,7 +67,10 @@ describe('the API document', () => {
     for (const { at, schema } of uploads) {
       const props = Object.values(schema.properties ?? {});
       expect(props.some(isBinary), `${at} has a binary file part`).toBe(true);
-      expect(props.some((p) => !isBinary(p)), `${at} has its text fields`).toBe(true);
+      expect(
+        props.some((p) => !isBinary(p)),
+        `${at} has its text fields`,
+      ).toBe(true);
     }
     const job = uploads.find((u) => u.at === 'POST /api/jobdocuments')!.schema;
     expect(job.required).toEqual(expect.arrayContaining(['jobId', 'description', 'files[]']));
@@ -81,11 +89,17 @@ describe('the API document', () => {
           "type Upload = paths['/api/jobdocuments']['post']['requestBody'];",
           "type Form = NonNullable<Upload>['content']['multipart/form-data'];",
           "export const form: Form = { jobId: 1, description: 'Scope of accreditation', 'files[]': ['the file'] };",
-          "// @ts-expect-error the file part is required",
+          '// @ts-expect-error the file part is required',
           "export const without: Form = { jobId: 1, description: 'Scope of accreditation' };",
         ].join('\n'),
       );
-      const program = ts.createProgram([path.join(dir, 'use.ts')], { strict: true, noEmit: true, skipLibCheck: true, lib: ['lib.es2022.d.ts'], types: [] });
+      const program = ts.createProgram([path.join(dir, 'use.ts')], {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        lib: ['lib.es2022.d.ts'],
+        types: [],
+      });
       const errors = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
       expect(errors).toEqual([]);
     } finally {
@@ -100,11 +114,20 @@ describe('the API document', () => {
     const client = createClient<Record<string, never>>({ baseUrl });
     const post = client.POST as unknown as (
       url: string,
-      init: { headers: Record<string, string>; body: Record<string, unknown>; bodySerializer: (body: Record<string, unknown>) => FormData },
+      init: {
+        headers: Record<string, string>;
+        body: Record<string, unknown>;
+        bodySerializer: (body: Record<string, unknown>) => FormData;
+      },
     ) => Promise<{ data?: { message: string; document: { name: string } }; response: Response }>;
     const { data, response } = await post('/api/jobdocuments', {
       headers: auth(token),
-      body: { jobId: String(job!.id), description: 'Sent by a generated client', role: 'AR', 'files[]': [new File(['made by openapi-fetch'], 'client upload.txt', { type: 'text/plain' })] },
+      body: {
+        jobId: String(job!.id),
+        description: 'Sent by a generated client',
+        role: 'AR',
+        'files[]': [new File(['made by openapi-fetch'], 'client upload.txt', { type: 'text/plain' })],
+      },
       bodySerializer: (body) => {
         const form = new FormData();
         // The fields before the file: the upload checks them when the file part starts.

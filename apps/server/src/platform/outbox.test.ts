@@ -36,7 +36,10 @@ const freePort = () =>
 
 function startSink(smtpPort: number, httpPort: number, dir: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SINK], { env: { ...process.env, SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SINK], {
+      env: { ...process.env, SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (d: Buffer) => {
       if (d.toString().includes('SMTP_SINK_READY')) resolve(child);
     });
@@ -66,7 +69,8 @@ const startApp = async () => {
   apps.push(app);
   return app;
 };
-const messages = async () => ((await (await fetch(`http://127.0.0.1:${httpPort}/messages`)).json()) as { messages: SinkMessage[] }).messages;
+const messages = async () =>
+  ((await (await fetch(`http://127.0.0.1:${httpPort}/messages`)).json()) as { messages: SinkMessage[] }).messages;
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -97,7 +101,12 @@ async function addPublication(app: FastifyInstance, admin: string, name: string,
     { name: 'category_id', value: String(categoryId) },
     { name: 'file', filename: `${name}.pdf`, type: 'application/pdf', content: await makePdf(name) },
   ]);
-  const res = await app.inject({ method: 'POST', url: '/api/admin/publications', headers: { ...auth(admin), ...m.headers }, payload: m.payload });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/publications',
+    headers: { ...auth(admin), ...m.headers },
+    payload: m.payload,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: { id: number } }>().data.id;
 }
@@ -106,7 +115,10 @@ async function addPublication(app: FastifyInstance, admin: string, name: string,
 async function drain(app: FastifyInstance) {
   for (let i = 0; i < 50; i++) {
     await sendDue(app.deps);
-    const pending = await database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+    const pending = await database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'pending'));
     if (pending.length === 0) return;
     await new Promise((r) => setTimeout(r, 120));
   }
@@ -125,7 +137,10 @@ describe('the outbox', () => {
 
     // SMTP is down: the notifications are made, their mail is queued, sending fails and waits.
     const first = await startApp();
-    const ids = [await addPublication(first, admin, 'Outage Notice', subs[0]!.id), await addPublication(first, admin, 'Second Notice', subs[0]!.id)];
+    const ids = [
+      await addPublication(first, admin, 'Outage Notice', subs[0]!.id),
+      await addPublication(first, admin, 'Second Notice', subs[0]!.id),
+    ];
     const result = await sendDue(first.deps);
     expect(result.sent).toBe(0);
     expect(result.failed).toBeGreaterThan(0);
@@ -145,7 +160,10 @@ describe('the outbox', () => {
     expect(got).toHaveLength(6);
     for (const r of readers) {
       const mine = got.filter((m) => m.to.includes(r.user.email.toLowerCase()));
-      expect(mine.map((m) => m.subject).sort()).toEqual(['New publication: Outage Notice', 'New publication: Second Notice']);
+      expect(mine.map((m) => m.subject).sort()).toEqual([
+        'New publication: Outage Notice',
+        'New publication: Second Notice',
+      ]);
     }
     expect(got.some((m) => m.to.includes(quiet.user.email.toLowerCase()))).toBe(false);
     const mail = got[0]!;
@@ -188,7 +206,12 @@ describe('the outbox', () => {
     const forged = await app.inject({ method: 'POST', url: link.replace(/s=[^&]+/, 's=forged') });
     expect(forged.statusCode).toBe(400);
     expect(forged.body).toContain(PUBLICATION_MESSAGES.unsubscribeInvalid);
-    const done = await app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const done = await app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain(PUBLICATION_MESSAGES.unsubscribed);
     const count = (await db.select().from(mailOutbox).where(eq(mailOutbox.userId, reader.user.id))).length;
@@ -203,10 +226,24 @@ describe('the outbox', () => {
     const { subs } = await makeCategoryTree(db, 1);
     const reader = await makeSignedIn(db, { roles: ['AR'] });
     await makeSubscription(db, reader.user.id, subs[0]!.id, true);
-    const saved = await app.inject({ method: 'PUT', url: '/api/notifications/email-settings', headers: auth(reader.token), payload: { frequency: 'digest' } });
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/notifications/email-settings',
+      headers: auth(reader.token),
+      payload: { frequency: 'digest' },
+    });
     expect(saved.json()).toMatchObject({ message: PUBLICATION_MESSAGES.emailPreferenceSaved, frequency: 'digest' });
     expect((await app.inject({ method: 'GET', url: '/api/notifications/email-settings' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'PUT', url: '/api/notifications/email-settings', headers: auth(reader.token), payload: { frequency: 'weekly' } })).statusCode).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: '/api/notifications/email-settings',
+          headers: auth(reader.token),
+          payload: { frequency: 'weekly' },
+        })
+      ).statusCode,
+    ).toBe(400);
     await addPublication(app, admin, 'Digest One', subs[0]!.id);
     await addPublication(app, admin, 'Digest Two', subs[0]!.id);
     await drain(app);

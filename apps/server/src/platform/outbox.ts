@@ -42,7 +42,8 @@ export const OUTBOX = {
   intervalMs: 2_000,
 };
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Queues one mail per recipient who wants it: active and not unsubscribed from this kind; held for
@@ -55,7 +56,12 @@ export async function queueMail(tx: Tx, userIds: number[], kind: string, content
   for (let i = 0; i < userIds.length; i += 10_000) {
     recipients.push(
       ...(await tx
-        .select({ id: users.id, email: users.email, frequency: emailSettings.frequency, unsubscribed: emailSettings.unsubscribed })
+        .select({
+          id: users.id,
+          email: users.email,
+          frequency: emailSettings.frequency,
+          unsubscribed: emailSettings.unsubscribed,
+        })
         .from(users)
         .leftJoin(emailSettings, eq(emailSettings.userId, users.id))
         .where(and(inArray(users.id, userIds.slice(i, i + 10_000)), eq(users.activated, true)))),
@@ -84,7 +90,16 @@ export async function queueMail(tx: Tx, userIds: number[], kind: string, content
  */
 export async function queueAddressMail(tx: Tx, toAddress: string, kind: string, content: MailContent): Promise<void> {
   const html = content.html ?? escapeHtml(content.text).replace(/\n/g, '<br>');
-  await tx.insert(mailOutbox).values({ userId: null, toAddress, kind, subject: content.subject, text: content.text, html, url: content.url, status: 'pending' });
+  await tx.insert(mailOutbox).values({
+    userId: null,
+    toAddress,
+    kind,
+    subject: content.subject,
+    text: content.text,
+    html,
+    url: content.url,
+    status: 'pending',
+  });
 }
 
 /**
@@ -95,10 +110,23 @@ export async function queueAddressMail(tx: Tx, toAddress: string, kind: string, 
 export const ACCOUNT_KIND = 'account';
 
 /** Queues an account mail in the transaction of the action; answers its id for `sendQueuedNow`. */
-export async function queueAccountMail(tx: Tx | Db, toAddress: string, content: { subject: string; text: string }): Promise<number> {
+export async function queueAccountMail(
+  tx: Tx | Db,
+  toAddress: string,
+  content: { subject: string; text: string },
+): Promise<number> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ userId: null, toAddress, kind: ACCOUNT_KIND, subject: content.subject, text: content.text, html: '', url: null, status: 'pending' })
+    .values({
+      userId: null,
+      toAddress,
+      kind: ACCOUNT_KIND,
+      subject: content.subject,
+      text: content.text,
+      html: '',
+      url: null,
+      status: 'pending',
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }
@@ -108,7 +136,8 @@ export const mailStats = { sent: 0, failed: 0 };
 
 // ---- Signed unsubscribe links (no sign-in needed). ----
 
-const unsubscribeSignature = (secret: string, userId: number, kind: string) => hmac(secret, `unsubscribe|${userId}|${kind}`);
+const unsubscribeSignature = (secret: string, userId: number, kind: string) =>
+  hmac(secret, `unsubscribe|${userId}|${kind}`);
 
 export function unsubscribeUrl(config: Config, userId: number, kind: string): string {
   const q = new URLSearchParams({ u: String(userId), k: kind, s: unsubscribeSignature(config.secret, userId, kind) });
@@ -131,7 +160,10 @@ const labelOf = (kind: string) => KIND_LABELS[kind] ?? `${kind} notifications`;
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** The mail as sent: the portal's name, the notification, its link, and the unsubscribe link of its kind. */
-export function renderMail(config: Config, row: Pick<OutboxRow, 'userId' | 'kind' | 'subject' | 'text' | 'html' | 'url'>) {
+export function renderMail(
+  config: Config,
+  row: Pick<OutboxRow, 'userId' | 'kind' | 'subject' | 'text' | 'html' | 'url'>,
+) {
   if (row.kind === 'digest') return { subject: row.subject, text: row.text, html: row.html, unsubscribe: null };
   if (row.kind === ACCOUNT_KIND) return { subject: row.subject, text: row.text, html: undefined, unsubscribe: null };
   const link = row.url ? `${config.appUrl}${row.url}` : null;
@@ -148,7 +180,9 @@ export function renderMail(config: Config, row: Pick<OutboxRow, 'userId' | 'kind
     `<p style="font-weight:bold">${escapeHtml(PRODUCT_NAME)}</p>`,
     `<p>${row.html}</p>`,
     link ? `<p><a href="${escapeHtml(link)}">Open it in the portal</a></p>` : '',
-    unsubscribe ? `<p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribe)}">Stop receiving ${escapeHtml(labelOf(row.kind))} by email</a></p>` : '',
+    unsubscribe
+      ? `<p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribe)}">Stop receiving ${escapeHtml(labelOf(row.kind))} by email</a></p>`
+      : '',
     '</body></html>',
   ].join('');
   return { subject: row.subject, text, html, unsubscribe };
@@ -166,7 +200,10 @@ async function claimDue(db: Db, batch: number): Promise<OutboxRow[]> {
     for update skip locked)`;
   return db
     .update(mailOutbox)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${OUTBOX.leaseSeconds})`, attempts: sql`${mailOutbox.attempts} + 1` })
+    .set({
+      lockedUntil: sql`now() + make_interval(secs => ${OUTBOX.leaseSeconds})`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
     .where(sql`${mailOutbox.id} in ${ids}`)
     .returning();
 }
@@ -175,8 +212,13 @@ async function claimDue(db: Db, batch: number): Promise<OutboxRow[]> {
 async function claimOne(db: Db, id: number): Promise<OutboxRow | undefined> {
   const [row] = await db
     .update(mailOutbox)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${OUTBOX.leaseSeconds})`, attempts: sql`${mailOutbox.attempts} + 1` })
-    .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} = 'pending' and (${mailOutbox.lockedUntil} is null or ${mailOutbox.lockedUntil} < now())`)
+    .set({
+      lockedUntil: sql`now() + make_interval(secs => ${OUTBOX.leaseSeconds})`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(
+      sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} = 'pending' and (${mailOutbox.lockedUntil} is null or ${mailOutbox.lockedUntil} < now())`,
+    )
     .returning();
   return row;
 }
@@ -192,7 +234,9 @@ async function deliver(deps: Deps, row: OutboxRow, error?: (e: unknown) => void)
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      headers: mail.unsubscribe ? { 'List-Unsubscribe': `<${mail.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
+      headers: mail.unsubscribe
+        ? { 'List-Unsubscribe': `<${mail.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        : undefined,
     });
   } catch (e) {
     mailStats.failed++;
@@ -212,7 +256,10 @@ async function deliver(deps: Deps, row: OutboxRow, error?: (e: unknown) => void)
     return false;
   }
   mailStats.sent++;
-  await deps.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null, ...blank }).where(eq(mailOutbox.id, row.id));
+  await deps.db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null, ...blank })
+    .where(eq(mailOutbox.id, row.id));
   return true;
 }
 
@@ -228,13 +275,17 @@ export async function sendQueuedNow(deps: Deps, id: number): Promise<void> {
   if (!(await deliver(deps, row, (e) => (failure = e)))) throw failure;
 }
 
-export const backoffMs = (attempts: number) => Math.min(OUTBOX.backoffBaseMs * 2 ** Math.max(0, attempts - 1), OUTBOX.backoffMaxMs);
+export const backoffMs = (attempts: number) =>
+  Math.min(OUTBOX.backoffBaseMs * 2 ** Math.max(0, attempts - 1), OUTBOX.backoffMaxMs);
 
 /**
  * Sends what is due, batch after batch, until nothing is due (or `stop` says so). Answers how many
  * were sent and how many failed this time.
  */
-export async function sendDue(deps: Deps, stop: () => boolean = () => false): Promise<{ sent: number; failed: number }> {
+export async function sendDue(
+  deps: Deps,
+  stop: () => boolean = () => false,
+): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   for (;;) {
@@ -256,7 +307,12 @@ export async function composeDigests(deps: Deps, now = new Date()): Promise<numb
   const due = await deps.db
     .selectDistinct({ userId: mailOutbox.userId })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'held'), sql`${mailOutbox.createdAt} <= ${new Date(now.getTime() - OUTBOX.digestAfterMs)}`));
+    .where(
+      and(
+        eq(mailOutbox.status, 'held'),
+        sql`${mailOutbox.createdAt} <= ${new Date(now.getTime() - OUTBOX.digestAfterMs)}`,
+      ),
+    );
   let composed = 0;
   for (const { userId } of due) {
     if (userId === null) continue;
@@ -281,16 +337,36 @@ export async function composeDigests(deps: Deps, now = new Date()): Promise<numb
       const html = [
         '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1b1e">',
         `<p style="font-weight:bold">${escapeHtml(PRODUCT_NAME)}</p><p>Your notifications of the last day:</p><ul>`,
-        ...held.map((h) => `<li><p><strong>${escapeHtml(h.subject)}</strong><br>${h.html}${h.url ? `<br><a href="${escapeHtml(deps.config.appUrl + h.url)}">Open it in the portal</a>` : ''}</p></li>`),
+        ...held.map(
+          (h) =>
+            `<li><p><strong>${escapeHtml(h.subject)}</strong><br>${h.html}${h.url ? `<br><a href="${escapeHtml(deps.config.appUrl + h.url)}">Open it in the portal</a>` : ''}</p></li>`,
+        ),
         '</ul>',
-        ...kinds.map((k) => `<p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribeUrl(deps.config, userId, k))}">Stop receiving ${escapeHtml(labelOf(k))} by email</a></p>`),
+        ...kinds.map(
+          (k) =>
+            `<p style="font-size:12px;color:#555"><a href="${escapeHtml(unsubscribeUrl(deps.config, userId, k))}">Stop receiving ${escapeHtml(labelOf(k))} by email</a></p>`,
+        ),
         '</body></html>',
       ].join('');
-      await tx.insert(mailOutbox).values({ userId, toAddress: held[0]!.toAddress, kind: 'digest', subject, text, html, url: null, status: 'pending' });
+      await tx.insert(mailOutbox).values({
+        userId,
+        toAddress: held[0]!.toAddress,
+        kind: 'digest',
+        subject,
+        text,
+        html,
+        url: null,
+        status: 'pending',
+      });
       await tx
         .update(mailOutbox)
         .set({ status: 'merged' })
-        .where(inArray(mailOutbox.id, held.map((h) => h.id)));
+        .where(
+          inArray(
+            mailOutbox.id,
+            held.map((h) => h.id),
+          ),
+        );
       composed++;
     });
   }

@@ -53,12 +53,24 @@ describe('the HTTP shell', () => {
     writeFileSync(path.join(webDist, 'assets', 'app-1234.js.gz'), gzipSync(js));
     writeFileSync(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync(js));
     const t = await app({ WEB_DIST: webDist });
-    const br = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
-    const gz = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(js);
     expect(plain.headers['cache-control']).toContain('immutable');
@@ -76,7 +88,9 @@ describe('the HTTP shell', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/twofactor/verify', '/api/notifications']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/twofactor/verify', '/api/notifications']),
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 
@@ -158,7 +172,12 @@ describe('mail and SMS delivery', () => {
       expect(received).toHaveLength(1);
       expect(received[0]!.to).toBe('ta@portal.test');
       const code = received[0]!.text.match(/\b(\d{4})\b/)![1];
-      const verify = await t.app.inject({ method: 'POST', url: '/api/twofactor/verify', headers: auth(res.json().token), payload: { code } });
+      const verify = await t.app.inject({
+        method: 'POST',
+        url: '/api/twofactor/verify',
+        headers: auth(res.json().token),
+        payload: { code },
+      });
       expect(verify.statusCode).toBe(200);
     } finally {
       await new Promise<void>((r) => smtp.close(() => r()));
@@ -181,9 +200,21 @@ describe('mail and SMS delivery', () => {
       const token = await (async () => {
         const res = await login(t, 'la@portal.test');
         const code = await lastCodeTo(t, 'la@portal.test');
-        return (await t.app.inject({ method: 'POST', url: '/api/twofactor/verify', headers: auth(res.json().token), payload: { code } })).json().token as string;
+        return (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/twofactor/verify',
+            headers: auth(res.json().token),
+            payload: { code },
+          })
+        ).json().token as string;
       })();
-      const res = await t.app.inject({ method: 'POST', url: '/api/twofactor/send2fasetupcode', headers: auth(token), payload: { data: '+61411122233' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/twofactor/send2fasetupcode',
+        headers: auth(token),
+        payload: { data: '+61411122233' },
+      });
       expect(res.statusCode).toBe(200);
       expect(got).toHaveLength(1);
       expect(got[0]!.to).toBe('+61411122233');
@@ -198,7 +229,11 @@ describe('mail and SMS delivery', () => {
     const res = await login(t, 'ta@portal.test');
     expect(res.statusCode).toBe(200);
     await t.database.db.update(twoFactorCodes).set({ sentAt: new Date(Date.now() - 60_000) });
-    const resend = await t.app.inject({ method: 'GET', url: '/api/twofactor/send2faCodeOnEmail', headers: auth(res.json().token) });
+    const resend = await t.app.inject({
+      method: 'GET',
+      url: '/api/twofactor/send2faCodeOnEmail',
+      headers: auth(res.json().token),
+    });
     expect(resend.statusCode).toBe(502);
     expect(resend.json().message).toBe(MESSAGES.twoFactorSendFailed);
   });
@@ -210,7 +245,9 @@ describe('housekeeping', () => {
     const { sessions } = await import('../db/schema/index.js');
     const t = await app();
     const live = await login(t, 'ar@portal.test');
-    await t.database.db.insert(sessions).values({ tokenHash: 'x', userId: 1, stage: 'active', expiresAt: new Date(Date.now() - 1000) });
+    await t.database.db
+      .insert(sessions)
+      .values({ tokenHash: 'x', userId: 1, stage: 'active', expiresAt: new Date(Date.now() - 1000) });
     await purgeExpired(t.app.deps);
     const rows = await t.database.db.select().from(sessions);
     expect(rows.map((r) => r.tokenHash)).not.toContain('x');

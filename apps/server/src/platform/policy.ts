@@ -78,4 +78,5 @@ export function jobVisibleToForm(form: string, jobId: unknown, siteId: unknown, 
 }
 
 /** Which of jobVisibleTo's parts an actor gets (for a prepared statement's key). */
-export const jobVisibilityKey = (actor: Actor) => `${isRepresentative(actor) ? 'f' : ''}${isAssessor(actor) ? 'a' : ''}`;
+export const jobVisibilityKey = (actor: Actor) =>
+  `${isRepresentative(actor) ? 'f' : ''}${isAssessor(actor) ? 'a' : ''}`;

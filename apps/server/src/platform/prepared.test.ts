@@ -32,7 +32,12 @@ describe('hot statements', () => {
     expect(list(db, { activeOnly: true })).toBe(list(db, { activeOnly: true }));
 
     let outside = false;
-    const leaky = statement((q) => q.select({ email: users.email }).from(users).where(outside ? eq(users.activated, true) : undefined));
+    const leaky = statement((q) =>
+      q
+        .select({ email: users.email })
+        .from(users)
+        .where(outside ? eq(users.activated, true) : undefined),
+    );
     await leaky(db).execute();
     outside = true;
     expect(() => leaky(db)).toThrow(/reads something outside its shape/);
@@ -40,18 +45,33 @@ describe('hot statements', () => {
 
   it('takes placeholders by name, and keeps a value written into the query in its own statement', async () => {
     const { db } = database;
-    const byName = statement((q, shape: { name: string }) => q.select({ email: users.email }).from(users).where(eq(users.firstName, shape.name)));
+    const byName = statement((q, shape: { name: string }) =>
+      q.select({ email: users.email }).from(users).where(eq(users.firstName, shape.name)),
+    );
     expect(emails(await byName(db, { name: 'Ann' }).execute())).toEqual(['a@prepared.test']);
     expect(emails(await byName(db, { name: 'Ben' }).execute())).toEqual(['b@prepared.test']);
-    const above = statement((q) => q.select({ email: users.email }).from(users).where(sql`${users.id} > ${sql.placeholder('min')} and ${users.email} like ${'%@prepared.test'}`));
+    const above = statement((q) =>
+      q
+        .select({ email: users.email })
+        .from(users)
+        .where(sql`${users.id} > ${sql.placeholder('min')} and ${users.email} like ${'%@prepared.test'}`),
+    );
     expect(emails(await above(db).execute({ min: 0 }))).toEqual(['a@prepared.test', 'b@prepared.test']);
-    expect(above.sqlOf()).toEqual({ text: expect.stringContaining('"users"."id" > $1 and "users"."email" like $2'), names: ['min', null] });
+    expect(above.sqlOf()).toEqual({
+      text: expect.stringContaining('"users"."id" > $1 and "users"."email" like $2'),
+      names: ['min', null],
+    });
   });
 
   it('maps rows as Drizzle does: flat and nested fields, decoders, and an outer-joined object null when its row is missing', async () => {
     const { db } = database;
     const [ann] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'a@prepared.test'));
-    await db.insert(sessions).values({ tokenHash: 'prepared-test-token', userId: ann!.id, stage: 'active', expiresAt: new Date('2030-01-02T03:04:05Z') });
+    await db.insert(sessions).values({
+      tokenHash: 'prepared-test-token',
+      userId: ann!.id,
+      stage: 'active',
+      expiresAt: new Date('2030-01-02T03:04:05Z'),
+    });
     const manager = alias(users, 'manager');
     const build = (q: typeof db) =>
       q
@@ -60,7 +80,11 @@ describe('hot statements', () => {
           upper: sql<string>`upper(${users.firstName})`,
           initial: decoded(sql`${users.firstName}`, (v) => `${String(v)[0]}.`),
           person: { first: users.firstName, activated: users.activated },
-          session: { stage: sessions.stage, expiresAt: sessions.expiresAt, late: sql<boolean>`${sessions.expiresAt} > now()` },
+          session: {
+            stage: sessions.stage,
+            expiresAt: sessions.expiresAt,
+            late: sql<boolean>`${sessions.expiresAt} > now()`,
+          },
           manager: { email: manager.email },
           // A whole table stands for its columns.
           sessionRow: sessions,
@@ -77,8 +101,22 @@ describe('hot statements', () => {
     expect(rows).toEqual(expected);
     expect(rows.map((r) => r.sessionRow?.tokenHash ?? null)).toEqual(['prepared-test-token', null]);
     expect(rows.map(({ sessionRow: _, ...r }) => r)).toEqual([
-      { email: 'a@prepared.test', upper: 'ANN', initial: 'A.', person: { first: 'Ann', activated: true }, session: { stage: 'active', expiresAt: new Date('2030-01-02T03:04:05Z'), late: true }, manager: null },
-      { email: 'b@prepared.test', upper: 'BEN', initial: 'B.', person: { first: 'Ben', activated: false }, session: null, manager: null },
+      {
+        email: 'a@prepared.test',
+        upper: 'ANN',
+        initial: 'A.',
+        person: { first: 'Ann', activated: true },
+        session: { stage: 'active', expiresAt: new Date('2030-01-02T03:04:05Z'), late: true },
+        manager: null,
+      },
+      {
+        email: 'b@prepared.test',
+        upper: 'BEN',
+        initial: 'B.',
+        person: { first: 'Ben', activated: false },
+        session: null,
+        manager: null,
+      },
     ]);
     // In a transaction the statement runs on the transaction's connection, through Drizzle's prepared statement.
     expect(await db.transaction((tx) => hot(tx).execute())).toEqual(expected);

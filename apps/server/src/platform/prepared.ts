@@ -56,7 +56,8 @@ function fieldsOf(selection: Record<string, unknown>): Field[] {
       // A whole table (or an alias of one) stands for its columns, in their order.
       const nested = is(value, Table) ? getTableColumns(value) : (value as Record<string, unknown>);
       for (const [inner, v] of Object.entries(nested)) {
-        if (!(is(v, Column) || is(v, SQL) || is(v, SQL.Aliased))) throw new Error(`statement: the field ${key}.${inner} nests deeper than one object`);
+        if (!(is(v, Column) || is(v, SQL) || is(v, SQL.Aliased)))
+          throw new Error(`statement: the field ${key}.${inner} nests deeper than one object`);
         fields.push({ path: [key, inner], value: v });
       }
     } else throw new Error(`statement: the field ${key} is not a column or an SQL expression`);
@@ -114,7 +115,10 @@ function rowMapperOf(fields: Field[], nullable: Set<string>): (row: unknown[]) =
     const nulls = tables.size === 1 && nullable.has(table!);
     return `${JSON.stringify(outer)}: ${nulls ? `row[${columns[0]!.i}] === null ? null : ${inner}` : inner}`;
   });
-  const map = new Function('row', 'd', `return { ${entries.join(', ')} };`) as (row: unknown[], d: (Decode | null)[]) => unknown;
+  const map = new Function('row', 'd', `return { ${entries.join(', ')} };`) as (
+    row: unknown[],
+    d: (Decode | null)[],
+  ) => unknown;
   return (row) => map(row, decode);
 }
 
@@ -125,10 +129,20 @@ const asText = (value: unknown) => value;
 /** node-postgres' Pool and PGlite, as far as their public APIs are used here. */
 interface PgPool {
   totalCount: number;
-  query(config: { name: string; text: string; values: unknown[]; rowMode: 'array'; types: object }): Promise<{ rows: unknown[][] }>;
+  query(config: {
+    name: string;
+    text: string;
+    values: unknown[];
+    rowMode: 'array';
+    types: object;
+  }): Promise<{ rows: unknown[][] }>;
 }
 interface PgliteClient {
-  query(text: string, values: unknown[], options: { rowMode: 'array'; parsers: Record<number, Decode> }): Promise<{ rows: unknown[][] }>;
+  query(
+    text: string,
+    values: unknown[],
+    options: { rowMode: 'array'; parsers: Record<number, Decode> },
+  ): Promise<{ rows: unknown[][] }>;
 }
 
 type Run = (name: string, text: string, values: unknown[]) => Promise<unknown[][]>;
@@ -143,13 +157,20 @@ function runnerOf(db: Q): { run: Run; ready: Promise<void> | null } | null {
   if ('totalCount' in client) {
     const pool = client as PgPool;
     const types = {
-      getTypeParser: (oid: number, format?: string) => (AS_TEXT.includes(oid) ? asText : pgTypes!.getTypeParser(oid, format as 'text')),
+      getTypeParser: (oid: number, format?: string) =>
+        AS_TEXT.includes(oid) ? asText : pgTypes!.getTypeParser(oid, format as 'text'),
     };
-    return { run: async (name, text, values) => (await pool.query({ name, text, values, rowMode: 'array', types })).rows, ready: loadPgTypes() };
+    return {
+      run: async (name, text, values) => (await pool.query({ name, text, values, rowMode: 'array', types })).rows,
+      ready: loadPgTypes(),
+    };
   }
   const pglite = client as PgliteClient;
   const parsers = Object.fromEntries(AS_TEXT.map((oid) => [oid, asText]));
-  return { run: async (_name, text, values) => (await pglite.query(text, values, { rowMode: 'array', parsers })).rows, ready: null };
+  return {
+    run: async (_name, text, values) => (await pglite.query(text, values, { rowMode: 'array', parsers })).rows,
+    ready: null,
+  };
 }
 
 /** node-postgres' default type parsers, loaded only when a PostgreSQL server is used (db/client.ts loads pg the same way). */
@@ -226,7 +247,10 @@ export function statement<S extends object | void, R>(build: (db: Q, shape: S) =
     let entry = slot.get(ENTRY) as { key: string; statement: HotStatement<R> } | undefined;
     if (entry && verify) {
       const { sql, params } = build(db, shape).toSQL();
-      if (keyOf(sql, params) !== entry.key) throw new Error(`statement: the shape ${JSON.stringify(shape, (_k, v: unknown) => keyOfValue(v))} gave two SQL texts; its builder reads something outside its shape`);
+      if (keyOf(sql, params) !== entry.key)
+        throw new Error(
+          `statement: the shape ${JSON.stringify(shape, (_k, v: unknown) => keyOfValue(v))} gave two SQL texts; its builder reads something outside its shape`,
+        );
     }
     if (!entry) {
       entry = compile(db, build(db, shape));
@@ -253,13 +277,17 @@ const ENTRY = Symbol('statement');
  */
 function slotOf(tree: ShapeTree, shape: object | void): ShapeTree {
   let level = tree;
-  if (shape) for (const name in shape) level = childOf(childOf(level, name), keyOfValue((shape as Record<string, unknown>)[name]));
+  if (shape)
+    for (const name in shape)
+      level = childOf(childOf(level, name), keyOfValue((shape as Record<string, unknown>)[name]));
   return level;
 }
 
 /** A list's scope in a shape (access.ts `scopeFor`: its SQL and the key naming its form) stands for its key. */
 function keyOfValue(value: unknown): unknown {
-  return value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string' ? `scope:${(value as { key: string }).key}` : value;
+  return value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string'
+    ? `scope:${(value as { key: string }).key}`
+    : value;
 }
 
 function childOf(level: ShapeTree, key: unknown): ShapeTree {

@@ -44,10 +44,11 @@ const form = (email: string) => ({
 });
 
 let address = 0;
-const register = (email: string) => t.app.inject({ method: 'POST', url: '/api/register', payload: form(email), remoteAddress: `10.7.0.${++address}` });
+const register = (email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/register', payload: form(email), remoteAddress: `10.7.0.${++address}` });
 
 describe('the mapping of PostgreSQL errors', () => {
-  it('turns a unique violation into 409 (with the index\'s own message) and a foreign-key violation into 404', async () => {
+  it("turns a unique violation into 409 (with the index's own message) and a foreign-key violation into 404", async () => {
     const db = t.database.db;
     const user = await makeUser(db, { email: 'taken@race.test' });
     const unique = await db
@@ -60,7 +61,9 @@ describe('the mapping of PostgreSQL errors', () => {
       .values({ name: 'Race Committee' })
       .catch((e: unknown) => e);
     expect(fromDatabaseError(otherUnique)).toMatchObject({ statusCode: 409, message: MESSAGES.conflict });
-    const foreign = await db.execute(sql`insert into user_roles (user_id, role) values (${user.id + 100_000}, 'CM')`).catch((e: unknown) => e);
+    const foreign = await db
+      .execute(sql`insert into user_roles (user_id, role) values (${user.id + 100_000}, 'CM')`)
+      .catch((e: unknown) => e);
     expect(fromDatabaseError(foreign)).toMatchObject({ statusCode: 404, message: MESSAGES.notFound });
     expect(fromDatabaseError(new Error('anything else'))).toBeNull();
   });
@@ -73,15 +76,33 @@ describe('two registrations of one email in different case, approved at once', (
       const upper = `Rita${round}@RACE.test`;
       expect((await register(lower)).statusCode).toBe(200);
       expect((await register(upper)).statusCode).toBe(200);
-      const pending = await t.database.db.select().from(userRequests).where(sql`lower(${userRequests.email}) = ${lower}`);
+      const pending = await t.database.db
+        .select()
+        .from(userRequests)
+        .where(sql`lower(${userRequests.email}) = ${lower}`);
       expect(pending).toHaveLength(2);
       const answers = await Promise.all(
-        pending.map((r) => t.app.inject({ method: 'PUT', url: `/api/user-requests/${r.id}`, headers: auth(sys), payload: { status: 'approve', type: 'create' } })),
+        pending.map((r) =>
+          t.app.inject({
+            method: 'PUT',
+            url: `/api/user-requests/${r.id}`,
+            headers: auth(sys),
+            payload: { status: 'approve', type: 'create' },
+          }),
+        ),
       );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({ message: REGISTRATION_MESSAGES.emailTaken });
-      expect(await t.database.db.select().from(users).where(sql`lower(${users.email}) = ${lower}`)).toHaveLength(1);
-      const after = await t.database.db.select({ status: userRequests.status }).from(userRequests).where(sql`lower(${userRequests.email}) = ${lower}`);
+      expect(
+        await t.database.db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${lower}`),
+      ).toHaveLength(1);
+      const after = await t.database.db
+        .select({ status: userRequests.status })
+        .from(userRequests)
+        .where(sql`lower(${userRequests.email}) = ${lower}`);
       expect(after.map((r) => r.status).sort()).toEqual(['approved', 'pending']);
     }
   });
@@ -101,9 +122,21 @@ describe('a meeting upload in parallel with the deletion of its folder', () => {
           { name: 'folderId', value: String(folder.id) },
           { name: 'file', filename: `minutes-${round}-${n}.txt`, content: 'minutes' },
         ]);
-        return t.app.inject({ method: 'POST', url: '/api/meetingdocuments', payload: body.payload, headers: { ...body.headers, ...auth(token) } });
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/meetingdocuments',
+          payload: body.payload,
+          headers: { ...body.headers, ...auth(token) },
+        });
       };
-      const answers = await Promise.all([upload(1), upload(2), upload(3), t.app.inject({ method: 'DELETE', url: `/api/meetingfolders/${folder.id}`, headers: auth(token) }), upload(4), upload(5)]);
+      const answers = await Promise.all([
+        upload(1),
+        upload(2),
+        upload(3),
+        t.app.inject({ method: 'DELETE', url: `/api/meetingfolders/${folder.id}`, headers: auth(token) }),
+        upload(4),
+        upload(5),
+      ]);
       for (const a of answers) statuses.add(a.statusCode);
     }
     expect([...statuses].filter((s) => s !== 200 && s !== 404)).toEqual([]);

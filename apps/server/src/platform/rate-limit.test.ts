@@ -15,7 +15,8 @@ const stores: [string, () => Record<string, string>][] = [
 
 describe.each(stores)('rate limits counted %s', (_name, storeEnv) => {
   // 600 a minute x 0.005: 3 requests a minute from one address.
-  const limitedApp = (env: Record<string, string> = storeEnv()) => buildTestApp({ WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.005', ...env }, { seed: false });
+  const limitedApp = (env: Record<string, string> = storeEnv()) =>
+    buildTestApp({ WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.005', ...env }, { seed: false });
 
   it('headers: none on an answered request; a refused one says when to try again', async () => {
     const limited = await limitedApp();
@@ -40,7 +41,11 @@ describe.each(stores)('rate limits counted %s', (_name, storeEnv) => {
     try {
       const statuses = [];
       for (let i = 0; i < 5; i++) {
-        const res = await limited.app.inject({ method: 'GET', url: '/api/jobs', headers: { authorization: `Bearer made-up-${i}` } });
+        const res = await limited.app.inject({
+          method: 'GET',
+          url: '/api/jobs',
+          headers: { authorization: `Bearer made-up-${i}` },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
@@ -52,7 +57,9 @@ describe.each(stores)('rate limits counted %s', (_name, storeEnv) => {
   it('lets exactly the limit through when many requests arrive at once', async () => {
     const limited = await limitedApp();
     try {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => limited.app.inject({ method: 'GET', url: '/api/health' })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => limited.app.inject({ method: 'GET', url: '/api/health' })),
+      );
       const statuses = answers.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 200)).toHaveLength(3);
       expect(statuses.filter((s) => s === 429)).toHaveLength(17);
@@ -62,10 +69,15 @@ describe.each(stores)('rate limits counted %s', (_name, storeEnv) => {
   });
 
   it("a route's own limit (the contact form, 10 a minute x 0.3) lets exactly 3 of 20 at once through", async () => {
-    const limited = await buildTestApp({ WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.3', ...storeEnv() }, { seed: false });
+    const limited = await buildTestApp(
+      { WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.3', ...storeEnv() },
+      { seed: false },
+    );
     try {
       // An empty body: the limit is counted before the body is checked (400 once let through).
-      const answers = await Promise.all(Array.from({ length: 20 }, () => limited.app.inject({ method: 'POST', url: '/api/contact', payload: {} })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => limited.app.inject({ method: 'POST', url: '/api/contact', payload: {} })),
+      );
       const statuses = answers.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 400)).toHaveLength(3);
       expect(statuses.filter((s) => s === 429)).toHaveLength(17);
@@ -79,7 +91,10 @@ describe('rate limits shared in Redis', () => {
   it('two processes on one Redis count one address together; without Redis each counts alone', async () => {
     const shared = { REDIS_URL, REDIS_PREFIX: `portal-test-${randomBytes(6).toString('hex')}:` };
     const env = { WEB_DIST: '/nonexistent-web-dist', RATE_LIMIT_FACTOR: '0.005' };
-    const [a, b] = await Promise.all([buildTestApp({ ...env, ...shared }, { seed: false }), buildTestApp({ ...env, ...shared }, { seed: false })]);
+    const [a, b] = await Promise.all([
+      buildTestApp({ ...env, ...shared }, { seed: false }),
+      buildTestApp({ ...env, ...shared }, { seed: false }),
+    ]);
     const [c, d] = await Promise.all([buildTestApp(env, { seed: false }), buildTestApp(env, { seed: false })]);
     try {
       const call = (app: typeof a) => app.app.inject({ method: 'GET', url: '/api/health' }).then((r) => r.statusCode);
@@ -113,16 +128,31 @@ describe('per-route limits count per user when signed in', () => {
       const a = await loginAs(t, 'ar@portal.test');
       const b = await loginAs(t, 'ta@portal.test');
       // POST /api/user-requests: 10 a minute. An empty change is refused (400) but counts.
-      const send = (token: string) => t.app.inject({ method: 'POST', url: '/api/user-requests', headers: auth(token), payload: {} });
-      const [first, second] = await Promise.all([Promise.all(Array.from({ length: 15 }, () => send(a))), Promise.all(Array.from({ length: 10 }, () => send(b)))]);
+      const send = (token: string) =>
+        t.app.inject({ method: 'POST', url: '/api/user-requests', headers: auth(token), payload: {} });
+      const [first, second] = await Promise.all([
+        Promise.all(Array.from({ length: 15 }, () => send(a))),
+        Promise.all(Array.from({ length: 10 }, () => send(b))),
+      ]);
       const statusesA = first.map((r) => r.statusCode);
       expect(statusesA.filter((s) => s === 429)).toHaveLength(5);
       expect(second.map((r) => r.statusCode).filter((s) => s === 429)).toHaveLength(0);
       // A new address does not give the same user a fresh limit.
-      expect((await t.app.inject({ method: 'POST', url: '/api/user-requests', headers: auth(a), payload: {}, remoteAddress: '10.1.2.3' })).statusCode).toBe(429);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/user-requests',
+            headers: auth(a),
+            payload: {},
+            remoteAddress: '10.1.2.3',
+          })
+        ).statusCode,
+      ).toBe(429);
 
       // Signed out: the contact form (10 a minute) counts by address, exactly under parallel requests.
-      const contact = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/contact', payload: {}, remoteAddress });
+      const contact = (remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: '/api/contact', payload: {}, remoteAddress });
       const fromOne = await Promise.all(Array.from({ length: 14 }, () => contact('10.0.0.1')));
       expect(fromOne.filter((r) => r.statusCode === 429)).toHaveLength(4);
       expect((await contact('10.0.0.2')).statusCode).not.toBe(429);

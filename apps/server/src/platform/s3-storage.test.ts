@@ -60,7 +60,9 @@ function sender(bytes: number, fail = false): Readable {
 describe('the S3 store', () => {
   it('streams a file of several parts in and out, byte for byte, and deletes it', async () => {
     const body = randomBytes(2 * PART_SIZE + 12345);
-    const { key, size } = await store.put(Readable.from([body.subarray(0, 3_000_000), body.subarray(3_000_000)]), { prefix: 'uploads' });
+    const { key, size } = await store.put(Readable.from([body.subarray(0, 3_000_000), body.subarray(3_000_000)]), {
+      prefix: 'uploads',
+    });
     expect(key).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
     expect(size).toBe(body.length);
     expect(await store.size(key)).toBe(body.length);
@@ -98,14 +100,26 @@ describe('the S3 store', () => {
       );
     await run();
     const failing = s3Storage(s3.settings('no-such-bucket'));
-    await Promise.all(Array.from({ length: UPLOADS_AT_ONCE + 3 }, () => expect(failing.put(sender(2 * PART_SIZE))).rejects.toBeInstanceOf(AppError)));
-    await Promise.all(Array.from({ length: UPLOADS_AT_ONCE + 3 }, () => expect(store.put(sender(PART_SIZE + 10, true))).rejects.toMatchObject({ code: 'ECONNRESET' })));
+    await Promise.all(
+      Array.from({ length: UPLOADS_AT_ONCE + 3 }, () =>
+        expect(failing.put(sender(2 * PART_SIZE))).rejects.toBeInstanceOf(AppError),
+      ),
+    );
+    await Promise.all(
+      Array.from({ length: UPLOADS_AT_ONCE + 3 }, () =>
+        expect(store.put(sender(PART_SIZE + 10, true))).rejects.toMatchObject({ code: 'ECONNRESET' }),
+      ),
+    );
     await run();
   });
 
   it('answers 503 with a clear message when the store refuses the put (wrong keys, a missing bucket), and leaves nothing', async () => {
     const before = await s3.keys(bucket);
-    const wrongKeys = s3Storage({ ...s3.settings(bucket), accessKeyId: 'NOT-A-KEY', secretAccessKey: 'not-the-secret' });
+    const wrongKeys = s3Storage({
+      ...s3.settings(bucket),
+      accessKeyId: 'NOT-A-KEY',
+      secretAccessKey: 'not-the-secret',
+    });
     const noBucket = s3Storage(s3.settings('no-such-bucket'));
     for (const refusing of [wrongKeys, noBucket]) {
       for (const bytes of [10, PART_SIZE + 10]) {
@@ -129,8 +143,14 @@ describe('the portal on S3', () => {
     refusedBucket = await s3.createBucket();
     t = await buildTestApp(s3.env(appBucket));
     // The same demo data, but the portal's keys are wrong: every put is refused.
-    refusing = await buildTestApp({ ...s3.env(refusedBucket), S3_ACCESS_KEY_ID: 'NOT-A-KEY', S3_SECRET_ACCESS_KEY: 'not-the-secret' }, { seed: false });
-    await seedDemo(refusing.database.db, createStorage({ dataDir: refusing.config.dataDir, s3: s3.settings(refusedBucket) }));
+    refusing = await buildTestApp(
+      { ...s3.env(refusedBucket), S3_ACCESS_KEY_ID: 'NOT-A-KEY', S3_SECRET_ACCESS_KEY: 'not-the-secret' },
+      { seed: false },
+    );
+    await seedDemo(
+      refusing.database.db,
+      createStorage({ dataDir: refusing.config.dataDir, s3: s3.settings(refusedBucket) }),
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -155,7 +175,12 @@ describe('the portal on S3', () => {
       { name: 'description', value: 'refused' },
       { name: 'file', filename: 'refused.pdf', type: 'application/pdf', content: randomBytes(PART_SIZE + 1000) },
     ]);
-    const res = await refusing.app.inject({ method: 'POST', url: '/api/jobdocuments', payload, headers: { ...headers, ...auth(token) } });
+    const res = await refusing.app.inject({
+      method: 'POST',
+      url: '/api/jobdocuments',
+      payload,
+      headers: { ...headers, ...auth(token) },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(RECORD_MESSAGES.storageUnavailable);
     expect(await refusing.database.db.select().from(files).where(eq(files.name, 'refused.pdf'))).toEqual([]);

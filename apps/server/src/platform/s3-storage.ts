@@ -93,7 +93,10 @@ type Sdk = typeof import('@aws-sdk/client-s3') & typeof import('@aws-sdk/lib-sto
 let sdkLoading: Promise<Sdk> | undefined;
 /** The SDK loads at the first use: a server on the local disk never reads it (its start stays as fast). */
 function loadSdk(): Promise<Sdk> {
-  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, lib]) => ({ ...s3, ...lib }));
+  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, lib]) => ({
+    ...s3,
+    ...lib,
+  }));
   return sdkLoading;
 }
 
@@ -104,7 +107,10 @@ export async function s3Client(s: S3Settings): Promise<S3Client> {
     region: s.region,
     endpoint: s.endpoint,
     forcePathStyle: s.forcePathStyle,
-    credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
+    credentials:
+      s.accessKeyId && s.secretAccessKey
+        ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
+        : undefined,
     // Checksums only where S3 requires them: the SDK's default (a CRC trailer on every upload, in
     // aws-chunked encoding) is refused by several S3-compatible servers. The size is checked below.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -130,11 +136,14 @@ export function s3Storage(settings: S3Settings & { log?: StorageLog }): Storage 
   const Bucket = settings.bucket;
   const log = settings.log;
   let client: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
-  const ready = () => (client ??= Promise.all([loadSdk(), s3Client(settings)]).then(([sdk, c]) => ({ sdk, client: c })));
+  const ready = () =>
+    (client ??= Promise.all([loadSdk(), s3Client(settings)]).then(([sdk, c]) => ({ sdk, client: c })));
 
   const removeQuietly = async (key: string) => {
     const { sdk, client: c } = await ready();
-    await c.send(new sdk.DeleteObjectCommand({ Bucket, Key: key })).catch((e: unknown) => log?.warn(describe(e), 'S3: an incomplete object was not removed (housekeeping will)'));
+    await c
+      .send(new sdk.DeleteObjectCommand({ Bucket, Key: key }))
+      .catch((e: unknown) => log?.warn(describe(e), 'S3: an incomplete object was not removed (housekeeping will)'));
   };
 
   const putAt = async (key: string, source: Readable) => {
@@ -144,7 +153,13 @@ export function s3Storage(settings: S3Settings & { log?: StorageLog }): Storage 
     const turns = turnGate();
     // Whichever side fails first is the cause: the sender (a cut upload) or the store (a refusal).
     let failure: { from: 'source' | 'store'; error: unknown } | undefined;
-    const upload = new sdk.Upload({ client: c, params: { Bucket, Key: key, Body: turns.gate }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false });
+    const upload = new sdk.Upload({
+      client: c,
+      params: { Bucket, Key: key, Body: turns.gate },
+      partSize: PART_SIZE,
+      queueSize: QUEUE_SIZE,
+      leavePartsOnError: false,
+    });
     const feeding = pipeline(source, count, turns.gate).catch((error: unknown) => {
       failure ??= { from: 'source', error };
     });
@@ -162,7 +177,8 @@ export function s3Storage(settings: S3Settings & { log?: StorageLog }): Storage 
       const head = await c.send(new sdk.HeadObjectCommand({ Bucket, Key: key })).catch((error: unknown) => {
         failure = { from: 'store', error };
       });
-      if (head && head.ContentLength !== count.bytes) failure = { from: 'store', error: Object.assign(new Error('stored size differs'), { name: 'SizeMismatch' }) };
+      if (head && head.ContentLength !== count.bytes)
+        failure = { from: 'store', error: Object.assign(new Error('stored size differs'), { name: 'SizeMismatch' }) };
     }
     if (failure) {
       // A multipart upload is aborted by Upload itself; a single put that completed just as the
@@ -254,7 +270,9 @@ async function removeUnnamed(sdk: Sdk, c: S3Client, Bucket: string, before: Date
   let ContinuationToken: string | undefined;
   do {
     const page = await c.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken, MaxKeys: 1000 }));
-    const candidates = (page.Contents ?? []).filter((o) => o.Key && KEY.test(o.Key) && o.LastModified && o.LastModified < before).map((o) => o.Key!);
+    const candidates = (page.Contents ?? [])
+      .filter((o) => o.Key && KEY.test(o.Key) && o.LastModified && o.LastModified < before)
+      .map((o) => o.Key!);
     if (candidates.length > 0) {
       const keep = await named(candidates);
       for (const key of candidates) {

@@ -7,7 +7,12 @@ import { redactUrl } from './logging.js';
 
 /** Issue 7 "Safe production defaults": no secret in a log line, the dev mailbox, production settings. */
 
-const PROD = { NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:2525', APP_SECRET: 'a-production-secret-of-32-characters!', DATA_DIR: '/tmp/portal-cfg' };
+const PROD = {
+  NODE_ENV: 'production',
+  MAIL_URL: 'smtp://127.0.0.1:2525',
+  APP_SECRET: 'a-production-secret-of-32-characters!',
+  DATA_DIR: '/tmp/portal-cfg',
+};
 
 describe('the log', () => {
   let t: TestApp;
@@ -22,14 +27,27 @@ describe('the log', () => {
     // Sign in: the pending token, the emailed code, the signed-in token.
     const pending = (await login(t, 'ar@portal.test')).json<{ token: string }>().token;
     const code = await lastCodeTo(t, 'ar@portal.test');
-    const verify = await t.app.inject({ method: 'POST', url: '/api/twofactor/verify', headers: auth(pending), payload: { code } });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/twofactor/verify',
+      headers: auth(pending),
+      payload: { code },
+    });
     expect(verify.statusCode).toBe(200);
     const token = verify.json<{ token: string }>().token;
     // The four-digit code is looked for as a word below: as a substring it turns up inside the log's timestamps.
     secrets.push(pending, token);
 
     // A password reset through the emailed link: its token and signature.
-    expect((await t.app.inject({ method: 'POST', url: '/api/user-requests-reset-password', payload: { email: 'cm@portal.test' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user-requests-reset-password',
+          payload: { email: 'cm@portal.test' },
+        })
+      ).statusCode,
+    ).toBe(200);
     let mail = null;
     for (let i = 0; i < 100 && !mail?.subject.includes('reset'); i++) {
       await new Promise((r) => setTimeout(r, 20));
@@ -42,13 +60,22 @@ describe('the log', () => {
     secrets.push(resetToken, signature);
     // The browser opens the link (the web app's page), then the app posts the new password.
     await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    const reset = await t.app.inject({ method: 'POST', url: `${url}&signature=${signature}`, payload: { password: 'brand-new-pw' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `${url}&signature=${signature}`,
+      payload: { password: 'brand-new-pw' },
+    });
     expect(reset.statusCode).toBe(200);
 
     // A download through a ticket.
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.jobNumber, '100234'));
     const [doc] = await t.database.db.select().from(jobDocuments).where(eq(jobDocuments.jobId, job!.id));
-    const ticketed = await t.app.inject({ method: 'POST', url: '/api/downloads', payload: { path: `/api/jobdocuments/${doc!.id}` }, headers: auth(token) });
+    const ticketed = await t.app.inject({
+      method: 'POST',
+      url: '/api/downloads',
+      payload: { path: `/api/jobdocuments/${doc!.id}` },
+      headers: auth(token),
+    });
     const ticketUrl = ticketed.json<{ url: string }>().url;
     const ticket = new URL(ticketUrl, 'http://x').searchParams.get('dl')!;
     secrets.push(ticket);
@@ -87,7 +114,9 @@ describe('the development mailbox', () => {
       expect((await t.app.inject({ method: 'GET', url, remoteAddress: '10.1.2.3' })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url, remoteAddress: '::ffff:192.168.0.9' })).statusCode).toBe(404);
       // Through a reverse proxy on this machine, the client behind it is not loopback.
-      expect((await t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': '203.0.113.7' } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': '203.0.113.7' } })).statusCode,
+      ).toBe(404);
     }
   });
 
@@ -105,7 +134,11 @@ describe('the development mailbox', () => {
       for (const app of [t.app, off.app]) {
         for (const url of ['/api/dev/mail', '/dev/mail']) {
           expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
-          for (const headers of forwarding) expect({ headers, status: (await app.inject({ method: 'GET', url, headers })).statusCode }).toEqual({ headers, status: 404 });
+          for (const headers of forwarding)
+            expect({ headers, status: (await app.inject({ method: 'GET', url, headers })).statusCode }).toEqual({
+              headers,
+              status: 404,
+            });
         }
       }
     } finally {
@@ -130,7 +163,9 @@ describe('production', () => {
 
   it('never adds demo data, and refuses SEED_DEMO=true', () => {
     expect(loadConfig(PROD).seedDemo).toBe(false);
-    expect(() => loadConfig({ ...PROD, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: demo data is never added in production/);
+    expect(() => loadConfig({ ...PROD, SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO: demo data is never added in production/,
+    );
     expect(loadConfig({ ...PROD, SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ DATA_DIR: '/tmp/portal-cfg' }).seedDemo).toBe(true);
   });

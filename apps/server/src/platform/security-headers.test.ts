@@ -9,7 +9,10 @@ afterAll(() => t.close());
 
 describe('security headers', () => {
   it('gives a JSON reply only what it needs: no CSP or other document-only headers', async () => {
-    for (const res of [await t.app.inject({ method: 'GET', url: '/api/health' }), await t.app.inject({ method: 'GET', url: '/api/jobs' })]) {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/jobs' }),
+    ]) {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');

@@ -27,7 +27,10 @@ const FOR_JSON = new Set(['x-content-type-options', 'cross-origin-resource-polic
 /** The headers helmet would set, worked out once by running it against a stand-in response. */
 function helmetHeaders(): [string, string][] {
   const headers: [string, string][] = [];
-  const res = { setHeader: (name: string, value: string) => headers.push([name.toLowerCase(), String(value)]), removeHeader: () => {} };
+  const res = {
+    setHeader: (name: string, value: string) => headers.push([name.toLowerCase(), String(value)]),
+    removeHeader: () => {},
+  };
   helmet(HELMET)({} as never, res as never, () => {});
   return headers;
 }

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeUser as activeUserSchema, documentGroups, forumSearchResults, forumThreadDetail, forumThreadList, invoiceGroups, jobList, notificationList } from '@portal/shared';
+import {
+  activeUser as activeUserSchema,
+  documentGroups,
+  forumSearchResults,
+  forumThreadDetail,
+  forumThreadList,
+  invoiceGroups,
+  jobList,
+  notificationList,
+} from '@portal/shared';
 import type { z } from 'zod';
 import { auth, buildTestApp, loginAs, type TestApp } from '../test/helpers.js';
 import { hotResponse } from './serializer.js';
@@ -14,7 +23,11 @@ let ta: string;
 let cm: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  [ar, ta, cm] = await Promise.all([loginAs(t, 'ar@portal.test'), loginAs(t, 'ta@portal.test'), loginAs(t, 'cm@portal.test')]);
+  [ar, ta, cm] = await Promise.all([
+    loginAs(t, 'ar@portal.test'),
+    loginAs(t, 'ta@portal.test'),
+    loginAs(t, 'cm@portal.test'),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -23,7 +36,8 @@ const compile = (checked: boolean, schema: z.ZodType, rowsShaped = false) =>
 
 describe('hotResponse', () => {
   it('writes the same JSON as the checked serializer for every hot route', async () => {
-    const get = async (token: string, url: string) => (await t.app.inject({ url, headers: auth(token) })).json<Record<string, unknown>>();
+    const get = async (token: string, url: string) =>
+      (await t.app.inject({ url, headers: auth(token) })).json<Record<string, unknown>>();
     const jobs = await get(ar, '/api/jobs?role=AR');
     const jobId = (jobs.data as { id: number }[])[0]!.id;
     const cases: [z.ZodType, unknown][] = [
@@ -35,12 +49,20 @@ describe('hotResponse', () => {
       [activeUserSchema, await get(ta, '/api/activeuser')],
     ];
     // The forum's: the discussion list, the discussion with the most replies (attachments, users) and a search.
-    const committee = ((await get(cm, '/api/activeuser')).committees as { id: number; name: string }[]).find((c) => c.name === 'Chemical Testing Committee')!.id;
+    const committee = ((await get(cm, '/api/activeuser')).committees as { id: number; name: string }[]).find(
+      (c) => c.name === 'Chemical Testing Committee',
+    )!.id;
     const threads = await get(cm, `/api/forumthreads?committeeid=${committee}&per_page=50`);
-    const busiest = (threads.data as { id: number; replies_count: number }[]).sort((a, b) => b.replies_count - a.replies_count)[0]!.id;
+    const busiest = (threads.data as { id: number; replies_count: number }[]).sort(
+      (a, b) => b.replies_count - a.replies_count,
+    )[0]!.id;
     const search = await get(cm, `/api/forum/search?cmid=${committee}&term=uncertainty`);
     expect((search.data as unknown[]).length).toBeGreaterThan(0);
-    cases.push([forumThreadList, threads], [forumThreadDetail, await get(cm, `/api/forumthreads/${busiest}`)], [forumSearchResults, search]);
+    cases.push(
+      [forumThreadList, threads],
+      [forumThreadDetail, await get(cm, `/api/forumthreads/${busiest}`)],
+      [forumSearchResults, search],
+    );
     for (const [schema, data] of cases) {
       const withExtra = { ...(data as object), notInTheSchema: 'dropped' };
       const fast = compile(false, schema)(withExtra);
@@ -50,7 +72,8 @@ describe('hotResponse', () => {
   });
 
   it('writes shaped rows (the jobs, documents and invoices lists) as the schema writer does, and refuses unshaped rows when checked', async () => {
-    const get = async (token: string, url: string) => (await t.app.inject({ url, headers: auth(token) })).json<Record<string, unknown>>();
+    const get = async (token: string, url: string) =>
+      (await t.app.inject({ url, headers: auth(token) })).json<Record<string, unknown>>();
     const jobs = await get(ar, '/api/jobs?role=AR');
     // The first of the AR's jobs that has documents in the demo data.
     let documents: Record<string, unknown> | undefined;

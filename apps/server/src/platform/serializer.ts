@@ -40,7 +40,10 @@ const fastOptions = (rowsShaped: boolean) =>
  * every server test) runs zod's check first, exactly as the other routes do, so a handler that
  * answers something its schema does not allow fails its tests instead of being written wrongly.
  */
-export function hotResponse(checked: boolean, options: HotOptions = {}): { serializerCompiler: (route: RouteResponse) => Serializer } {
+export function hotResponse(
+  checked: boolean,
+  options: HotOptions = {},
+): { serializerCompiler: (route: RouteResponse) => Serializer } {
   const rowsShaped = options.rowsShaped ?? false;
   return {
     serializerCompiler: (route) => {
@@ -63,7 +66,9 @@ export function hotResponse(checked: boolean, options: HotOptions = {}): { seria
         check(data);
         const json = fast(data);
         if (bySchema && !isDeepStrictEqual(JSON.parse(json), JSON.parse(bySchema(data)))) {
-          throw new Error(`${route.method} ${route.url}: rows not shaped as the response schema (rowsShaped writes them as they are)`);
+          throw new Error(
+            `${route.method} ${route.url}: rows not shaped as the response schema (rowsShaped writes them as they are)`,
+          );
         }
         return json;
       };

@@ -23,10 +23,15 @@ export async function shutDown(
   if (app.hasDecorator('stopping')) app.stopping = true;
   const finished = Promise.all([app.close(), ...background.map((b) => b.stop())]);
   let timer: NodeJS.Timeout | undefined;
-  const late = await Promise.race([finished.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), graceMs)))]);
+  const late = await Promise.race([
+    finished.then(() => false),
+    new Promise<boolean>((r) => (timer = setTimeout(() => r(true), graceMs))),
+  ]);
   clearTimeout(timer);
   if (late) {
-    app.log.warn(`requests still running after the shutdown grace time (${Math.round(graceMs / 1000)} s): their connections are cut`);
+    app.log.warn(
+      `requests still running after the shutdown grace time (${Math.round(graceMs / 1000)} s): their connections are cut`,
+    );
     app.server.closeAllConnections();
     await Promise.race([finished, new Promise((r) => setTimeout(r, 2_000))]);
   }

@@ -44,41 +44,55 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const start = () => startServer(children, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, APP_SECRET: 'crash-test-secret-crash-test-secret-0123', ...s3.env(bucket) });
+const start = () =>
+  startServer(children, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    APP_SECRET: 'crash-test-secret-crash-test-secret-0123',
+    ...s3.env(bucket),
+  });
 
 /** The parts s3rver holds of multipart uploads not yet complete (its folder layout: `<part number>` files). */
 const openParts = () => filesUnder(s3.directory).filter((f) => f.includes('_S3rver_uploads') && /[\\/]\d+$/.test(f));
 
 describe('a kill -9 during an upload to S3', () => {
-  it('leaves no row and no object of the cut upload, nothing in DATA_DIR, and the next start serves', { timeout: 240_000 }, async () => {
-    const first = await start();
-    const token = await signIn(first.base, 'ar@portal.test');
-    const jobs = (await (await fetch(`${first.base}/api/jobs?role=AR`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: number }[] };
-    const jobId = jobs.data[0]!.id;
-    const seeded = await s3.keys(bucket);
-    expect(seeded.length).toBeGreaterThan(0);
+  it(
+    'leaves no row and no object of the cut upload, nothing in DATA_DIR, and the next start serves',
+    { timeout: 240_000 },
+    async () => {
+      const first = await start();
+      const token = await signIn(first.base, 'ar@portal.test');
+      const jobs = (await (
+        await fetch(`${first.base}/api/jobs?role=AR`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { data: { id: number }[] };
+      const jobId = jobs.data[0]!.id;
+      const seeded = await s3.keys(bucket);
+      expect(seeded.length).toBeGreaterThan(0);
 
-    // 12 MB: two parts of the multipart upload go out before the kill.
-    const upload = unfinishedUpload(first.base, token, jobId, 12);
-    await until('a part of the upload to reach S3', () => (openParts().length >= 1 ? true : undefined));
-    first.child.kill('SIGKILL');
-    await until('the server to die', () => (first.child.signalCode === 'SIGKILL' ? true : undefined));
-    upload.destroy();
-    expect(await s3.keys(bucket)).toEqual(seeded);
-
-    const second = await start();
-    try {
-      const again = await signIn(second.base, 'ar@portal.test');
-      const res = await fetch(`${second.base}/api/jobdocuments?jobid=${jobId}&role=AR`, { headers: { authorization: `Bearer ${again}` } });
-      expect(res.status).toBe(200);
-      expect(JSON.stringify(await res.json())).not.toContain('crash-upload.pdf');
-      // The start's housekeeping (a second after it answers) ran through the bucket without failing.
-      await new Promise((r) => setTimeout(r, 3_000));
-      expect(second.log()).not.toContain('housekeeping failed');
+      // 12 MB: two parts of the multipart upload go out before the kill.
+      const upload = unfinishedUpload(first.base, token, jobId, 12);
+      await until('a part of the upload to reach S3', () => (openParts().length >= 1 ? true : undefined));
+      first.child.kill('SIGKILL');
+      await until('the server to die', () => (first.child.signalCode === 'SIGKILL' ? true : undefined));
+      upload.destroy();
       expect(await s3.keys(bucket)).toEqual(seeded);
-      expect(existsSync(path.join(dataDir, 'files'))).toBe(false);
-    } finally {
-      await stopServer(second);
-    }
-  });
+
+      const second = await start();
+      try {
+        const again = await signIn(second.base, 'ar@portal.test');
+        const res = await fetch(`${second.base}/api/jobdocuments?jobid=${jobId}&role=AR`, {
+          headers: { authorization: `Bearer ${again}` },
+        });
+        expect(res.status).toBe(200);
+        expect(JSON.stringify(await res.json())).not.toContain('crash-upload.pdf');
+        // The start's housekeeping (a second after it answers) ran through the bucket without failing.
+        await new Promise((r) => setTimeout(r, 3_000));
+        expect(second.log()).not.toContain('housekeeping failed');
+        expect(await s3.keys(bucket)).toEqual(seeded);
+        expect(existsSync(path.join(dataDir, 'files'))).toBe(false);
+      } finally {
+        await stopServer(second);
+      }
+    },
+  );
 });

@@ -31,11 +31,17 @@ afterAll(async () => {
 });
 
 function startServer() {
-  return startProcess(children, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, APP_SECRET: 'crash-test-secret-crash-test-secret-0123' });
+  return startProcess(children, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    APP_SECRET: 'crash-test-secret-crash-test-secret-0123',
+  });
 }
 
 async function documentNames(base: string, token: string, jobId: number): Promise<string[]> {
-  const res = await fetch(`${base}/api/jobdocuments?jobid=${jobId}&role=AR`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${base}/api/jobdocuments?jobid=${jobId}&role=AR`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status).toBe(200);
   return JSON.stringify(await res.json()).match(/crash-upload\.pdf/g) ?? [];
 }
@@ -43,58 +49,78 @@ async function documentNames(base: string, token: string, jobId: number): Promis
 const parts = () => (existsSync(tmpParts) ? readdirSync(tmpParts).filter((f) => f.endsWith('.part')) : []);
 
 describe('a kill -9 during an upload', () => {
-  it('leaves no document, the next start opens the data again, and housekeeping removes the part', { timeout: 240_000 }, async () => {
-    if (pgUrl) {
-      await onServer(pgUrl, `create database ${pgName}`);
-      const u = new URL(pgUrl);
-      u.pathname = `/${pgName}`;
-      databaseUrl = u.toString();
-    }
-    const first = await startServer();
-    const token = await signIn(first.base, 'ar@portal.test');
-    const jobs = (await (await fetch(`${first.base}/api/jobs?role=AR`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      data: { id: number }[];
-    };
-    const jobId = jobs.data[0]!.id;
-    expect(parts()).toEqual([]);
+  it(
+    'leaves no document, the next start opens the data again, and housekeeping removes the part',
+    { timeout: 240_000 },
+    async () => {
+      if (pgUrl) {
+        await onServer(pgUrl, `create database ${pgName}`);
+        const u = new URL(pgUrl);
+        u.pathname = `/${pgName}`;
+        databaseUrl = u.toString();
+      }
+      const first = await startServer();
+      const token = await signIn(first.base, 'ar@portal.test');
+      const jobs = (await (
+        await fetch(`${first.base}/api/jobs?role=AR`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
+        data: { id: number }[];
+      };
+      const jobId = jobs.data[0]!.id;
+      expect(parts()).toEqual([]);
 
-    // A multipart body that is never finished: fields, then the file's first megabytes.
-    const boundary = `----crash${randomBytes(8).toString('hex')}`;
-    const head = [
-      ...[['jobId', String(jobId)], ['role', 'AR'], ['description', 'crash']].map(
-        ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="crash-upload.pdf"\r\ncontent-type: application/pdf\r\n\r\n`,
-    ].join('');
-    const upload = request(`${first.base}/api/jobdocuments`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(200 * 1024 * 1024) },
-    });
-    upload.on('error', () => {}); // the server dies under it
-    upload.write(head);
-    const chunk = Buffer.alloc(1024 * 1024, 7);
-    for (let i = 0; i < 8; i++) upload.write(chunk);
-    await until('the upload to reach storage as a .part', () => (parts().length > 0 ? true : undefined));
+      // A multipart body that is never finished: fields, then the file's first megabytes.
+      const boundary = `----crash${randomBytes(8).toString('hex')}`;
+      const head = [
+        ...[
+          ['jobId', String(jobId)],
+          ['role', 'AR'],
+          ['description', 'crash'],
+        ].map(([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="crash-upload.pdf"\r\ncontent-type: application/pdf\r\n\r\n`,
+      ].join('');
+      const upload = request(`${first.base}/api/jobdocuments`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(200 * 1024 * 1024),
+        },
+      });
+      upload.on('error', () => {}); // the server dies under it
+      upload.write(head);
+      const chunk = Buffer.alloc(1024 * 1024, 7);
+      for (let i = 0; i < 8; i++) upload.write(chunk);
+      await until('the upload to reach storage as a .part', () => (parts().length > 0 ? true : undefined));
 
-    first.child.kill('SIGKILL');
-    await until('the server to die', () => (first.child.signalCode === 'SIGKILL' ? true : undefined));
-    upload.destroy();
-    const left = parts();
-    expect(left).toHaveLength(1);
+      first.child.kill('SIGKILL');
+      await until('the server to die', () => (first.child.signalCode === 'SIGKILL' ? true : undefined));
+      upload.destroy();
+      const left = parts();
+      expect(left).toHaveLength(1);
 
-    // An hour later (the part's time set back), the server starts on the same data.
-    const hoursAgo = new Date(Date.now() - 2 * 3_600_000);
-    utimesSync(path.join(tmpParts, left[0]!), hoursAgo, hoursAgo);
-    const second = await startServer();
-    try {
-      await until('housekeeping to remove the part', () => (parts().length === 0 ? true : undefined), 30_000);
-      // The log line comes once the whole sweep is done, after the part is gone.
-      await until('the housekeeping line', () => (second.log().includes('storage housekeeping: removed 1 temporary parts') ? true : undefined), 30_000);
-      const again = await signIn(second.base, 'ar@portal.test');
-      expect(await documentNames(second.base, again, jobId)).toEqual([]);
-    } finally {
-      second.child.kill('SIGTERM');
-      await until('the server to stop', () => (second.child.exitCode !== null || second.child.signalCode !== null ? true : undefined), 30_000);
-    }
-  });
+      // An hour later (the part's time set back), the server starts on the same data.
+      const hoursAgo = new Date(Date.now() - 2 * 3_600_000);
+      utimesSync(path.join(tmpParts, left[0]!), hoursAgo, hoursAgo);
+      const second = await startServer();
+      try {
+        await until('housekeeping to remove the part', () => (parts().length === 0 ? true : undefined), 30_000);
+        // The log line comes once the whole sweep is done, after the part is gone.
+        await until(
+          'the housekeeping line',
+          () => (second.log().includes('storage housekeeping: removed 1 temporary parts') ? true : undefined),
+          30_000,
+        );
+        const again = await signIn(second.base, 'ar@portal.test');
+        expect(await documentNames(second.base, again, jobId)).toEqual([]);
+      } finally {
+        second.child.kill('SIGTERM');
+        await until(
+          'the server to stop',
+          () => (second.child.exitCode !== null || second.child.signalCode !== null ? true : undefined),
+          30_000,
+        );
+      }
+    },
+  );
 });

@@ -40,7 +40,9 @@ describe('storage housekeeping', () => {
     const oldOrphan = leave(orphanKey, twoHoursAgo);
     const newOrphan = leave(`jobdocs/2026/11/${randomUUID()}`);
     // Every demo document's bytes, made old: rows name them, so they stay.
-    const named = (await t.database.db.select({ key: files.storageKey }).from(files)).map((r) => path.join(root, ...r.key.split('/')));
+    const named = (await t.database.db.select({ key: files.storageKey }).from(files)).map((r) =>
+      path.join(root, ...r.key.split('/')),
+    );
     expect(named.length).toBeGreaterThan(0);
     for (const file of named) utimesSync(file, twoHoursAgo, twoHoursAgo);
 

@@ -13,7 +13,9 @@ import { s3Storage } from './s3-storage.js';
  */
 const direction = process.argv[2];
 if (direction !== 'to-s3' && direction !== 'to-disk') {
-  console.error('Usage: npm run storage:migrate -- <to-s3|to-disk>   (S3_BUCKET and the other S3_* settings name the bucket)');
+  console.error(
+    'Usage: npm run storage:migrate -- <to-s3|to-disk>   (S3_BUCKET and the other S3_* settings name the bucket)',
+  );
   process.exit(2);
 }
 const config = loadConfig();
@@ -27,9 +29,13 @@ const [from, to] = direction === 'to-s3' ? [disk, s3] : [s3, disk];
 const database = await openDatabase(config);
 let code = 0;
 try {
-  const result = await migrateStorage(database.db, from, to, (r) => console.log(`... ${r.copied} copied, ${r.skipped} already there`));
+  const result = await migrateStorage(database.db, from, to, (r) =>
+    console.log(`... ${r.copied} copied, ${r.skipped} already there`),
+  );
   for (const line of result.problems) console.error(line);
-  console.log(`${result.copied} files copied (${result.bytes} bytes), ${result.skipped} already there, ${result.problems.length} problems.`);
+  console.log(
+    `${result.copied} files copied (${result.bytes} bytes), ${result.skipped} already there, ${result.problems.length} problems.`,
+  );
   if (result.problems.length > 0) code = 1;
 } catch (e) {
   console.error(e);

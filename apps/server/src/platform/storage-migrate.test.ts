@@ -26,7 +26,10 @@ beforeAll(async () => {
   disk = localDiskStorage(path.join(t.config.dataDir, 'files'));
   bucket = s3Storage(s3.settings(await s3.createBucket()));
   back = mkdtempSync(path.join(tmpdir(), 'portal-migrate-'));
-  rows = await t.database.db.select({ id: files.id, key: files.storageKey, size: files.size }).from(files).orderBy(asc(files.id));
+  rows = await t.database.db
+    .select({ id: files.id, key: files.storageKey, size: files.size })
+    .from(files)
+    .orderBy(asc(files.id));
 });
 afterAll(async () => {
   await t?.close();
@@ -51,14 +54,25 @@ describe('storage:migrate', () => {
 
   it('resumes: a second run copies only what is missing', async () => {
     await bucket.delete(rows[3]!.key);
-    expect(await migrateStorage(t.database.db, disk, bucket)).toMatchObject({ copied: 1, skipped: rows.length - 1, problems: [] });
-    expect(await migrateStorage(t.database.db, disk, bucket)).toMatchObject({ copied: 0, skipped: rows.length, problems: [] });
+    expect(await migrateStorage(t.database.db, disk, bucket)).toMatchObject({
+      copied: 1,
+      skipped: rows.length - 1,
+      problems: [],
+    });
+    expect(await migrateStorage(t.database.db, disk, bucket)).toMatchObject({
+      copied: 0,
+      skipped: rows.length,
+      problems: [],
+    });
   });
 
   it('copies back from S3 to an empty disk, byte for byte', async () => {
     const target = localDiskStorage(back);
     expect(await migrateStorage(t.database.db, bucket, target)).toMatchObject({ copied: rows.length, problems: [] });
-    for (const r of rows) expect(readFileSync(path.join(back, ...r.key.split('/')))).toEqual(readFileSync(path.join(t.config.dataDir, 'files', ...r.key.split('/'))));
+    for (const r of rows)
+      expect(readFileSync(path.join(back, ...r.key.split('/')))).toEqual(
+        readFileSync(path.join(t.config.dataDir, 'files', ...r.key.split('/'))),
+      );
   });
 
   it('reports a file whose source differs from its row, and does not copy it', async () => {

@@ -23,7 +23,12 @@ const BATCH = 200;
 /** Copies at once: enough to overlap the round trips, few enough to keep memory small. */
 const PARALLEL = 4;
 
-export async function migrateStorage(db: Db, from: Storage, to: Storage, progress?: (r: MigrateResult) => void): Promise<MigrateResult> {
+export async function migrateStorage(
+  db: Db,
+  from: Storage,
+  to: Storage,
+  progress?: (r: MigrateResult) => void,
+): Promise<MigrateResult> {
   const result: MigrateResult = { copied: 0, skipped: 0, bytes: 0, problems: [] };
   let after = 0;
   for (;;) {
@@ -48,7 +53,12 @@ export async function migrateStorage(db: Db, from: Storage, to: Storage, progres
   }
 }
 
-async function copyOne(row: { id: number; key: string; size: number }, from: Storage, to: Storage, result: MigrateResult) {
+async function copyOne(
+  row: { id: number; key: string; size: number },
+  from: Storage,
+  to: Storage,
+  result: MigrateResult,
+) {
   if ((await to.size(row.key)) === row.size) {
     result.skipped++;
     return;

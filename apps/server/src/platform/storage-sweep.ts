@@ -18,7 +18,13 @@ const BATCH = 1000;
  * written before `before`, and objects last written before `before` that no row names. Objects
  * newer than that may belong to an upload whose row is about to commit, so they are left alone.
  */
-export async function sweepLocalDisk(root: string, tmpDir: string, isKey: (key: string) => boolean, before: Date, named: NamedKeys): Promise<SweepResult> {
+export async function sweepLocalDisk(
+  root: string,
+  tmpDir: string,
+  isKey: (key: string) => boolean,
+  before: Date,
+  named: NamedKeys,
+): Promise<SweepResult> {
   const result: SweepResult = { parts: 0, objects: 0 };
   const old = async (file: string) => {
     try {

@@ -23,7 +23,10 @@ let committee: { id: number };
 
 beforeAll(async () => {
   // Files of 8 KB at most, 10 KB in one request, 40 KB an hour.
-  t = await buildTestApp({ MAX_UPLOAD_KB: '8', UPLOAD_REQUEST_MAX_KB: '10', UPLOAD_KB_PER_HOUR: '40' }, { seed: false });
+  t = await buildTestApp(
+    { MAX_UPLOAD_KB: '8', UPLOAD_REQUEST_MAX_KB: '10', UPLOAD_KB_PER_HOUR: '40' },
+    { seed: false },
+  );
   const db = t.database.db;
   const admin = await makeSignedIn(db, { roles: ['CM'] });
   member = await makeSignedIn(db, { roles: ['CM'] });
@@ -36,20 +39,35 @@ afterAll(() => t.close());
 
 const reply = (who: Signed, parts: Part[], opts: { cutOff?: boolean } = {}) => {
   const body = multipart(parts, opts);
-  return t.app.inject({ method: 'POST', url: '/api/forumreply', payload: body.payload, headers: { ...body.headers, ...auth(who.token) } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/forumreply',
+    payload: body.payload,
+    headers: { ...body.headers, ...auth(who.token) },
+  });
 };
 const fieldsOf = () => [
   { name: 'threadId', value: String(thread.id) },
   { name: 'committeId', value: String(committee.id) },
   { name: 'postContent', value: '<p>with files</p>' },
 ];
-const file = (name: string, kb: number): Part => ({ name: 'files[]', filename: name, content: Buffer.alloc(kb * 1000, 'a') });
+const file = (name: string, kb: number): Part => ({
+  name: 'files[]',
+  filename: name,
+  content: Buffer.alloc(kb * 1000, 'a'),
+});
 const stored = () => filesUnder(path.join(t.config.dataDir, 'files'));
-const volumeOf = async (userId: number) => (await t.database.db.select().from(uploadVolumes)).find((v) => v.userId === userId)?.bytes ?? 0;
+const volumeOf = async (userId: number) =>
+  (await t.database.db.select().from(uploadVolumes)).find((v) => v.userId === userId)?.bytes ?? 0;
 
 describe('the files of one request', () => {
   it('may total at most UPLOAD_REQUEST_MAX_KB: past it the request is refused with the message, nothing stored or counted', async () => {
-    const res = await reply(member, [...fieldsOf(), { name: 'filesCount', value: '2' }, file('one.txt', 6), file('two.txt', 6)]);
+    const res = await reply(member, [
+      ...fieldsOf(),
+      { name: 'filesCount', value: '2' },
+      file('one.txt', 6),
+      file('two.txt', 6),
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(RECORD_MESSAGES.uploadRequestTooLarge(niceSize(10)));
     expect(stored()).toEqual([]);
@@ -104,11 +122,20 @@ describe('the upload volume of a user', () => {
     const size = multipart(parts()).payload.length;
     const fits = Math.floor(40_000 / size);
     expect(fits).toBeGreaterThanOrEqual(3);
-    const answers = await Promise.all(Array.from({ length: fits + 5 }, (_, i) => reply(member, parts().map((p) => ('filename' in p ? { ...p, filename: `part-${i}.txt` } : p)))));
+    const answers = await Promise.all(
+      Array.from({ length: fits + 5 }, (_, i) =>
+        reply(
+          member,
+          parts().map((p) => ('filename' in p ? { ...p, filename: `part-${i}.txt` } : p)),
+        ),
+      ),
+    );
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(fits);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
-    expect(answers.find((a) => a.statusCode === 429)!.json().message).toBe(RECORD_MESSAGES.uploadVolumeSpent(niceSize(40)));
+    expect(answers.find((a) => a.statusCode === 429)!.json().message).toBe(
+      RECORD_MESSAGES.uploadVolumeSpent(niceSize(40)),
+    );
     expect(stored().length - before).toBe(fits);
     // What counts is what was stored: the files, not the framing around them.
     expect(await volumeOf(member.user.id)).toBe(fits * 7000);

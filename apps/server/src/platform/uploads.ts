@@ -54,7 +54,11 @@ declare module 'fastify' {
 }
 
 /** The route config of an upload route: `config: { ...multipartConfig(fields, 'file') }`. */
-export const multipartConfig = (fields: z.ZodType, files: MultipartDoc['files'], opts: { optional?: boolean } = {}) => ({
+export const multipartConfig = (
+  fields: z.ZodType,
+  files: MultipartDoc['files'],
+  opts: { optional?: boolean } = {},
+) => ({
   multipart: { fields, files, optional: opts.optional } satisfies MultipartDoc,
 });
 
@@ -66,7 +70,10 @@ export function multipartBodySchema(doc: MultipartDoc): Record<string, unknown> 
     properties?: Record<string, unknown>;
     required?: string[];
   };
-  const file = doc.files === 'file' ? { ...BINARY, description: 'the file' } : { type: 'array', items: BINARY, description: 'the files' };
+  const file =
+    doc.files === 'file'
+      ? { ...BINARY, description: 'the file' }
+      : { type: 'array', items: BINARY, description: 'the files' };
   return {
     type: 'object',
     properties: { ...json.properties, [doc.files]: file },
@@ -79,7 +86,9 @@ export function multipartBodySchema(doc: MultipartDoc): Record<string, unknown> 
  * has no body schema for Fastify to validate; the document gets one from `config.multipart`, so a
  * client generated from it can upload.
  */
-export function withMultipartBodies<I extends { route: { config?: unknown } }, O extends { schema: object }>(transform: (input: I) => O) {
+export function withMultipartBodies<I extends { route: { config?: unknown } }, O extends { schema: object }>(
+  transform: (input: I) => O,
+) {
   return (input: I): O => {
     const out = transform(input);
     const doc = (input.route.config as { multipart?: MultipartDoc } | undefined)?.multipart;
@@ -223,8 +232,10 @@ function uploadError(e: unknown, maxUploadKb: number): AppError | null {
   if (e instanceof AppError) return e;
   const code = (e as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxUploadKb);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest(RECORD_MESSAGES.tooManyFiles(LIMITS.filesPerUploadMax));
-  if (isCutOff(e) || (typeof code === 'string' && code.startsWith('FST_'))) return badRequest(RECORD_MESSAGES.uploadIncomplete);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return badRequest(RECORD_MESSAGES.tooManyFiles(LIMITS.filesPerUploadMax));
+  if (isCutOff(e) || (typeof code === 'string' && code.startsWith('FST_')))
+    return badRequest(RECORD_MESSAGES.uploadIncomplete);
   return null;
 }
 
@@ -271,14 +282,19 @@ export async function receiveUpload(
       const name = sanitizeFilename(part.filename ?? '');
       try {
         const missing = opts.fieldsFirst?.filter((f) => fields[f] === undefined) ?? [];
-        if (missing.length > 0) throw badRequest(RECORD_MESSAGES.fieldsBeforeFiles(missing.join(', ')), { files: [RECORD_MESSAGES.fieldsBeforeFiles(missing.join(', '))] });
+        if (missing.length > 0)
+          throw badRequest(RECORD_MESSAGES.fieldsBeforeFiles(missing.join(', ')), {
+            files: [RECORD_MESSAGES.fieldsBeforeFiles(missing.join(', '))],
+          });
         // Two files of one request under one name would collide in their folder as well.
-        if (files.some((f) => f.name === name)) throw badRequest(opts.duplicate ? opts.duplicate(name) : MESSAGES.duplicateDocument);
+        if (files.some((f) => f.name === name))
+          throw badRequest(opts.duplicate ? opts.duplicate(name) : MESSAGES.duplicateDocument);
         await precheck?.(fields, name);
         if (userId !== undefined && reserved === 0) {
           const charge = Number.isFinite(declared) && declared > 0 ? Math.min(declared, requestMax) : requestMax;
           const limit = uploadLimitBytes(config.uploadKbPerHour);
-          if (!(await uploadVolume.reserve(req, userId, charge, limit))) throw tooManyRequests(RECORD_MESSAGES.uploadVolumeSpent(niceSize(config.uploadKbPerHour)));
+          if (!(await uploadVolume.reserve(req, userId, charge, limit)))
+            throw tooManyRequests(RECORD_MESSAGES.uploadVolumeSpent(niceSize(config.uploadKbPerHour)));
           reserved = charge;
         }
       } catch (e) {
@@ -292,7 +308,12 @@ export async function receiveUpload(
         part.file.resume();
         throw e;
       }
-      files.push({ key: stored.key, size: stored.size, name, mimeType: MIME.test(part.mimetype) ? part.mimetype.toLowerCase() : 'application/octet-stream' });
+      files.push({
+        key: stored.key,
+        size: stored.size,
+        name,
+        mimeType: MIME.test(part.mimetype) ? part.mimetype.toLowerCase() : 'application/octet-stream',
+      });
       if (part.file.truncated) throw tooLarge(maxUploadKb);
     }
   } catch (e) {
@@ -338,16 +359,30 @@ export interface UploadUseCase<S extends z.ZodType, T> {
  * one file, then save. Whatever fails after a file is stored removes it, so a refused or broken
  * upload leaves no file and no row.
  */
-export async function acceptUpload<S extends z.ZodType, T>(req: FastifyRequest, storage: Storage, maxUploadKb: number, useCase: UploadUseCase<S, T>): Promise<T> {
-  const { fields, lists, files } = await receiveUpload(req, storage, maxUploadKb, useCase.precheck, { duplicate: useCase.duplicate, fieldsFirst: useCase.fieldsFirst });
+export async function acceptUpload<S extends z.ZodType, T>(
+  req: FastifyRequest,
+  storage: Storage,
+  maxUploadKb: number,
+  useCase: UploadUseCase<S, T>,
+): Promise<T> {
+  const { fields, lists, files } = await receiveUpload(req, storage, maxUploadKb, useCase.precheck, {
+    duplicate: useCase.duplicate,
+    fieldsFirst: useCase.fieldsFirst,
+  });
   try {
     const body = parseFields(useCase.fields, { ...fields, ...lists });
-    if (files.length === 0 && !useCase.filesOptional) throw badRequest(RECORD_MESSAGES.fileRequired, { files: [RECORD_MESSAGES.fileRequired] });
+    if (files.length === 0 && !useCase.filesOptional)
+      throw badRequest(RECORD_MESSAGES.fileRequired, { files: [RECORD_MESSAGES.fileRequired] });
     return await useCase.save(body, files);
   } catch (e) {
     await removeStored(storage, files);
     // Nothing was kept: nothing counts against the hour.
-    if (req.actor) await uploadVolume.release(req, req.actor.user.id, files.reduce((n, f) => n + f.size, 0));
+    if (req.actor)
+      await uploadVolume.release(
+        req,
+        req.actor.user.id,
+        files.reduce((n, f) => n + f.size, 0),
+      );
     throw e;
   }
 }

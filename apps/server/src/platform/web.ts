@@ -28,7 +28,10 @@ export async function registerWeb(app: FastifyInstance, webDist = DEFAULT_WEB_DI
       globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
       // Hashed assets never change; index.html must always be fresh.
       setHeaders: (res, file) => {
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
     app.get('/assets/*', { config: { auth: 'none' }, schema: { hide: true } }, (req, reply) =>

@@ -24,7 +24,12 @@ async function tokenOf(email: string): Promise<string> {
   const db = t.database.db;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   const token = randomBytes(24).toString('base64url');
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId: user!.id, stage: 'active', expiresAt: new Date(Date.now() + 3_600_000) });
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId: user!.id,
+    stage: 'active',
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   tokens.set(email, token);
   return token;
 }
@@ -49,14 +54,27 @@ interface ListCase {
 }
 
 const dataIds = (body: Record<string, unknown>) => (body.data as { id: number }[]).map((r) => r.id);
-const invoiceRows = (body: Record<string, unknown>) => [...(body.outstanding as { id: number; job_id: number | null }[]), ...(body.paid as { id: number; job_id: number | null }[])];
+const invoiceRows = (body: Record<string, unknown>) => [
+  ...(body.outstanding as { id: number; job_id: number | null }[]),
+  ...(body.paid as { id: number; job_id: number | null }[]),
+];
 
 const LISTS: ListCase[] = [
   { action: 'jobs.job.list', as: 'ar@portal.test', url: '/api/jobs?role=AR', ids: dataIds },
   { action: 'jobs.job.list', as: 'ta@portal.test', url: '/api/jobs?role=TA', ids: dataIds },
-  { action: 'invoices.invoice.list', as: 'ar@portal.test', url: '/api/invoices?current_role=AR', ids: (b) => invoiceRows(b).map((r) => r.id) },
+  {
+    action: 'invoices.invoice.list',
+    as: 'ar@portal.test',
+    url: '/api/invoices?current_role=AR',
+    ids: (b) => invoiceRows(b).map((r) => r.id),
+  },
   // The invoice's link to its job: the job rule's scope ('jobs.job.view') decides which are given.
-  { action: 'jobs.job.view', as: 'ar@portal.test', url: '/api/invoices?current_role=AR', ids: (b) => invoiceRows(b).flatMap((r) => (r.job_id === null ? [] : [r.job_id])) },
+  {
+    action: 'jobs.job.view',
+    as: 'ar@portal.test',
+    url: '/api/invoices?current_role=AR',
+    ids: (b) => invoiceRows(b).flatMap((r) => (r.job_id === null ? [] : [r.job_id])),
+  },
   { action: 'facilities.facility.list', as: 'ar@portal.test', url: '/api/facilities', ids: dataIds },
   { action: 'committees.committee.list', as: 'cm@portal.test', url: '/api/committees', ids: dataIds },
 ];
@@ -93,8 +111,19 @@ describe('every list takes its filter from its policy scope', () => {
     // A document ar@ may read: one of job 100234's, and the certificate of site S041201 (the demo data).
     const [doc] =
       path === 'jobdocuments'
-        ? await db.select({ id: jobDocuments.id }).from(jobDocuments).innerJoin(jobs, eq(jobs.id, jobDocuments.jobId)).where(eq(jobs.jobNumber, '100234')).orderBy(jobDocuments.id).limit(1)
-        : await db.select({ id: siteDocuments.id }).from(siteDocuments).innerJoin(files, eq(files.id, siteDocuments.fileId)).where(eq(files.name, 'Accreditation certificate.pdf')).limit(1);
+        ? await db
+            .select({ id: jobDocuments.id })
+            .from(jobDocuments)
+            .innerJoin(jobs, eq(jobs.id, jobDocuments.jobId))
+            .where(eq(jobs.jobNumber, '100234'))
+            .orderBy(jobDocuments.id)
+            .limit(1)
+        : await db
+            .select({ id: siteDocuments.id })
+            .from(siteDocuments)
+            .innerJoin(files, eq(files.id, siteDocuments.fileId))
+            .where(eq(files.name, 'Accreditation certificate.pdf'))
+            .limit(1);
     const one = `/api/${path}/${doc!.id}`;
     const zip = `/api/${path}/bulk?ids[]=${doc!.id}`;
     expect((await get('ar@portal.test', one)).statusCode).toBe(200);

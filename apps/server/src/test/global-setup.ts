@@ -90,7 +90,10 @@ function templateKey(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
   hash.update(readFileSync(path.join(dir, 'package.json')));
-  for (const entry of readdirSync(MIGRATIONS_FOLDER, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort()) {
+  for (const entry of readdirSync(MIGRATIONS_FOLDER, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort()) {
     hash.update(path.relative(MIGRATIONS_FOLDER, entry)).update(readFileSync(entry));
   }
   return hash.digest('hex').slice(0, 16);

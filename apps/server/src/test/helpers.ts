@@ -53,7 +53,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}, opts: { seed?: boolean; logStream?: LogStream } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { seed?: boolean; logStream?: LogStream } = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   // Each test app has its own folder for uploaded files.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
@@ -121,7 +124,10 @@ export async function storedObjects(config: Config): Promise<string[]> {
   const onDisk = filesUnder(path.join(config.dataDir, 'files'));
   if (!config.s3) return onDisk;
   if (onDisk.length > 0) throw new Error(`files written to DATA_DIR with S3 in use: ${onDisk.join(', ')}`);
-  const [{ s3Client }, { ListObjectsV2Command }] = await Promise.all([import('../platform/s3-storage.js'), import('@aws-sdk/client-s3')]);
+  const [{ s3Client }, { ListObjectsV2Command }] = await Promise.all([
+    import('../platform/s3-storage.js'),
+    import('@aws-sdk/client-s3'),
+  ]);
   const client = await s3Client(config.s3);
   try {
     const keys: string[] = [];

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-export type Part = { name: string; value: string } | { name: string; filename: string; type?: string; content: Buffer | string };
+export type Part =
+  { name: string; value: string } | { name: string; filename: string; type?: string; content: Buffer | string };
 
 /** A multipart/form-data body in the order given, as a browser's FormData sends it. */
 export function multipart(parts: Part[], opts: { cutOff?: boolean } = {}) {
@@ -14,7 +15,9 @@ export function multipart(parts: Part[], opts: { cutOff?: boolean } = {}) {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
     } else {
       chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`),
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
       );
       chunks.push(Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content));
       chunks.push(Buffer.from('\r\n'));

@@ -32,7 +32,10 @@ export interface SinkMessage {
 export async function startSmtpSink(smtpPort: number, dir: string) {
   const httpPort = await freePort();
   const child = await new Promise<ChildProcess>((resolve, reject) => {
-    const c = spawn(process.execPath, [SINK], { env: { ...process.env, SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const c = spawn(process.execPath, [SINK], {
+      env: { ...process.env, SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     c.stdout!.on('data', (d: Buffer) => {
       if (d.toString().includes('SMTP_SINK_READY')) resolve(c);
     });
@@ -40,7 +43,8 @@ export async function startSmtpSink(smtpPort: number, dir: string) {
   });
   return {
     child,
-    messages: async () => ((await (await fetch(`http://127.0.0.1:${httpPort}/messages`)).json()) as { messages: SinkMessage[] }).messages,
+    messages: async () =>
+      ((await (await fetch(`http://127.0.0.1:${httpPort}/messages`)).json()) as { messages: SinkMessage[] }).messages,
     stop: () => child.kill('SIGTERM'),
   };
 }
@@ -67,7 +71,14 @@ export interface PortalProcess {
 export async function startPortal(env: Record<string, string>, port: number): Promise<PortalProcess> {
   const child = spawn(process.execPath, ['--import', TSX, '--conditions=source', MAIN], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? ROOT,
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -91,7 +102,9 @@ export async function startPortal(env: Record<string, string>, port: number): Pr
       if (m) return resolve(m[0]);
       const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}:\n${out.slice(-3000)}`)), ms);
       waiters.push({ pattern, resolve: (line) => (clearTimeout(timer), resolve(line)) });
-      void exited.then((code) => reject(new Error(`the portal exited (${code}) before ${pattern}:\n${out.slice(-3000)}`)));
+      void exited.then((code) =>
+        reject(new Error(`the portal exited (${code}) before ${pattern}:\n${out.slice(-3000)}`)),
+      );
     });
   await waitForLine(/Server listening at/);
   return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited, waitForLine };

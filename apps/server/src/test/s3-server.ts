@@ -51,7 +51,10 @@ export function testBucketName(): string {
 
 export async function startS3Server(): Promise<S3TestServer> {
   const directory = mkdtempSync(path.join(tmpdir(), 'portal-s3-'));
-  const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, directory], { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, directory], {
+    cwd: SERVER_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   const port = await new Promise<number>((resolve, reject) => {

@@ -25,7 +25,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  ms = 60_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     try {
@@ -68,10 +72,14 @@ export async function startServer(children: ChildProcess[], env: Record<string, 
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
-  await until('the server to answer', async () => {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${out}`);
-    return (await fetch(`${base}/api/health`)).ok ? true : undefined;
-  }, 90_000).catch((e: unknown) => {
+  await until(
+    'the server to answer',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${out}`);
+      return (await fetch(`${base}/api/health`)).ok ? true : undefined;
+    },
+    90_000,
+  ).catch((e: unknown) => {
     throw new Error(`${String(e)}\n${out}`);
   });
   return { child, base, log: () => out };
@@ -102,24 +110,40 @@ export async function signIn(base: string, email: string): Promise<string> {
 /** Stops a server with SIGTERM and waits for it to end. */
 export async function stopServer(server: ServerProcess) {
   server.child.kill('SIGTERM');
-  await until('the server to stop', () => (server.child.exitCode !== null || server.child.signalCode !== null ? true : undefined), 30_000);
+  await until(
+    'the server to stop',
+    () => (server.child.exitCode !== null || server.child.signalCode !== null ? true : undefined),
+    30_000,
+  );
 }
 
 /**
  * A job document upload that is never finished: the fields, then `mb` megabytes of the file of a
  * body announced as 200 MB. Answers the request, to destroy once the server is gone.
  */
-export function unfinishedUpload(base: string, token: string, jobId: number, mb: number, filename = 'crash-upload.pdf') {
+export function unfinishedUpload(
+  base: string,
+  token: string,
+  jobId: number,
+  mb: number,
+  filename = 'crash-upload.pdf',
+) {
   const boundary = `----crash${randomBytes(8).toString('hex')}`;
   const head = [
-    ...[['jobId', String(jobId)], ['role', 'AR'], ['description', 'crash']].map(
-      ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    ),
+    ...[
+      ['jobId', String(jobId)],
+      ['role', 'AR'],
+      ['description', 'crash'],
+    ].map(([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: application/pdf\r\n\r\n`,
   ].join('');
   const upload = request(`${base}/api/jobdocuments`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(200 * 1024 * 1024) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(200 * 1024 * 1024),
+    },
   });
   upload.on('error', () => {}); // the server dies under it
   upload.write(head);

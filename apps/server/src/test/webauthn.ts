@@ -83,7 +83,11 @@ export class SoftAuthenticator {
     this.counter += 1;
     const authData = this.authData(false);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, opts.origin);
-    const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]), opts.key ?? this.keys.privateKey);
+    const signature = sign(
+      'sha256',
+      Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]),
+      opts.key ?? this.keys.privateKey,
+    );
     return {
       id: this.id,
       rawId: this.id,

@@ -14,10 +14,16 @@ export function AuthFrame({ children }: { children: ReactNode }) {
       style={{
         display: 'flex',
         flexDirection: 'column',
-        background: 'linear-gradient(160deg, var(--mantine-color-brand-0) 0%, #f8fafc 55%, var(--mantine-color-gray-1) 100%)',
+        background:
+          'linear-gradient(160deg, var(--mantine-color-brand-0) 0%, #f8fafc 55%, var(--mantine-color-gray-1) 100%)',
       }}
     >
-      <Container size={460} w="100%" style={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center' }} py="xl">
+      <Container
+        size={460}
+        w="100%"
+        style={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}
+        py="xl"
+      >
         <Group justify="center" mb="lg">
           <Brand size="lg" />
         </Group>
@@ -31,4 +37,3 @@ export function AuthFrame({ children }: { children: ReactNode }) {
     </Box>
   );
 }
-

@@ -65,7 +65,10 @@ function serveDashboard() {
       const outstanding = Array.from({ length: 6 }, (_, i) => invoice(i + 1));
       return { body: { outstanding, paid: [], total: { outstanding: 9, paid: 0 }, page: 1, per_page: 5 } };
     }
-    if (u.pathname === '/api/publications') return { body: { data: Array.from({ length: 6 }, (_, i) => publication(i + 1)), total: 30, page: 1, per_page: 5 } };
+    if (u.pathname === '/api/publications')
+      return {
+        body: { data: Array.from({ length: 6 }, (_, i) => publication(i + 1)), total: 30, page: 1, per_page: 5 },
+      };
     return undefined;
   });
 }
@@ -92,7 +95,9 @@ describe('dashboard cards', () => {
 
     const invoices = within(card('Invoices to be paid'));
     expect(await invoices.findByText('INV-50001')).toBeInTheDocument();
-    expect(calls.find((c) => c.url.startsWith('/api/invoices'))?.url).toBe('/api/invoices?current_role=AR&page=1&per_page=5');
+    expect(calls.find((c) => c.url.startsWith('/api/invoices'))?.url).toBe(
+      '/api/invoices?current_role=AR&page=1&per_page=5',
+    );
     expect(invoices.getAllByRole('row')).toHaveLength(1 + 5);
     expect(invoices.queryByText('INV-50006')).not.toBeInTheDocument();
     expect(invoices.getByText('INV-50001').closest('tr')).toHaveTextContent('$1,250.00');
@@ -137,7 +142,8 @@ describe('dashboard cards', () => {
       const u = new URL(url, 'http://x');
       if (u.pathname === '/api/notifications') return { body: { data: [], unread: 0, total: 0 } };
       if (u.pathname === '/api/jobs') return { body: { data: [], total: 0, page: 1, per_page: 5 } };
-      if (u.pathname === '/api/invoices') return { body: { outstanding: [], paid: [], total: { outstanding: 0, paid: 0 }, page: 1, per_page: 5 } };
+      if (u.pathname === '/api/invoices')
+        return { body: { outstanding: [], paid: [], total: { outstanding: 0, paid: 0 }, page: 1, per_page: 5 } };
       return undefined;
     });
     renderWithApp(<DashboardPage />, { path: '/dashboard' });

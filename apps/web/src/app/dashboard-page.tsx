@@ -15,7 +15,8 @@ import { useSession } from '../lib/session';
 export default function DashboardPage() {
   const { currentRole } = useSession();
   const activeUser = useActiveUser();
-  if (currentRole && landingPathFor(currentRole) !== ROUTES.dashboard.path) return <Navigate to={landingPathFor(currentRole)} replace />;
+  if (currentRole && landingPathFor(currentRole) !== ROUTES.dashboard.path)
+    return <Navigate to={landingPathFor(currentRole)} replace />;
 
   const firstName = activeUser.data?.user.first_name;
 

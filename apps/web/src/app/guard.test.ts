@@ -78,13 +78,20 @@ describe('navigation guard (spec/01 2.2)', () => {
         clearAuth: true,
       });
     }
-    expect(decideNavigation({ path: '/two-factor', token: 'pending', currentRole: 'AR', hasPreviousRoute: true })).toEqual({
+    expect(
+      decideNavigation({ path: '/two-factor', token: 'pending', currentRole: 'AR', hasPreviousRoute: true }),
+    ).toEqual({
       allow: true,
     });
   });
 
   it('accepts a trailing slash on known paths', () => {
-    expect(decideNavigation({ path: '/login/', token: null, currentRole: null, hasPreviousRoute: false }).allow).toBe(true);
-    expect(decideNavigation({ path: '/useful-resources-ta/', token: null, currentRole: null, hasPreviousRoute: false }).allow).toBe(true);
+    expect(decideNavigation({ path: '/login/', token: null, currentRole: null, hasPreviousRoute: false }).allow).toBe(
+      true,
+    );
+    expect(
+      decideNavigation({ path: '/useful-resources-ta/', token: null, currentRole: null, hasPreviousRoute: false })
+        .allow,
+    ).toBe(true);
   });
 });

@@ -12,9 +12,7 @@ export interface NavigationInput {
   hasPreviousRoute: boolean;
 }
 
-export type NavigationDecision =
-  | { allow: true }
-  | { allow: false; redirect: string; clearAuth: boolean };
+export type NavigationDecision = { allow: true } | { allow: false; redirect: string; clearAuth: boolean };
 
 /**
  * - landing on /two-factor with no previous route clears the token and goes to /;

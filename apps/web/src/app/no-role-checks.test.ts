@@ -14,7 +14,8 @@ const ALLOWED: Record<string, string> = {
   'features/admin/edit-registration-page.tsx': 'the roles a registration asks for (form values), not the user’s',
   'features/admin/requests-table.tsx': 'naming roles: LA is said once beside TA',
   'features/profile/profile-page.tsx': 'naming roles: LA is said once beside TA',
-  'app/shell/user-menu.tsx': 'a CM view names its committee and offers the committee switch (the view, not a permission)',
+  'app/shell/user-menu.tsx':
+    'a CM view names its committee and offers the committee switch (the view, not a permission)',
   'features/admin/api.ts': 'the admin view sent as current_role',
   'features/notifications/api.ts': 'the spec’s request: cmId goes with a CM view only',
 };
@@ -46,7 +47,12 @@ describe('no role checks in pages and hooks', () => {
   });
 
   it('finds the checks it is meant to find', () => {
-    for (const line of ["currentRole === 'AR' && <InvoicesCard />", "if (isAdminRole(role)) return", "roles.includes('CM')", "const RECENT_PUBLICATIONS_ROLES = ['AR']"]) {
+    for (const line of [
+      "currentRole === 'AR' && <InvoicesCard />",
+      'if (isAdminRole(role)) return',
+      "roles.includes('CM')",
+      "const RECENT_PUBLICATIONS_ROLES = ['AR']",
+    ]) {
       expect(ROLE_CHECK.test(line), line).toBe(true);
     }
   });

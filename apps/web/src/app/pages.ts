@@ -67,7 +67,10 @@ export const PAGES: Record<RouteName, PageDef> = {
   adminPendingRegistrationAll: { frame: 'shell', load: () => import('../features/admin/pending-registrations-page') },
   adminPendingRegistration: { frame: 'shell', load: () => import('../features/admin/pending-registration-page') },
   adminEditRegistration: { frame: 'shell', load: () => import('../features/admin/edit-registration-page') },
-  adminPendingProfileChangeAll: { frame: 'shell', load: () => import('../features/admin/pending-profile-changes-page') },
+  adminPendingProfileChangeAll: {
+    frame: 'shell',
+    load: () => import('../features/admin/pending-profile-changes-page'),
+  },
   adminPendingProfileChange: { frame: 'shell', load: () => import('../features/admin/pending-profile-change-page') },
   adminNotifications: shellPlaceholder,
   adminManageCommittees: shellPlaceholder,

@@ -1,7 +1,17 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { landingPathFor, matchRoute, MESSAGES, NO_SPINNER_PATHS, PRODUCT_NAME, ROLE_NAMES, ROUTES, SCROLL_TO_TOP_DELAY_MS, type Role } from '@portal/shared';
+import {
+  landingPathFor,
+  matchRoute,
+  MESSAGES,
+  NO_SPINNER_PATHS,
+  PRODUCT_NAME,
+  ROLE_NAMES,
+  ROUTES,
+  SCROLL_TO_TOP_DELAY_MS,
+  type Role,
+} from '@portal/shared';
 import { addShellAlert } from '../components/shell-alerts';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { useActiveUser } from '../features/auth/api';
@@ -31,7 +41,12 @@ function GuardRedirect({ to, clear, notAllowed }: { to: string; clear: boolean; 
     }
     if (notAllowed && currentRole) {
       // '/' shows the dashboard; an admin goes on from there to their landing page.
-      addShellAlert({ id: 'not-allowed', message: notAllowed, color: 'yellow', onlyOn: [to, landingPathFor(currentRole)] });
+      addShellAlert({
+        id: 'not-allowed',
+        message: notAllowed,
+        color: 'yellow',
+        onlyOn: [to, landingPathFor(currentRole)],
+      });
     }
     void navigate(to, { replace: true });
   }, [clear, currentRole, navigate, notAllowed, to]);
@@ -110,7 +125,12 @@ export function RootLayout() {
   }, [activeUser.data]);
 
   useEffect(() => {
-    const route = location.pathname === ROUTES.home.path ? (signedIn ? ROUTES.dashboard : ROUTES.login) : matchRoute(location.pathname);
+    const route =
+      location.pathname === ROUTES.home.path
+        ? signedIn
+          ? ROUTES.dashboard
+          : ROUTES.login
+        : matchRoute(location.pathname);
     document.title = route ? `${route.title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [location.pathname, signedIn]);
 
@@ -121,7 +141,8 @@ export function RootLayout() {
 
   const targetPath = navigation.location?.pathname ?? location.pathname;
   const loading =
-    navigation.state === 'loading' || (signedIn && !onTwoFactor && activeUser.isPending && activeUser.fetchStatus !== 'idle');
+    navigation.state === 'loading' ||
+    (signedIn && !onTwoFactor && activeUser.isPending && activeUser.fetchStatus !== 'idle');
 
   return (
     <>

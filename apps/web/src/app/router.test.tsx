@@ -25,7 +25,9 @@ function activeUser(roles: Role[]): ActiveUser {
     },
     permissions: roles,
     committeePermissions: {},
-    committees: roles.includes('CM') ? [{ id: 4, name: 'Chemical Testing', value: 'Chemical Testing', admin_id: 1, admin: true }] : [],
+    committees: roles.includes('CM')
+      ? [{ id: 4, name: 'Chemical Testing', value: 'Chemical Testing', admin_id: 1, admin: true }]
+      : [],
     '2fa_setup': { tf_mobile_number: null, completed: false },
   };
 }

@@ -48,9 +48,17 @@ export function buildRoutes(): RouteObject[] {
       children: [
         ...pagesIn('none'),
         { id: 'frame-auth', lazy: async () => ({ Component: (await frames()).AuthLayout }), children: pagesIn('auth') },
-        { id: 'frame-public', lazy: async () => ({ Component: (await frames()).PublicLayout }), children: pagesIn('public') },
+        {
+          id: 'frame-public',
+          lazy: async () => ({ Component: (await frames()).PublicLayout }),
+          children: pagesIn('public'),
+        },
         { id: 'frame-auto', lazy: async () => ({ Component: (await frames()).AutoLayout }), children: pagesIn('auto') },
-        { id: 'frame-shell', lazy: async () => ({ Component: (await frames()).ShellLayout }), children: pagesIn('shell') },
+        {
+          id: 'frame-shell',
+          lazy: async () => ({ Component: (await frames()).ShellLayout }),
+          children: pagesIn('shell'),
+        },
         // Unmatched paths: the guard sends them to '/'.
         { path: '*', Component: () => null },
       ],

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Group, ThemeIcon, Title, type MantineSpacing } from '@mantine/core';
 
 /** A card's icon and heading (an h2 the card is named after), with its actions at the right when given. */
-export function CardHeader({ title, icon, actions, mb = 'sm' }: { title: string; icon?: ReactNode; actions?: ReactNode; mb?: MantineSpacing }) {
+export function CardHeader({
+  title,
+  icon,
+  actions,
+  mb = 'sm',
+}: {
+  title: string;
+  icon?: ReactNode;
+  actions?: ReactNode;
+  mb?: MantineSpacing;
+}) {
   const heading = (
     <Group gap="sm" wrap="nowrap" mb={actions ? undefined : mb} style={{ minWidth: 0 }}>
       {icon && (

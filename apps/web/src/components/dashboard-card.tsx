@@ -33,7 +33,17 @@ interface DashboardCardProps {
 }
 
 /** The loading stand-in of a list: a bar per row, the size of the rows it stands for. */
-function ListSkeleton({ label, rows, rowHeight, headHeight }: { label: string; rows: number; rowHeight: number; headHeight: number }) {
+function ListSkeleton({
+  label,
+  rows,
+  rowHeight,
+  headHeight,
+}: {
+  label: string;
+  rows: number;
+  rowHeight: number;
+  headHeight: number;
+}) {
   return (
     <Stack gap={0} role="status" aria-label={label} aria-busy>
       {headHeight > 0 && <Skeleton h={headHeight - 14} my={7} w="60%" radius="sm" />}
@@ -45,7 +55,18 @@ function ListSkeleton({ label, rows, rowHeight, headHeight }: { label: string; r
 }
 
 /** A card of the dashboard (spec/01 2.5): the first rows of an area, a skeleton, an empty text and a 'View all' link. */
-export function DashboardCard({ title, icon, action, loading, loadingLabel, emptyText, viewAll, rowHeight, headHeight = 0, children }: DashboardCardProps) {
+export function DashboardCard({
+  title,
+  icon,
+  action,
+  loading,
+  loadingLabel,
+  emptyText,
+  viewAll,
+  rowHeight,
+  headHeight = 0,
+  children,
+}: DashboardCardProps) {
   const rows = PAGE_SIZES.dashboard;
   // The card's frame comes with the page's first paint, and so do its rows when they are already
   // here (the notifications, asked for while the app's code loads: the dashboard's largest paint);

@@ -42,10 +42,21 @@ describe('DataTable', () => {
 
   it('says the empty text, and pages only when there is more than one page', () => {
     const paging = { page: 1, perPage: 5, total: 0, onPageChange: () => undefined };
-    const { unmount } = renderWithApp(<DataTable label="Things" columns={columns} rows={[]} rowKey={(r) => r.id} empty="None yet" paging={paging} />);
+    const { unmount } = renderWithApp(
+      <DataTable label="Things" columns={columns} rows={[]} rowKey={(r) => r.id} empty="None yet" paging={paging} />,
+    );
     expect(screen.getByText('None yet')).toBeInTheDocument();
     unmount();
-    renderWithApp(<DataTable label="Things" columns={columns} rows={rows} rowKey={(r) => r.id} empty="None" paging={{ ...paging, total: 12 }} />);
+    renderWithApp(
+      <DataTable
+        label="Things"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="None"
+        paging={{ ...paging, total: 12 }}
+      />,
+    );
     expect(screen.getByText('1–2 of 12')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeInTheDocument();
@@ -68,7 +79,12 @@ describe('DataTable sorting and selection', () => {
         rowKey={(r) => r.id}
         empty="None"
         sort={{ key: 'name', direction: 'asc', onChange: onSort }}
-        selection={{ selected: [2], onChange: onSelect, rowLabel: (r) => `Select ${r.name}`, allLabel: 'Select all things' }}
+        selection={{
+          selected: [2],
+          onChange: onSelect,
+          rowLabel: (r) => `Select ${r.name}`,
+          allLabel: 'Select all things',
+        }}
       />,
     );
     const table = screen.getByRole('table', { name: 'Things' });
@@ -76,7 +92,10 @@ describe('DataTable sorting and selection', () => {
     await user.click(within(table).getByRole('button', { name: 'Name' }));
     expect(onSort).toHaveBeenCalledWith('name', 'desc');
     expect(within(table).getByRole('checkbox', { name: 'Select Two' })).toBeChecked();
-    expect(within(table).getByRole('checkbox', { name: 'Select all things' })).toHaveAttribute('data-indeterminate', 'true');
+    expect(within(table).getByRole('checkbox', { name: 'Select all things' })).toHaveAttribute(
+      'data-indeterminate',
+      'true',
+    );
     await user.click(within(table).getByRole('checkbox', { name: 'Select all things' }));
     expect(onSelect).toHaveBeenCalledWith([2, 1]);
   });

@@ -87,7 +87,17 @@ interface DataTableProps<T> {
   stale?: boolean;
 }
 
-function SortButton({ title, active, direction, onClick }: { title: string; active: boolean; direction: SortDirection; onClick: () => void }) {
+function SortButton({
+  title,
+  active,
+  direction,
+  onClick,
+}: {
+  title: string;
+  active: boolean;
+  direction: SortDirection;
+  onClick: () => void;
+}) {
   const Icon = !active ? IconArrowsSort : direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
     <UnstyledButton onClick={onClick} fw={600} fz="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -104,7 +114,12 @@ function FilterButton({ title, active, children }: { title: string; active: bool
     <Popover position="bottom-start" shadow="md" withinPortal trapFocus>
       <Popover.Target>
         <Indicator disabled={!active} size={7} offset={3}>
-          <ActionIcon variant={active ? 'light' : 'subtle'} color={active ? undefined : 'gray'} size="sm" aria-label={`Filter by ${title}`}>
+          <ActionIcon
+            variant={active ? 'light' : 'subtle'}
+            color={active ? undefined : 'gray'}
+            size="sm"
+            aria-label={`Filter by ${title}`}
+          >
             <IconFilter size={14} aria-hidden />
           </ActionIcon>
         </Indicator>
@@ -120,7 +135,19 @@ function FilterButton({ title, active, children }: { title: string; active: bool
  * page sizes; headers that sort (aria-sort) and filter (a popover per column); row boxes with a
  * select-all box for bulk actions.
  */
-export function DataTable<T>({ label, columns, rows, rowKey, loading, empty, minWidth = 640, paging, sort, selection, stale }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  empty,
+  minWidth = 640,
+  paging,
+  sort,
+  selection,
+  stale,
+}: DataTableProps<T>) {
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const list = rows ?? [];
   const pages = paging ? Math.max(1, Math.ceil(paging.total / paging.perPage)) : 1;
@@ -142,7 +169,9 @@ export function DataTable<T>({ label, columns, rows, rowKey, loading, empty, min
       disabled={keys.length === 0}
       onChange={(event) =>
         selection.onChange(
-          event.currentTarget.checked ? [...new Set([...selection.selected, ...keys])] : selection.selected.filter((k) => !keys.includes(k)),
+          event.currentTarget.checked
+            ? [...new Set([...selection.selected, ...keys])]
+            : selection.selected.filter((k) => !keys.includes(k)),
         )
       }
     />
@@ -178,7 +207,13 @@ export function DataTable<T>({ label, columns, rows, rowKey, loading, empty, min
             {selectAll ?? <span />}
             <Group gap="sm">
               {sortable.map((c) => (
-                <SortButton key={c.title} title={c.title} active={sort?.key === c.sortKey} direction={sort!.direction} onClick={() => sortBy(c.sortKey!)} />
+                <SortButton
+                  key={c.title}
+                  title={c.title}
+                  active={sort?.key === c.sortKey}
+                  direction={sort!.direction}
+                  onClick={() => sortBy(c.sortKey!)}
+                />
               ))}
             </Group>
           </Group>
@@ -188,7 +223,14 @@ export function DataTable<T>({ label, columns, rows, rowKey, loading, empty, min
             {loading ? <Loader size="sm" aria-label={`Loading ${label.toLowerCase()}`} /> : empty}
           </Text>
         ) : (
-          <Stack component="ul" aria-label={label} gap="sm" m={0} p={0} style={{ listStyle: 'none', opacity: stale ? 0.6 : 1 }}>
+          <Stack
+            component="ul"
+            aria-label={label}
+            gap="sm"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none', opacity: stale ? 0.6 : 1 }}
+          >
             {list.map((row) => (
               <Paper component="li" key={rowKey(row)} withBorder p="sm" bg={selectedBg(row)}>
                 <Stack gap={6}>
@@ -223,7 +265,12 @@ export function DataTable<T>({ label, columns, rows, rowKey, loading, empty, min
     if (column.hiddenTitle) return <VisuallyHidden>{column.title}</VisuallyHidden>;
     const title =
       sort && column.sortKey ? (
-        <SortButton title={column.title} active={sort.key === column.sortKey} direction={sort.direction} onClick={() => sortBy(column.sortKey!)} />
+        <SortButton
+          title={column.title}
+          active={sort.key === column.sortKey}
+          direction={sort.direction}
+          onClick={() => sortBy(column.sortKey!)}
+        />
       ) : (
         column.title
       );
@@ -250,7 +297,15 @@ export function DataTable<T>({ label, columns, rows, rowKey, loading, empty, min
                 ta={column.numeric ? 'right' : undefined}
                 w={column.width}
                 style={{ whiteSpace: 'nowrap' }}
-                aria-sort={sort && column.sortKey ? (sort.key === column.sortKey ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none') : undefined}
+                aria-sort={
+                  sort && column.sortKey
+                    ? sort.key === column.sortKey
+                      ? sort.direction === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : 'none'
+                    : undefined
+                }
               >
                 {header(column)}
               </Table.Th>
@@ -279,7 +334,11 @@ export function DataTable<T>({ label, columns, rows, rowKey, loading, empty, min
               <Table.Tr key={rowKey(row)} bg={selectedBg(row)}>
                 {selection && <Table.Td>{rowBox(row)}</Table.Td>}
                 {columns.map((column) => (
-                  <Table.Td key={column.title} ta={column.numeric ? 'right' : undefined} style={column.numeric ? { whiteSpace: 'nowrap' } : undefined}>
+                  <Table.Td
+                    key={column.title}
+                    ta={column.numeric ? 'right' : undefined}
+                    style={column.numeric ? { whiteSpace: 'nowrap' } : undefined}
+                  >
                     {orDash(column.render(row))}
                   </Table.Td>
                 ))}

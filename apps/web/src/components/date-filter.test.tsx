@@ -24,20 +24,23 @@ function Filter({ onChange }: { onChange: (value: string | null) => void }) {
 const field = () => screen.getByLabelText('Visit date');
 
 describe('DateFilter', () => {
-  it.each(['31/02/2026', 'abc'])("says '%s' is not a date when the field is left, and keeps what was typed", async (typed) => {
-    const onChange = vi.fn();
-    const user = userEvent.setup();
-    render(
-      <MantineProvider theme={theme}>
-        <Filter onChange={onChange} />
-      </MantineProvider>,
-    );
-    await user.type(field(), typed);
-    await user.tab();
-    expect(field()).toHaveAccessibleDescription(RECORD_MESSAGES.dateInvalid);
-    expect(field()).toHaveValue(typed);
-    expect(onChange).not.toHaveBeenCalledWith(expect.any(String));
-  });
+  it.each(['31/02/2026', 'abc'])(
+    "says '%s' is not a date when the field is left, and keeps what was typed",
+    async (typed) => {
+      const onChange = vi.fn();
+      const user = userEvent.setup();
+      render(
+        <MantineProvider theme={theme}>
+          <Filter onChange={onChange} />
+        </MantineProvider>,
+      );
+      await user.type(field(), typed);
+      await user.tab();
+      expect(field()).toHaveAccessibleDescription(RECORD_MESSAGES.dateInvalid);
+      expect(field()).toHaveValue(typed);
+      expect(onChange).not.toHaveBeenCalledWith(expect.any(String));
+    },
+  );
 
   it('takes a d/m/y date and shows no message', async () => {
     const onChange = vi.fn();

@@ -9,7 +9,17 @@ import { parseDayMonthYear } from '../lib/dates';
  * null when cleared. A typed date that is not one ('31/02/2026', 'abc') stays as typed and says it is
  * invalid when the field is left, instead of quietly going back to the last date (issue 9).
  */
-export function DateFilter({ label, value, onChange, w }: { label: string; value: string | null; onChange: (value: string | null) => void; w?: DateInputProps['w'] }) {
+export function DateFilter({
+  label,
+  value,
+  onChange,
+  w,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  w?: DateInputProps['w'];
+}) {
   /** The typed text is not a date: it is kept as typed on leaving (a valid one is written as DD/MM/YYYY). */
   const [typedInvalid, setTypedInvalid] = useState(false);
   const [invalid, setInvalid] = useState(false);

@@ -8,7 +8,6 @@ export interface Detail {
   value: ReactNode;
 }
 
-
 /** An email address as a mailto link; null (shown as a dash) when there is none. */
 export function emailLink(email: string | null | undefined): ReactNode {
   return email ? (
@@ -19,7 +18,17 @@ export function emailLink(email: string | null | undefined): ReactNode {
 }
 
 /** A card of label/value pairs (Job Details, Site Details, Lead Assessor ...), as a description list. */
-export function DetailCard({ title, icon, details, children }: { title: string; icon?: ReactNode; details: readonly Detail[]; children?: ReactNode }) {
+export function DetailCard({
+  title,
+  icon,
+  details,
+  children,
+}: {
+  title: string;
+  icon?: ReactNode;
+  details: readonly Detail[];
+  children?: ReactNode;
+}) {
   return (
     <Card component="section" aria-label={title} h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
       <CardHeader title={title} icon={icon} />

@@ -11,10 +11,23 @@ interface Doc {
 }
 
 const folders: FolderNode[] = [
-  { id: 1, name: 'Minutes', children: [{ id: 11, name: '2025' }, { id: 12, name: '2026' }] },
+  {
+    id: 1,
+    name: 'Minutes',
+    children: [
+      { id: 11, name: '2025' },
+      { id: 12, name: '2026' },
+    ],
+  },
   { id: 2, name: 'Agendas' },
 ];
-const docsOf: Record<string, Doc[]> = { '1/12': [{ id: 5, name: 'March.pdf' }, { id: 6, name: 'April.pdf' }], '2/': [{ id: 7, name: 'Agenda.pdf' }] };
+const docsOf: Record<string, Doc[]> = {
+  '1/12': [
+    { id: 5, name: 'March.pdf' },
+    { id: 6, name: 'April.pdf' },
+  ],
+  '2/': [{ id: 7, name: 'Agenda.pdf' }],
+};
 
 function Browser({ onOpenDocument }: { onOpenDocument: (doc: Doc) => void }) {
   const [open, setOpen] = useState<[FolderKey | null, FolderKey | null]>([null, null]);

@@ -149,7 +149,11 @@ export function FolderBrowser<D>({
                   checked={all}
                   indeterminate={here.length > 0 && !all}
                   onChange={(event) =>
-                    onSelectedChange(event.currentTarget.checked ? [...new Set([...selected, ...keys])] : selected.filter((k) => !keys.includes(k)))
+                    onSelectedChange(
+                      event.currentTarget.checked
+                        ? [...new Set([...selected, ...keys])]
+                        : selected.filter((k) => !keys.includes(k)),
+                    )
                   }
                 />
                 {actions}
@@ -163,11 +167,22 @@ export function FolderBrowser<D>({
                         mt={2}
                         aria-label={`Select ${documentName(doc)}`}
                         checked={selected.includes(key)}
-                        onChange={(event) => onSelectedChange(event.currentTarget.checked ? [...selected, key] : selected.filter((k) => k !== key))}
+                        onChange={(event) =>
+                          onSelectedChange(
+                            event.currentTarget.checked ? [...selected, key] : selected.filter((k) => k !== key),
+                          )
+                        }
                       />
                       <IconFile size={16} aria-hidden style={{ marginTop: 3, flexShrink: 0 }} />
                       <Box style={{ minWidth: 0, flex: 1 }}>
-                        <Anchor component="button" type="button" size="sm" ta="left" style={{ overflowWrap: 'anywhere' }} onClick={() => onOpenDocument(doc)}>
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          ta="left"
+                          style={{ overflowWrap: 'anywhere' }}
+                          onClick={() => onOpenDocument(doc)}
+                        >
                           {documentName(doc)}
                         </Anchor>
                         {documentDetail && (

@@ -9,7 +9,13 @@ export function FullScreenLoader() {
       aria-label="Loading"
       pos="fixed"
       inset={0}
-      style={{ zIndex: 1000, display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'rgba(255,255,255,0.7)' }}
+      style={{
+        zIndex: 1000,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: 'rgba(255,255,255,0.7)',
+      }}
     >
       <Loader size="lg" />
     </Box>

@@ -20,7 +20,10 @@ function columnsFor(variant: JobsTableVariant): DataColumn<JobSummary>[] {
       ),
     },
     { title: 'Type', render: (job) => job.type },
-    { title: 'Visit Date', render: (job) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(job.visit_date)}</span> },
+    {
+      title: 'Visit Date',
+      render: (job) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(job.visit_date)}</span>,
+    },
     {
       title: 'Site',
       render: (job) =>
@@ -44,7 +47,10 @@ function columnsFor(variant: JobsTableVariant): DataColumn<JobSummary>[] {
   ];
 }
 
-const COLUMNS: Record<JobsTableVariant, DataColumn<JobSummary>[]> = { facility: columnsFor('facility'), assessor: columnsFor('assessor') };
+const COLUMNS: Record<JobsTableVariant, DataColumn<JobSummary>[]> = {
+  facility: columnsFor('facility'),
+  assessor: columnsFor('assessor'),
+};
 
 /**
  * The jobs table of spec/01 2.6, 10 rows a page, paged by the server: job number (a link to the

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 
 /** The heading every page starts with; a record's page puts its status badge beside the title. */
-export function PageTitle({ title, badge, description, actions }: { title: string; badge?: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export function PageTitle({
+  title,
+  badge,
+  description,
+  actions,
+}: {
+  title: string;
+  badge?: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   const heading = (
     <Title order={1} size="h2">
       {title}

@@ -3,7 +3,17 @@ import { IconFileUnknown } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 /** What a record the user may not see (404, the same as a missing one) shows instead of the page. */
-export function RecordNotFound({ title, text, backTo, backLabel }: { title: string; text: string; backTo: string; backLabel: string }) {
+export function RecordNotFound({
+  title,
+  text,
+  backTo,
+  backLabel,
+}: {
+  title: string;
+  text: string;
+  backTo: string;
+  backLabel: string;
+}) {
   return (
     <Card maw={560} mx="auto" mt="xl" role="alert">
       <Stack align="center" gap="sm" ta="center" p="md">

@@ -64,5 +64,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useShellAlerts(): ShellAlert[] {
-  return useSyncExternalStore(subscribe, () => alerts, () => alerts);
+  return useSyncExternalStore(
+    subscribe,
+    () => alerts,
+    () => alerts,
+  );
 }

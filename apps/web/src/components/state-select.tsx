@@ -8,6 +8,14 @@ import { STATES } from '@portal/shared';
  */
 export function StateSelect(props: Omit<SelectProps, 'data' | 'label'>) {
   return (
-    <Select label="State" data={[...STATES]} withAsterisk={false} allowDeselect={false} clearable={!props.required} comboboxProps={{ withinPortal: true }} {...props} />
+    <Select
+      label="State"
+      data={[...STATES]}
+      withAsterisk={false}
+      allowDeselect={false}
+      clearable={!props.required}
+      comboboxProps={{ withinPortal: true }}
+      {...props}
+    />
   );
 }

@@ -6,7 +6,17 @@ import { notifyError } from './notify';
  * Deletes ask first, then say it worked in a modal of its own (spec/02 section 4: "confirmation
  * modal, then success modal"); a failure is an 'Error' notice with the server's message.
  */
-export function confirmThenRun({ title, text, confirm, run }: { title: string; text: string; confirm: string; run: () => Promise<{ message: string }> }) {
+export function confirmThenRun({
+  title,
+  text,
+  confirm,
+  run,
+}: {
+  title: string;
+  text: string;
+  confirm: string;
+  run: () => Promise<{ message: string }>;
+}) {
   modals.openConfirmModal({
     title,
     children: <Text size="sm">{text}</Text>,

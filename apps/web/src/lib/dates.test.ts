@@ -18,7 +18,10 @@ describe('dates', () => {
     expect(parseDayMonthYear(text)).toBe(iso);
   });
 
-  it.each(['', '2026-01-05', '5/1/20', '5/1/202', '31/2/2026', '29/2/2025', '0/1/2026', '1/13/2026', 'soon'])('refuses %s', (text) => {
-    expect(parseDayMonthYear(text)).toBeNull();
-  });
+  it.each(['', '2026-01-05', '5/1/20', '5/1/202', '31/2/2026', '29/2/2025', '0/1/2026', '1/13/2026', 'soon'])(
+    'refuses %s',
+    (text) => {
+      expect(parseDayMonthYear(text)).toBeNull();
+    },
+  );
 });

@@ -7,14 +7,20 @@ const formOf = (values: unknown) => ({ getValues: () => values, setErrors: vi.fn
 describe('applyServerErrors', () => {
   it('puts each server error under the field it names, nested paths too, and leaves nothing to say', () => {
     const form = formOf({ email: '', contacts: [{ name: '', phone: '' }] });
-    const rest = applyServerErrors(form, new ApiError(400, { message: 'Bad', errors: { email: ['Bad', 'more'], 'contacts.0.phone': ['No'] } }));
+    const rest = applyServerErrors(
+      form,
+      new ApiError(400, { message: 'Bad', errors: { email: ['Bad', 'more'], 'contacts.0.phone': ['No'] } }),
+    );
     expect(form.setErrors).toHaveBeenCalledWith({ email: 'Bad', 'contacts.0.phone': 'No' });
     expect(rest).toBeNull();
   });
 
   it('gives back the errors that name no field of the form, for one notice', () => {
     const form = formOf({ email: '' });
-    const rest = applyServerErrors(form, new ApiError(400, { message: 'x', errors: { email: ['Bad'], country: ['Not here'] } }));
+    const rest = applyServerErrors(
+      form,
+      new ApiError(400, { message: 'x', errors: { email: ['Bad'], country: ['Not here'] } }),
+    );
     expect(form.setErrors).toHaveBeenCalledWith({ email: 'Bad' });
     expect(rest).toBeInstanceOf(ApiError);
     expect((rest as ApiError).message).toBe('Not here');

@@ -32,4 +32,3 @@ export function useJobs(filter: JobsFilter, enabled = true) {
     placeholderData: keepPreviousData,
   });
 }
-

@@ -5,7 +5,11 @@ import { renderWithApp } from '../test/render';
 import { useListParams } from './list-params';
 
 function List() {
-  const list = useListParams({ perPage: 5, sort: { key: 'created_at', direction: 'asc' }, sortKeys: ['name', 'created_at'] });
+  const list = useListParams({
+    perPage: 5,
+    sort: { key: 'created_at', direction: 'asc' },
+    sortKeys: ['name', 'created_at'],
+  });
   return (
     <>
       <output aria-label="state">{`page ${list.page} · ${list.perPage} a page · ${list.sort?.key} ${list.sort?.direction} · name '${list.filter('name')}'`}</output>

@@ -27,8 +27,15 @@ export interface ListParams {
   set: (changes: Changes) => void;
   setPage: (page: number) => void;
   /** The DataTable's `sort` and `paging` props, wired to the address. */
-  sortProps: { key: string; direction: SortDirection; onChange: (key: string, direction: SortDirection) => void } | undefined;
-  paging: (total: number) => { page: number; perPage: number; total: number; onPageChange: (page: number) => void; onPerPageChange: (n: number) => void };
+  sortProps:
+    { key: string; direction: SortDirection; onChange: (key: string, direction: SortDirection) => void } | undefined;
+  paging: (total: number) => {
+    page: number;
+    perPage: number;
+    total: number;
+    onPageChange: (page: number) => void;
+    onPerPageChange: (n: number) => void;
+  };
 }
 
 /**
@@ -49,7 +56,10 @@ export function useListParams(defaults: ListDefaults): ListParams {
       ? { key: sortKey, direction: direction === 'desc' ? ('desc' as const) : ('asc' as const) }
       : defaults.sort;
 
-  const set = useCallback((changes: Changes) => setParams((current) => withParams(current, changes), { replace: true }), [setParams]);
+  const set = useCallback(
+    (changes: Changes) => setParams((current) => withParams(current, changes), { replace: true }),
+    [setParams],
+  );
   const setPage = useCallback((p: number) => set({ page: p > 1 ? p : null }), [set]);
 
   return {
@@ -59,8 +69,18 @@ export function useListParams(defaults: ListDefaults): ListParams {
     filter: (name: string) => params.get(name) ?? '',
     set,
     setPage,
-    sortProps: sort && { key: sort.key, direction: sort.direction, onChange: (key: string, dir: SortDirection) => set({ sort: key, direction: dir }) },
-    paging: (total: number) => ({ page, perPage, total, onPageChange: setPage, onPerPageChange: (n: number) => set({ per_page: n }) }),
+    sortProps: sort && {
+      key: sort.key,
+      direction: sort.direction,
+      onChange: (key: string, dir: SortDirection) => set({ sort: key, direction: dir }),
+    },
+    paging: (total: number) => ({
+      page,
+      perPage,
+      total,
+      onPageChange: setPage,
+      onPerPageChange: (n: number) => set({ per_page: n }),
+    }),
   };
 }
 
@@ -69,7 +89,11 @@ export function useListParams(defaults: ListDefaults): ListParams {
  * (`value`, what the list asks for) is written to the address too. A term in the address on
  * arrival fills the box.
  */
-export function useTypedFilter(list: ListParams, name: string, wait = 300): { term: string; setTerm: (value: string) => void; value: string } {
+export function useTypedFilter(
+  list: ListParams,
+  name: string,
+  wait = 300,
+): { term: string; setTerm: (value: string) => void; value: string } {
   const current = list.filter(name);
   const [term, setTerm] = useState(current);
   const [debounced] = useDebouncedValue(term, wait);

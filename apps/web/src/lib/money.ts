@@ -6,7 +6,12 @@
 // the dashboard loads this module before its first paint but shows amounts only after it.
 let dollars: Intl.NumberFormat | undefined;
 const DOLLARS = {
-  format: (value: number) => (dollars ??= new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })).format(value),
+  format: (value: number) =>
+    (dollars ??= new Intl.NumberFormat('en-AU', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: true,
+    })).format(value),
 };
 
 /** 1234.5 -> '$1,234.50'; -150 -> '-$150.00'; '' for a missing or non-numeric amount. */

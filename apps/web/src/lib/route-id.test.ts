@@ -10,7 +10,10 @@ describe('idFromPath', () => {
     expect(idFromPath(raw)).toBe(id);
   });
 
-  it.each([undefined, '', '0', '-1', '1.5', '1e3', ' 1', 'abc', '2147483648', '99999999999999999999'])('refuses %s', (raw) => {
-    expect(idFromPath(raw)).toBeNull();
-  });
+  it.each([undefined, '', '0', '-1', '1.5', '1e3', ' 1', 'abc', '2147483648', '99999999999999999999'])(
+    'refuses %s',
+    (raw) => {
+      expect(idFromPath(raw)).toBeNull();
+    },
+  );
 });

@@ -11,7 +11,10 @@ export function isoDate(value: string | null): string | undefined {
 }
 
 /** Sets or removes search params, and goes back to page 1 unless the page itself changes. */
-export function withParams(params: URLSearchParams, changes: Record<string, string | number | null | undefined>): URLSearchParams {
+export function withParams(
+  params: URLSearchParams,
+  changes: Record<string, string | number | null | undefined>,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(changes)) {
     if (value === null || value === undefined || value === '') next.delete(key);

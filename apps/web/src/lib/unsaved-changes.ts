@@ -22,8 +22,13 @@ export function useUnsavedChangesGuard(dirty: boolean): { release: () => void } 
 
   const blocker = useBlocker(
     useCallback(
-      ({ currentLocation, nextLocation }: { currentLocation: { pathname: string }; nextLocation: { pathname: string } }) =>
-        active && currentLocation.pathname !== nextLocation.pathname,
+      ({
+        currentLocation,
+        nextLocation,
+      }: {
+        currentLocation: { pathname: string };
+        nextLocation: { pathname: string };
+      }) => active && currentLocation.pathname !== nextLocation.pathname,
       [active],
     ),
   );

@@ -19,7 +19,15 @@ export function testQueryClient(): QueryClient {
 /** Renders a component on a memory router with the app's providers. */
 export function renderWithApp(
   ui: ReactElement,
-  { path = '/', extraRoutes = [], initialEntry = path }: { path?: string; extraRoutes?: RouteObject[]; /** The address opened (a search on `path`). */ initialEntry?: string } = {},
+  {
+    path = '/',
+    extraRoutes = [],
+    initialEntry = path,
+  }: {
+    path?: string;
+    extraRoutes?: RouteObject[];
+    /** The address opened (a search on `path`). */ initialEntry?: string;
+  } = {},
 ) {
   const router = createMemoryRouter(
     [

@@ -27,7 +27,9 @@ describe('loginRequest (spec/01 2.3, 5)', () => {
       password: 'portal-demo',
       rememberMe: false,
     });
-    expect(loginRequest.parse({ username: 'ar@portal.test', password: '123456', rememberMe: true }).rememberMe).toBe(true);
+    expect(loginRequest.parse({ username: 'ar@portal.test', password: '123456', rememberMe: true }).rememberMe).toBe(
+      true,
+    );
   });
 
   it('says both fields are required', () => {
@@ -49,13 +51,17 @@ describe('loginRequest (spec/01 2.3, 5)', () => {
 
   it('refuses a body without the fields', () => {
     expect(loginRequest.safeParse({}).success).toBe(false);
-    expect(loginRequest.safeParse({ username: 'ar@portal.test', password: 'portal-demo', rememberMe: 'yes' }).success).toBe(false);
+    expect(
+      loginRequest.safeParse({ username: 'ar@portal.test', password: 'portal-demo', rememberMe: 'yes' }).success,
+    ).toBe(false);
   });
 });
 
 describe('changePasswordRequest (spec/02 5)', () => {
   it('accepts a new password of 6+ characters without spaces, different from the old one', () => {
-    expect(changePasswordRequest.safeParse({ oldPassword: 'portal-demo', newPassword: 'new-secret' }).success).toBe(true);
+    expect(changePasswordRequest.safeParse({ oldPassword: 'portal-demo', newPassword: 'new-secret' }).success).toBe(
+      true,
+    );
   });
 
   it('refuses the old password as the new one', () => {
@@ -79,9 +85,9 @@ describe('changePasswordRequest (spec/02 5)', () => {
     expect(messagesOf(changePasswordRequest, { oldPassword: 'portal-demo', newPassword: 'abc' })).toEqual({
       newPassword: ['New password requires at least 6 characters.'],
     });
-    expect(messagesOf(changePasswordRequest, { oldPassword: 'portal-demo', newPassword: 'ab c' }).newPassword?.[0]).toBe(
-      'New password requires at least 6 characters.',
-    );
+    expect(
+      messagesOf(changePasswordRequest, { oldPassword: 'portal-demo', newPassword: 'ab c' }).newPassword?.[0],
+    ).toBe('New password requires at least 6 characters.');
   });
 
   it('requires the old password', () => {
@@ -120,12 +126,17 @@ describe('mobile number: +614 and 8 digits, or another international number star
   const MOBILE_INVALID =
     'Please enter a mobile number as +614 followed by 8 digits, or another international number starting with +.';
 
-  it.each(['+61412345678', '+61498765432', ' +61412345678 ', '+6421234567', '+447911123456', '+15551234567', '+61212345678'])(
-    'accepts %j',
-    (n) => {
-      expect(mobileNumber.safeParse(n).success).toBe(true);
-    },
-  );
+  it.each([
+    '+61412345678',
+    '+61498765432',
+    ' +61412345678 ',
+    '+6421234567',
+    '+447911123456',
+    '+15551234567',
+    '+61212345678',
+  ])('accepts %j', (n) => {
+    expect(mobileNumber.safeParse(n).success).toBe(true);
+  });
 
   it.each([
     ['+614 with 7 digits', '+6141234567'],
@@ -152,7 +163,9 @@ describe('two-factor code', () => {
   it('is exactly 4 digits', () => {
     expect(twoFactorVerifyRequest.parse({ code: '0123' })).toEqual({ code: '0123', remember_me: false });
     for (const code of ['123', '12345', '12a4', ' 1234', '']) {
-      expect(messagesOf(twoFactorVerifyRequest, { code }), code).toEqual({ code: ['The code must be exactly 4 digits.'] });
+      expect(messagesOf(twoFactorVerifyRequest, { code }), code).toEqual({
+        code: ['The code must be exactly 4 digits.'],
+      });
     }
   });
 });

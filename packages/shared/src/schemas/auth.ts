@@ -10,12 +10,19 @@ export const newPassword = safeString()
   .refine((v) => !/\s/.test(v), MESSAGES.newPasswordSpace);
 
 /** The reset-first-access and activation screens use the single combined message. */
-export const resetPassword = safeString()
-  .refine((v) => v.length >= LIMITS.passwordMin && !/\s/.test(v), MESSAGES.passwordRuleSixNoSpaces);
+export const resetPassword = safeString().refine(
+  (v) => v.length >= LIMITS.passwordMin && !/\s/.test(v),
+  MESSAGES.passwordRuleSixNoSpaces,
+);
 
 export const loginRequest = z.object({
-  username: safeString({ error: MESSAGES.loginUsernameRequired }).trim().min(1, MESSAGES.loginUsernameRequired).pipe(z.email(MESSAGES.loginUsernameEmail)),
-  password: safeString({ error: MESSAGES.loginPasswordRequired }).min(1, MESSAGES.loginPasswordRequired).pipe(z.string().min(LIMITS.passwordMin, MESSAGES.loginPasswordMin)),
+  username: safeString({ error: MESSAGES.loginUsernameRequired })
+    .trim()
+    .min(1, MESSAGES.loginUsernameRequired)
+    .pipe(z.email(MESSAGES.loginUsernameEmail)),
+  password: safeString({ error: MESSAGES.loginPasswordRequired })
+    .min(1, MESSAGES.loginPasswordRequired)
+    .pipe(z.string().min(LIMITS.passwordMin, MESSAGES.loginPasswordMin)),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
@@ -110,7 +117,8 @@ const activationFields = z.object({
   password: resetPassword,
   password_confirmation: safeString(),
 });
-const confirmationMatches = (v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation;
+const confirmationMatches = (v: { password: string; password_confirmation: string }) =>
+  v.password === v.password_confirmation;
 const confirmationMismatch = { message: MESSAGES.passwordsDoNotMatch, path: ['password_confirmation'] };
 
 /** The activation page's form: the fields the user types (the link holds the token). */
@@ -133,9 +141,14 @@ export const changePasswordRequest = changePasswordFields.refine(newDiffersFromO
 export const changePasswordForm = changePasswordFields
   .extend({ confirmPassword: z.string() })
   .refine(newDiffersFromOld, sameAsOld)
-  .refine((v) => v.confirmPassword === v.newPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.confirmPassword === v.newPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 
-export const registrationFormRequest = z.object({ email: safeString().trim().pipe(z.email(MESSAGES.forgotEmailInvalid)) });
+export const registrationFormRequest = z.object({
+  email: safeString().trim().pipe(z.email(MESSAGES.forgotEmailInvalid)),
+});
 
 /** A browser that skips the second factor (remember-me), as GET /twofactor/devices lists it. */
 export const rememberedDevice = z.object({
@@ -153,6 +166,13 @@ export const rememberedDeviceList = z.array(rememberedDevice);
 
 /** GET /set-password/check: the reset link's query, checked without using the link. */
 /** GET /activation/check?token=: whether an activation link still works, without using it. */
-export const activationLinkQuery = z.object({ token: safeString({ error: MESSAGES.activationInvalid }).min(1, MESSAGES.activationInvalid).max(100, MESSAGES.activationInvalid) });
+export const activationLinkQuery = z.object({
+  token: safeString({ error: MESSAGES.activationInvalid })
+    .min(1, MESSAGES.activationInvalid)
+    .max(100, MESSAGES.activationInvalid),
+});
 
-export const resetLinkQuery = z.object({ token: safeString().min(1).max(100), signature: safeString().min(1).max(100) });
+export const resetLinkQuery = z.object({
+  token: safeString().min(1).max(100),
+  signature: safeString().min(1).max(100),
+});

@@ -110,7 +110,12 @@ export const eventForm = z
 export type EventFormValues = z.input<typeof eventForm>;
 
 /** The form's values as POST/PUT /events take them (an all-day end goes back to the next midnight). */
-export function eventRequestOf(values: z.output<typeof eventForm>): { title: string; start: string; end: string; allDay: boolean } {
+export function eventRequestOf(values: z.output<typeof eventForm>): {
+  title: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+} {
   if (!values.allDay) return values;
   const day = (local: string) => `${local.slice(0, 10)} 00:00:00`;
   return { title: values.title, start: day(values.start), end: addDaysLocal(day(values.end), 1), allDay: true };

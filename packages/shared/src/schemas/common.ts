@@ -27,7 +27,8 @@ export const PG_INT_MIN = -2_147_483_648;
 export const NO_NUL = /^[^\u0000]*$/;
 
 /** Every string a client sends: z.string() with the NUL rule. Chain .trim(), .max() ... after it. */
-export const safeString = (params?: Parameters<typeof z.string>[0]) => z.string(params).regex(NO_NUL, MESSAGES.nulCharacter);
+export const safeString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).regex(NO_NUL, MESSAGES.nulCharacter);
 
 /** An integer a client sends (path, query or body), within PostgreSQL's integer range. */
 export const safeInt = (params?: Parameters<typeof z.coerce.number>[0]) =>
@@ -36,4 +37,3 @@ export const safeInt = (params?: Parameters<typeof z.coerce.number>[0]) =>
 /** A record id a client sends: a positive integer within PostgreSQL's integer range. */
 export const safeId = (params?: Parameters<typeof z.coerce.number>[0]) =>
   z.coerce.number(params).int().positive().max(PG_INT_MAX, MESSAGES.numberOutOfRange);
-

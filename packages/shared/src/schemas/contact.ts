@@ -8,8 +8,14 @@ import { safeString } from './common.js';
  * required; a signed-out visitor also gives a name and an email. A signed-in user's name and email
  * come from their account, so the signed-in form sends only the two.
  */
-const subject = safeString({ error: CONTACT_MESSAGES.subjectRequired }).trim().min(1, CONTACT_MESSAGES.subjectRequired).max(CONTACT_LIMITS.subjectMax, CONTACT_MESSAGES.subjectMax);
-const message = safeString({ error: CONTACT_MESSAGES.messageRequired }).trim().min(1, CONTACT_MESSAGES.messageRequired).max(CONTACT_LIMITS.messageMax, CONTACT_MESSAGES.messageMax);
+const subject = safeString({ error: CONTACT_MESSAGES.subjectRequired })
+  .trim()
+  .min(1, CONTACT_MESSAGES.subjectRequired)
+  .max(CONTACT_LIMITS.subjectMax, CONTACT_MESSAGES.subjectMax);
+const message = safeString({ error: CONTACT_MESSAGES.messageRequired })
+  .trim()
+  .min(1, CONTACT_MESSAGES.messageRequired)
+  .max(CONTACT_LIMITS.messageMax, CONTACT_MESSAGES.messageMax);
 
 /** The signed-in form. */
 export const contactMessage = z.object({ subject, message });
@@ -17,8 +23,14 @@ export type ContactMessage = z.infer<typeof contactMessage>;
 
 /** The signed-out form: name and email too. */
 export const contactPublicMessage = contactMessage.extend({
-  name: safeString({ error: CONTACT_MESSAGES.nameRequired }).trim().min(1, CONTACT_MESSAGES.nameRequired).max(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.nameMax),
-  email: safeString({ error: CONTACT_MESSAGES.emailInvalid }).trim().max(254).pipe(z.email(CONTACT_MESSAGES.emailInvalid)),
+  name: safeString({ error: CONTACT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CONTACT_MESSAGES.nameRequired)
+    .max(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.nameMax),
+  email: safeString({ error: CONTACT_MESSAGES.emailInvalid })
+    .trim()
+    .max(254)
+    .pipe(z.email(CONTACT_MESSAGES.emailInvalid)),
 });
 export type ContactPublicMessage = z.infer<typeof contactPublicMessage>;
 

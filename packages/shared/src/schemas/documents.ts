@@ -66,12 +66,19 @@ export const siteDocumentUploadFields = z.object({
 });
 
 /** document is the first (or only) one; documents every file of the upload, in the order sent. */
-export const uploadResponse = z.object({ message: z.string(), document: documentItem, documents: z.array(documentItem) });
+export const uploadResponse = z.object({
+  message: z.string(),
+  document: documentItem,
+  documents: z.array(documentItem),
+});
 export type UploadResponse = z.infer<typeof uploadResponse>;
 
 /** PUT /jobdocuments/{id}: the review. */
 export const documentReview = z.object({
-  reviewed_comment: safeString({ error: RECORD_MESSAGES.reviewCommentRequired }).trim().min(1, RECORD_MESSAGES.reviewCommentRequired).max(LIMITS.reviewCommentMax, MESSAGES.reviewCommentMax),
+  reviewed_comment: safeString({ error: RECORD_MESSAGES.reviewCommentRequired })
+    .trim()
+    .min(1, RECORD_MESSAGES.reviewCommentRequired)
+    .max(LIMITS.reviewCommentMax, MESSAGES.reviewCommentMax),
 });
 export type DocumentReview = z.input<typeof documentReview>;
 

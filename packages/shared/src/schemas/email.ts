@@ -10,8 +10,15 @@ export const emailSettingsBody = z.object({
 });
 export type EmailSettingsBody = z.infer<typeof emailSettingsBody>;
 
-export const emailSettingsResponse = z.object({ frequency: z.enum(EMAIL_FREQUENCIES), unsubscribed: z.array(z.string()) });
+export const emailSettingsResponse = z.object({
+  frequency: z.enum(EMAIL_FREQUENCIES),
+  unsubscribed: z.array(z.string()),
+});
 export type EmailSettings = z.infer<typeof emailSettingsResponse>;
 
 /** The signed unsubscribe link of a mail: user, kind, signature. */
-export const unsubscribeQuery = z.object({ u: safeId(), k: safeString().min(1).max(40), s: safeString().min(1).max(100) });
+export const unsubscribeQuery = z.object({
+  u: safeId(),
+  k: safeString().min(1).max(40),
+  s: safeString().min(1).max(100),
+});

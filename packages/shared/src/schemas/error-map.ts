@@ -43,8 +43,10 @@ export function portalMessage(issue: Issue): string {
     }
     case 'too_small': {
       const min = Number(issue.minimum);
-      if (issue.origin === 'string') return min <= 1 ? `${label} is required.` : `${label} must have at least ${min} characters.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${label} must have at least ${min} ${min === 1 ? 'item' : 'items'}.`;
+      if (issue.origin === 'string')
+        return min <= 1 ? `${label} is required.` : `${label} must have at least ${min} characters.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${label} must have at least ${min} ${min === 1 ? 'item' : 'items'}.`;
       return `${label} may not be less than ${min}.`;
     }
     case 'invalid_type':

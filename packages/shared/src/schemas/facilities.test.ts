@@ -10,9 +10,12 @@ describe('isPhoneNumber', () => {
   it.each(['02 9555 0101', '(02) 9555-0101', '+61 400 000 000', '1800 621 666', '123456'])('takes %s', (phone) => {
     expect(isPhoneNumber(phone)).toBe(true);
   });
-  it.each(['abc!!', '12345', '1234567890123456', '++61 2 9555 0101', '02 9555 0101 ext 4', ''])('refuses %s', (phone) => {
-    expect(isPhoneNumber(phone)).toBe(false);
-  });
+  it.each(['abc!!', '12345', '1234567890123456', '++61 2 9555 0101', '02 9555 0101 ext 4', ''])(
+    'refuses %s',
+    (phone) => {
+      expect(isPhoneNumber(phone)).toBe(false);
+    },
+  );
 });
 
 describe('facilityUpdate (issue 9: never save bad data)', () => {
@@ -27,7 +30,14 @@ describe('facilityUpdate (issue 9: never save bad data)', () => {
   });
 
   it('checks emails, states and every contact', () => {
-    const result = facilityUpdate.safeParse({ billing_email: 'nope', state: 'XX', contacts: [{ name: 'A', phone: 'abc!!' }, { name: ' ', phone: '' }] });
+    const result = facilityUpdate.safeParse({
+      billing_email: 'nope',
+      state: 'XX',
+      contacts: [
+        { name: 'A', phone: 'abc!!' },
+        { name: ' ', phone: '' },
+      ],
+    });
     expect(messages(result)).toEqual({
       billing_email: RECORD_MESSAGES.emailInvalid,
       state: RECORD_MESSAGES.stateInvalid,
@@ -48,10 +58,15 @@ describe('siteUpdate', () => {
       email: RECORD_MESSAGES.required('email'),
       phone: RECORD_MESSAGES.phoneInvalid,
     });
-    expect(messages(siteUpdate.safeParse({ phone: null }))).toEqual({ phone: RECORD_MESSAGES.required('phone number') });
+    expect(messages(siteUpdate.safeParse({ phone: null }))).toEqual({
+      phone: RECORD_MESSAGES.required('phone number'),
+    });
   });
 
   it('lets address, suburb and state be cleared', () => {
-    expect(siteUpdate.safeParse({ email: 'a@b.test', phone: '02 9555 0101', address: null, suburb: '', state: null }).success).toBe(true);
+    expect(
+      siteUpdate.safeParse({ email: 'a@b.test', phone: '02 9555 0101', address: null, suburb: '', state: null })
+        .success,
+    ).toBe(true);
   });
 });

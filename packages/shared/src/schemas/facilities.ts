@@ -5,7 +5,10 @@ import { abilitiesSchema } from '../permissions.js';
 import { pageQuery, paged } from './paging.js';
 import { safeString } from './common.js';
 
-const text = (what: string, max: number) => safeString({ error: RECORD_MESSAGES.notText(what) }).trim().max(max, RECORD_MESSAGES.tooLong(what, max));
+const text = (what: string, max: number) =>
+  safeString({ error: RECORD_MESSAGES.notText(what) })
+    .trim()
+    .max(max, RECORD_MESSAGES.tooLong(what, max));
 
 /** Text that must be given: missing, null, empty or only spaces all say '{what} is required'. */
 const requiredText = (what: string, max: number) =>
@@ -14,14 +17,16 @@ const requiredText = (what: string, max: number) =>
     .min(1, { error: RECORD_MESSAGES.required(what), abort: true })
     .max(max, RECORD_MESSAGES.tooLong(what, max));
 
-const requiredEmail = (what: string) =>
-  requiredText(what, LIMITS.emailMax).pipe(z.email(RECORD_MESSAGES.emailInvalid));
+const requiredEmail = (what: string) => requiredText(what, LIMITS.emailMax).pipe(z.email(RECORD_MESSAGES.emailInvalid));
 
 const requiredPhone = (what: string) =>
   requiredText(what, LIMITS.phoneMax).refine(isPhoneNumber, RECORD_MESSAGES.phoneInvalid);
 
 const requiredState = z.enum(STATES, {
-  error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? RECORD_MESSAGES.required('state') : RECORD_MESSAGES.stateInvalid),
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? RECORD_MESSAGES.required('state')
+      : RECORD_MESSAGES.stateInvalid,
 });
 
 export const contact = z.object({
@@ -79,7 +84,14 @@ export const site = z.object({
 });
 export type Site = z.infer<typeof site>;
 
-export const siteSummary = site.pick({ id: true, site_number: true, name: true, status: true, suburb: true, state: true });
+export const siteSummary = site.pick({
+  id: true,
+  site_number: true,
+  name: true,
+  status: true,
+  suburb: true,
+  state: true,
+});
 export type SiteSummary = z.infer<typeof siteSummary>;
 
 /** GET /facilities/{id}: the facility and the sites of it the user represents. */

@@ -25,7 +25,10 @@ export const htmlHasText = (html: string) => textOfHtml(html).length > 0;
 
 /** An id sent as a form field, with one message for missing, empty or not a number. */
 const formId = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: message }).int(message).positive(message).max(PG_INT_MAX, message));
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: message }).int(message).positive(message).max(PG_INT_MAX, message),
+  );
 
 export const discussionTitle = safeString({ error: FORUM_MESSAGES.titleRequired })
   .trim()
@@ -41,7 +44,10 @@ const existingFiles = z.preprocess(
   (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
   z.array(formId(FORUM_MESSAGES.attachmentUnknown)).max(LIMITS.filesPerUploadMax * 10),
 );
-const filesCount = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(LIMITS.filesPerUploadMax).optional());
+const filesCount = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce.number().int().min(0).max(LIMITS.filesPerUploadMax).optional(),
+);
 const methodPut = z.enum(['put', 'PUT']).optional();
 
 /** The browser's discussion form (New / Edit Discussion): the fields a user types. */
@@ -94,7 +100,9 @@ export const forumCategory = z.object({ id: z.number(), name: z.string() });
 export type ForumCategory = z.infer<typeof forumCategory>;
 export const forumCategoryList = z.array(forumCategory);
 
-export const forumUser = z.object({ id: z.number(), first_name: z.string(), middle_name: z.string().nullable(), last_name: z.string() }).nullable();
+export const forumUser = z
+  .object({ id: z.number(), first_name: z.string(), middle_name: z.string().nullable(), last_name: z.string() })
+  .nullable();
 export type ForumUser = z.infer<typeof forumUser>;
 
 /** An attachment of a thread or a reply: uploadable_id is the thread's or the reply's id. */
@@ -162,7 +170,10 @@ export const followChanged = z.object({ message: z.string(), following: z.boolea
 
 /** GET /forum/search?term=&cmid=: discussions of the committee whose title, text, attachments or replies match. */
 export const forumSearchQuery = z.object({
-  term: safeString({ error: FORUM_MESSAGES.searchTermRequired }).trim().min(1, FORUM_MESSAGES.searchTermRequired).max(FORUM_LIMITS.searchTermMax),
+  term: safeString({ error: FORUM_MESSAGES.searchTermRequired })
+    .trim()
+    .min(1, FORUM_MESSAGES.searchTermRequired)
+    .max(FORUM_LIMITS.searchTermMax),
   cmid: safeId(),
   ...pageQuery(FORUM_LIMITS.threadsPerPage, 50),
 });

@@ -72,7 +72,10 @@ export const folderMembersParams = z.object({ committeeId: safeId(), folderId: s
 
 /** POST /meetingfolders */
 export const createMeetingFolder = z.object({
-  folderName: safeString({ error: MEETING_MESSAGES.folderNameRequired }).trim().min(1, MEETING_MESSAGES.folderNameRequired).max(255, MEETING_MESSAGES.folderNameMax),
+  folderName: safeString({ error: MEETING_MESSAGES.folderNameRequired })
+    .trim()
+    .min(1, MEETING_MESSAGES.folderNameRequired)
+    .max(255, MEETING_MESSAGES.folderNameMax),
   parentFolderId: safeId().nullable().optional(),
   committeeId: safeId(),
 });
@@ -103,7 +106,11 @@ export const meetingBulkDownload = z.object({ ids: z.array(safeId()).min(1, MEET
 export const meetingUploadFields = z.object({ folderId: safeId({ error: 'The folder id is required.' }) });
 
 export const meetingFolderCreated = z.object({ message: z.string(), folder: meetingFolder });
-export const meetingUploadResponse = z.object({ message: z.string(), document: meetingDocument, documents: z.array(meetingDocument) });
+export const meetingUploadResponse = z.object({
+  message: z.string(),
+  document: meetingDocument,
+  documents: z.array(meetingDocument),
+});
 export type MeetingUploadResponse = z.infer<typeof meetingUploadResponse>;
 
 export const folderMember = z.object({

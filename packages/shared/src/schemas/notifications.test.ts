@@ -35,7 +35,8 @@ describe('parseNotificationIds (PUT /notifications/{ids})', () => {
   });
 
   it('accepts at most 500 ids', () => {
-    const ids = (n: number) => Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const ids = (n: number) =>
+      Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     expect(parseNotificationIds(JSON.stringify(ids(500)))).toHaveLength(500);
     expect(parseNotificationIds(JSON.stringify(ids(501)))).toBeNull();
   });
@@ -44,7 +45,11 @@ describe('parseNotificationIds (PUT /notifications/{ids})', () => {
 describe('notification queries', () => {
   it('defaults count to 20 and bounds it to 1..500', () => {
     expect(notificationListQuery.parse({})).toEqual({ count: 20 });
-    expect(notificationListQuery.parse({ count: '3', role: 'CM', cmId: '2' })).toEqual({ count: 3, role: 'CM', cmId: 2 });
+    expect(notificationListQuery.parse({ count: '3', role: 'CM', cmId: '2' })).toEqual({
+      count: 3,
+      role: 'CM',
+      cmId: 2,
+    });
     expect(notificationListQuery.safeParse({ count: '0' }).success).toBe(false);
     expect(notificationListQuery.safeParse({ count: '501' }).success).toBe(false);
     expect(notificationListQuery.safeParse({ role: 'ADMIN' }).success).toBe(false);

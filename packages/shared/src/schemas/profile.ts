@@ -3,7 +3,14 @@ import { isPhoneNumber, LIMITS } from '../constants.js';
 import { REGISTRATION_MESSAGES as M } from '../messages.js';
 import { abilitiesSchema } from '../permissions.js';
 import { safeString } from './common.js';
-import { PROFILE_EMAIL_PATTERN, registrationSignature, registrationSubscriptions, USER_REQUEST_STATUSES, USER_REQUEST_TYPES, userRequestSummary } from './registration.js';
+import {
+  PROFILE_EMAIL_PATTERN,
+  registrationSignature,
+  registrationSubscriptions,
+  USER_REQUEST_STATUSES,
+  USER_REQUEST_TYPES,
+  userRequestSummary,
+} from './registration.js';
 
 /**
  * A user's profile and the profile-change request (spec/02 section 5 'Profile'): POST /user-requests
@@ -52,8 +59,17 @@ const field = (max = 255) =>
     .optional()
     .transform((v) => (v === null ? '' : v));
 
-export const profileEmail = z.object({ Type: opt(50), email: opt(LIMITS.emailMax), isPrimary: z.boolean().default(false) });
-export const profilePhone = z.object({ Type: opt(50), countryCode: opt(6), phoneNumber: opt(20), isPrimary: z.boolean().default(false) });
+export const profileEmail = z.object({
+  Type: opt(50),
+  email: opt(LIMITS.emailMax),
+  isPrimary: z.boolean().default(false),
+});
+export const profilePhone = z.object({
+  Type: opt(50),
+  countryCode: opt(6),
+  phoneNumber: opt(20),
+  isPrimary: z.boolean().default(false),
+});
 export const profileAddress = z.object({
   Type: opt(50),
   AddressLine: opt(LIMITS.addressMax),
@@ -75,7 +91,8 @@ export const userInfo = z.object({
 export type UserInfo = z.infer<typeof userInfo>;
 
 /** A country other than Australia (or AU, any case) has State 'Other'. */
-export const isAustralia = (country: string | null | undefined) => !country || ['australia', 'au'].includes(country.trim().toLowerCase());
+export const isAustralia = (country: string | null | undefined) =>
+  !country || ['australia', 'au'].includes(country.trim().toLowerCase());
 
 type Issue = { path: (string | number)[]; message: string };
 
@@ -89,7 +106,8 @@ export function profileIssues(v: z.input<typeof profileChangeFields>, assessor: 
   if (v.email !== undefined && blank(v.email)) add(['email'], M.fieldRequired);
   else if (!blank(v.email) && !PROFILE_EMAIL_PATTERN.test(v.email!.trim())) add(['email'], M.emailPattern);
   if (!blank(v.postcode) && !POSTCODE.test(v.postcode!.trim())) add(['postcode'], M.postcodeInvalid);
-  if (!blank(v.mobile_number) && !isPhoneNumber(v.mobile_number!)) add(['mobile_number'], M.invalidDetail(PROFILE_FIELDS.mobile_number));
+  if (!blank(v.mobile_number) && !isPhoneNumber(v.mobile_number!))
+    add(['mobile_number'], M.invalidDetail(PROFILE_FIELDS.mobile_number));
   const info = v.user_info;
   if (info) {
     (info.emails ?? []).forEach((e, i) => {
@@ -98,7 +116,8 @@ export function profileIssues(v: z.input<typeof profileChangeFields>, assessor: 
     });
     (info.phones ?? []).forEach((p, i) => {
       if (blank(p.countryCode)) add(['user_info', 'phones', i, 'countryCode'], M.fieldRequired);
-      else if (!COUNTRY_CODE.test(p.countryCode!.trim())) add(['user_info', 'phones', i, 'countryCode'], M.countryCodeInvalid);
+      else if (!COUNTRY_CODE.test(p.countryCode!.trim()))
+        add(['user_info', 'phones', i, 'countryCode'], M.countryCodeInvalid);
       if (blank(p.phoneNumber)) add(['user_info', 'phones', i, 'phoneNumber'], M.fieldRequired);
       else if (!PHONE_DIGITS.test(p.phoneNumber!.trim())) add(['user_info', 'phones', i, 'phoneNumber'], M.phoneDigits);
     });
@@ -147,7 +166,11 @@ export type ProfileChangeForm = z.infer<typeof profileChangeFields>;
 export type ProfileChangeInput = z.input<typeof profileChangeFields>;
 
 /** Some of an assessor's cards: the groups a change names (a group left out is not part of it). */
-const someCards = z.object({ emails: z.array(profileEmail).optional(), phones: z.array(profilePhone).optional(), addresses: z.array(profileAddress).optional() });
+const someCards = z.object({
+  emails: z.array(profileEmail).optional(),
+  phones: z.array(profilePhone).optional(),
+  addresses: z.array(profileAddress).optional(),
+});
 
 /**
  * A profile change as `user_requests.data` stores it, read back through this schema: the fields that
@@ -156,20 +179,26 @@ const someCards = z.object({ emails: z.array(profileEmail).optional(), phones: z
 export const storedProfileChange = z.object({
   summary: z.string().optional(),
   fields: z.partialRecord(z.enum(PROFILE_FIELD_KEYS as [ProfileField, ...ProfileField[]]), z.string()).optional(),
-  before: z.partialRecord(z.enum(PROFILE_FIELD_KEYS as [ProfileField, ...ProfileField[]]), z.string().nullable()).optional(),
+  before: z
+    .partialRecord(z.enum(PROFILE_FIELD_KEYS as [ProfileField, ...ProfileField[]]), z.string().nullable())
+    .optional(),
   user_info: someCards.optional(),
   user_info_before: someCards.optional(),
-  competency: z.object({ suggestChanges: z.string(), document: z.string().nullable(), orgDoc: z.string().nullable().optional() }).optional(),
+  competency: z
+    .object({ suggestChanges: z.string(), document: z.string().nullable(), orgDoc: z.string().nullable().optional() })
+    .optional(),
 });
 export type StoredProfileChange = z.infer<typeof storedProfileChange>;
 
 /** POST /user-requests (the server adds the assessor's rules, knowing who asks). */
 export const profileChangeRequest = profileChangeFields.superRefine((v, ctx) => {
-  for (const issue of profileIssues(v, false)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  for (const issue of profileIssues(v, false))
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
 /** The edit-profile form of an assessor (the web app's; the server checks the same with `profileIssues`). */
 export const assessorProfileForm = profileChangeFields.superRefine((v, ctx) => {
-  for (const issue of profileIssues(v, true)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  for (const issue of profileIssues(v, true))
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
 
 /** GET /profile: the signed-in user's profile, what a pending change asks, and an assessor's cards. */
@@ -227,16 +256,31 @@ export const userRequestDetail = userRequestSummary.extend({
       country: z.string().optional(),
       postcode: z.string().optional(),
       userId: z.string().optional(),
-      facilities: z.array(z.object({ facility_number: z.string(), facility_name: z.string(), sites: z.array(z.object({ id: z.number(), value: z.string() })) })),
+      facilities: z.array(
+        z.object({
+          facility_number: z.string(),
+          facility_name: z.string(),
+          sites: z.array(z.object({ id: z.number(), value: z.string() })),
+        }),
+      ),
       committees: z.array(z.object({ id: z.number(), value: z.string() })),
       subscriptions: registrationSubscriptions,
       signature: registrationSignature.optional(),
     })
     .nullable(),
   /** A profile change: each changed field with its From and To. */
-  changes: z.array(z.object({ key: z.string(), label: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
+  changes: z.array(
+    z.object({ key: z.string(), label: z.string(), from: z.string().nullable(), to: z.string().nullable() }),
+  ),
   /** A profile change of an assessor's cards: before and after, for the groups that changed. */
-  groups: z.array(z.object({ key: z.enum(['emails', 'phones', 'addresses']), label: z.string(), before: z.array(z.record(z.string(), z.unknown())), after: z.array(z.record(z.string(), z.unknown())) })),
+  groups: z.array(
+    z.object({
+      key: z.enum(['emails', 'phones', 'addresses']),
+      label: z.string(),
+      before: z.array(z.record(z.string(), z.unknown())),
+      after: z.array(z.record(z.string(), z.unknown())),
+    }),
+  ),
   competency: z
     .object({
       suggestChanges: z.string(),

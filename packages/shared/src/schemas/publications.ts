@@ -68,7 +68,10 @@ export const categoryParents = z.object({ data: z.array(categoryRef) });
 
 /** POST /subscriptions {category_ids}: a root id stands for all its subcategories. */
 export const subscriptionBody = z.object({
-  category_ids: z.array(safeId(), { error: PUBLICATION_MESSAGES.categoryIdsRequired }).min(1, PUBLICATION_MESSAGES.categoryIdsRequired).max(500),
+  category_ids: z
+    .array(safeId(), { error: PUBLICATION_MESSAGES.categoryIdsRequired })
+    .min(1, PUBLICATION_MESSAGES.categoryIdsRequired)
+    .max(500),
 });
 export type SubscriptionBody = z.infer<typeof subscriptionBody>;
 
@@ -100,7 +103,10 @@ export const publicationBulkBody = z.object({
 
 /** The admin's upload fields (multipart, before the file): the name and the subcategory's id. */
 export const publicationUploadFields = z.object({
-  name: safeString({ error: PUBLICATION_MESSAGES.nameRequired }).trim().min(1, PUBLICATION_MESSAGES.nameRequired).max(255),
+  name: safeString({ error: PUBLICATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PUBLICATION_MESSAGES.nameRequired)
+    .max(255),
   category_id: safeId({ error: PUBLICATION_MESSAGES.subcategoryRequired }),
 });
 /** The back office's Add Publication form in the browser: the same name rule, the subcategory as the Select's string. */

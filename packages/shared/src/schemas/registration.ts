@@ -62,7 +62,9 @@ export const registrationSubscriptions = z.object({
 
 /** GET /register/categories: the publication categories a registrant may subscribe to (public: ids and names only). */
 export const registrationCategories = z.object({
-  data: z.array(z.object({ id: z.number(), name: z.string(), children: z.array(z.object({ id: z.number(), name: z.string() })) })),
+  data: z.array(
+    z.object({ id: z.number(), name: z.string(), children: z.array(z.object({ id: z.number(), name: z.string() })) }),
+  ),
 });
 export type RegistrationCategories = z.infer<typeof registrationCategories>;
 
@@ -135,7 +137,11 @@ type Issue = { path: (string | number)[]; message: string };
  * Every rule of spec/02 section 5 'Registration' (or 'Admin edit registration' for `mode: 'admin'`),
  * for the steps given, in the wizard's order. Answers the issues; the first is the one shown.
  */
-export function registrationIssues(v: RegistrationInput, steps: readonly RegistrationStep[] = [1, 2, 3, 4, 5], mode: 'visitor' | 'admin' = 'visitor'): Issue[] {
+export function registrationIssues(
+  v: RegistrationInput,
+  steps: readonly RegistrationStep[] = [1, 2, 3, 4, 5],
+  mode: 'visitor' | 'admin' = 'visitor',
+): Issue[] {
   const issues: Issue[] = [];
   const roles = v.roles ?? [];
   const add = (path: (string | number)[], message: string) => issues.push({ path, message });
@@ -146,7 +152,8 @@ export function registrationIssues(v: RegistrationInput, steps: readonly Registr
     if (roles.length === 0) add(['roles'], M.roleRequired);
     const required = ['first_name', 'last_name', 'title', 'mobile_number', 'email', 'address'] as const;
     for (const key of required) if (blank(v[key])) add([key], M.invalidDetail(P[key]));
-    if (!blank(v.mobile_number) && !MOBILE_DIGITS.test(v.mobile_number!.trim())) add(['mobile_number'], M.invalidDetail(P.mobile_number));
+    if (!blank(v.mobile_number) && !MOBILE_DIGITS.test(v.mobile_number!.trim()))
+      add(['mobile_number'], M.invalidDetail(P.mobile_number));
     if (!blank(v.email) && !PROFILE_EMAIL_PATTERN.test(v.email!.trim())) add(['email'], M.invalidDetail(P.email));
     if (!blank(v.postcode) && !DIGITS.test(v.postcode!.trim())) add(['postcode'], M.invalidDetail(P.postcode));
     if (roles.includes('TA') && blank(v.userId)) add(['userId'], M.invalidDetail(P.userId));
@@ -162,7 +169,8 @@ export function registrationIssues(v: RegistrationInput, steps: readonly Registr
         if (seen.has(number)) add(['facilities', i, 'facility_number'], M.facilityDuplicate);
         seen.add(number);
         if (blank(f.facility_name)) add(['facilities', i, 'facility_name'], M.facilityNameMissing(i + 1));
-        else if ((f.sites ?? []).length === 0) add(['facilities', i, 'sites'], M.siteRequired(number, f.facility_name!.trim()));
+        else if ((f.sites ?? []).length === 0)
+          add(['facilities', i, 'sites'], M.siteRequired(number, f.facility_name!.trim()));
       });
     }
   }
@@ -174,14 +182,16 @@ export function registrationIssues(v: RegistrationInput, steps: readonly Registr
     if (!s?.accept) add(['signature', 'accept'], M.termsRequired);
     if (blank(s?.name)) add(['signature', 'name'], M.invalidDetail(P.signatureName));
     if (blank(s?.title)) add(['signature', 'title'], M.invalidDetail(P.signatureTitle));
-    if (blank(s?.date) || parseDayMonthYear(s?.date ?? '') === null) add(['signature', 'date'], M.invalidDetail(P.signatureDate));
+    if (blank(s?.date) || parseDayMonthYear(s?.date ?? '') === null)
+      add(['signature', 'date'], M.invalidDetail(P.signatureDate));
   }
   return issues;
 }
 
 const withRules = (mode: 'visitor' | 'admin') =>
   registrationFields.superRefine((v, ctx) => {
-    for (const issue of registrationIssues(v, undefined, mode)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    for (const issue of registrationIssues(v, undefined, mode))
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   });
 
 /** POST /register (and the wizard). */

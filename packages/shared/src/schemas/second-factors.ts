@@ -47,7 +47,10 @@ export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
 
 /** The second step of a sign-in with the app's code or a recovery code. */
 export const appVerifyRequest = z.object({ code: totpCode, remember_me: z.boolean().optional().default(false) });
-export const recoveryVerifyRequest = z.object({ code: recoveryCode, remember_me: z.boolean().optional().default(false) });
+export const recoveryVerifyRequest = z.object({
+  code: recoveryCode,
+  remember_me: z.boolean().optional().default(false),
+});
 
 export const passkeyName = safeString({ error: M.passkeyNameRequired })
   .trim()
@@ -87,7 +90,10 @@ export const authenticationResponseJson = z.object({
 });
 
 /** Options for navigator.credentials (PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON), with the challenge's id. */
-export const passkeyOptionsResponse = z.object({ challenge_id: z.string(), options: z.record(z.string(), z.unknown()) });
+export const passkeyOptionsResponse = z.object({
+  challenge_id: z.string(),
+  options: z.record(z.string(), z.unknown()),
+});
 export type PasskeyOptionsResponse = z.infer<typeof passkeyOptionsResponse>;
 
 export const passkeyRegisterRequest = z.object({

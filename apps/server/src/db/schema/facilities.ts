@@ -24,7 +24,10 @@ export const facilities = pgTable('facilities', {
   postCode: text(),
   state: text(),
   country: text(),
-  contacts: jsonb().$type<ContactRow[]>().notNull().default(sql`'[]'::jsonb`),
+  contacts: jsonb()
+    .$type<ContactRow[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -47,7 +50,10 @@ export const sites = pgTable(
     state: text(),
     country: text(),
     postCode: text(),
-    contacts: jsonb().$type<ContactRow[]>().notNull().default(sql`'[]'::jsonb`),
+    contacts: jsonb()
+      .$type<ContactRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The Accreditation Specialist card. */
     clientCoordinator: jsonb().$type<CoordinatorRow>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -48,8 +48,12 @@ export const forumThreads = pgTable(
     lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     search: tsvector()
       .notNull()
-      .generatedAlwaysAs((): SQL => searchOf(sql`${forumThreads.title}`, sql`${forumThreads.bodyText}`, sql`${forumThreads.attachmentNames}`)),
-    repliesSearch: tsvector().notNull().default(sql`''::tsvector`),
+      .generatedAlwaysAs((): SQL =>
+        searchOf(sql`${forumThreads.title}`, sql`${forumThreads.bodyText}`, sql`${forumThreads.attachmentNames}`),
+      ),
+    repliesSearch: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   (t) => [
     // A search reads the committee's threads through this index and tests one vector per thread,
@@ -75,7 +79,9 @@ export const forumReplies = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     search: tsvector()
       .notNull()
-      .generatedAlwaysAs((): SQL => searchOf(null, sql`${forumReplies.bodyText}`, sql`${forumReplies.attachmentNames}`)),
+      .generatedAlwaysAs((): SQL =>
+        searchOf(null, sql`${forumReplies.bodyText}`, sql`${forumReplies.attachmentNames}`),
+      ),
   },
   // No GIN index of its own: a search finds threads through forum_threads_search_all_idx, and a
   // reply's vector is read only for the snippet of a thread on the page.

@@ -15,7 +15,9 @@ export const invoices = pgTable(
     transactionDate: date({ mode: 'string' }).notNull(),
     jobNumber: text(),
     amount: numeric({ precision: 12, scale: 2 }).notNull(),
-    status: text({ enum: ['outstanding', 'paid'] }).notNull().default('outstanding'),
+    status: text({ enum: ['outstanding', 'paid'] })
+      .notNull()
+      .default('outstanding'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sites } from './facilities.js';
 import { users } from './users.js';
 
@@ -42,6 +55,8 @@ export const jobAssessors = pgTable(
   (t) => [
     primaryKey({ columns: [t.jobId, t.userId] }),
     index('job_assessors_user_idx').on(t.userId, t.jobId),
-    uniqueIndex('job_assessors_one_lead_idx').on(t.jobId).where(sql`${t.isLead}`),
+    uniqueIndex('job_assessors_one_lead_idx')
+      .on(t.jobId)
+      .where(sql`${t.isLead}`),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { files } from './files.js';
 import { committees, users } from './users.js';
 
@@ -23,7 +33,10 @@ export const meetingFolders = pgTable(
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('meeting_folders_committee_parent_idx').on(t.committeeId, t.parentId), index('meeting_folders_parent_idx').on(t.parentId)],
+  (t) => [
+    index('meeting_folders_committee_parent_idx').on(t.committeeId, t.parentId),
+    index('meeting_folders_parent_idx').on(t.parentId),
+  ],
 );
 
 /**
@@ -80,6 +93,8 @@ export const meetingDocuments = pgTable(
     index('meeting_documents_folder_idx').on(t.folderId, t.updatedAt.desc()),
     index('meeting_documents_committee_updated_idx').on(t.committeeId, t.updatedAt.desc(), t.id.desc()),
     index('meeting_documents_search_idx').using('gin', t.search),
-    index('meeting_documents_pending_idx').on(t.id).where(sql`${t.indexState} = 'pending'`),
+    index('meeting_documents_pending_idx')
+      .on(t.id)
+      .where(sql`${t.indexState} = 'pending'`),
   ],
 );

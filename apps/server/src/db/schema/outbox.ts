@@ -22,7 +22,9 @@ export const mailOutbox = pgTable(
     html: text().notNull(),
     /** The notification's link inside the portal ('/publications/12'), made absolute when sent. */
     url: text(),
-    status: text({ enum: ['pending', 'held', 'sent', 'merged', 'failed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'held', 'sent', 'merged', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp({ withTimezone: true }),
@@ -31,8 +33,12 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
-    index('mail_outbox_held_idx').on(t.userId, t.createdAt).where(sql`${t.status} = 'held'`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_held_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.status} = 'held'`),
   ],
 );
 
@@ -44,7 +50,9 @@ export const emailSettings = pgTable('email_settings', {
   userId: integer()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  frequency: text({ enum: ['each', 'digest'] }).notNull().default('each'),
+  frequency: text({ enum: ['each', 'digest'] })
+    .notNull()
+    .default('each'),
   unsubscribed: text()
     .array()
     .notNull()

@@ -1,4 +1,15 @@
-import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { files } from './files.js';
 import { users } from './users.js';
@@ -16,7 +27,10 @@ export const publicationCategories = pgTable(
     parentId: integer().references((): AnyPgColumn => publicationCategories.id, { onDelete: 'cascade' }),
     position: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex('publication_categories_parent_name_idx').on(sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`), index('publication_categories_parent_idx').on(t.parentId)],
+  (t) => [
+    uniqueIndex('publication_categories_parent_name_idx').on(sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
+    index('publication_categories_parent_idx').on(t.parentId),
+  ],
 );
 
 /** The body's publications: a name and a stored file, in a subcategory; upserted by (subcategory, name). */
@@ -53,5 +67,8 @@ export const subscriptions = pgTable(
     notify: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.categoryId] }), index('subscriptions_category_notify_idx').on(t.categoryId, t.notify)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.categoryId] }),
+    index('subscriptions_category_notify_idx').on(t.categoryId, t.notify),
+  ],
 );

@@ -20,7 +20,10 @@ export const userRequests = pgTable(
     /** 'First Last', for lists and sorting. */
     name: text().notNull(),
     /** The roles asked for (create) or held (update), for lists. */
-    roles: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    roles: jsonb()
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The user changing their profile (update), or the user an approved registration created. */
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     /** The registration form (create), or { fields, before, user_info, competency } of a change (update). */
@@ -37,7 +40,9 @@ export const userRequests = pgTable(
     index('user_requests_pending_idx').on(t.status, t.handler, t.type),
     index('user_requests_user_idx').on(t.userId),
     // One pending profile change per user, held by the database (two saves at once keep one).
-    uniqueIndex('user_requests_one_pending_change_idx').on(t.userId).where(sql`${t.type} = 'update' and ${t.status} = 'pending'`),
+    uniqueIndex('user_requests_one_pending_change_idx')
+      .on(t.userId)
+      .where(sql`${t.type} = 'update' and ${t.status} = 'pending'`),
   ],
 );
 
@@ -46,10 +51,26 @@ export const userInfos = pgTable('user_infos', {
   userId: integer()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  emails: jsonb().$type<{ Type: string; email: string; isPrimary: boolean }[]>().notNull().default(sql`'[]'::jsonb`),
-  phones: jsonb().$type<{ Type: string; countryCode: string; phoneNumber: string; isPrimary: boolean }[]>().notNull().default(sql`'[]'::jsonb`),
+  emails: jsonb()
+    .$type<{ Type: string; email: string; isPrimary: boolean }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  phones: jsonb()
+    .$type<{ Type: string; countryCode: string; phoneNumber: string; isPrimary: boolean }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   addresses: jsonb()
-    .$type<{ Type: string; AddressLine: string; Country: string; State: string; Suburb: string; Postcode: string; isPrimary: boolean }[]>()
+    .$type<
+      {
+        Type: string;
+        AddressLine: string;
+        Country: string;
+        State: string;
+        Suburb: string;
+        Postcode: string;
+        isPrimary: boolean;
+      }[]
+    >()
     .notNull()
     .default(sql`'[]'::jsonb`),
   /** The body's PDF of the assessor's competencies. */
@@ -81,5 +102,9 @@ export const competencySuggestions = pgTable(
     requestId: integer().references(() => userRequests.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('competency_suggestions_document_idx').on(t.document), index('competency_suggestions_user_idx').on(t.userId), index('competency_suggestions_request_idx').on(t.requestId)],
+  (t) => [
+    uniqueIndex('competency_suggestions_document_idx').on(t.document),
+    index('competency_suggestions_user_idx').on(t.userId),
+    index('competency_suggestions_request_idx').on(t.requestId),
+  ],
 );

@@ -17,5 +17,8 @@ export const resources = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('resources_name_idx').on(sql`lower(${t.name})`), index('resources_updated_idx').on(t.updatedAt.desc(), t.id.desc())],
+  (t) => [
+    uniqueIndex('resources_name_idx').on(sql`lower(${t.name})`),
+    index('resources_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+  ],
 );

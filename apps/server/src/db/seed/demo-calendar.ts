@@ -4,7 +4,10 @@ import type { Db } from '../client.js';
 import { committees, events } from '../schema/index.js';
 
 /** Today's date in Sydney, 'YYYY-MM-DD'. */
-const sydneyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const sydneyToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
 
 /** Demo events of each committee, in days from today (Sydney), past and upcoming. */
 const DEMO_EVENTS: { title: string; day: number; time?: [string, string]; days?: number }[] = [
@@ -19,11 +22,16 @@ const DEMO_EVENTS: { title: string; day: number; time?: [string, string]; days?:
 /** Events past and upcoming in every demo committee, each created by the committee's admin. */
 export async function seedDemoCalendar(db: Db) {
   const today = `${sydneyToday()} 00:00:00`;
-  const rows = await db.select({ id: committees.id, name: committees.name, adminId: committees.adminId }).from(committees).where(isNotNull(committees.adminId));
+  const rows = await db
+    .select({ id: committees.id, name: committees.name, adminId: committees.adminId })
+    .from(committees)
+    .where(isNotNull(committees.adminId));
   const values = rows.flatMap((c) =>
     DEMO_EVENTS.map((e) => {
       const day = addDaysLocal(today, e.day).slice(0, 10);
-      const [start, end] = e.time ? [`${day} ${e.time[0]}:00`, `${day} ${e.time[1]}:00`] : [`${day} 00:00:00`, addDaysLocal(`${day} 00:00:00`, e.days ?? 1)];
+      const [start, end] = e.time
+        ? [`${day} ${e.time[0]}:00`, `${day} ${e.time[1]}:00`]
+        : [`${day} 00:00:00`, addDaysLocal(`${day} 00:00:00`, e.days ?? 1)];
       return {
         committeeId: c.id,
         createdBy: c.adminId,

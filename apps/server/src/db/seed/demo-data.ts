@@ -17,9 +17,28 @@ export const DEMO_COMMITTEES = ['Chemical Testing Committee', 'Biological Testin
 
 /** One account per role (the README lists them). */
 export const DEMO_USERS: DemoUser[] = [
-  { email: 'admin@portal.test', firstName: 'Ada', lastName: 'Admin', title: 'System Administrator', roles: ['SYSADMIN'] },
-  { email: 'taadmin@portal.test', firstName: 'Tara', lastName: 'Tadmin', title: 'Assessor Coordinator', roles: ['TA_ADMIN'] },
-  { email: 'ar@portal.test', firstName: 'Arthur', lastName: 'Rep', title: 'Quality Manager', roles: ['AR'], mobileNumber: '+61412345678' },
+  {
+    email: 'admin@portal.test',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    title: 'System Administrator',
+    roles: ['SYSADMIN'],
+  },
+  {
+    email: 'taadmin@portal.test',
+    firstName: 'Tara',
+    lastName: 'Tadmin',
+    title: 'Assessor Coordinator',
+    roles: ['TA_ADMIN'],
+  },
+  {
+    email: 'ar@portal.test',
+    firstName: 'Arthur',
+    lastName: 'Rep',
+    title: 'Quality Manager',
+    roles: ['AR'],
+    mobileNumber: '+61412345678',
+  },
   { email: 'ta@portal.test', firstName: 'Tess', lastName: 'Assessor', title: 'Technical Assessor', roles: ['TA'] },
   { email: 'la@portal.test', firstName: 'Lee', lastName: 'Lead', title: 'Lead Assessor', roles: ['LA', 'TA'] },
   {
@@ -90,23 +109,68 @@ function jobUrl(jobNumber: string): string {
 
 const byRole: Partial<Record<Role, DemoNotification[]>> = {
   // A notification that names a job opens it (seed.ts fills in the job's id once the jobs exist).
-  AR: [{ type: 'job', title: 'New document on job 100234', body: 'An assessor submitted a document to job 100234.', url: jobUrl('100234'), role: 'AR', hoursAgo: 5 }],
-  TA: [{ type: 'job', title: 'Document to review', body: 'A facility submitted a document to job 100234 for your review.', url: jobUrl('100234'), role: 'TA', hoursAgo: 8 }],
+  AR: [
+    {
+      type: 'job',
+      title: 'New document on job 100234',
+      body: 'An assessor submitted a document to job 100234.',
+      url: jobUrl('100234'),
+      role: 'AR',
+      hoursAgo: 5,
+    },
+  ],
+  TA: [
+    {
+      type: 'job',
+      title: 'Document to review',
+      body: 'A facility submitted a document to job 100234 for your review.',
+      url: jobUrl('100234'),
+      role: 'TA',
+      hoursAgo: 8,
+    },
+  ],
   SYSADMIN: [
-    { type: 'user', title: 'New registration request', body: 'A new registration is waiting for approval.', url: '/admin/pending-registration-all', hoursAgo: 1 },
+    {
+      type: 'user',
+      title: 'New registration request',
+      body: 'A new registration is waiting for approval.',
+      url: '/admin/pending-registration-all',
+      hoursAgo: 1,
+    },
   ],
   TA_ADMIN: [
-    { type: 'user', title: 'Profile change to approve', body: 'A technical assessor asked to change their profile.', url: '/admin/pending-profile-change-all', hoursAgo: 2 },
+    {
+      type: 'user',
+      title: 'Profile change to approve',
+      body: 'A technical assessor asked to change their profile.',
+      url: '/admin/pending-profile-change-all',
+      hoursAgo: 2,
+    },
   ],
 };
 
 const byCommittee: DemoNotification[] = [
-  { type: 'forum', title: 'New discussion in your committee', body: 'A member started a new discussion.', url: '/forum', role: 'CM', hoursAgo: 4 },
-  { type: 'meeting', title: 'Meeting papers uploaded', body: 'Papers for the next meeting are in Meeting Documents.', url: '/meeting-documents', role: 'CM', hoursAgo: 30 },
+  {
+    type: 'forum',
+    title: 'New discussion in your committee',
+    body: 'A member started a new discussion.',
+    url: '/forum',
+    role: 'CM',
+    hoursAgo: 4,
+  },
+  {
+    type: 'meeting',
+    title: 'Meeting papers uploaded',
+    body: 'Papers for the next meeting are in Meeting Documents.',
+    url: '/meeting-documents',
+    role: 'CM',
+    hoursAgo: 30,
+  },
 ];
 
 export function demoNotificationsFor(user: DemoUser): DemoNotification[] {
   const list = [...common, ...user.roles.flatMap((r) => byRole[r] ?? [])];
-  for (const c of user.committees ?? []) list.push(...byCommittee.map((n) => ({ ...n, committee: c.name, title: `${n.title}: ${c.name}` })));
+  for (const c of user.committees ?? [])
+    list.push(...byCommittee.map((n) => ({ ...n, committee: c.name, title: `${n.title}: ${c.name}` })));
   return list;
 }

@@ -1,7 +1,16 @@
 import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { committees, files, forumAttachments, forumCategories, forumFollows, forumReplies, forumThreads, users } from '../schema/index.js';
+import {
+  committees,
+  files,
+  forumAttachments,
+  forumCategories,
+  forumFollows,
+  forumReplies,
+  forumThreads,
+  users,
+} from '../schema/index.js';
 import type { Storage } from '../../platform/storage.js';
 import { sanitizePost, textOfPost } from '../../modules/forum/index.js';
 
@@ -56,7 +65,14 @@ export const DEMO_THREADS: DemoThread[] = [
     post: '<p>Draft agenda attached. Items: <em>method validation guidance</em>, measurement uncertainty workshop, and membership renewals.</p>',
     hoursAgo: 170,
     file: 'april-agenda.txt',
-    replies: [{ by: MULTI, post: '<p>Please add ten minutes for the chromatography working group update.</p>', hoursAgo: 150, file: 'chromatography-update.txt' }],
+    replies: [
+      {
+        by: MULTI,
+        post: '<p>Please add ten minutes for the chromatography working group update.</p>',
+        hoursAgo: 150,
+        file: 'chromatography-update.txt',
+      },
+    ],
   },
   {
     committee: CHEM,
@@ -84,7 +100,11 @@ export const DEMO_THREADS: DemoThread[] = [
     post: '<p>Which suppliers of certified reference materials are members using for <code>organophosphate</code> residues?</p>',
     hoursAgo: 48,
     replies: [
-      { by: MULTI, post: '<p>We use two suppliers; both provide certificates with traceability statements.</p>', hoursAgo: 40 },
+      {
+        by: MULTI,
+        post: '<p>We use two suppliers; both provide certificates with traceability statements.</p>',
+        hoursAgo: 40,
+      },
       { by: CM, post: '<p>Could you share the certificate format?</p>', hoursAgo: 30 },
       { by: MULTI, post: '<p>Attached an example certificate.</p>', hoursAgo: 20, file: 'crm-certificate-example.txt' },
     ],
@@ -166,8 +186,14 @@ const fileBody = (name: string) => Buffer.from(`${name}\n\nA demo attachment of 
 
 /** Adds the demo discussions; without storage, they come without attachments. */
 export async function seedDemoForum(db: Db, storage?: Storage) {
-  const people = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [CM, MULTI]));
-  const committeeRows = await db.select({ id: committees.id, name: committees.name }).from(committees).where(inArray(committees.name, [CHEM, BIO]));
+  const people = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, [CM, MULTI]));
+  const committeeRows = await db
+    .select({ id: committees.id, name: committees.name })
+    .from(committees)
+    .where(inArray(committees.name, [CHEM, BIO]));
   const categories = await db.select().from(forumCategories);
   if (people.length < 2 || committeeRows.length < 2 || categories.length === 0) return;
   const userId = (email: string) => people.find((p) => p.email === email)!.id;
@@ -175,21 +201,49 @@ export async function seedDemoForum(db: Db, storage?: Storage) {
   const categoryId = (name: string) => (categories.find((c) => c.name === name) ?? categories[0]!).id;
 
   // Files first (outside the transaction); removed again if the rows cannot be written.
-  const names = DEMO_THREADS.flatMap((t) => [t.file, ...t.replies.map((r) => r.file)]).filter((n): n is string => Boolean(n));
+  const names = DEMO_THREADS.flatMap((t) => [t.file, ...t.replies.map((r) => r.file)]).filter((n): n is string =>
+    Boolean(n),
+  );
   const stored = new Map<string, { key: string; size: number }>();
-  if (storage) for (const name of names) stored.set(name, await storage.put(Readable.from([fileBody(name)]), { prefix: 'uploads' }));
+  if (storage)
+    for (const name of names)
+      stored.set(name, await storage.put(Readable.from([fileBody(name)]), { prefix: 'uploads' }));
 
   const now = Date.now();
   const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000);
   try {
     await db.transaction(async (tx) => {
-      const attach = async (threadId: number, replyId: number | null, name: string | undefined, by: number, hoursAgo: number) => {
+      const attach = async (
+        threadId: number,
+        replyId: number | null,
+        name: string | undefined,
+        by: number,
+        hoursAgo: number,
+      ) => {
         const file = name ? stored.get(name) : undefined;
         if (!name || !file) return;
-        const [row] = await tx.insert(files).values({ storageKey: file.key, name, size: file.size, mimeType: 'text/plain', uploadedBy: by, createdAt: at(hoursAgo) }).returning({ id: files.id });
+        const [row] = await tx
+          .insert(files)
+          .values({
+            storageKey: file.key,
+            name,
+            size: file.size,
+            mimeType: 'text/plain',
+            uploadedBy: by,
+            createdAt: at(hoursAgo),
+          })
+          .returning({ id: files.id });
         await tx.insert(forumAttachments).values({ threadId, replyId, fileId: row!.id });
-        if (replyId === null) await tx.update(forumThreads).set({ attachmentNames: searchableName(name) }).where(eq(forumThreads.id, threadId));
-        else await tx.update(forumReplies).set({ attachmentNames: searchableName(name) }).where(eq(forumReplies.id, replyId));
+        if (replyId === null)
+          await tx
+            .update(forumThreads)
+            .set({ attachmentNames: searchableName(name) })
+            .where(eq(forumThreads.id, threadId));
+        else
+          await tx
+            .update(forumReplies)
+            .set({ attachmentNames: searchableName(name) })
+            .where(eq(forumReplies.id, replyId));
       };
       for (const t of DEMO_THREADS) {
         const body = sanitizePost(t.post);
@@ -216,7 +270,14 @@ export async function seedDemoForum(db: Db, storage?: Storage) {
           const replyBody = sanitizePost(r.post);
           const [reply] = await tx
             .insert(forumReplies)
-            .values({ threadId: thread!.id, userId: userId(r.by), body: replyBody, bodyText: textOfPost(replyBody), createdAt: at(r.hoursAgo), updatedAt: at(r.hoursAgo) })
+            .values({
+              threadId: thread!.id,
+              userId: userId(r.by),
+              body: replyBody,
+              bodyText: textOfPost(replyBody),
+              createdAt: at(r.hoursAgo),
+              updatedAt: at(r.hoursAgo),
+            })
             .returning({ id: forumReplies.id });
           await attach(thread!.id, reply!.id, r.file, userId(r.by), r.hoursAgo);
         }

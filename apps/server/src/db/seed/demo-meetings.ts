@@ -27,14 +27,24 @@ interface DemoRoot {
   subs: DemoSub[];
 }
 
-const pdf = (name: string, daysAgo: number, title: string, text: string[]): DemoMeetingDoc => ({ name, daysAgo, body: () => makePdf(title, text), mimeType: 'application/pdf' });
+const pdf = (name: string, daysAgo: number, title: string, text: string[]): DemoMeetingDoc => ({
+  name,
+  daysAgo,
+  body: () => makePdf(title, text),
+  mimeType: 'application/pdf',
+});
 const docx = (name: string, daysAgo: number, title: string, text: string[]): DemoMeetingDoc => ({
   name,
   daysAgo,
   body: () => makeDocx(title, text),
   mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 });
-const txt = (name: string, daysAgo: number, text: string): DemoMeetingDoc => ({ name, daysAgo, body: async () => Buffer.from(text, 'utf8'), mimeType: 'text/plain' });
+const txt = (name: string, daysAgo: number, text: string): DemoMeetingDoc => ({
+  name,
+  daysAgo,
+  body: async () => Buffer.from(text, 'utf8'),
+  mimeType: 'text/plain',
+});
 
 export const DEMO_MEETING_FOLDERS: DemoRoot[] = [
   {
@@ -59,7 +69,13 @@ export const DEMO_MEETING_FOLDERS: DemoRoot[] = [
       },
       {
         name: 'June 2026 Meeting',
-        docs: [txt('Agenda - June 2026.txt', 6, 'Agenda, June 2026\n1. Revised chromatography calibration guidance.\n2. Measurement uncertainty workshop.\n')],
+        docs: [
+          txt(
+            'Agenda - June 2026.txt',
+            6,
+            'Agenda, June 2026\n1. Revised chromatography calibration guidance.\n2. Measurement uncertainty workshop.\n',
+          ),
+        ],
       },
     ],
   },
@@ -70,7 +86,12 @@ export const DEMO_MEETING_FOLDERS: DemoRoot[] = [
     subs: [
       {
         name: 'Terms of Reference',
-        docs: [pdf('Terms of Reference 2026.pdf', 60, 'Terms of reference', ['The committee advises the body on accreditation criteria for chemical testing.', 'Membership is reviewed every two years.'])],
+        docs: [
+          pdf('Terms of Reference 2026.pdf', 60, 'Terms of reference', [
+            'The committee advises the body on accreditation criteria for chemical testing.',
+            'Membership is reviewed every two years.',
+          ]),
+        ],
       },
     ],
   },
@@ -93,10 +114,14 @@ export const DEMO_MEETING_FOLDERS: DemoRoot[] = [
 
 export async function seedDemoMeetings(db: Db, storage?: Storage) {
   if (!storage) return;
-  const committeeRows = await db.select({ id: committees.id, name: committees.name, adminId: committees.adminId }).from(committees);
+  const committeeRows = await db
+    .select({ id: committees.id, name: committees.name, adminId: committees.adminId })
+    .from(committees);
   const committeeOf = (name: string) => committeeRows.find((c) => c.name === name)!;
   const emails = [...new Set(DEMO_MEETING_FOLDERS.flatMap((r) => r.members ?? []))];
-  const people = emails.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails)) : [];
+  const people = emails.length
+    ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails))
+    : [];
 
   // Files first (outside the transaction); removed again if the rows cannot be written.
   const stored: { doc: DemoMeetingDoc; key: string; size: number }[] = [];
@@ -109,18 +134,35 @@ export async function seedDemoMeetings(db: Db, storage?: Storage) {
       const now = Date.now();
       for (const root of DEMO_MEETING_FOLDERS) {
         const committee = committeeOf(root.committee);
-        const [r] = await tx.insert(meetingFolders).values({ committeeId: committee.id, name: root.name, createdBy: committee.adminId }).returning();
+        const [r] = await tx
+          .insert(meetingFolders)
+          .values({ committeeId: committee.id, name: root.name, createdBy: committee.adminId })
+          .returning();
         if (root.members?.length) {
-          await tx.insert(meetingFolderMembers).values(root.members.map((email) => ({ folderId: r!.id, userId: people.find((p) => p.email === email)!.id })));
+          await tx
+            .insert(meetingFolderMembers)
+            .values(
+              root.members.map((email) => ({ folderId: r!.id, userId: people.find((p) => p.email === email)!.id })),
+            );
         }
         for (const sub of root.subs) {
-          const [s] = await tx.insert(meetingFolders).values({ committeeId: committee.id, parentId: r!.id, name: sub.name, createdBy: committee.adminId }).returning();
+          const [s] = await tx
+            .insert(meetingFolders)
+            .values({ committeeId: committee.id, parentId: r!.id, name: sub.name, createdBy: committee.adminId })
+            .returning();
           for (const doc of sub.docs) {
             const file = stored.find((f) => f.doc === doc)!;
             const at = new Date(now - doc.daysAgo * 86_400_000);
             const [f] = await tx
               .insert(files)
-              .values({ storageKey: file.key, name: doc.name, size: file.size, mimeType: doc.mimeType, uploadedBy: committee.adminId, createdAt: at })
+              .values({
+                storageKey: file.key,
+                name: doc.name,
+                size: file.size,
+                mimeType: doc.mimeType,
+                uploadedBy: committee.adminId,
+                createdAt: at,
+              })
               .returning();
             await tx.insert(meetingDocuments).values({
               folderId: s!.id,

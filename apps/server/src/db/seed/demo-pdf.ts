@@ -5,7 +5,12 @@
 export async function makePdf(title: string, lines: string[] = []): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Members Portal demo' }, compress: true });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: { Title: title, Author: 'Members Portal demo' },
+      compress: true,
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

@@ -15,10 +15,19 @@ export const DEMO_SUBCATEGORIES: Record<(typeof PUBLICATION_CATEGORIES)[number],
 };
 
 const TITLES: Record<string, string[]> = {
-  'Policies and Procedures': ['Accreditation Policy', 'Complaints and Appeals Procedure', 'Conflict of Interest Policy', 'Use of the Accreditation Symbol'],
+  'Policies and Procedures': [
+    'Accreditation Policy',
+    'Complaints and Appeals Procedure',
+    'Conflict of Interest Policy',
+    'Use of the Accreditation Symbol',
+  ],
   Forms: ['Application for Accreditation', 'Change of Scope Request', 'Notification of Key Personnel Change'],
   'Fees and Charges': ['Schedule of Fees 2026', 'Assessment Charges Explained', 'Refund Policy'],
-  'Chemical Testing': ['Chemical Testing Field Update', 'Measurement Uncertainty in Chemical Testing', 'Proficiency Testing Requirements'],
+  'Chemical Testing': [
+    'Chemical Testing Field Update',
+    'Measurement Uncertainty in Chemical Testing',
+    'Proficiency Testing Requirements',
+  ],
   'Biological Testing': ['Biological Testing Field Update', 'Media Performance Checks', 'Reference Cultures Guidance'],
   Calibration: ['Calibration Field Update', 'Traceability of Measurement', 'Calibration Intervals Guidance'],
   'User Guides': ['Members Portal User Guide', 'Uploading Job Documents', 'Two-step Verification Guide'],
@@ -49,7 +58,11 @@ export async function seedDemoPublications(db: Db, storage?: Storage) {
   const stored: { key: string; size: number; name: string }[] = [];
   if (storage) {
     for (const name of all) {
-      const pdf = await makePdf(name, [`${name}.`, 'A demonstration publication of the Members Portal.', 'Issued by the Accreditation Body.']);
+      const pdf = await makePdf(name, [
+        `${name}.`,
+        'A demonstration publication of the Members Portal.',
+        'Issued by the Accreditation Body.',
+      ]);
       const { key, size } = await storage.put(Readable.from([pdf]), { prefix: 'uploads' });
       stored.push({ key, size, name });
     }
@@ -62,25 +75,49 @@ export async function seedDemoPublications(db: Db, storage?: Storage) {
         .returning();
       const subs = await tx
         .insert(publicationCategories)
-        .values(roots.flatMap((r) => DEMO_SUBCATEGORIES[r.name as keyof typeof DEMO_SUBCATEGORIES].map((name, i) => ({ name, parentId: r.id, position: i }))))
+        .values(
+          roots.flatMap((r) =>
+            DEMO_SUBCATEGORIES[r.name as keyof typeof DEMO_SUBCATEGORIES].map((name, i) => ({
+              name,
+              parentId: r.id,
+              position: i,
+            })),
+          ),
+        )
         .returning();
       const subId = (name: string) => subs.find((s) => s.name === name)!.id;
       if (stored.length > 0) {
         const fileRows = await tx
           .insert(files)
-          .values(stored.map((s) => ({ storageKey: s.key, name: `${s.name}.pdf`, size: s.size, mimeType: 'application/pdf' })))
+          .values(
+            stored.map((s) => ({
+              storageKey: s.key,
+              name: `${s.name}.pdf`,
+              size: s.size,
+              mimeType: 'application/pdf',
+            })),
+          )
           .returning({ id: files.id });
         const now = Date.now();
         let i = 0;
         const values = Object.entries(TITLES).flatMap(([sub, names]) =>
           names.map((name) => {
             const n = i++;
-            return { name, categoryId: subId(sub), fileId: fileRows[n]!.id, updatedAt: new Date(now - (n * 3 + 1) * DAY), createdAt: new Date(now - (n * 3 + 30) * DAY) };
+            return {
+              name,
+              categoryId: subId(sub),
+              fileId: fileRows[n]!.id,
+              updatedAt: new Date(now - (n * 3 + 1) * DAY),
+              createdAt: new Date(now - (n * 3 + 30) * DAY),
+            };
           }),
         );
         await tx.insert(publications).values(values);
       }
-      const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [...new Set(SUBSCRIPTIONS.map((s) => s[0]))]));
+      const people = await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.email, [...new Set(SUBSCRIPTIONS.map((s) => s[0]))]));
       const userId = (email: string) => people.find((p) => p.email === email)?.id;
       const rows = SUBSCRIPTIONS.flatMap(([email, sub, notify]) => {
         const id = userId(email);

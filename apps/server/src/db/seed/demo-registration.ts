@@ -2,7 +2,18 @@ import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../platform/storage.js';
 import type { Db } from '../client.js';
-import { committees, competencySuggestions, facilities, files, publicationCategories, sites, userInfos, userRequests, userRoles, users } from '../schema/index.js';
+import {
+  committees,
+  competencySuggestions,
+  facilities,
+  files,
+  publicationCategories,
+  sites,
+  userInfos,
+  userRequests,
+  userRoles,
+  users,
+} from '../schema/index.js';
 
 /** A one-page competency statement, as the body's back office would issue it (pdfkit, loaded only here). */
 async function competencyPdf(name: string, competencies: string[]): Promise<Buffer> {
@@ -35,12 +46,32 @@ const TA_INFO = {
     { Type: 'Personal', email: 'tess.assessor@mail.test', isPrimary: false },
   ],
   phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '412000111', isPrimary: true }],
-  addresses: [{ Type: 'Home', AddressLine: '4 Elm Street', Country: 'Australia', State: 'NSW', Suburb: 'Ryde', Postcode: '2112', isPrimary: true }],
+  addresses: [
+    {
+      Type: 'Home',
+      AddressLine: '4 Elm Street',
+      Country: 'Australia',
+      State: 'NSW',
+      Suburb: 'Ryde',
+      Postcode: '2112',
+      isPrimary: true,
+    },
+  ],
 };
 const LA_INFO = {
   emails: [{ Type: 'Work', email: 'la@portal.test', isPrimary: true }],
   phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '413000222', isPrimary: true }],
-  addresses: [{ Type: 'Home', AddressLine: '9 Oak Avenue', Country: 'Australia', State: 'VIC', Suburb: 'Kew', Postcode: '3101', isPrimary: true }],
+  addresses: [
+    {
+      Type: 'Home',
+      AddressLine: '9 Oak Avenue',
+      Country: 'Australia',
+      State: 'VIC',
+      Suburb: 'Kew',
+      Postcode: '3101',
+      isPrimary: true,
+    },
+  ],
 };
 
 /**
@@ -49,18 +80,43 @@ const LA_INFO = {
  * assessors' cards. The access walk reads the first request as SYSADMIN's, the second as TA_ADMIN's.
  */
 export async function seedDemoRequests(db: Db, storage?: Storage) {
-  const people = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, title: users.title }).from(users);
+  const people = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      title: users.title,
+    })
+    .from(users);
   const person = (email: string) => people.find((p) => p.email === email)!;
-  const [harbour] = await db.select({ id: facilities.id, number: facilities.facilityNumber, name: facilities.name }).from(facilities).where(eq(facilities.facilityNumber, '000412'));
-  const harbourSites = harbour ? await db.select({ id: sites.id, n: sites.siteNumber, name: sites.name }).from(sites).where(eq(sites.facilityId, harbour.id)) : [];
-  const [chemical] = await db.select({ id: committees.id, name: committees.name }).from(committees).where(eq(committees.name, 'Chemical Testing Committee'));
+  const [harbour] = await db
+    .select({ id: facilities.id, number: facilities.facilityNumber, name: facilities.name })
+    .from(facilities)
+    .where(eq(facilities.facilityNumber, '000412'));
+  const harbourSites = harbour
+    ? await db
+        .select({ id: sites.id, n: sites.siteNumber, name: sites.name })
+        .from(sites)
+        .where(eq(sites.facilityId, harbour.id))
+    : [];
+  const [chemical] = await db
+    .select({ id: committees.id, name: committees.name })
+    .from(committees)
+    .where(eq(committees.name, 'Chemical Testing Committee'));
   const ta = person('ta@portal.test');
   const la = person('la@portal.test');
   const cm = person('cm@portal.test');
-  const roleRows = await db.select().from(userRoles).where(inArray(userRoles.userId, [la.id, cm.id]));
+  const roleRows = await db
+    .select()
+    .from(userRoles)
+    .where(inArray(userRoles.userId, [la.id, cm.id]));
   // Subscriptions asked for, by category name (seeded by demo-publications.ts just before).
-  const categoryRows = await db.select({ id: publicationCategories.id, name: publicationCategories.name }).from(publicationCategories);
-  const categoryIds = (...names: string[]) => names.flatMap((n) => categoryRows.filter((c) => c.name === n).map((c) => c.id));
+  const categoryRows = await db
+    .select({ id: publicationCategories.id, name: publicationCategories.name })
+    .from(publicationCategories);
+  const categoryIds = (...names: string[]) =>
+    names.flatMap((n) => categoryRows.filter((c) => c.name === n).map((c) => c.id));
   const rolesOf = (id: number) => roleRows.filter((r) => r.userId === id).map((r) => r.role);
 
   // The demo competency PDFs (only with storage, like the demo documents).
@@ -72,7 +128,12 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
       const { key, size } = await storage.put(Readable.from(bytes), { prefix: 'competency' });
       const [file] = await db
         .insert(files)
-        .values({ storageKey: key, name: `Competencies - ${p.firstName} ${p.lastName}.pdf`, size, mimeType: 'application/pdf' })
+        .values({
+          storageKey: key,
+          name: `Competencies - ${p.firstName} ${p.lastName}.pdf`,
+          size,
+          mimeType: 'application/pdf',
+        })
         .returning({ id: files.id });
       pdfFile[p.id] = file!.id;
     }
@@ -81,9 +142,21 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
   // la@'s suggested-changes document, sent with their pending change (only with storage).
   let suggestionFile: number | null = null;
   if (storage) {
-    const bytes = await competencyPdf(`${la.firstName} ${la.lastName}`, ['Suggested: ISO 15189 medical testing', 'Suggested: remove calibration of volume']);
+    const bytes = await competencyPdf(`${la.firstName} ${la.lastName}`, [
+      'Suggested: ISO 15189 medical testing',
+      'Suggested: remove calibration of volume',
+    ]);
     const { key, size } = await storage.put(Readable.from(bytes), { prefix: 'uploads' });
-    const [file] = await db.insert(files).values({ storageKey: key, name: 'Suggested competency changes.pdf', size, mimeType: 'application/pdf', uploadedBy: la.id }).returning({ id: files.id });
+    const [file] = await db
+      .insert(files)
+      .values({
+        storageKey: key,
+        name: 'Suggested competency changes.pdf',
+        size,
+        mimeType: 'application/pdf',
+        uploadedBy: la.id,
+      })
+      .returning({ id: files.id });
     suggestionFile = file!.id;
   }
 
@@ -112,7 +185,16 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
           state: 'NSW',
           country: 'Australia',
           postcode: '2009',
-          facilities: harbour && site ? [{ facility_number: harbour.number, facility_name: harbour.name, sites: [{ id: site.id, value: `${site.n} - ${site.name}` }] }] : [],
+          facilities:
+            harbour && site
+              ? [
+                  {
+                    facility_number: harbour.number,
+                    facility_name: harbour.name,
+                    sites: [{ id: site.id, value: `${site.n} - ${site.name}` }],
+                  },
+                ]
+              : [],
           committees: chemical ? [{ id: chemical.id, value: chemical.name }] : [],
           subscriptions: { type: 'General', selected: categoryIds('Policies and Procedures', 'Monthly Newsletter') },
           signature: { accept: true, name: 'Nina Newrep', title: 'Laboratory Manager', date: '20/11/2026' },
@@ -163,7 +245,10 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
             phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '413999111', isPrimary: true }],
           },
           user_info_before: { emails: LA_INFO.emails, phones: LA_INFO.phones },
-          competency: { suggestChanges: 'Please add ISO 15189 medical testing to my competencies.', document: suggestionFile ? DEMO_SUGGESTION_DOCUMENT : null },
+          competency: {
+            suggestChanges: 'Please add ISO 15189 medical testing to my competencies.',
+            document: suggestionFile ? DEMO_SUGGESTION_DOCUMENT : null,
+          },
           summary: 'Position Title, COMPETENCY CHANGES SUGGESTED, EMAIL DETAILS UPDATED, PHONE DETAILS UPDATED',
         },
       },
@@ -174,12 +259,21 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
         name: `${cm.firstName} ${cm.lastName}`,
         roles: rolesOf(cm.id),
         userId: cm.id,
-        data: { fields: { title: 'Committee Secretary', suburb: 'Chatswood' }, before: { title: cm.title, suburb: null }, summary: 'Position Title, Suburb' },
+        data: {
+          fields: { title: 'Committee Secretary', suburb: 'Chatswood' },
+          before: { title: cm.title, suburb: null },
+          summary: 'Position Title, Suburb',
+        },
       },
     ]);
     if (suggestionFile) {
-      const [change] = await tx.select({ id: userRequests.id }).from(userRequests).where(eq(userRequests.userId, la.id));
-      await tx.insert(competencySuggestions).values({ document: DEMO_SUGGESTION_DOCUMENT, userId: la.id, fileId: suggestionFile, requestId: change!.id });
+      const [change] = await tx
+        .select({ id: userRequests.id })
+        .from(userRequests)
+        .where(eq(userRequests.userId, la.id));
+      await tx
+        .insert(competencySuggestions)
+        .values({ document: DEMO_SUGGESTION_DOCUMENT, userId: la.id, fileId: suggestionFile, requestId: change!.id });
     }
   });
 }

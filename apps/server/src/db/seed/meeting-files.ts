@@ -1,4 +1,3 @@
-
 /**
  * Real PDF and DOCX files with text in them, made with pdfkit and docx: the demo's meeting
  * documents and the index's test fixtures (text that unpdf and mammoth must read back). Both are
@@ -24,7 +23,14 @@ export async function makeDocx(title: string, paragraphs: string[]): Promise<Buf
   const doc = new Document({
     creator: 'Members Portal',
     title,
-    sections: [{ children: [new Paragraph({ text: title, heading: HeadingLevel.HEADING_1 }), ...paragraphs.map((p) => new Paragraph(p))] }],
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: title, heading: HeadingLevel.HEADING_1 }),
+          ...paragraphs.map((p) => new Paragraph(p)),
+        ],
+      },
+    ],
   });
   return Packer.toBuffer(doc);
 }

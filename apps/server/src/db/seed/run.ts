@@ -12,7 +12,11 @@ if (config.env === 'production') {
 const database = await openDatabase(config);
 try {
   const seeded = await seedIfEmpty(database.db, createStorage(config));
-  console.log(seeded ? 'Demo data added. Every demo account has the password portal-demo.' : 'The database already has users: nothing added.');
+  console.log(
+    seeded
+      ? 'Demo data added. Every demo account has the password portal-demo.'
+      : 'The database already has users: nothing added.',
+  );
 } finally {
   await database.close();
 }

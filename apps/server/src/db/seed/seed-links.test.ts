@@ -14,7 +14,9 @@ afterAll(async () => {
 describe('demo notifications', () => {
   it('open the job they name', async () => {
     const [job] = await t.database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.jobNumber, '100234'));
-    const rows = await t.database.db.select({ title: notifications.title, body: notifications.body, url: notifications.url }).from(notifications);
+    const rows = await t.database.db
+      .select({ title: notifications.title, body: notifications.body, url: notifications.url })
+      .from(notifications);
     const naming = rows.filter((r) => /job 100234/.test(`${r.title} ${r.body}`));
     expect(naming.length).toBeGreaterThan(0);
     for (const row of naming) expect(row.url).toBe(`/job/${job!.id}`);

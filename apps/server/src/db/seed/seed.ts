@@ -41,21 +41,29 @@ export async function seedDemo(db: Db, storage?: Storage) {
       )
       .returning({ id: users.id, email: users.email });
     const idOf = new Map(created.map((u) => [u.email, u.id]));
-    await tx.insert(userRoles).values(DEMO_USERS.flatMap((u) => u.roles.map((role) => ({ userId: idOf.get(u.email)!, role }))));
+    await tx
+      .insert(userRoles)
+      .values(DEMO_USERS.flatMap((u) => u.roles.map((role) => ({ userId: idOf.get(u.email)!, role }))));
 
     const committeeRows = await tx
       .insert(committees)
       .values(
         DEMO_COMMITTEES.map((name) => ({
           name,
-          adminId: idOf.get(DEMO_USERS.find((u) => u.committees?.some((c) => c.name === name && c.admin))?.email ?? '') ?? null,
+          adminId:
+            idOf.get(DEMO_USERS.find((u) => u.committees?.some((c) => c.name === name && c.admin))?.email ?? '') ??
+            null,
         })),
       )
       .returning({ id: committees.id, name: committees.name });
     const committeeId = new Map(committeeRows.map((c) => [c.name, c.id]));
     await tx.insert(committeeMembers).values(
       DEMO_USERS.flatMap((u) =>
-        (u.committees ?? []).map((c) => ({ committeeId: committeeId.get(c.name)!, userId: idOf.get(u.email)!, canWrite: c.write })),
+        (u.committees ?? []).map((c) => ({
+          committeeId: committeeId.get(c.name)!,
+          userId: idOf.get(u.email)!,
+          canWrite: c.write,
+        })),
       ),
     );
 

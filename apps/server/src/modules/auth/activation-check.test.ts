@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const check = (token: string) => t.app.inject({ method: 'GET', url: `/api/activation/check?token=${encodeURIComponent(token)}` });
+const check = (token: string) =>
+  t.app.inject({ method: 'GET', url: `/api/activation/check?token=${encodeURIComponent(token)}` });
 
 describe('GET /api/activation/check: the activation page asks before the user types a password', () => {
   it('answers 200 for a live link without using it, and 400 with the spec’s message once it is used or unknown', async () => {
@@ -24,6 +25,8 @@ describe('GET /api/activation/check: the activation page asks before the user ty
     expect(used.statusCode).toBe(400);
     expect(used.json().message).toBe(MESSAGES.activationInvalid);
     expect((await check('not-a-token')).json().message).toBe(MESSAGES.activationInvalid);
-    expect((await t.app.inject({ method: 'GET', url: '/api/activation/check' })).json().message).toBe(MESSAGES.activationInvalid);
+    expect((await t.app.inject({ method: 'GET', url: '/api/activation/check' })).json().message).toBe(
+      MESSAGES.activationInvalid,
+    );
   });
 });

@@ -25,18 +25,32 @@ afterAll(() => t.close());
 /** A fresh active account of its own, so tests do not share counters. */
 async function newUser(name = 'user') {
   const email = `${name}-${++seq}@limits.test`;
-  const [user] = await t.database.db.insert(users).values({ email, firstName: 'Lim', lastName: 'Its', passwordHash }).returning();
+  const [user] = await t.database.db
+    .insert(users)
+    .values({ email, firstName: 'Lim', lastName: 'Its', passwordHash })
+    .returning();
   return user!;
 }
 
 const ip = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
 function loginFrom(address: string, username: string, password: string, cookies?: Record<string, string>) {
-  return t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: address, cookies });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password },
+    remoteAddress: address,
+    cookies,
+  });
 }
 
 const verify = (token: string, code: string, rememberMe = false) =>
-  t.app.inject({ method: 'POST', url: '/api/twofactor/verify', headers: auth(token), payload: { code, remember_me: rememberMe } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/twofactor/verify',
+    headers: auth(token),
+    payload: { code, remember_me: rememberMe },
+  });
 
 const counter = async (key: string) =>
   (await t.database.db.select().from(limitCounters).where(eq(limitCounters.key, key)))[0]?.count ?? 0;
@@ -53,17 +67,22 @@ async function pendingSignIn(email: string, address = '127.0.0.1') {
 const otherCode = (code: string, i: number) => String((Number(code) + 1 + i) % 10_000).padStart(4, '0');
 
 describe('account lockout under parallel sign-ins', () => {
-  it.each([20, 200])('%i at once, wrong passwords then the right one last: none gets in, each try is counted', async (n) => {
-    const user = await newUser();
-    // Each from its own address, so only the per-account limit is at work.
-    const tries = Array.from({ length: n }, (_, i) => loginFrom(ip(1000 * n + i), user.email, i === n - 1 ? PASSWORD : `wrong-${i}-pw`));
-    const responses = await Promise.all(tries);
-    expect(statuses(responses)).toEqual({ 401: n });
-    expect(responses.every((r) => r.json().message === MESSAGES.loginFailed)).toBe(true);
-    expect(await counter(`login-account:${user.email}`)).toBe(n);
-    // Still locked for the window.
-    expect((await loginFrom('127.0.0.9', user.email, PASSWORD)).statusCode).toBe(401);
-  });
+  it.each([20, 200])(
+    '%i at once, wrong passwords then the right one last: none gets in, each try is counted',
+    async (n) => {
+      const user = await newUser();
+      // Each from its own address, so only the per-account limit is at work.
+      const tries = Array.from({ length: n }, (_, i) =>
+        loginFrom(ip(1000 * n + i), user.email, i === n - 1 ? PASSWORD : `wrong-${i}-pw`),
+      );
+      const responses = await Promise.all(tries);
+      expect(statuses(responses)).toEqual({ 401: n });
+      expect(responses.every((r) => r.json().message === MESSAGES.loginFailed)).toBe(true);
+      expect(await counter(`login-account:${user.email}`)).toBe(n);
+      // Still locked for the window.
+      expect((await loginFrom('127.0.0.9', user.email, PASSWORD)).statusCode).toBe(401);
+    },
+  );
 
   it('the right password among the first tries of a burst gets in; past the limit it does not', async () => {
     const user = await newUser();
@@ -77,23 +96,30 @@ describe('account lockout under parallel sign-ins', () => {
 
   // The per-address limit is 20, so the bursts are 40 and 200. "Last" is the order sent: with 10
   // database connections, the last try's count is at least n - 10, well past the limit.
-  it.each([2 * SIGN_IN_LIMITS.perAddress, 200])('%i at once from one address to different accounts, the right one last: it does not get in', async (n) => {
-    const address = ip(900_000 + n);
-    const target = await newUser();
-    const tries = Array.from({ length: n }, (_, i) =>
-      i === n - 1 ? loginFrom(address, target.email, PASSWORD) : loginFrom(address, `nobody-${n}-${i}@limits.test`, 'wrong-password'),
-    );
-    const responses = await Promise.all(tries);
-    expect(statuses(responses)).toEqual({ 401: n });
-    expect(await counter(`login-address:${address}`)).toBe(n);
-  });
+  it.each([2 * SIGN_IN_LIMITS.perAddress, 200])(
+    '%i at once from one address to different accounts, the right one last: it does not get in',
+    async (n) => {
+      const address = ip(900_000 + n);
+      const target = await newUser();
+      const tries = Array.from({ length: n }, (_, i) =>
+        i === n - 1
+          ? loginFrom(address, target.email, PASSWORD)
+          : loginFrom(address, `nobody-${n}-${i}@limits.test`, 'wrong-password'),
+      );
+      const responses = await Promise.all(tries);
+      expect(statuses(responses)).toEqual({ 401: n });
+      expect(await counter(`login-address:${address}`)).toBe(n);
+    },
+  );
 });
 
 describe('second-factor tries under parallel verifies', () => {
   it('30 at once on one waiting token, the right code last: refused, exactly 5 tries taken', async () => {
     const user = await newUser();
     const { token, code } = await pendingSignIn(user.email);
-    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => verify(token, i === 29 ? code : otherCode(code, i))));
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => verify(token, i === 29 ? code : otherCode(code, i))),
+    );
     expect(statuses(responses)).toEqual({ 422: 30 });
     expect(responses.every((r) => r.json().message === MESSAGES.twoFactorInvalid)).toBe(true);
     const [row] = await t.database.db.select().from(twoFactorCodes).where(eq(twoFactorCodes.userId, user.id));
@@ -122,7 +148,9 @@ describe('code resends under parallel requests', () => {
       .set({ sentAt: sql`now() - interval '60 seconds'` })
       .where(eq(twoFactorCodes.userId, user.id));
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/twofactor/send2faCodeOnEmail', headers: auth(token) })),
+      Array.from({ length: 20 }, () =>
+        t.app.inject({ method: 'GET', url: '/api/twofactor/send2faCodeOnEmail', headers: auth(token) }),
+      ),
     );
     expect(statuses(responses)).toEqual({ 200: 1, 429: 19 });
     const codes = await t.database.db.select().from(twoFactorCodes).where(eq(twoFactorCodes.userId, user.id));
@@ -135,10 +163,14 @@ describe('per-account budget of wrong codes across sign-ins', () => {
     const user = await newUser();
     const signIns = [];
     for (let i = 0; i < 4; i++) signIns.push(await pendingSignIn(user.email));
-    const guesses = signIns.flatMap((s) => Array.from({ length: TWO_FACTOR.maxWrongTries }, (_, i) => verify(s.token, otherCode(s.code, i))));
+    const guesses = signIns.flatMap((s) =>
+      Array.from({ length: TWO_FACTOR.maxWrongTries }, (_, i) => verify(s.token, otherCode(s.code, i))),
+    );
     const responses = await Promise.all(guesses);
     expect(statuses(responses)).toEqual({ 422: CODE_GUESS_BUDGET.perAccount, 429: 20 - CODE_GUESS_BUDGET.perAccount });
-    expect(responses.filter((r) => r.statusCode === 429).every((r) => r.json().message === MESSAGES.codeGuessBudgetSpent)).toBe(true);
+    expect(
+      responses.filter((r) => r.statusCode === 429).every((r) => r.json().message === MESSAGES.codeGuessBudgetSpent),
+    ).toBe(true);
 
     // A fifth sign-in with the password: the right code is refused while the account waits.
     const fifth = await pendingSignIn(user.email);
@@ -170,21 +202,38 @@ describe('per-account budget of wrong codes across sign-ins', () => {
 /** Reset links are mailed in the background: wait for the n-th one. */
 async function resetLinks(email: string, n: number) {
   for (let i = 0; i < 100; i++) {
-    const mails = await t.database.db.select().from(devMessages).where(eq(devMessages.to, email)).orderBy(devMessages.id);
+    const mails = await t.database.db
+      .select()
+      .from(devMessages)
+      .where(eq(devMessages.to, email))
+      .orderBy(devMessages.id);
     const links = mails.filter((m) => m.subject.includes('reset')).map((m) => new URL(m.text.match(/http\S+/)![0]));
-    if (links.length >= n) return links.map((l) => ({ url: l.searchParams.get('url')!, signature: l.searchParams.get('signature')! }));
+    if (links.length >= n)
+      return links.map((l) => ({ url: l.searchParams.get('url')!, signature: l.searchParams.get('signature')! }));
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`fewer than ${n} reset mails to ${email}`);
 }
 
 const askReset = (email: string, address: string) =>
-  t.app.inject({ method: 'POST', url: '/api/user-requests-reset-password', payload: { email }, remoteAddress: address });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user-requests-reset-password',
+    payload: { email },
+    remoteAddress: address,
+  });
 const useReset = (link: { url: string; signature: string }, password: string) =>
-  t.app.inject({ method: 'POST', url: `${link.url}&signature=${encodeURIComponent(link.signature)}`, payload: { password } });
+  t.app.inject({
+    method: 'POST',
+    url: `${link.url}&signature=${encodeURIComponent(link.signature)}`,
+    payload: { password },
+  });
 const checkReset = (link: { url: string; signature: string }) => {
   const token = new URL(link.url, 'http://x').searchParams.get('token')!;
-  return t.app.inject({ method: 'GET', url: `/api/set-password/check?token=${token}&signature=${encodeURIComponent(link.signature)}` });
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/set-password/check?token=${token}&signature=${encodeURIComponent(link.signature)}`,
+  });
 };
 
 describe('reset links', () => {
@@ -226,9 +275,15 @@ describe('reset links', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/set-password/check' });
     expect(missing.statusCode).toBe(400);
 
-    await t.database.db.update(oneTimeLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeLinks.userId, user.id));
+    await t.database.db
+      .update(oneTimeLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeLinks.userId, user.id));
     expect((await checkReset(link!)).json().message).toBe(MESSAGES.resetLinkInvalid);
-    await t.database.db.update(oneTimeLinks).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(oneTimeLinks.userId, user.id));
+    await t.database.db
+      .update(oneTimeLinks)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(oneTimeLinks.userId, user.id));
 
     expect((await useReset(link!, 'checked-new-pw')).statusCode).toBe(200);
     const used = await checkReset(link!);
@@ -244,12 +299,16 @@ describe('reset links', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(await resetLinks(user.email, 0)).toHaveLength(MAIL_LIMITS.resetPerTarget);
     // An unknown address is limited the same way, so the answer tells nothing.
-    const ghost = await Promise.all(Array.from({ length: 20 }, (_, i) => askReset('ghost@limits.test', ip(510_000 + i))));
+    const ghost = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => askReset('ghost@limits.test', ip(510_000 + i))),
+    );
     expect(statuses(ghost)).toEqual(statuses(responses));
   });
 
   it('20 reset requests at once from one sender to 20 addresses: exactly 10 answered', async () => {
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => askReset(`someone-${i}@limits.test`, '127.0.5.1')));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => askReset(`someone-${i}@limits.test`, '127.0.5.1')),
+    );
     expect(statuses(responses)).toEqual({ 200: MAIL_LIMITS.resetPerSender, 429: 20 - MAIL_LIMITS.resetPerSender });
   });
 });
@@ -259,15 +318,25 @@ describe('registration-form mails', () => {
     t.app.inject({ method: 'POST', url: '/api/register/request-form', payload: { email }, remoteAddress: address });
 
   it('20 at once for one address from 20 senders: exactly 3 mails', async () => {
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => askForm('prospect@limits.test', ip(600_000 + i))));
-    expect(statuses(responses)).toEqual({ 200: MAIL_LIMITS.registrationFormPerTarget, 429: 20 - MAIL_LIMITS.registrationFormPerTarget });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => askForm('prospect@limits.test', ip(600_000 + i))),
+    );
+    expect(statuses(responses)).toEqual({
+      200: MAIL_LIMITS.registrationFormPerTarget,
+      429: 20 - MAIL_LIMITS.registrationFormPerTarget,
+    });
     const mails = await t.database.db.select().from(devMessages).where(eq(devMessages.to, 'prospect@limits.test'));
     expect(mails).toHaveLength(MAIL_LIMITS.registrationFormPerTarget);
   });
 
   it('20 at once from one sender to 20 addresses: exactly 10 mails', async () => {
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => askForm(`prospect-${i}@limits.test`, '127.0.6.1')));
-    expect(statuses(responses)).toEqual({ 200: MAIL_LIMITS.registrationFormPerSender, 429: 20 - MAIL_LIMITS.registrationFormPerSender });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => askForm(`prospect-${i}@limits.test`, '127.0.6.1')),
+    );
+    expect(statuses(responses)).toEqual({
+      200: MAIL_LIMITS.registrationFormPerSender,
+      429: 20 - MAIL_LIMITS.registrationFormPerSender,
+    });
   });
 });
 
@@ -292,7 +361,12 @@ describe('remember-me ends', () => {
     const user = await newUser();
     const a = await remember(user.email, 'Browser A');
     const b = await remember(user.email, 'Browser B');
-    const out = await t.app.inject({ method: 'GET', url: '/api/logout', headers: auth(a.token), cookies: { remember_me: a.cookie } });
+    const out = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: auth(a.token),
+      cookies: { remember_me: a.cookie },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === 'remember_me')?.value).toBe('');
     expect(await skipsCode(user.email, a.cookie)).toBe(false);
@@ -320,7 +394,9 @@ describe('remember-me ends', () => {
     const a = await remember(user.email);
     await deactivateUser(t.app.deps, user.id);
     expect((await loginFrom('127.0.7.2', user.email, PASSWORD, { remember_me: a.cookie })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/activeuser', headers: auth(a.token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/activeuser', headers: auth(a.token) })).statusCode).toBe(
+      401,
+    );
     await t.database.db.update(users).set({ activated: true }).where(eq(users.id, user.id));
     expect(await skipsCode(user.email, a.cookie)).toBe(false);
   });
@@ -329,7 +405,12 @@ describe('remember-me ends', () => {
     const user = await newUser();
     const a = await remember(user.email, 'Browser A');
     const b = await remember(user.email, 'Browser B');
-    const list = await t.app.inject({ method: 'GET', url: '/api/twofactor/devices', headers: auth(a.token), cookies: { remember_me: a.cookie } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/twofactor/devices',
+      headers: auth(a.token),
+      cookies: { remember_me: a.cookie },
+    });
     expect(list.statusCode).toBe(200);
     const devices = list.json<{ id: string; user_agent: string; current: boolean }[]>();
     expect(devices.map((d) => [d.user_agent, d.current])).toEqual([
@@ -340,12 +421,20 @@ describe('remember-me ends', () => {
 
     const stranger = await newUser();
     const s = await remember(stranger.email);
-    const foreign = await t.app.inject({ method: 'DELETE', url: `/api/twofactor/devices/${idOfB}`, headers: auth(s.token) });
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/twofactor/devices/${idOfB}`,
+      headers: auth(s.token),
+    });
     expect(foreign.statusCode).toBe(404);
     expect(await skipsCode(user.email, b.cookie)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/twofactor/devices' })).statusCode).toBe(401);
 
-    const forget = await t.app.inject({ method: 'DELETE', url: `/api/twofactor/devices/${idOfB}`, headers: auth(a.token) });
+    const forget = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/twofactor/devices/${idOfB}`,
+      headers: auth(a.token),
+    });
     expect(forget.statusCode).toBe(200);
     expect(forget.json().message).toBe(MESSAGES.deviceForgotten);
     expect(await skipsCode(user.email, b.cookie)).toBe(false);
@@ -355,10 +444,18 @@ describe('remember-me ends', () => {
 
 describe('activation links of a deactivated user', () => {
   it('do nothing: no password set, the account stays off', async () => {
-    const [user] = await t.database.db.insert(users).values({ email: `approved-${++seq}@limits.test`, firstName: 'A', lastName: 'P' }).returning();
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ email: `approved-${++seq}@limits.test`, firstName: 'A', lastName: 'P' })
+      .returning();
     const link = new URL(await createActivationLink(t.app.deps, user!.id, user!.email));
     await deactivateUser(t.app.deps, user!.id);
-    const body = { token: link.searchParams.get('token')!, username: user!.email, password: 'first-pass', password_confirmation: 'first-pass' };
+    const body = {
+      token: link.searchParams.get('token')!,
+      username: user!.email,
+      password: 'first-pass',
+      password_confirmation: 'first-pass',
+    };
     const res = await t.app.inject({ method: 'POST', url: '/api/activation', payload: body });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MESSAGES.activationInvalid);
@@ -371,7 +468,12 @@ describe('activation links of a deactivated user', () => {
     const user = await newUser();
     await t.database.db.update(users).set({ activated: false }).where(eq(users.id, user.id));
     const link = new URL(await createActivationLink(t.app.deps, user.id, user.email));
-    const body = { token: link.searchParams.get('token')!, username: user.email, password: 'other-pass', password_confirmation: 'other-pass' };
+    const body = {
+      token: link.searchParams.get('token')!,
+      username: user.email,
+      password: 'other-pass',
+      password_confirmation: 'other-pass',
+    };
     expect((await t.app.inject({ method: 'POST', url: '/api/activation', payload: body })).statusCode).toBe(400);
     const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(after!.activated).toBe(false);

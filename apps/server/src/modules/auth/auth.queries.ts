@@ -42,7 +42,12 @@ export async function findRolesOf(db: Q, userId: number): Promise<Role[]> {
 
 export function findCommitteesOf(db: Q, userId: number) {
   return db
-    .select({ id: committees.id, name: committees.name, adminId: committees.adminId, canWrite: committeeMembers.canWrite })
+    .select({
+      id: committees.id,
+      name: committees.name,
+      adminId: committees.adminId,
+      canWrite: committeeMembers.canWrite,
+    })
     .from(committeeMembers)
     .innerJoin(committees, eq(committees.id, committeeMembers.committeeId))
     .where(eq(committeeMembers.userId, userId))
@@ -51,7 +56,14 @@ export function findCommitteesOf(db: Q, userId: number) {
 
 export async function insertSession(
   db: Q,
-  values: { tokenHash: string; userId: number; stage: 'pending' | 'active'; expiresAt: Date; ip?: string; userAgent?: string },
+  values: {
+    tokenHash: string;
+    userId: number;
+    stage: 'pending' | 'active';
+    expiresAt: Date;
+    ip?: string;
+    userAgent?: string;
+  },
 ) {
   const [row] = await db.insert(sessions).values(values).returning();
   return row!;
@@ -183,7 +195,13 @@ export function findRememberedDevices(db: Q, userId: number) {
       expiresAt: rememberTokens.expiresAt,
     })
     .from(rememberTokens)
-    .where(and(eq(rememberTokens.userId, userId), isNull(rememberTokens.revokedAt), gt(rememberTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(rememberTokens.userId, userId),
+        isNull(rememberTokens.revokedAt),
+        gt(rememberTokens.expiresAt, sql`now()`),
+      ),
+    )
     .orderBy(desc(rememberTokens.createdAt));
 }
 
@@ -233,7 +251,14 @@ export async function findLiveLink(db: Q, tokenHash: string, purpose: 'reset' | 
     .select({ userId: oneTimeLinks.userId })
     .from(oneTimeLinks)
     .innerJoin(users, eq(users.id, oneTimeLinks.userId))
-    .where(and(eq(oneTimeLinks.tokenHash, tokenHash), eq(oneTimeLinks.purpose, purpose), linkIsLive, eq(users.activated, true)))
+    .where(
+      and(
+        eq(oneTimeLinks.tokenHash, tokenHash),
+        eq(oneTimeLinks.purpose, purpose),
+        linkIsLive,
+        eq(users.activated, true),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -245,12 +270,23 @@ export async function findLiveLink(db: Q, tokenHash: string, purpose: 'reset' | 
  * marked (it waits on the first's row lock, then re-checks) and gets null. A deactivated user's link
  * does nothing.
  */
-export async function consumeLink(db: Q, tokenHash: string, purpose: 'reset' | 'activation'): Promise<{ userId: number } | null> {
+export async function consumeLink(
+  db: Q,
+  tokenHash: string,
+  purpose: 'reset' | 'activation',
+): Promise<{ userId: number } | null> {
   const owner = db
     .select({ userId: oneTimeLinks.userId })
     .from(oneTimeLinks)
     .innerJoin(users, eq(users.id, oneTimeLinks.userId))
-    .where(and(eq(oneTimeLinks.tokenHash, tokenHash), eq(oneTimeLinks.purpose, purpose), linkIsLive, eq(users.activated, true)));
+    .where(
+      and(
+        eq(oneTimeLinks.tokenHash, tokenHash),
+        eq(oneTimeLinks.purpose, purpose),
+        linkIsLive,
+        eq(users.activated, true),
+      ),
+    );
   const rows = await db
     .update(oneTimeLinks)
     .set({ usedAt: new Date() })
@@ -265,4 +301,10 @@ export const killLinksOfUser = (db: Q, userId: number, purpose?: 'reset' | 'acti
   db
     .update(oneTimeLinks)
     .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeLinks.userId, userId), isNull(oneTimeLinks.usedAt), purpose ? eq(oneTimeLinks.purpose, purpose) : undefined));
+    .where(
+      and(
+        eq(oneTimeLinks.userId, userId),
+        isNull(oneTimeLinks.usedAt),
+        purpose ? eq(oneTimeLinks.purpose, purpose) : undefined,
+      ),
+    );

@@ -51,7 +51,9 @@ export function setRememberCookie(deps: Deps, reply: FastifyReply, value: string
 
 export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   /** Per-address limits on the calls that guess or send: a second line behind the per-account lockout. */
-  const strict = (max: number) => ({ rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' } });
+  const strict = (max: number) => ({
+    rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' },
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/login', {
@@ -68,7 +70,11 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.get('/logout', {
     config: { auth: 'twofactor' },
-    schema: { ...tag, description: 'Ends the session, and the remember-me of this browser.', response: { 200: messageBody } },
+    schema: {
+      ...tag,
+      description: 'Ends the session, and the remember-me of this browser.',
+      response: { 200: messageBody },
+    },
     handler: async (req, reply) => {
       const result = await service.logout(deps, actorOf(req), clientInfo(req));
       reply.clearCookie(REMEMBER_COOKIE, { path: '/api' });
@@ -77,12 +83,21 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.get('/twofactor/devices', {
-    schema: { ...tag, description: 'The browsers remembered for 15 days (no code at sign-in); `current` is this one.', response: { 200: rememberedDeviceList } },
+    schema: {
+      ...tag,
+      description: 'The browsers remembered for 15 days (no code at sign-in); `current` is this one.',
+      response: { 200: rememberedDeviceList },
+    },
     handler: (req) => service.listRememberedDevices(deps, actorOf(req), clientInfo(req)),
   });
 
   r.delete('/twofactor/devices/:id', {
-    schema: { ...tag, description: "'Forget': that browser asks for a code at its next sign-in.", params: z.object({ id: z.uuid() }), response: { 200: messageBody } },
+    schema: {
+      ...tag,
+      description: "'Forget': that browser asks for a code at its next sign-in.",
+      params: z.object({ id: z.uuid() }),
+      response: { 200: messageBody },
+    },
     handler: (req) => service.forgetRememberedDevice(deps, actorOf(req), req.params.id),
   });
 
@@ -153,7 +168,8 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
     config: { auth: 'none', ...strict(10) },
     schema: {
       ...tag,
-      description: 'Whether an activation link still works (used, expired or unknown tokens answer 400), without using it.',
+      description:
+        'Whether an activation link still works (used, expired or unknown tokens answer 400), without using it.',
       querystring: activationLinkQuery,
       response: { 200: messageBody },
     },

@@ -60,7 +60,10 @@ const addressKey = (ip: string) => `login-address:${ip}`;
  */
 async function takeSignInTry(deps: Deps, email: string, ip: string): Promise<boolean> {
   const counts = await q.countTries(deps.db, [accountKey(email), addressKey(ip)], SIGN_IN_LIMITS.windowMinutes);
-  return (counts[accountKey(email)] ?? 0) <= SIGN_IN_LIMITS.perAccount && (counts[addressKey(ip)] ?? 0) <= SIGN_IN_LIMITS.perAddress;
+  return (
+    (counts[accountKey(email)] ?? 0) <= SIGN_IN_LIMITS.perAccount &&
+    (counts[addressKey(ip)] ?? 0) <= SIGN_IN_LIMITS.perAddress
+  );
 }
 
 /** The remember-me cookie is id.secret; valid when the row is the user's, live, and the secret's hash matches. */
@@ -99,7 +102,10 @@ export async function login(
   // With an authenticator app the second step asks for its code first; no code is sent unless asked.
   const second = await secondStepOf(deps.db, user.id);
   if (!remembered && second.app) {
-    const [roles, committees] = await Promise.all([q.findRolesOf(deps.db, user.id), q.findCommitteesOf(deps.db, user.id)]);
+    const [roles, committees] = await Promise.all([
+      q.findRolesOf(deps.db, user.id),
+      q.findCommitteesOf(deps.db, user.id),
+    ]);
     return {
       token,
       ...presentActiveUser(user, roles, committees),
@@ -116,7 +122,10 @@ export async function login(
       deps.log.error({ err: e }, 'sending the sign-in code failed');
     });
   }
-  const [roles, committees] = await Promise.all([q.findRolesOf(deps.db, user.id), q.findCommitteesOf(deps.db, user.id)]);
+  const [roles, committees] = await Promise.all([
+    q.findRolesOf(deps.db, user.id),
+    q.findCommitteesOf(deps.db, user.id),
+  ]);
   return {
     token,
     ...presentActiveUser(user, roles, committees),
@@ -128,13 +137,20 @@ export async function login(
   };
 }
 
-const codeText = (code: string) => `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${TWO_FACTOR.codeTtlMinutes} minutes.`;
+const codeText = (code: string) =>
+  `Your ${PRODUCT_NAME} verification code is ${code}. It expires in ${TWO_FACTOR.codeTtlMinutes} minutes.`;
 
 /**
  * An emailed code was queued in the outbox with the code (platform/outbox.ts) and is sent at once
  * here; if that fails the outbox tries again, and the caller hears that it did not go out now.
  */
-async function deliverCode(deps: Deps, channel: 'email' | 'sms', destination: string, code: string, mailId: number | null) {
+async function deliverCode(
+  deps: Deps,
+  channel: 'email' | 'sms',
+  destination: string,
+  code: string,
+  mailId: number | null,
+) {
   try {
     if (channel === 'sms') await deps.sms.send(destination, codeText(code));
     else await sendQueuedNow(deps, mailId!);
@@ -154,7 +170,13 @@ function codeHash(codeId: string, code: string) {
  */
 async function issueCode(
   deps: Deps,
-  values: { userId: number; sessionId: string | null; purpose: 'login' | 'setup'; channel: 'email' | 'sms'; destination: string },
+  values: {
+    userId: number;
+    sessionId: string | null;
+    purpose: 'login' | 'setup';
+    channel: 'email' | 'sms';
+    destination: string;
+  },
   check?: (tx: Tx) => Promise<void>,
 ) {
   const code = newCode();
@@ -167,12 +189,20 @@ async function issueCode(
       codeHash: codeHash(id, code),
       expiresAt: new Date(Date.now() + TWO_FACTOR.codeTtlMinutes * MINUTE),
     });
-    return values.channel === 'email' ? queueAccountMail(tx, values.destination, { subject: `${PRODUCT_NAME} verification code`, text: codeText(code) }) : null;
+    return values.channel === 'email'
+      ? queueAccountMail(tx, values.destination, { subject: `${PRODUCT_NAME} verification code`, text: codeText(code) })
+      : null;
   });
   await deliverCode(deps, values.channel, values.destination, code, mailId);
 }
 
-function sendLoginCode(deps: Deps, user: User, sessionId: string, channel: 'email' | 'sms', check?: (tx: Tx) => Promise<void>) {
+function sendLoginCode(
+  deps: Deps,
+  user: User,
+  sessionId: string,
+  channel: 'email' | 'sms',
+  check?: (tx: Tx) => Promise<void>,
+) {
   const destination = channel === 'sms' ? user.tfMobileNumber! : user.email;
   return issueCode(deps, { userId: user.id, sessionId, purpose: 'login', channel, destination }, check);
 }
@@ -232,7 +262,9 @@ export async function mailCodeBudgetSpent(deps: Deps, user: User) {
       `${CODE_GUESS_BUDGET.windowMinutes} minutes, so signing in is paused until that time has passed.\n\n` +
       `If this was not you, someone knows your password: change it as soon as you can sign in, or ask for a reset.`,
   });
-  await sendQueuedNow(deps, mailId).catch((e: unknown) => deps.log.warn({ err: e }, 'code budget mail waits in the outbox'));
+  await sendQueuedNow(deps, mailId).catch((e: unknown) =>
+    deps.log.warn({ err: e }, 'code budget mail waits in the outbox'),
+  );
 }
 
 export interface VerifyResult extends TwoFactorVerifyResponse {
@@ -265,7 +297,12 @@ export async function verifyCode(
  * Ends a sign-in's second step (an emailed or texted code, an app's code, a recovery code): the
  * pending session becomes an active one, with the remember-me cookie when asked for.
  */
-export async function completeSignIn(deps: Deps, actor: Actor, client: ClientInfo, rememberMe: boolean): Promise<VerifyResult> {
+export async function completeSignIn(
+  deps: Deps,
+  actor: Actor,
+  client: ClientInfo,
+  rememberMe: boolean,
+): Promise<VerifyResult> {
   // The pending token dies and a new one is issued, so a token seen before the second factor is useless.
   const fresh = await deps.db.transaction(async (tx) => {
     await q.deleteSession(tx, actor.sessionId);
@@ -300,7 +337,10 @@ export async function signInVerified(
   const user = await q.findUserById(deps.db, userId);
   if (!user || !user.activated) throw unauthorized(MESSAGES.loginFailed);
   const { token } = await newSession(deps.db, user.id, 'active', client);
-  const [roles, committees] = await Promise.all([q.findRolesOf(deps.db, user.id), q.findCommitteesOf(deps.db, user.id)]);
+  const [roles, committees] = await Promise.all([
+    q.findRolesOf(deps.db, user.id),
+    q.findCommitteesOf(deps.db, user.id),
+  ]);
   return {
     token,
     ...presentActiveUser(user, roles, committees),
@@ -322,10 +362,14 @@ export async function manageRemind(deps: Deps, actor: Actor, remindMe: boolean) 
 export async function sendSetupCode(deps: Deps, actor: Actor, mobile: string) {
   authorize(actor, 'auth.twofactor.setup');
   if (actor.user.tfCompleted) throw badRequest(MESSAGES.twoFactorAlreadyEnabled);
-  await issueCode(deps, { userId: actor.user.id, sessionId: null, purpose: 'setup', channel: 'sms', destination: mobile }, async (tx) => {
-    await q.lockUser(tx, actor.user.id);
-    assertResendAllowed(await q.findLatestCode(tx, { userId: actor.user.id, purpose: 'setup' }));
-  });
+  await issueCode(
+    deps,
+    { userId: actor.user.id, sessionId: null, purpose: 'setup', channel: 'sms', destination: mobile },
+    async (tx) => {
+      await q.lockUser(tx, actor.user.id);
+      assertResendAllowed(await q.findLatestCode(tx, { userId: actor.user.id, purpose: 'setup' }));
+    },
+  );
   return { message: MESSAGES.twoFactorCodeSent };
 }
 
@@ -444,7 +488,12 @@ async function endSignIns(tx: Tx, userId: number, keepSessionId?: string) {
 }
 
 /** Creates an activation link for an approved registration (admin approval calls this). */
-export async function createActivationLink(deps: Deps, userId: number, email: string, db: Db | Tx = deps.db): Promise<string> {
+export async function createActivationLink(
+  deps: Deps,
+  userId: number,
+  email: string,
+  db: Db | Tx = deps.db,
+): Promise<string> {
   const token = newToken();
   await q.insertLink(db, {
     tokenHash: sha256(token),
@@ -512,6 +561,8 @@ export async function requestRegistrationForm(deps: Deps, email: string, client:
     text: `Hello,\n\nYou asked for the ${PRODUCT_NAME} registration form. Fill it in here:\n${deps.config.appUrl}/register\n\nAn administrator will review your registration.`,
   });
   // Sent at once; if that fails the outbox sends it later, and the answer is the same.
-  await sendQueuedNow(deps, mailId).catch((e: unknown) => deps.log.warn({ err: e }, 'registration form mail waits in the outbox'));
+  await sendQueuedNow(deps, mailId).catch((e: unknown) =>
+    deps.log.warn({ err: e }, 'registration form mail waits in the outbox'),
+  );
   return { message: MESSAGES.registrationFormSent };
 }

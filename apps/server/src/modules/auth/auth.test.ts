@@ -14,7 +14,14 @@ beforeAll(async () => {
   const db = t.database.db;
   const person = (email: string, roles: Role[]) => makeUser(db, { email, roles });
   const [cm, multi] = [await person('cm@portal.test', ['CM']), await person('multi@portal.test', ['AR', 'TA', 'CM'])];
-  for (const [email, roles] of [['admin', ['SYSADMIN']], ['taadmin', ['TA_ADMIN']], ['ar', ['AR']], ['ta', ['TA']], ['la', ['LA', 'TA']]] as const) await person(`${email}@portal.test`, [...roles]);
+  for (const [email, roles] of [
+    ['admin', ['SYSADMIN']],
+    ['taadmin', ['TA_ADMIN']],
+    ['ar', ['AR']],
+    ['ta', ['TA']],
+    ['la', ['LA', 'TA']],
+  ] as const)
+    await person(`${email}@portal.test`, [...roles]);
   // cm is in two committees and administers the first; multi is in the second.
   await makeCommittee(db, { name: 'Chemical Testing Committee', admin: cm });
   await makeCommittee(db, { name: 'Biological Testing Committee', members: [{ user: cm }, { user: multi }] });
@@ -98,9 +105,19 @@ describe('POST /api/login', () => {
   it('limits failures per address across accounts', async () => {
     const from = { remoteAddress: '10.9.9.9' };
     for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: `x${i}@portal.test`, password: 'wrong-password' }, ...from });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: `x${i}@portal.test`, password: 'wrong-password' },
+        ...from,
+      });
     }
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ar@portal.test', password: 'portal-demo' }, ...from });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'ar@portal.test', password: 'portal-demo' },
+      ...from,
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -120,7 +137,10 @@ describe('second factor', () => {
     expect(me.statusCode).toBe(401);
     expect(me.json().message).toBe(MESSAGES.twoFactorPendingOnly);
     expect((await get('/api/notifications', token)).statusCode).toBe(401);
-    expect((await post('/api/change-password', { oldPassword: 'portal-demo', newPassword: 'another-one' }, token)).statusCode).toBe(401);
+    expect(
+      (await post('/api/change-password', { oldPassword: 'portal-demo', newPassword: 'another-one' }, token))
+        .statusCode,
+    ).toBe(401);
     expect((await post('/api/twofactor/manageRemind', { remind_me: true }, token)).statusCode).toBe(200);
   });
 
@@ -197,7 +217,11 @@ describe('second factor', () => {
 
   it('remember-me skips the code for 15 days on that device only', async () => {
     const { token } = await pendingToken('multi@portal.test');
-    const res = await post('/api/twofactor/verify', { code: await lastCodeTo(t, 'multi@portal.test'), remember_me: true }, token);
+    const res = await post(
+      '/api/twofactor/verify',
+      { code: await lastCodeTo(t, 'multi@portal.test'), remember_me: true },
+      token,
+    );
     const cookie = rememberCookieOf(res);
     expect(cookie).toBeDefined();
     expect(cookie!.httpOnly).toBe(true);
@@ -208,9 +232,13 @@ describe('second factor', () => {
     expect((await get('/api/activeuser', again.json().token)).statusCode).toBe(200);
 
     // Another account with this cookie, or a forged cookie, still needs the code.
-    expect((await login(t, 'cm@portal.test', undefined, { remember_me: cookie!.value })).json().two_factor_required).toBe(true);
+    expect(
+      (await login(t, 'cm@portal.test', undefined, { remember_me: cookie!.value })).json().two_factor_required,
+    ).toBe(true);
     const forged = cookie!.value.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    expect((await login(t, 'multi@portal.test', undefined, { remember_me: forged })).json().two_factor_required).toBe(true);
+    expect((await login(t, 'multi@portal.test', undefined, { remember_me: forged })).json().two_factor_required).toBe(
+      true,
+    );
   });
 
   it('do not remind turns the SMS reminder off', async () => {
@@ -232,14 +260,21 @@ describe('second factor', () => {
     const ok = await post('/api/twofactor/verify', { code: await lastCodeTo(t, '+61498765432') }, token);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(MESSAGES.twoFactorEnabled);
-    expect((await get('/api/activeuser', token)).json()['2fa_setup']).toEqual({ tf_mobile_number: '+61498765432', completed: true });
+    expect((await get('/api/activeuser', token)).json()['2fa_setup']).toEqual({
+      tf_mobile_number: '+61498765432',
+      completed: true,
+    });
     // Once on, it stays on.
     const again = await post('/api/twofactor/send2fasetupcode', { data: '+61498765432' }, token);
     expect(again.json().message).toBe(MESSAGES.twoFactorAlreadyEnabled);
 
     const next = await login(t, 'ta@portal.test');
     expect(next.json()).toMatchObject({ tf_type: 'sms', remind_2fa: false, sent_to: '+6149****432' });
-    const verify = await post('/api/twofactor/verify', { code: await lastCodeTo(t, '+61498765432') }, next.json().token);
+    const verify = await post(
+      '/api/twofactor/verify',
+      { code: await lastCodeTo(t, '+61498765432') },
+      next.json().token,
+    );
     expect(verify.statusCode).toBe(200);
   });
 });
@@ -264,7 +299,9 @@ describe('passwords', () => {
     const unknown = await post('/api/user-requests-reset-password', { email: 'ghost@portal.test' });
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    expect((await post('/api/user-requests-reset-password', { email: 'nope' })).json().message).toBe(MESSAGES.forgotEmailInvalid);
+    expect((await post('/api/user-requests-reset-password', { email: 'nope' })).json().message).toBe(
+      MESSAGES.forgotEmailInvalid,
+    );
 
     let mail = null;
     for (let i = 0; i < 50 && !mail?.subject.includes('reset'); i++) {
@@ -299,7 +336,9 @@ describe('passwords', () => {
     const body = { token, username: 'new@portal.test', password: 'first-pass', password_confirmation: 'first-pass' };
     const mismatch = await post('/api/activation', { ...body, password_confirmation: 'other-pass' });
     expect(mismatch.json().message).toBe(MESSAGES.passwordsDoNotMatch);
-    expect((await post('/api/activation', { ...body, username: 'ar@portal.test' })).json().message).toBe(MESSAGES.activationInvalid);
+    expect((await post('/api/activation', { ...body, username: 'ar@portal.test' })).json().message).toBe(
+      MESSAGES.activationInvalid,
+    );
     expect((await post('/api/activation', body)).json().message).toBe(MESSAGES.activationDone);
     expect((await post('/api/activation', body)).statusCode).toBe(400);
     expect((await login(t, 'new@portal.test', 'first-pass')).statusCode).toBe(200);
@@ -314,10 +353,16 @@ describe('passwords', () => {
     expect(space.json().message).toBe(MESSAGES.newPasswordSpace);
     const short = await post('/api/change-password', { oldPassword: 'portal-demo', newPassword: 'abc' }, token);
     expect(short.json().message).toBe(MESSAGES.newPasswordMin);
-    const wrongOld = await post('/api/change-password', { oldPassword: 'not-the-one', newPassword: 'fresh-pass' }, token);
+    const wrongOld = await post(
+      '/api/change-password',
+      { oldPassword: 'not-the-one', newPassword: 'fresh-pass' },
+      token,
+    );
     expect(wrongOld.statusCode).toBe(422);
     expect(wrongOld.json().message).toBe(MESSAGES.oldPasswordWrong);
-    expect((await post('/api/change-password', { oldPassword: 'portal-demo', newPassword: 'fresh-pass' })).statusCode).toBe(401);
+    expect(
+      (await post('/api/change-password', { oldPassword: 'portal-demo', newPassword: 'fresh-pass' })).statusCode,
+    ).toBe(401);
 
     const ok = await post('/api/change-password', { oldPassword: 'portal-demo', newPassword: 'fresh-pass' }, token);
     expect(ok.statusCode).toBe(200);

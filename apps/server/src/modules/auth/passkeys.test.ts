@@ -20,7 +20,12 @@ afterAll(() => t.close());
 
 interface Options {
   challenge_id: string;
-  options: { challenge: string; user: { id: string }; rp: { id: string; name: string }; authenticatorSelection: Record<string, string> };
+  options: {
+    challenge: string;
+    user: { id: string };
+    rp: { id: string; name: string };
+    authenticatorSelection: Record<string, string>;
+  };
 }
 
 async function registrationOptions(token: string) {
@@ -29,7 +34,8 @@ async function registrationOptions(token: string) {
   return res.json<Options>();
 }
 
-const addPasskey = (token: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/twofactor/passkeys', headers: auth(token), payload: payload as object });
+const addPasskey = (token: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/twofactor/passkeys', headers: auth(token), payload: payload as object });
 
 async function enrol(token: string, authenticator: SoftAuthenticator, name = 'Work laptop') {
   const { challenge_id, options } = await registrationOptions(token);
@@ -44,7 +50,8 @@ async function signInOptions() {
   return res.json<{ challenge_id: string; options: { challenge: string; rpId: string; userVerification: string } }>();
 }
 
-const signIn = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/passkey-login', payload: payload as object });
+const signIn = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/passkey-login', payload: payload as object });
 
 describe('passkeys: registration', () => {
   it('asks for a discoverable credential with user verification, for the relying party of APP_URL, and keeps it', async () => {
@@ -59,43 +66,82 @@ describe('passkeys: registration', () => {
     expect(res.json().recovery_codes).toHaveLength(SECOND_FACTOR.recoveryCodeCount);
 
     const list = await t.app.inject({ method: 'GET', url: '/api/twofactor/factors', headers: auth(token) });
-    expect(list.json().passkeys).toEqual([{ id: key.id, name: 'Work laptop', created_at: expect.any(String), last_used_at: null }]);
-    const mails = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.kind, 'security')));
-    expect(mails.map((m) => m.subject)).toEqual(["Members Portal: A passkey was added to your account ('Work laptop')"]);
+    expect(list.json().passkeys).toEqual([
+      { id: key.id, name: 'Work laptop', created_at: expect.any(String), last_used_at: null },
+    ]);
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.kind, 'security')));
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Members Portal: A passkey was added to your account ('Work laptop')",
+    ]);
 
     // A second passkey keeps the recovery codes the user has.
     const second = await enrol(token, new SoftAuthenticator(RP, ORIGIN), 'Phone');
     expect(second.recovery_codes).toEqual([]);
   });
 
-  it('uses a challenge once, refuses another origin, another user\'s challenge and a passkey without user verification', async () => {
+  it("uses a challenge once, refuses another origin, another user's challenge and a passkey without user verification", async () => {
     const { token } = await makeSignedIn(t.database.db);
     const other = await makeSignedIn(t.database.db);
     const key = new SoftAuthenticator(RP, ORIGIN);
     const { challenge_id, options } = await registrationOptions(token);
-    expect((await addPasskey(token, { challenge_id, name: 'Evil', response: key.register(options, 'http://evil.test') })).json().message).toBe(M.passkeyRegisterFailed);
+    expect(
+      (
+        await addPasskey(token, { challenge_id, name: 'Evil', response: key.register(options, 'http://evil.test') })
+      ).json().message,
+    ).toBe(M.passkeyRegisterFailed);
     // The challenge was used by that try.
-    expect((await addPasskey(token, { challenge_id, name: 'Again', response: key.register(options) })).statusCode).toBe(400);
+    expect((await addPasskey(token, { challenge_id, name: 'Again', response: key.register(options) })).statusCode).toBe(
+      400,
+    );
 
     const theirs = await registrationOptions(other.token);
-    expect((await addPasskey(token, { challenge_id: theirs.challenge_id, name: 'Theirs', response: key.register(theirs.options) })).statusCode).toBe(400);
+    expect(
+      (
+        await addPasskey(token, {
+          challenge_id: theirs.challenge_id,
+          name: 'Theirs',
+          response: key.register(theirs.options),
+        })
+      ).statusCode,
+    ).toBe(400);
 
     const noUv = new SoftAuthenticator(RP, ORIGIN);
     noUv.userVerified = false;
     const fresh = await registrationOptions(token);
-    expect((await addPasskey(token, { challenge_id: fresh.challenge_id, name: 'No UV', response: noUv.register(fresh.options) })).statusCode).toBe(400);
+    expect(
+      (
+        await addPasskey(token, {
+          challenge_id: fresh.challenge_id,
+          name: 'No UV',
+          response: noUv.register(fresh.options),
+        })
+      ).statusCode,
+    ).toBe(400);
 
     // An expired challenge is refused.
     const late = await registrationOptions(token);
-    await t.database.db.update(webauthnChallenges).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(webauthnChallenges.id, late.challenge_id));
-    expect((await addPasskey(token, { challenge_id: late.challenge_id, name: 'Late', response: key.register(late.options) })).statusCode).toBe(400);
+    await t.database.db
+      .update(webauthnChallenges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(webauthnChallenges.id, late.challenge_id));
+    expect(
+      (await addPasskey(token, { challenge_id: late.challenge_id, name: 'Late', response: key.register(late.options) }))
+        .statusCode,
+    ).toBe(400);
     expect((await t.database.db.select().from(passkeys).where(eq(passkeys.id, key.id))).length).toBe(0);
   });
 
   it('a name is needed', async () => {
     const { token } = await makeSignedIn(t.database.db);
     const { challenge_id, options } = await registrationOptions(token);
-    const res = await addPasskey(token, { challenge_id, name: '  ', response: new SoftAuthenticator(RP, ORIGIN).register(options) });
+    const res = await addPasskey(token, {
+      challenge_id,
+      name: '  ',
+      response: new SoftAuthenticator(RP, ORIGIN).register(options),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.passkeyNameRequired);
   });
@@ -123,7 +169,10 @@ describe('passkeys: sign-in', () => {
     const key = new SoftAuthenticator(RP, ORIGIN);
     await enrol(token, key);
     const failed = { statusCode: 401, message: M.passkeySignInFailed };
-    const answer = (r: { statusCode: number; json(): { message: string } }) => ({ statusCode: r.statusCode, message: r.json().message });
+    const answer = (r: { statusCode: number; json(): { message: string } }) => ({
+      statusCode: r.statusCode,
+      message: r.json().message,
+    });
 
     const first = await signInOptions();
     const response = key.authenticate(first.options);
@@ -134,28 +183,55 @@ describe('passkeys: sign-in', () => {
     // A cloned authenticator that reports the counter already seen.
     const again = await signInOptions();
     key.counter = 0;
-    expect(answer(await signIn({ challenge_id: again.challenge_id, response: key.authenticate(again.options) }))).toEqual(failed);
+    expect(
+      answer(await signIn({ challenge_id: again.challenge_id, response: key.authenticate(again.options) })),
+    ).toEqual(failed);
     const [row] = await t.database.db.select().from(passkeys).where(eq(passkeys.id, key.id));
     expect(row!.counter).toBe(1);
     key.counter = 5;
 
     const forged = await signInOptions();
     const otherKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
-    expect(answer(await signIn({ challenge_id: forged.challenge_id, response: key.authenticate(forged.options, { key: otherKey }) }))).toEqual(failed);
+    expect(
+      answer(
+        await signIn({
+          challenge_id: forged.challenge_id,
+          response: key.authenticate(forged.options, { key: otherKey }),
+        }),
+      ),
+    ).toEqual(failed);
 
     const phished = await signInOptions();
-    expect(answer(await signIn({ challenge_id: phished.challenge_id, response: key.authenticate(phished.options, { origin: 'http://portal.test.evil.test' }) }))).toEqual(failed);
+    expect(
+      answer(
+        await signIn({
+          challenge_id: phished.challenge_id,
+          response: key.authenticate(phished.options, { origin: 'http://portal.test.evil.test' }),
+        }),
+      ),
+    ).toEqual(failed);
 
     const unknown = await signInOptions();
-    expect(answer(await signIn({ challenge_id: unknown.challenge_id, response: new SoftAuthenticator(RP, ORIGIN).authenticate(unknown.options) }))).toEqual(failed);
+    expect(
+      answer(
+        await signIn({
+          challenge_id: unknown.challenge_id,
+          response: new SoftAuthenticator(RP, ORIGIN).authenticate(unknown.options),
+        }),
+      ),
+    ).toEqual(failed);
 
     await t.database.db.update(users).set({ activated: false }).where(eq(users.id, user.id));
     const off = await signInOptions();
-    expect((await signIn({ challenge_id: off.challenge_id, response: key.authenticate(off.options) })).statusCode).toBe(401);
+    expect((await signIn({ challenge_id: off.challenge_id, response: key.authenticate(off.options) })).statusCode).toBe(
+      401,
+    );
     await t.database.db.update(users).set({ activated: true }).where(eq(users.id, user.id));
 
     const ok = await signInOptions();
-    expect((await signIn({ challenge_id: ok.challenge_id, response: key.authenticate(ok.options) })).statusCode).toBe(200);
+    expect((await signIn({ challenge_id: ok.challenge_id, response: key.authenticate(ok.options) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('an assertion without user verification is refused', async () => {
@@ -167,7 +243,9 @@ describe('passkeys: sign-in', () => {
     expect((await signIn({ challenge_id, response: key.authenticate(options) })).statusCode).toBe(401);
     key.userVerified = true;
     const again = await signInOptions();
-    expect((await signIn({ challenge_id: again.challenge_id, response: key.authenticate(again.options) })).statusCode).toBe(200);
+    expect(
+      (await signIn({ challenge_id: again.challenge_id, response: key.authenticate(again.options) })).statusCode,
+    ).toBe(200);
   });
 
   it('20 sign-ins at once with one answer: exactly one gets in; 20 answers with one counter value on 20 challenges: exactly one', async () => {
@@ -188,17 +266,23 @@ describe('passkeys: sign-in', () => {
     expect(raced.filter((r) => r.statusCode === 200)).toHaveLength(1);
   });
 
-  it('remove: the owner\'s only; the user is mailed', async () => {
+  it("remove: the owner's only; the user is mailed", async () => {
     const { user, token } = await makeSignedIn(t.database.db);
     const other = await makeSignedIn(t.database.db);
     const key = new SoftAuthenticator(RP, ORIGIN);
     await enrol(token, key, 'Desk key');
-    const del = (tk: string) => t.app.inject({ method: 'DELETE', url: `/api/twofactor/passkeys/${key.id}`, headers: auth(tk) });
+    const del = (tk: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/twofactor/passkeys/${key.id}`, headers: auth(tk) });
     expect((await del(other.token)).statusCode).toBe(404);
     expect((await del(token)).json().message).toBe(M.passkeyRemoved);
     expect((await del(token)).statusCode).toBe(404);
-    const mails = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.kind, 'security')));
-    expect(mails.map((m) => m.subject)).toContain("Members Portal: A passkey was removed from your account ('Desk key')");
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.kind, 'security')));
+    expect(mails.map((m) => m.subject)).toContain(
+      "Members Portal: A passkey was removed from your account ('Desk key')",
+    );
     const { challenge_id, options } = await signInOptions();
     expect((await signIn({ challenge_id, response: key.authenticate(options) })).statusCode).toBe(401);
   });

@@ -25,13 +25,17 @@ const verify = (kind: 'app' | 'recovery', token: string, code: string) =>
 const statuses = (responses: { statusCode: number }[]) =>
   responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
 
-const counter = async (key: string) => (await t.database.db.select().from(limitCounters).where(eq(limitCounters.key, key)))[0]?.count ?? 0;
+const counter = async (key: string) =>
+  (await t.database.db.select().from(limitCounters).where(eq(limitCounters.key, key)))[0]?.count ?? 0;
 
 async function pending(email: string) {
   const res = await login(t, email, DEMO_PASSWORD);
   expect(res.json().tf_type).toBe('app');
   const token = res.json<{ token: string }>().token;
-  const [session] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, sha256(token)));
+  const [session] = await t.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sha256(token)));
   return { token, sessionId: session!.id };
 }
 
@@ -57,7 +61,9 @@ describe('app codes under parallel tries', () => {
     const { token, sessionId } = await pending(user.email);
     const wrong = await wrongCodes(secret, n - 1);
     const right = await totpCode(secret);
-    const responses = await Promise.all(Array.from({ length: n }, (_, i) => verify('app', token, i === n - 1 ? right : wrong[i]!)));
+    const responses = await Promise.all(
+      Array.from({ length: n }, (_, i) => verify('app', token, i === n - 1 ? right : wrong[i]!)),
+    );
     expect(statuses(responses)).toEqual({ 422: n });
     expect(responses.every((r) => r.json().message === MESSAGES.twoFactorInvalid)).toBe(true);
     expect(await counter(`second-factor:${sessionId}`)).toBe(n);
@@ -89,7 +95,9 @@ describe('app codes under parallel tries', () => {
     const signIns = [];
     for (let i = 0; i < 4; i++) signIns.push(await pending(user.email));
     const wrong = await wrongCodes(secret, 20);
-    const responses = await Promise.all(signIns.flatMap((s, j) => wrong.slice(j * 5, j * 5 + 5).map((c) => verify('app', s.token, c))));
+    const responses = await Promise.all(
+      signIns.flatMap((s, j) => wrong.slice(j * 5, j * 5 + 5).map((c) => verify('app', s.token, c))),
+    );
     expect(statuses(responses)).toEqual({ 422: CODE_GUESS_BUDGET.perAccount, 429: 20 - CODE_GUESS_BUDGET.perAccount });
     const fifth = await pending(user.email);
     const right = await verify('app', fifth.token, await totpCode(secret));
@@ -117,12 +125,17 @@ describe('recovery codes under parallel tries', () => {
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
   });
 
-  it.each([20, 200])('%i wrong codes at once on one sign-in, a right one last: refused, exactly 5 judged', async (n) => {
-    const { user, recoveryCodes } = await userWithApp();
-    const { token, sessionId } = await pending(user.email);
-    const responses = await Promise.all(Array.from({ length: n }, (_, i) => verify('recovery', token, i === n - 1 ? recoveryCodes[0]! : `wrong-${i}`)));
-    expect(statuses(responses)).toEqual({ 422: n });
-    expect(await counter(`second-factor:${sessionId}`)).toBe(n);
-    expect(await counter(`code-guess:${user.id}`)).toBe(SECOND_FACTOR.maxWrongPerSignIn);
-  });
+  it.each([20, 200])(
+    '%i wrong codes at once on one sign-in, a right one last: refused, exactly 5 judged',
+    async (n) => {
+      const { user, recoveryCodes } = await userWithApp();
+      const { token, sessionId } = await pending(user.email);
+      const responses = await Promise.all(
+        Array.from({ length: n }, (_, i) => verify('recovery', token, i === n - 1 ? recoveryCodes[0]! : `wrong-${i}`)),
+      );
+      expect(statuses(responses)).toEqual({ 422: n });
+      expect(await counter(`second-factor:${sessionId}`)).toBe(n);
+      expect(await counter(`code-guess:${user.id}`)).toBe(SECOND_FACTOR.maxWrongPerSignIn);
+    },
+  );
 });

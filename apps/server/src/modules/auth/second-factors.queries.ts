@@ -25,7 +25,11 @@ export async function upsertPendingTotp(db: Q, userId: number, secretEnc: string
   const rows = await db
     .insert(totpFactors)
     .values({ userId, secretEnc })
-    .onConflictDoUpdate({ target: totpFactors.userId, set: { secretEnc, lastStep: null, createdAt: sql`now()` }, setWhere: isNull(totpFactors.confirmedAt) })
+    .onConflictDoUpdate({
+      target: totpFactors.userId,
+      set: { secretEnc, lastStep: null, createdAt: sql`now()` },
+      setWhere: isNull(totpFactors.confirmedAt),
+    })
     .returning({ userId: totpFactors.userId });
   return rows.length === 1;
 }
@@ -51,7 +55,10 @@ export async function takeTotpStep(db: Q, userId: number, step: number, confirm:
 }
 
 export async function deleteTotp(db: Q, userId: number): Promise<boolean> {
-  const rows = await db.delete(totpFactors).where(eq(totpFactors.userId, userId)).returning({ userId: totpFactors.userId });
+  const rows = await db
+    .delete(totpFactors)
+    .where(eq(totpFactors.userId, userId))
+    .returning({ userId: totpFactors.userId });
   return rows.length === 1;
 }
 
@@ -60,7 +67,8 @@ export async function replaceRecoveryCodes(db: Q, userId: number, hashes: string
   if (hashes.length > 0) await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
 }
 
-export const deleteRecoveryCodes = (db: Q, userId: number) => db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+export const deleteRecoveryCodes = (db: Q, userId: number) =>
+  db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 
 /** Uses one recovery code in one statement; false when it is wrong or already used (by a parallel request too). */
 export async function useRecoveryCode(db: Q, userId: number, codeHash: string): Promise<boolean> {
@@ -111,7 +119,12 @@ export async function usePasskey(db: Q, id: string, newCounter: number): Promise
   const rows = await db
     .update(passkeys)
     .set({ counter: newCounter, lastUsedAt: sql`now()` })
-    .where(and(eq(passkeys.id, id), or(lt(passkeys.counter, newCounter), and(eq(passkeys.counter, 0), sql`${newCounter} = 0`))))
+    .where(
+      and(
+        eq(passkeys.id, id),
+        or(lt(passkeys.counter, newCounter), and(eq(passkeys.counter, 0), sql`${newCounter} = 0`)),
+      ),
+    )
     .returning({ id: passkeys.id });
   return rows.length === 1;
 }
@@ -126,7 +139,10 @@ export async function renamePasskey(db: Q, userId: number, id: string, name: str
 }
 
 export async function deletePasskey(db: Q, userId: number, id: string): Promise<boolean> {
-  const rows = await db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning({ id: passkeys.id });
+  const rows = await db
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning({ id: passkeys.id });
   return rows.length === 1;
 }
 
@@ -156,7 +172,8 @@ export async function consumeChallenge(db: Q, id: string, purpose: 'register' | 
 }
 
 /** Housekeeping: challenges nobody answered. */
-export const deleteExpiredChallenges = (db: Q) => db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, sql`now()`));
+export const deleteExpiredChallenges = (db: Q) =>
+  db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, sql`now()`));
 
 // ---- the admin reset
 

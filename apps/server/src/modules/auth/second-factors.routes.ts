@@ -27,17 +27,27 @@ const tag = { tags: ['Second factors'] };
 /** Authenticator apps, passkeys and recovery codes, beside the spec's emailed and texted codes. */
 export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   /** Per-address limits on calls that guess: a second line behind the per-sign-in and per-account counts. */
-  const strict = (max: number) => ({ rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' } });
+  const strict = (max: number) => ({
+    rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' },
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/twofactor/factors', {
-    schema: { ...tag, description: "The user's authenticator app, passkeys and recovery codes left.", response: { 200: secondFactorStatus } },
+    schema: {
+      ...tag,
+      description: "The user's authenticator app, passkeys and recovery codes left.",
+      response: { 200: secondFactorStatus },
+    },
     handler: (req) => service.status(deps, actorOf(req)),
   });
 
   r.post('/twofactor/app/setup', {
     config: strict(10),
-    schema: { ...tag, description: 'A new secret and its QR code; in force once a code confirms it.', response: { 200: totpSetupResponse } },
+    schema: {
+      ...tag,
+      description: 'A new secret and its QR code; in force once a code confirms it.',
+      response: { 200: totpSetupResponse },
+    },
     handler: (req) => service.startApp(deps, actorOf(req)),
   });
 
@@ -54,13 +64,22 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
 
   r.post('/twofactor/recovery-codes', {
     config: strict(10),
-    schema: { ...tag, description: 'Ten new recovery codes, shown once; the old ones stop working.', response: { 200: recoveryCodesResponse } },
+    schema: {
+      ...tag,
+      description: 'Ten new recovery codes, shown once; the old ones stop working.',
+      response: { 200: recoveryCodesResponse },
+    },
     handler: (req) => service.regenerateRecoveryCodes(deps, actorOf(req)),
   });
 
   r.post('/twofactor/app/verify', {
     config: { auth: 'twofactor', ...strict(30) },
-    schema: { ...tag, description: "The sign-in's second step with the app's code.", body: appVerifyRequest, response: { 200: twoFactorVerifyResponse } },
+    schema: {
+      ...tag,
+      description: "The sign-in's second step with the app's code.",
+      body: appVerifyRequest,
+      response: { 200: twoFactorVerifyResponse },
+    },
     handler: async (req, reply) => {
       const result = await service.verifyApp(deps, actorOf(req), req.body, clientInfo(req));
       if (result.rememberCookie) setRememberCookie(deps, reply, result.rememberCookie);
@@ -70,7 +89,12 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
 
   r.post('/twofactor/recovery/verify', {
     config: { auth: 'twofactor', ...strict(30) },
-    schema: { ...tag, description: "The sign-in's second step with a recovery code (each works once).", body: recoveryVerifyRequest, response: { 200: twoFactorVerifyResponse } },
+    schema: {
+      ...tag,
+      description: "The sign-in's second step with a recovery code (each works once).",
+      body: recoveryVerifyRequest,
+      response: { 200: twoFactorVerifyResponse },
+    },
     handler: async (req, reply) => {
       const result = await service.verifyRecovery(deps, actorOf(req), req.body, clientInfo(req));
       if (result.rememberCookie) setRememberCookie(deps, reply, result.rememberCookie);
@@ -80,7 +104,11 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
 
   r.post('/twofactor/passkeys/options', {
     config: strict(20),
-    schema: { ...tag, description: 'Options for navigator.credentials.create(), with the id of the stored challenge.', response: { 200: passkeyOptionsResponse } },
+    schema: {
+      ...tag,
+      description: 'Options for navigator.credentials.create(), with the id of the stored challenge.',
+      response: { 200: passkeyOptionsResponse },
+    },
     handler: (req) => service.passkeyRegistrationOptions(deps, actorOf(req)),
   });
 
@@ -97,13 +125,22 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
 
   r.post('/passkey-login/options', {
     config: { auth: 'none', ...strict(20) },
-    schema: { ...tag, description: 'A challenge for signing in with any passkey of this portal.', response: { 200: passkeyOptionsResponse } },
+    schema: {
+      ...tag,
+      description: 'A challenge for signing in with any passkey of this portal.',
+      response: { 200: passkeyOptionsResponse },
+    },
     handler: () => service.passkeySignInOptions(deps),
   });
 
   r.post('/passkey-login', {
     config: { auth: 'none', ...strict(20) },
-    schema: { ...tag, description: 'Signs in with a passkey verified by its owner: both factors at once.', body: passkeyLoginRequest, response: { 200: passkeyLoginResponse } },
+    schema: {
+      ...tag,
+      description: 'Signs in with a passkey verified by its owner: both factors at once.',
+      body: passkeyLoginRequest,
+      response: { 200: passkeyLoginResponse },
+    },
     handler: async (req, reply) => {
       const { rememberCookie, ...result } = await service.passkeySignIn(deps, req.body, clientInfo(req));
       if (rememberCookie) setRememberCookie(deps, reply, rememberCookie);
@@ -114,7 +151,8 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
   r.post('/admin/users/:id/second-factors/reset', {
     schema: {
       ...tag,
-      description: "Removes a user's authenticator app, passkeys and recovery codes and mails them (SYSADMIN; TA_ADMIN for assessors).",
+      description:
+        "Removes a user's authenticator app, passkeys and recovery codes and mails them (SYSADMIN; TA_ADMIN for assessors).",
       params: z.object({ id: safeId() }),
       response: { 200: messageBody },
     },

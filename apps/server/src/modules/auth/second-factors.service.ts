@@ -60,11 +60,16 @@ function newRecoveryCode(): string {
 }
 
 /** Keyed by APP_SECRET and the user: a copy of the table alone cannot be tried offline. */
-const recoveryHash = (deps: Deps, userId: number, code: string) => hmac(deps.config.secret, `recovery:${userId}:${code.replace(/[\s-]/g, '').toLowerCase()}`);
+const recoveryHash = (deps: Deps, userId: number, code: string) =>
+  hmac(deps.config.secret, `recovery:${userId}:${code.replace(/[\s-]/g, '').toLowerCase()}`);
 
 async function makeRecoveryCodes(deps: Deps, tx: Tx, userId: number): Promise<string[]> {
   const codes = Array.from({ length: SECOND_FACTOR.recoveryCodeCount }, newRecoveryCode);
-  await q.replaceRecoveryCodes(tx, userId, codes.map((c) => recoveryHash(deps, userId, c)));
+  await q.replaceRecoveryCodes(
+    tx,
+    userId,
+    codes.map((c) => recoveryHash(deps, userId, c)),
+  );
   return codes;
 }
 
@@ -84,7 +89,12 @@ export async function status(deps: Deps, actor: Actor): Promise<SecondFactorStat
   ]);
   return {
     app: Boolean(totp?.confirmedAt),
-    passkeys: keys.map((k) => ({ id: k.id, name: k.name, created_at: k.createdAt.toISOString(), last_used_at: k.lastUsedAt?.toISOString() ?? null })),
+    passkeys: keys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      created_at: k.createdAt.toISOString(),
+      last_used_at: k.lastUsedAt?.toISOString() ?? null,
+    })),
     recovery_codes_left: left,
   };
 }
@@ -93,7 +103,8 @@ export async function status(deps: Deps, actor: Actor): Promise<SecondFactorStat
 export async function startApp(deps: Deps, actor: Actor) {
   authorize(actor, 'auth.secondFactor.manage');
   const secret = newTotpSecret();
-  if (!(await q.upsertPendingTotp(deps.db, actor.user.id, encryptSecret(deps.config.secret, secret)))) throw badRequest(M.appAlreadyEnabled);
+  if (!(await q.upsertPendingTotp(deps.db, actor.user.id, encryptSecret(deps.config.secret, secret))))
+    throw badRequest(M.appAlreadyEnabled);
   const { url, qr } = await provisioning(secret, actor.user.email);
   return { secret, otpauth_url: url, qr };
 }
@@ -121,7 +132,8 @@ export async function removeApp(deps: Deps, actor: Actor) {
     const totp = await q.findTotp(tx, actor.user.id);
     if (!(await q.deleteTotp(tx, actor.user.id))) throw notFound();
     // An app whose set-up was never finished was no factor: nothing to tell.
-    if (totp?.confirmedAt) await mailFactorChange(deps, tx, actor.user.email, 'The authenticator app was removed from your account');
+    if (totp?.confirmedAt)
+      await mailFactorChange(deps, tx, actor.user.email, 'The authenticator app was removed from your account');
   });
   return { message: M.appRemoved };
 }
@@ -164,7 +176,12 @@ async function takeFactorTry(deps: Deps, actor: Actor): Promise<() => Promise<vo
 }
 
 /** POST /twofactor/app/verify: the app's code completes a sign-in; each code works once. */
-export async function verifyApp(deps: Deps, actor: Actor, input: { code: string; remember_me?: boolean }, client: ClientInfo) {
+export async function verifyApp(
+  deps: Deps,
+  actor: Actor,
+  input: { code: string; remember_me?: boolean },
+  client: ClientInfo,
+) {
   authorize(actor, 'auth.session.view');
   const invalid = unprocessable(MESSAGES.twoFactorInvalid);
   const right = await takeFactorTry(deps, actor);
@@ -179,7 +196,12 @@ export async function verifyApp(deps: Deps, actor: Actor, input: { code: string;
 }
 
 /** POST /twofactor/recovery/verify: a recovery code in place of the second factor, once. */
-export async function verifyRecovery(deps: Deps, actor: Actor, input: { code: string; remember_me?: boolean }, client: ClientInfo) {
+export async function verifyRecovery(
+  deps: Deps,
+  actor: Actor,
+  input: { code: string; remember_me?: boolean },
+  client: ClientInfo,
+) {
   authorize(actor, 'auth.session.view');
   const right = await takeFactorTry(deps, actor);
   const used = await deps.db.transaction(async (tx) => {
@@ -201,12 +223,21 @@ function relyingParty(deps: Deps) {
 }
 
 /** Why the library refused, without the challenges and ids it quotes (never logged). */
-const withoutValues = (e: unknown) => String((e as Error)?.message ?? e).replace(/"[^"]*"/g, '"..."').slice(0, 200);
+const withoutValues = (e: unknown) =>
+  String((e as Error)?.message ?? e)
+    .replace(/"[^"]*"/g, '"..."')
+    .slice(0, 200);
 
 /** A stable, opaque WebAuthn user handle: no email or id in the authenticator. */
-const userHandle = (deps: Deps, userId: number) => new Uint8Array(Buffer.from(hmac(deps.config.secret, `webauthn-user:${userId}`), 'base64url'));
+const userHandle = (deps: Deps, userId: number) =>
+  new Uint8Array(Buffer.from(hmac(deps.config.secret, `webauthn-user:${userId}`), 'base64url'));
 
-async function storeChallenge(deps: Deps, purpose: 'register' | 'authenticate', userId: number | null, challenge: string) {
+async function storeChallenge(
+  deps: Deps,
+  purpose: 'register' | 'authenticate',
+  userId: number | null,
+  challenge: string,
+) {
   await q.deleteExpiredChallenges(deps.db);
   return q.insertChallenge(deps.db, {
     userId,
@@ -319,7 +350,12 @@ export async function passkeySignIn(
     expectedOrigin: origin,
     expectedRPID: rpID,
     requireUserVerification: true,
-    credential: { id: key.id, publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')), counter: key.counter, transports: key.transports ?? undefined },
+    credential: {
+      id: key.id,
+      publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
+      counter: key.counter,
+      transports: key.transports ?? undefined,
+    },
   }).catch((e: unknown) => {
     deps.log.info({ reason: withoutValues(e) }, 'passkey sign-in refused');
     return null;
@@ -341,7 +377,12 @@ export async function resetSecondFactors(deps: Deps, actor: Actor, userId: numbe
     await q.deleteTotp(tx, target.id);
     await q.deletePasskeysOf(tx, target.id);
     await q.deleteRecoveryCodes(tx, target.id);
-    await mailFactorChange(deps, tx, target.email, 'An administrator removed the authenticator app, passkeys and recovery codes of your account');
+    await mailFactorChange(
+      deps,
+      tx,
+      target.email,
+      'An administrator removed the authenticator app, passkeys and recovery codes of your account',
+    );
   });
   return { message: M.factorsReset };
 }

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, token: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: auth(token), payload: payload as object });
+const post = (url: string, token: string, payload?: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: auth(token), payload: payload as object });
 const verifyApp = (token: string, code: string) => post('/api/twofactor/app/verify', token, { code });
 const verifyRecovery = (token: string, code: string) => post('/api/twofactor/recovery/verify', token, { code });
 
@@ -25,7 +26,12 @@ async function pending(email: string) {
 }
 
 const securityMails = async (to: string) =>
-  (await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, 'security')))).map((m) => m.subject);
+  (
+    await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, 'security')))
+  ).map((m) => m.subject);
 
 describe('authenticator app: enrolment', () => {
   it('shows a QR code drawn here and the secret, stores the secret encrypted, and turns on with a code', async () => {
@@ -48,10 +54,14 @@ describe('authenticator app: enrolment', () => {
     // Not in force before it is confirmed.
     expect((await pending(user.email)).tf_type).toBe('email');
 
-    const wrong = await post('/api/twofactor/app/confirm', token, { code: '000000' === (await totpCode(secret)) ? '111111' : '000000' });
+    const wrong = await post('/api/twofactor/app/confirm', token, {
+      code: '000000' === (await totpCode(secret)) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe(MESSAGES.twoFactorInvalid);
-    expect((await post('/api/twofactor/app/confirm', token, { code: '12345' })).json().message).toBe(M.appCodeSixDigits);
+    expect((await post('/api/twofactor/app/confirm', token, { code: '12345' })).json().message).toBe(
+      M.appCodeSixDigits,
+    );
 
     const ok = await post('/api/twofactor/app/confirm', token, { code: await totpCode(secret) });
     expect(ok.statusCode).toBe(200);
@@ -64,7 +74,9 @@ describe('authenticator app: enrolment', () => {
     expect(stored).toHaveLength(10);
     expect(stored.some((s) => codes.some((c) => s.codeHash.includes(c.replace('-', ''))))).toBe(false);
 
-    expect(await securityMails(user.email)).toEqual(['Members Portal: An authenticator app was set up for your account']);
+    expect(await securityMails(user.email)).toEqual([
+      'Members Portal: An authenticator app was set up for your account',
+    ]);
     const status = await t.app.inject({ method: 'GET', url: '/api/twofactor/factors', headers: auth(token) });
     expect(status.json()).toEqual({ app: true, passkeys: [], recovery_codes_left: 10 });
 
@@ -85,15 +97,21 @@ describe('authenticator app: sign-in', () => {
     const mailsBefore = (await t.database.db.select().from(devMessages).where(eq(devMessages.to, user.email))).length;
     const first = await pending(user.email);
     expect(first).toMatchObject({ tf_type: 'app', two_factor_required: true, recovery_codes: true });
-    expect((await t.database.db.select().from(devMessages).where(eq(devMessages.to, user.email))).length).toBe(mailsBefore);
+    expect((await t.database.db.select().from(devMessages).where(eq(devMessages.to, user.email))).length).toBe(
+      mailsBefore,
+    );
 
     // The pending token opens nothing else.
-    expect((await t.app.inject({ method: 'GET', url: '/api/activeuser', headers: auth(first.token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/activeuser', headers: auth(first.token) })).statusCode).toBe(
+      401,
+    );
     const code = await totpCode(secret);
     const ok = await verifyApp(first.token, code);
     expect(ok.statusCode).toBe(200);
     const signedIn = ok.json<{ token: string }>().token;
-    expect((await t.app.inject({ method: 'GET', url: '/api/activeuser', headers: auth(signedIn) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/activeuser', headers: auth(signedIn) })).statusCode).toBe(
+      200,
+    );
 
     // The same code again, in a new sign-in: refused.
     const second = await pending(user.email);
@@ -118,7 +136,11 @@ describe('authenticator app: sign-in', () => {
     const { user, token } = await makeSignedIn(t.database.db);
     const { secret } = await enableApp(t, token);
     const p = await pending(user.email);
-    const send = await t.app.inject({ method: 'GET', url: '/api/twofactor/send2faCodeOnEmail', headers: auth(p.token) });
+    const send = await t.app.inject({
+      method: 'GET',
+      url: '/api/twofactor/send2faCodeOnEmail',
+      headers: auth(p.token),
+    });
     expect(send.statusCode).toBe(200);
     const verify = await post('/api/twofactor/verify', p.token, { code: await lastCodeTo(t, user.email) });
     expect(verify.statusCode).toBe(200);
@@ -147,8 +169,12 @@ describe('authenticator app: sign-in', () => {
     const removed = await t.app.inject({ method: 'DELETE', url: '/api/twofactor/app', headers: auth(token) });
     expect(removed.json().message).toBe(M.appRemoved);
     expect((await pending(user.email)).tf_type).toBe('email');
-    expect(await securityMails(user.email)).toContain('Members Portal: The authenticator app was removed from your account');
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/twofactor/app', headers: auth(token) })).statusCode).toBe(404);
+    expect(await securityMails(user.email)).toContain(
+      'Members Portal: The authenticator app was removed from your account',
+    );
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/twofactor/app', headers: auth(token) })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -161,7 +187,9 @@ describe('recovery codes', () => {
     const again = await verifyRecovery((await pending(user.email)).token, codes[0]!);
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(MESSAGES.twoFactorInvalid);
-    expect(await securityMails(user.email)).toContain('Members Portal: A recovery code was used to sign in to your account');
+    expect(await securityMails(user.email)).toContain(
+      'Members Portal: A recovery code was used to sign in to your account',
+    );
     const status = await t.app.inject({ method: 'GET', url: '/api/twofactor/factors', headers: auth(token) });
     expect(status.json().recovery_codes_left).toBe(9);
   });
@@ -184,7 +212,9 @@ describe("an admin's reset of a user's second factors", () => {
   async function userWithFactors(roles: ('AR' | 'TA' | 'LA' | 'CM')[]) {
     const { user, token } = await makeSignedIn(t.database.db, { roles });
     await enableApp(t, token);
-    await t.database.db.insert(passkeys).values({ id: `cred-${user.id}`, userId: user.id, name: 'Laptop', publicKey: 'x' });
+    await t.database.db
+      .insert(passkeys)
+      .values({ id: `cred-${user.id}`, userId: user.id, name: 'Laptop', publicKey: 'x' });
     return user;
   }
   const reset = (id: number, token: string) => post(`/api/admin/users/${id}/second-factors/reset`, token);
@@ -225,6 +255,8 @@ describe("an admin's reset of a user's second factors", () => {
 
   it('needs a signed-in token', async () => {
     const user = await makeUser(t.database.db);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/users/${user.id}/second-factors/reset` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/users/${user.id}/second-factors/reset` })).statusCode,
+    ).toBe(401);
   });
 });

@@ -9,13 +9,16 @@ import { PRODUCT_NAME, SECOND_FACTOR } from '@portal/shared';
  * of the database alone does not give anyone the codes.
  */
 
-const keyOf = (appSecret: string) => Buffer.from(hkdfSync('sha256', appSecret, 'portal-totp', 'totp-secret-at-rest', 32));
+const keyOf = (appSecret: string) =>
+  Buffer.from(hkdfSync('sha256', appSecret, 'portal-totp', 'totp-secret-at-rest', 32));
 
 export function encryptSecret(appSecret: string, secret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyOf(appSecret), iv);
   const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(
+    '.',
+  );
 }
 
 export function decryptSecret(appSecret: string, stored: string): string {

@@ -14,7 +14,10 @@ interface Component {
   children: Component[];
 }
 function parseIcs(text: string): Component {
-  const lines = text.replace(/\r\n[ \t]/g, '').split(/\r\n/).filter(Boolean);
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split(/\r\n/)
+    .filter(Boolean);
   const root: Component = { type: 'ROOT', props: [], children: [] };
   const stack = [root];
   for (const line of lines) {
@@ -28,7 +31,11 @@ function parseIcs(text: string): Component {
     } else if (name === 'END') {
       expect(stack.pop()!.type).toBe(value);
     } else {
-      stack.at(-1)!.props.push({ name: name!, params: Object.fromEntries(paramText.map((p) => p.split('=') as [string, string])), value });
+      stack.at(-1)!.props.push({
+        name: name!,
+        params: Object.fromEntries(paramText.map((p) => p.split('=') as [string, string])),
+        value,
+      });
     }
   }
   expect(stack).toHaveLength(1);
@@ -48,17 +55,41 @@ beforeAll(async () => {
   const admin = await makeSignedIn(db, { roles: ['CM'] });
   member = await makeSignedIn(db, { roles: ['CM'] });
   const stranger = await makeSignedIn(db, { roles: ['CM'] });
-  chemical = await makeCommittee(db, { name: 'Chemical Testing Committee', admin: admin.user, members: [{ user: member.user }] });
+  chemical = await makeCommittee(db, {
+    name: 'Chemical Testing Committee',
+    admin: admin.user,
+    members: [{ user: member.user }],
+  });
   biological = await makeCommittee(db, { name: 'Biological Testing Committee', admin: member.user });
   const other = await makeCommittee(db, { name: 'Other Committee', admin: stranger.user });
   const soon = new Date().getFullYear() + 1;
-  await makeEvent(db, { committee: chemical, creator: admin.user, title: 'Committee meeting', start: `${soon}-01-15 09:30:00`, end: `${soon}-01-15 11:00:00` });
-  await makeEvent(db, { committee: biological, creator: member.user, title: 'Workshop', start: `${soon}-06-05 00:00:00`, end: `${soon}-06-07 00:00:00`, allDay: true });
-  await makeEvent(db, { committee: other, creator: stranger.user, title: 'Not theirs', start: `${soon}-01-16 09:00:00`, end: `${soon}-01-16 10:00:00` });
+  await makeEvent(db, {
+    committee: chemical,
+    creator: admin.user,
+    title: 'Committee meeting',
+    start: `${soon}-01-15 09:30:00`,
+    end: `${soon}-01-15 11:00:00`,
+  });
+  await makeEvent(db, {
+    committee: biological,
+    creator: member.user,
+    title: 'Workshop',
+    start: `${soon}-06-05 00:00:00`,
+    end: `${soon}-06-07 00:00:00`,
+    allDay: true,
+  });
+  await makeEvent(db, {
+    committee: other,
+    creator: stranger.user,
+    title: 'Not theirs',
+    start: `${soon}-01-16 09:00:00`,
+    end: `${soon}-01-16 10:00:00`,
+  });
 });
 afterAll(() => t.close());
 
-const feedAddress = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/calendar/feed', headers: auth(token) })).json<CalendarFeed>().url;
+const feedAddress = async (token: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/calendar/feed', headers: auth(token) })).json<CalendarFeed>().url;
 const open = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname });
 
 describe('the personal calendar feed', () => {
@@ -72,12 +103,22 @@ describe('the personal calendar feed', () => {
     const cal = parseIcs(res.body);
     expect(cal.type).toBe('VCALENDAR');
     expect(prop(cal, 'X-WR-TIMEZONE')?.value).toBe('Australia/Sydney');
-    expect(cal.children.find((c) => c.type === 'VTIMEZONE') && prop(cal.children.find((c) => c.type === 'VTIMEZONE')!, 'TZID')?.value).toBe('Australia/Sydney');
+    expect(
+      cal.children.find((c) => c.type === 'VTIMEZONE') &&
+        prop(
+          cal.children.find((c) => c.type === 'VTIMEZONE')!,
+          'TZID',
+        )?.value,
+    ).toBe('Australia/Sydney');
     const vevents = cal.children.filter((c) => c.type === 'VEVENT');
     expect(vevents.map((e) => prop(e, 'SUMMARY')?.value)).toEqual(['Committee meeting', 'Workshop']);
     const soon = new Date().getFullYear() + 1;
     const [meeting, workshop] = vevents as [Component, Component];
-    expect(prop(meeting, 'DTSTART')).toEqual({ name: 'DTSTART', params: { TZID: 'Australia/Sydney' }, value: `${soon}0115T093000` });
+    expect(prop(meeting, 'DTSTART')).toEqual({
+      name: 'DTSTART',
+      params: { TZID: 'Australia/Sydney' },
+      value: `${soon}0115T093000`,
+    });
     expect(prop(meeting, 'DTEND')?.value).toBe(`${soon}0115T110000`);
     expect(prop(workshop, 'DTSTART')).toEqual({ name: 'DTSTART', params: { VALUE: 'DATE' }, value: `${soon}0605` });
     expect(prop(workshop, 'DTEND')?.value).toBe(`${soon}0607`);
@@ -101,7 +142,9 @@ describe('the personal calendar feed', () => {
 
   it("leaves out a committee's events once the user leaves it, and stops for a deactivated user", async () => {
     const url = await feedAddress(member.token);
-    await t.database.db.delete(committeeMembers).where(and(eq(committeeMembers.userId, member.user.id), eq(committeeMembers.committeeId, chemical.id)));
+    await t.database.db
+      .delete(committeeMembers)
+      .where(and(eq(committeeMembers.userId, member.user.id), eq(committeeMembers.committeeId, chemical.id)));
     const cal = parseIcs((await open(url)).body);
     expect(cal.children.filter((c) => c.type === 'VEVENT').map((e) => prop(e, 'SUMMARY')?.value)).toEqual(['Workshop']);
     await t.database.db.update(users).set({ activated: false }).where(eq(users.id, member.user.id));
@@ -112,8 +155,12 @@ describe('the personal calendar feed', () => {
     const other = await makeSignedIn(t.database.db, { roles: ['CM'] });
     const url = new URL(await feedAddress(other.token)).pathname;
     const [id, mac] = url.split('/').at(-1)!.replace('.ics', '').split('.') as [string, string];
-    expect((await t.app.inject({ method: 'GET', url: `/api/calendar/ics/${member.user.id}.${mac}.ics` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/calendar/ics/${id}.${mac.slice(0, -2)}xx.ics` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/calendar/ics/${member.user.id}.${mac}.ics` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/calendar/ics/${id}.${mac.slice(0, -2)}xx.ics` })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/ics/nothing' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/calendar/feed/reset' })).statusCode).toBe(401);

@@ -20,7 +20,8 @@ const FEED_MAX = 5000;
 /** The alarm: one day before the start. */
 const ALARM_SECONDS = 24 * 60 * 60;
 
-export const feedToken = (key: string, userId: number, secret: string) => `${userId}.${hmac(key, `calendar-feed:${userId}:${secret}`)}`;
+export const feedToken = (key: string, userId: number, secret: string) =>
+  `${userId}.${hmac(key, `calendar-feed:${userId}:${secret}`)}`;
 
 /** Australia/Sydney for calendar apps that want the zone defined in the file (AEST, and AEDT from October to April). */
 const SYDNEY_VTIMEZONE = [
@@ -53,7 +54,8 @@ export async function feedCalendar(deps: Deps, file: string): Promise<string> {
   if (!m) throw notFound();
   const userId = Number(m[1]);
   const feed = await q.findFeed(deps.db, userId);
-  if (!feed || !feed.activated || !safeEqual(feedToken(deps.config.secret, userId, feed.secret), `${m[1]}.${m[2]}`)) throw notFound();
+  if (!feed || !feed.activated || !safeEqual(feedToken(deps.config.secret, userId, feed.secret), `${m[1]}.${m[2]}`))
+    throw notFound();
 
   const since = new Date(Date.now() - FEED_PAST_DAYS * 86_400_000);
   const rows = await q.listFeedEvents(deps.db, userId, since, FEED_MAX);
@@ -71,7 +73,9 @@ export async function feedCalendar(deps: Deps, file: string): Promise<string> {
       summary: e.title,
       description: e.committeeName,
       allDay: e.allDay,
-      ...(e.allDay ? { start: dateOf(e.start), end: dateOf(e.end) } : { start: wallClock(e.start), end: wallClock(e.end), timezone: TIMEZONE }),
+      ...(e.allDay
+        ? { start: dateOf(e.start), end: dateOf(e.end) }
+        : { start: wallClock(e.start), end: wallClock(e.end), timezone: TIMEZONE }),
       stamp: e.updatedAt,
       lastModified: e.updatedAt,
       url: `${deps.config.appUrl}/calendar/${e.start.slice(0, 10)}`,

@@ -5,7 +5,8 @@ import { calendarFeeds, committeeMembers, committees, events, users } from '../.
 
 /** Sydney wall-clock text to an instant, and back (DESIGN "Data": shown in Australia/Sydney). */
 export const fromLocal = (local: string): SQL => sql`(${local}::timestamp at time zone ${sql.raw(`'${TIMEZONE}'`)})`;
-const toLocal = (column: SQL | typeof events.startsAt | typeof events.endsAt) => sql<string>`to_char(${column} at time zone ${sql.raw(`'${TIMEZONE}'`)}, 'YYYY-MM-DD HH24:MI:SS')`;
+const toLocal = (column: SQL | typeof events.startsAt | typeof events.endsAt) =>
+  sql<string>`to_char(${column} at time zone ${sql.raw(`'${TIMEZONE}'`)}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 const eventColumns = {
   id: events.id,
@@ -62,12 +63,19 @@ export function listEvents(db: Db | Tx, f: EventFilter): Promise<EventRow[]> {
 }
 
 export async function findEvent(db: Db | Tx, id: number): Promise<EventRow | null> {
-  const [row] = await db.select(eventColumns).from(events).leftJoin(users, eq(users.id, events.createdBy)).where(eq(events.id, id));
+  const [row] = await db
+    .select(eventColumns)
+    .from(events)
+    .leftJoin(users, eq(users.id, events.createdBy))
+    .where(eq(events.id, id));
   return row ?? null;
 }
 
 export async function findCommitteeName(db: Db | Tx, id: number) {
-  const [row] = await db.select({ id: committees.id, name: committees.name }).from(committees).where(eq(committees.id, id));
+  const [row] = await db
+    .select({ id: committees.id, name: committees.name })
+    .from(committees)
+    .where(eq(committees.id, id));
   return row ?? null;
 }
 
@@ -81,7 +89,14 @@ export interface EventValues {
 export async function insertEvent(tx: Tx, committeeId: number, createdBy: number, v: EventValues): Promise<number> {
   const [row] = await tx
     .insert(events)
-    .values({ committeeId, createdBy, title: v.title, startsAt: fromLocal(v.start), endsAt: fromLocal(v.end), allDay: v.allDay })
+    .values({
+      committeeId,
+      createdBy,
+      title: v.title,
+      startsAt: fromLocal(v.start),
+      endsAt: fromLocal(v.end),
+      allDay: v.allDay,
+    })
     .returning({ id: events.id });
   return row!.id;
 }
@@ -89,7 +104,13 @@ export async function insertEvent(tx: Tx, committeeId: number, createdBy: number
 export async function updateEvent(tx: Tx, id: number, v: EventValues): Promise<void> {
   await tx
     .update(events)
-    .set({ title: v.title, startsAt: fromLocal(v.start), endsAt: fromLocal(v.end), allDay: v.allDay, updatedAt: sql`now()` })
+    .set({
+      title: v.title,
+      startsAt: fromLocal(v.start),
+      endsAt: fromLocal(v.end),
+      allDay: v.allDay,
+      updatedAt: sql`now()`,
+    })
     .where(eq(events.id, id));
 }
 
@@ -111,7 +132,10 @@ export async function findFeed(db: Db | Tx, userId: number) {
 /** The user's feed secret, made on first use (parallel first calls keep one). */
 export async function ensureFeed(db: Db | Tx, userId: number, secret: string): Promise<string> {
   await db.insert(calendarFeeds).values({ userId, secret }).onConflictDoNothing();
-  const [row] = await db.select({ secret: calendarFeeds.secret }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  const [row] = await db
+    .select({ secret: calendarFeeds.secret })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
   return row!.secret;
 }
 
@@ -145,7 +169,10 @@ export function listFeedEvents(db: Db | Tx, userId: number, since: Date, limit: 
       committeeName: sql<string>`(select ${committees.name} from ${committees} where ${committees.id} = ${events.committeeId})`,
     })
     .from(events)
-    .innerJoin(committeeMembers, and(eq(committeeMembers.committeeId, events.committeeId), eq(committeeMembers.userId, userId)))
+    .innerJoin(
+      committeeMembers,
+      and(eq(committeeMembers.committeeId, events.committeeId), eq(committeeMembers.userId, userId)),
+    )
     .where(gt(events.endsAt, since))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(limit);

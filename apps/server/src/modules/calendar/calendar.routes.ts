@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calendarFeed, eventCreate, eventList, eventListQuery, eventSaved, eventUpdate, idParam, messageBody, safeString } from '@portal/shared';
+import {
+  calendarFeed,
+  eventCreate,
+  eventList,
+  eventListQuery,
+  eventSaved,
+  eventUpdate,
+  idParam,
+  messageBody,
+  safeString,
+} from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { feedCalendar } from './calendar.feed.js';
@@ -15,7 +25,8 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   r.get('/events', {
     schema: {
       ...tag,
-      description: "A committee's events by start (members only). start/end: overlapping that range; upcoming: starting now or later; term: future events whose title holds the words.",
+      description:
+        "A committee's events by start (members only). start/end: overlapping that range; upcoming: starting now or later; term: future events whose title holds the words.",
       querystring: eventListQuery,
       response: { 200: eventList },
     },
@@ -23,12 +34,23 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   });
 
   r.post('/events', {
-    schema: { ...tag, description: 'The committee admin adds an event (Sydney wall-clock times; end defaults to 1 day / 30 minutes).', body: eventCreate, response: { 200: eventSaved } },
+    schema: {
+      ...tag,
+      description: 'The committee admin adds an event (Sydney wall-clock times; end defaults to 1 day / 30 minutes).',
+      body: eventCreate,
+      response: { 200: eventSaved },
+    },
     handler: (req) => service.createEvent(deps, actorOf(req), req.body),
   });
 
   r.put('/events/:id', {
-    schema: { ...tag, description: "The event's creator changes it.", params: idParam, body: eventUpdate, response: { 200: eventSaved } },
+    schema: {
+      ...tag,
+      description: "The event's creator changes it.",
+      params: idParam,
+      body: eventUpdate,
+      response: { 200: eventSaved },
+    },
     handler: (req) => service.updateEvent(deps, actorOf(req), req.params.id, req.body),
   });
 
@@ -43,7 +65,11 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   });
 
   r.post('/calendar/feed/reset', {
-    schema: { ...tag, description: 'Reset link: a new address; the old one stops working.', response: { 200: calendarFeed } },
+    schema: {
+      ...tag,
+      description: 'Reset link: a new address; the old one stops working.',
+      response: { 200: calendarFeed },
+    },
     handler: (req) => service.resetFeed(deps, actorOf(req)),
   });
 
@@ -51,7 +77,8 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
     config: { auth: 'none' },
     schema: {
       ...tag,
-      description: 'The personal feed (text/calendar), opened by calendar apps without a bearer token; the address is the secret.',
+      description:
+        'The personal feed (text/calendar), opened by calendar apps without a bearer token; the address is the secret.',
       params: z.object({ file: safeString().max(200) }),
     },
     handler: async (req, reply) => {

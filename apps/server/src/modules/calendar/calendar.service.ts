@@ -28,7 +28,10 @@ export function presentEvent(actor: Actor, e: q.EventRow): CalendarEvent {
     allDay: e.allDay,
     committee_id: e.committeeId,
     isCreatedBy: e.createdBy === actor.user.id,
-    creator: e.createdBy !== null && e.creatorFirstName !== null ? { id: e.createdBy, first_name: e.creatorFirstName, last_name: e.creatorLastName ?? '' } : null,
+    creator:
+      e.createdBy !== null && e.creatorFirstName !== null
+        ? { id: e.createdBy, first_name: e.creatorFirstName, last_name: e.creatorLastName ?? '' }
+        : null,
     abilities: abilitiesOf(actor, ABILITIES.event, e),
   };
 }
@@ -129,4 +132,5 @@ export async function resetFeed(deps: Deps, actor: Actor): Promise<CalendarFeed>
   return { url: feedUrl(deps, actor.user.id, secret), message: CALENDAR_MESSAGES.feedReset };
 }
 
-const feedUrl = (deps: Deps, userId: number, secret: string) => `${deps.config.appUrl}/api/calendar/ics/${feedToken(deps.config.secret, userId, secret)}.ics`;
+const feedUrl = (deps: Deps, userId: number, secret: string) =>
+  `${deps.config.appUrl}/api/calendar/ics/${feedToken(deps.config.secret, userId, secret)}.ics`;

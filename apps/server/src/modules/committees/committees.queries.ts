@@ -23,7 +23,12 @@ export type CommitteeRow = {
 
 /** The committees of a list (the caller's scope), by name, with their admin's names. */
 export function listCommittees(db: Db | Tx, where: SQL): Promise<CommitteeRow[]> {
-  return db.select(committeeColumns).from(committees).leftJoin(admins, eq(admins.id, committees.adminId)).where(where).orderBy(asc(committees.name));
+  return db
+    .select(committeeColumns)
+    .from(committees)
+    .leftJoin(admins, eq(admins.id, committees.adminId))
+    .where(where)
+    .orderBy(asc(committees.name));
 }
 
 /** Every committee's id and name (public: the registration wizard). */
@@ -32,7 +37,11 @@ export function listCommitteeNames(db: Db | Tx) {
 }
 
 export async function findCommittee(db: Db | Tx, id: number): Promise<CommitteeRow | null> {
-  const [row] = await db.select(committeeColumns).from(committees).leftJoin(admins, eq(admins.id, committees.adminId)).where(eq(committees.id, id));
+  const [row] = await db
+    .select(committeeColumns)
+    .from(committees)
+    .leftJoin(admins, eq(admins.id, committees.adminId))
+    .where(eq(committees.id, id));
   return row ?? null;
 }
 

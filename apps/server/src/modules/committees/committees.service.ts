@@ -1,4 +1,10 @@
-import { DEFAULT_MEMBER_TITLE, type Committee, type CommitteeDetail, type CommitteeList, type CommitteeNames } from '@portal/shared';
+import {
+  DEFAULT_MEMBER_TITLE,
+  type Committee,
+  type CommitteeDetail,
+  type CommitteeList,
+  type CommitteeNames,
+} from '@portal/shared';
 import { authorize, scopeFor } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
@@ -11,7 +17,10 @@ function present(actor: Actor, c: q.CommitteeRow): Committee {
     name: c.name,
     value: c.name,
     admin_id: c.adminId,
-    admin: c.adminId !== null && c.adminFirstName !== null ? { id: c.adminId, first_name: c.adminFirstName, last_name: c.adminLastName ?? '' } : null,
+    admin:
+      c.adminId !== null && c.adminFirstName !== null
+        ? { id: c.adminId, first_name: c.adminFirstName, last_name: c.adminLastName ?? '' }
+        : null,
     is_admin: c.adminId === actor.user.id,
     is_member: actor.committees.some((m) => m.id === c.id),
   };

@@ -21,7 +21,11 @@ beforeAll(async () => {
   outsider = await makeSignedIn(db, { roles: ['CM'] });
   sysadmin = await makeSignedIn(db, { roles: ['SYSADMIN'] });
   const third = await makeUser(db, { roles: ['CM'], firstName: 'Bob', lastName: 'Brown' });
-  chemical = await makeCommittee(db, { name: 'Chemical Testing Committee', admin: admin.user, members: [{ user: member.user }, { user: third }] });
+  chemical = await makeCommittee(db, {
+    name: 'Chemical Testing Committee',
+    admin: admin.user,
+    members: [{ user: member.user }, { user: third }],
+  });
   biological = await makeCommittee(db, { name: 'Biological Testing Committee', admin: member.user });
   other = await makeCommittee(db, { name: 'Other Committee', admin: outsider.user });
 });
@@ -35,8 +39,18 @@ describe('GET /api/committees', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json<CommitteeList>();
     expect(data.map((c) => c.name)).toEqual(['Biological Testing Committee', 'Chemical Testing Committee']);
-    expect(data[0]).toMatchObject({ id: biological.id, value: 'Biological Testing Committee', admin_id: member.user.id, is_admin: true, is_member: true });
-    expect(data[1]).toMatchObject({ id: chemical.id, is_admin: false, admin: { id: admin.user.id, first_name: 'Carla', last_name: 'Zed' } });
+    expect(data[0]).toMatchObject({
+      id: biological.id,
+      value: 'Biological Testing Committee',
+      admin_id: member.user.id,
+      is_admin: true,
+      is_member: true,
+    });
+    expect(data[1]).toMatchObject({
+      id: chemical.id,
+      is_admin: false,
+      admin: { id: admin.user.id, first_name: 'Carla', last_name: 'Zed' },
+    });
   });
 
   it('gives a user in no committee an empty list', async () => {
@@ -77,10 +91,22 @@ describe('GET /api/committees/{id}', () => {
     const res = await get(`/api/committees/${chemical.id}`, member.token);
     expect(res.statusCode).toBe(200);
     const body = res.json<CommitteeDetail>();
-    expect(body).toMatchObject({ id: chemical.id, name: 'Chemical Testing Committee', admin_id: admin.user.id, is_admin: false, is_member: true });
+    expect(body).toMatchObject({
+      id: chemical.id,
+      name: 'Chemical Testing Committee',
+      admin_id: admin.user.id,
+      is_admin: false,
+      is_member: true,
+    });
     expect(body.members.map((m) => m.last_name)).toEqual(['Zed', 'Able', 'Brown']);
     expect(body.members[0]).toMatchObject({ id: admin.user.id, title: 'Chair', admin: true });
-    expect(body.members[1]).toMatchObject({ id: member.user.id, title: 'General', mobile_number: '+61400000001', admin: false, email: member.user.email });
+    expect(body.members[1]).toMatchObject({
+      id: member.user.id,
+      title: 'General',
+      mobile_number: '+61400000001',
+      admin: false,
+      email: member.user.email,
+    });
   });
 
   it('answers 404 to a non-member, a SYSADMIN outside it and a missing committee; 401 without a token; 400 for a bad id', async () => {

@@ -8,7 +8,10 @@ export async function contactRoutes(app: FastifyInstance, { deps }: { deps: Deps
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post('/contact', {
     // Signed in or not: a token, when sent, must be valid; without one, name and email are required.
-    config: { auth: 'optional', rateLimit: { max: Math.ceil(10 * deps.config.rateLimitFactor), timeWindow: '1 minute' } },
+    config: {
+      auth: 'optional',
+      rateLimit: { max: Math.ceil(10 * deps.config.rateLimitFactor), timeWindow: '1 minute' },
+    },
     schema: {
       tags: ['Contact'],
       description:

@@ -11,7 +11,11 @@ import './contact.policy.js';
 function senderOf(actor: Actor | null, body: ContactRequest) {
   if (actor) {
     authorize(actor, 'contact.message.send');
-    return { userId: actor.user.id, name: `${actor.user.firstName} ${actor.user.lastName}`.trim(), email: actor.user.email };
+    return {
+      userId: actor.user.id,
+      name: `${actor.user.firstName} ${actor.user.lastName}`.trim(),
+      email: actor.user.email,
+    };
   }
   const parsed = contactPublicMessage.safeParse(body);
   if (!parsed.success) {
@@ -33,7 +37,12 @@ export async function sendContactMessage(deps: Deps, actor: Actor | null, body: 
   if (!actor) limits[`contact-sender:${from.email}`] = CONTACT_LIMITS.perSenderEmail;
   await takeTries(deps, limits, CONTACT_LIMITS.windowMinutes);
   await deps.db.transaction((tx) =>
-    emit(tx, 'contact.message.sent', { from, subject: body.subject, message: body.message, mailbox: deps.config.contactEmail ?? null }),
+    emit(tx, 'contact.message.sent', {
+      from,
+      subject: body.subject,
+      message: body.message,
+      mailbox: deps.config.contactEmail ?? null,
+    }),
   );
   return { message: CONTACT_MESSAGES.sent };
 }

@@ -35,7 +35,8 @@ export async function devRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
     const rows = await listMessages(deps);
     const items = rows
       .map(
-        (m) => `<article><h2>${escape(m.subject)}</h2><p class="meta">${m.kind} to ${escape(m.to)} at ${m.createdAt.toISOString()}</p><pre>${escape(m.text)}</pre></article>`,
+        (m) =>
+          `<article><h2>${escape(m.subject)}</h2><p class="meta">${m.kind} to ${escape(m.to)} at ${m.createdAt.toISOString()}</p><pre>${escape(m.text)}</pre></article>`,
       )
       .join('\n');
     reply.type('text/html; charset=utf-8');

@@ -19,7 +19,14 @@ const FOLDER = { job: jobDocuments.jobId, site: siteDocuments.siteId } as const;
 
 function columnsOf(kind: Kind) {
   const t = TABLE[kind];
-  return { id: t.id, folderId: FOLDER[kind], description: t.description, side: t.side, reviewedComment: t.reviewedComment, reviewedAt: t.reviewedAt };
+  return {
+    id: t.id,
+    folderId: FOLDER[kind],
+    description: t.description,
+    side: t.side,
+    reviewedComment: t.reviewedComment,
+    reviewedAt: t.reviewedAt,
+  };
 }
 
 const uploader = { firstName: users.firstName, lastName: users.lastName };
@@ -146,10 +153,21 @@ export interface NewDocument {
 
 export async function insertDocuments(tx: Tx, kind: Kind, docs: NewDocument[]) {
   if (kind === 'job') {
-    const values = docs.map((d) => ({ jobId: d.folderId, fileId: d.fileId, description: d.description, side: d.side as 'facility' | 'assessor', uploaderRole: d.uploaderRole }));
+    const values = docs.map((d) => ({
+      jobId: d.folderId,
+      fileId: d.fileId,
+      description: d.description,
+      side: d.side as 'facility' | 'assessor',
+      uploaderRole: d.uploaderRole,
+    }));
     return tx.insert(jobDocuments).values(values).returning(columnsOf('job'));
   }
-  const values = docs.map((d) => ({ siteId: d.folderId, fileId: d.fileId, description: d.description, side: d.side as 'facility' | 'body' }));
+  const values = docs.map((d) => ({
+    siteId: d.folderId,
+    fileId: d.fileId,
+    description: d.description,
+    side: d.side as 'facility' | 'body',
+  }));
   return tx.insert(siteDocuments).values(values).returning(columnsOf('site'));
 }
 
@@ -190,7 +208,13 @@ export async function representedSiteIds(db: Q, userId: number, siteIds: number[
 /** The job's number and the uploader's role of a job document, for the review. */
 export async function findJobDocumentForReview(db: Q, id: number) {
   const [row] = await db
-    .select({ jobId: jobDocuments.jobId, side: jobDocuments.side, uploaderRole: jobDocuments.uploaderRole, uploadedBy: files.uploadedBy, name: files.name })
+    .select({
+      jobId: jobDocuments.jobId,
+      side: jobDocuments.side,
+      uploaderRole: jobDocuments.uploaderRole,
+      uploadedBy: files.uploadedBy,
+      name: files.name,
+    })
     .from(jobDocuments)
     .innerJoin(files, eq(files.id, jobDocuments.fileId))
     .where(eq(jobDocuments.id, id))
@@ -199,5 +223,8 @@ export async function findJobDocumentForReview(db: Q, id: number) {
 }
 
 export async function reviewJobDocument(tx: Tx, id: number, comment: string, reviewerId: number) {
-  await tx.update(jobDocuments).set({ reviewedComment: comment, reviewedBy: reviewerId, reviewedAt: new Date() }).where(eq(jobDocuments.id, id));
+  await tx
+    .update(jobDocuments)
+    .set({ reviewedComment: comment, reviewedBy: reviewerId, reviewedAt: new Date() })
+    .where(eq(jobDocuments.id, id));
 }

@@ -34,7 +34,8 @@ const binary = { 200: z.any().describe('the file') };
 
 function idsOf(query: z.infer<typeof bulkQuery>): number[] {
   const ids = parseBulkIds(query);
-  if (!ids) throw badRequest(MESSAGES.validationFailed, { ids: ['Send the document ids as ids[]=1&ids[]=2 (at most 500).'] });
+  if (!ids)
+    throw badRequest(MESSAGES.validationFailed, { ids: ['Send the document ids as ids[]=1&ids[]=2 (at most 500).'] });
   return ids;
 }
 
@@ -45,11 +46,16 @@ const FOLDERS = [
     path: '/jobdocuments',
     tags: ['Job documents'],
     list: {
-      description: 'Received and submitted documents of a job, seen from the role (AR: facility side; TA, LA: assessors), oldest first.',
+      description:
+        'Received and submitted documents of a job, seen from the role (AR: facility side; TA, LA: assessors), oldest first.',
       querystring: jobDocumentListQuery,
-      folderOf: (query: Record<string, unknown>) => ({ folderId: query.jobid as number, role: query.role as string | undefined }),
+      folderOf: (query: Record<string, unknown>) => ({
+        folderId: query.jobid as number,
+        role: query.role as string | undefined,
+      }),
     },
-    uploadFields: 'jobId, description, role (send these first), then files[] (one or several; the spec’s single file field works too)',
+    uploadFields:
+      'jobId, description, role (send these first), then files[] (one or several; the spec’s single file field works too)',
     multipart: multipartConfig(jobDocumentUploadFields, 'files[]'),
   },
   {
@@ -61,7 +67,8 @@ const FOLDERS = [
       querystring: siteDocumentListQuery,
       folderOf: (query: Record<string, unknown>) => ({ folderId: query.siteid as number, role: undefined }),
     },
-    uploadFields: 'siteId, description (send these first), then files[] (one or several; the spec’s single file field works too)',
+    uploadFields:
+      'siteId, description (send these first), then files[] (one or several; the spec’s single file field works too)',
     multipart: multipartConfig(siteDocumentUploadFields, 'files[]'),
   },
 ];
@@ -75,7 +82,8 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
   r.post('/downloads', {
     schema: {
       tags: ['Job documents', 'Site documents'],
-      description: 'A short-lived link to a document or bulk download (path with its query), for the browser to follow.',
+      description:
+        'A short-lived link to a document or bulk download (path with its query), for the browser to follow.',
       body: downloadLinkRequest,
       response: { 200: downloadLinkResponse },
     },
@@ -93,16 +101,30 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
 
     r.get(folder.path, {
       ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
-      schema: { tags, description: folder.list.description, querystring: folder.list.querystring, response: { 200: documentGroups } },
+      schema: {
+        tags,
+        description: folder.list.description,
+        querystring: folder.list.querystring,
+        response: { 200: documentGroups },
+      },
       handler: (req) => {
         const query = req.query as { page: number; per_page: number } & Record<string, unknown>;
-        return service.listDocuments(deps, actorOf(req), kind, { ...folder.list.folderOf(query), page: query.page, per_page: query.per_page });
+        return service.listDocuments(deps, actorOf(req), kind, {
+          ...folder.list.folderOf(query),
+          page: query.page,
+          per_page: query.per_page,
+        });
       },
     });
 
     r.get(`${folder.path}/bulk`, {
       config: { download: true },
-      schema: { tags, description: 'A zip of the selected documents the user may see.', querystring: bulkQuery, response: binary },
+      schema: {
+        tags,
+        description: 'A zip of the selected documents the user may see.',
+        querystring: bulkQuery,
+        response: binary,
+      },
       handler: async (req, reply) => {
         const zip = await service.readableZip(deps, actorOf(req), kind, idsOf(req.query));
         return sendZip(reply, storage, zip.files, zip.name);
@@ -131,7 +153,13 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
   }
 
   r.put('/jobdocuments/:id', {
-    schema: { tags: ['Job documents'], description: 'The review: only the job’s assessors, on documents they received.', params: idParam, body: documentReview, response: { 200: reviewResponse } },
+    schema: {
+      tags: ['Job documents'],
+      description: 'The review: only the job’s assessors, on documents they received.',
+      params: idParam,
+      body: documentReview,
+      response: { 200: reviewResponse },
+    },
     handler: (req) => service.reviewJobDocument(deps, actorOf(req), req.params.id, req.body.reviewed_comment),
   });
 }

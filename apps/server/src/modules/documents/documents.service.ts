@@ -1,4 +1,12 @@
-import { documentDescription, jobDocumentUploadFields, MESSAGES, siteDocumentUploadFields, type DocumentGroups, type DocumentItem, type Role } from '@portal/shared';
+import {
+  documentDescription,
+  jobDocumentUploadFields,
+  MESSAGES,
+  siteDocumentUploadFields,
+  type DocumentGroups,
+  type DocumentItem,
+  type Role,
+} from '@portal/shared';
 import { z } from 'zod';
 import { authorize, scopeFor, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
@@ -17,7 +25,15 @@ import * as q from './documents.queries.js';
  * the event each kind emits; listing, uploading, downloading and zipping are written once.
  */
 
-function present({ doc, file, user }: { doc: q.DocumentRow['doc']; file: q.DocumentRow['file']; user: q.DocumentRow['user'] }): DocumentItem {
+function present({
+  doc,
+  file,
+  user,
+}: {
+  doc: q.DocumentRow['doc'];
+  file: q.DocumentRow['file'];
+  user: q.DocumentRow['user'];
+}): DocumentItem {
   return {
     id: doc.id,
     name: file.name,
@@ -52,11 +68,20 @@ const ACTIONS = {
  * Opens a folder for the actor in a role, to list or to upload: authorize answers 404 when they
  * may not see it from that role, 403 for a role they do not hold.
  */
-async function openFolder(deps: Deps, actor: Actor, kind: q.Kind, folderId: number, requestedRole: string | undefined, use: 'list' | 'upload'): Promise<Folder> {
+async function openFolder(
+  deps: Deps,
+  actor: Actor,
+  kind: q.Kind,
+  folderId: number,
+  requestedRole: string | undefined,
+  use: 'list' | 'upload',
+): Promise<Folder> {
   const viewer = viewing(actor, requestedRole);
   const role = viewer.view;
   if (kind === 'site') {
-    authorize(viewer, ACTIONS.site[use], { represented: (await q.representedSiteIds(deps.db, actor.user.id, [folderId])).has(folderId) });
+    authorize(viewer, ACTIONS.site[use], {
+      represented: (await q.representedSiteIds(deps.db, actor.user.id, [folderId])).has(folderId),
+    });
     return { kind, id: folderId, mine: 'facility', other: 'body', role, job: null };
   }
   const job = authorize(viewer, ACTIONS.job[use], await q.findJobSides(deps.db, actor.user.id, folderId));
@@ -105,7 +130,12 @@ async function readableRows(deps: Deps, actor: Actor, kind: q.Kind, ids: number[
  * The zip of these documents, named after what it holds: 'job-100234-documents.zip' when they are
  * of one job (site: 'site-S041201-documents.zip'), 'job-documents.zip' across several.
  */
-export async function readableZip(deps: Deps, actor: Actor, kind: q.Kind, ids: number[]): Promise<{ files: StoredFile[]; name: string }> {
+export async function readableZip(
+  deps: Deps,
+  actor: Actor,
+  kind: q.Kind,
+  ids: number[],
+): Promise<{ files: StoredFile[]; name: string }> {
   const rows = await readableRows(deps, actor, kind, ids);
   const folders = [...new Set(rows.map((r) => r.doc.folderId))];
   const number = folders.length === 1 ? await q.folderNumber(deps.db, kind, folders[0]!) : null;
@@ -137,7 +167,14 @@ async function precheckUpload(deps: Deps, actor: Actor, kind: q.Kind, fields: Re
 
 /** Saves the documents of an upload: the file rows, the document rows and the event, in one transaction. */
 async function saveUpload(deps: Deps, actor: Actor, kind: q.Kind, body: UploadBody, uploads: StoredUpload[]) {
-  const folder = await openFolder(deps, actor, kind, folderIdOf(body), 'role' in body ? body.role : undefined, 'upload');
+  const folder = await openFolder(
+    deps,
+    actor,
+    kind,
+    folderIdOf(body),
+    'role' in body ? body.role : undefined,
+    'upload',
+  );
   const names = uploads.map((u) => u.name);
   const saved = await deps.db.transaction(async (tx) => {
     if (await q.lockFolderAndFindName(tx, kind, folder.id, names)) throw badRequest(MESSAGES.duplicateDocument);
@@ -145,11 +182,22 @@ async function saveUpload(deps: Deps, actor: Actor, kind: q.Kind, body: UploadBo
     const docs = await q.insertDocuments(
       tx,
       kind,
-      stored.map((file) => ({ folderId: folder.id, fileId: file.id, description: body.description, side: folder.mine, uploaderRole: folder.role })),
+      stored.map((file) => ({
+        folderId: folder.id,
+        fileId: file.id,
+        description: body.description,
+        side: folder.mine,
+        uploaderRole: folder.role,
+      })),
     );
     const by = personOf(actor.user);
     if (folder.job) {
-      await emit(tx, 'jobs.document.received', { job: folder.job, fromSide: folder.mine as 'facility' | 'assessor', by, names });
+      await emit(tx, 'jobs.document.received', {
+        job: folder.job,
+        fromSide: folder.mine as 'facility' | 'assessor',
+        by,
+        names,
+      });
     } else {
       await emit(tx, 'sites.document.submitted', { site: { id: folder.id }, by, names });
     }
@@ -159,7 +207,11 @@ async function saveUpload(deps: Deps, actor: Actor, kind: q.Kind, body: UploadBo
 }
 
 /** The upload of one kind of document, for platform/uploads.ts's acceptUpload. */
-export function documentUpload(deps: Deps, actor: Actor, kind: q.Kind): UploadUseCase<(typeof UPLOAD_FIELDS)[q.Kind], Awaited<ReturnType<typeof saveUpload>>> {
+export function documentUpload(
+  deps: Deps,
+  actor: Actor,
+  kind: q.Kind,
+): UploadUseCase<(typeof UPLOAD_FIELDS)[q.Kind], Awaited<ReturnType<typeof saveUpload>>> {
   return {
     fields: UPLOAD_FIELDS[kind],
     precheck: (fields, name) => precheckUpload(deps, actor, kind, fields, name),

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, RECORD_MESSAGES, uploadLimitBytes, type DocumentGroups, type NotificationList } from '@portal/shared';
+import {
+  MESSAGES,
+  RECORD_MESSAGES,
+  uploadLimitBytes,
+  type DocumentGroups,
+  type NotificationList,
+} from '@portal/shared';
 import { files, jobDocuments, siteDocuments } from '../../db/schema/index.js';
 import { createStorage } from '../../platform/storage.js';
 import { makeJobDocument, makeSiteDocument } from '../../test/factories/documents.js';
@@ -43,12 +49,26 @@ beforeAll(async () => {
   [ar, multi, ta, la, cm] = [people.ar.token, people.multi.token, people.ta.token, people.la.token, people.cm.token];
   const harbour = await makeFacility(db);
   const siteRows: Record<string, SiteRow> = {};
-  for (const [siteNumber, facilityId] of [['S041201', harbour.id], ['S041202', harbour.id], ['S041203', harbour.id], ['S187601'], ['S239101'], ['S305001']] as const) {
+  for (const [siteNumber, facilityId] of [
+    ['S041201', harbour.id],
+    ['S041202', harbour.id],
+    ['S041203', harbour.id],
+    ['S187601'],
+    ['S239101'],
+    ['S305001'],
+  ] as const) {
     siteRows[siteNumber] = await makeSite(db, { siteNumber, ...(facilityId ? { facilityId } : {}) });
     site[siteNumber] = siteRows[siteNumber].id;
   }
   await representSites(db, people.ar.user, siteRows.S041201!, siteRows.S041202!, siteRows.S187601!);
-  await representSites(db, people.multi.user, siteRows.S041203!, siteRows.S187601!, siteRows.S239101!, siteRows.S305001!);
+  await representSites(
+    db,
+    people.multi.user,
+    siteRows.S041203!,
+    siteRows.S187601!,
+    siteRows.S239101!,
+    siteRows.S305001!,
+  );
   const jobRows: Record<string, JobRow> = {};
   for (const [jobNumber, siteNumber, assessor] of [
     ['100234', 'S041201', people.ta],
@@ -59,17 +79,62 @@ beforeAll(async () => {
     ['100241', 'S305001', people.multi],
     ['100242', 'S041203', null],
   ] as const) {
-    jobRows[jobNumber] = await makeJob(db, siteRows[siteNumber]!, { jobNumber, lead: people.la.user, assessors: assessor ? [assessor.user] : [] });
+    jobRows[jobNumber] = await makeJob(db, siteRows[siteNumber]!, {
+      jobNumber,
+      lead: people.la.user,
+      assessors: assessor ? [assessor.user] : [],
+    });
     job[jobNumber] = jobRows[jobNumber].id;
   }
   const by = { ar: people.ar.user, ta: people.ta.user, la: people.la.user };
-  await makeJobDocument(db, storage, jobRows['100234']!, { name: 'Quality Manual.pdf', description: 'Quality manual, revision 7', by: by.ar, daysAgo: 10, review: { by: by.ta, comment: 'Section 4 is complete; see the note on document control.' } });
-  await makeJobDocument(db, storage, jobRows['100234']!, { name: 'Scope of accreditation.txt', description: 'Proposed scope for the reassessment', by: by.ar, daysAgo: 6 });
-  await makeJobDocument(db, storage, jobRows['100234']!, { name: 'Assessment plan.pdf', description: 'Plan for the visit', by: by.la, role: 'LA', side: 'assessor', daysAgo: 4 });
-  await makeJobDocument(db, storage, jobRows['100239']!, { name: 'Corrective actions.txt', description: 'Responses to the findings of the last visit', by: by.ar, daysAgo: 2 });
-  await makeJobDocument(db, storage, jobRows['100239']!, { name: 'Assessment report.pdf', description: 'Report of the visit', by: by.ta, role: 'TA', side: 'assessor', daysAgo: 1 });
-  await makeSiteDocument(db, storage, siteRows.S041201!, { name: 'Accreditation certificate.pdf', description: 'Certificate of accreditation', by: null, side: 'body', daysAgo: 200 });
-  await makeSiteDocument(db, storage, siteRows.S041201!, { name: 'Site floor plan.txt', description: 'Floor plan of the laboratory', by: by.ar, daysAgo: 30 });
+  await makeJobDocument(db, storage, jobRows['100234']!, {
+    name: 'Quality Manual.pdf',
+    description: 'Quality manual, revision 7',
+    by: by.ar,
+    daysAgo: 10,
+    review: { by: by.ta, comment: 'Section 4 is complete; see the note on document control.' },
+  });
+  await makeJobDocument(db, storage, jobRows['100234']!, {
+    name: 'Scope of accreditation.txt',
+    description: 'Proposed scope for the reassessment',
+    by: by.ar,
+    daysAgo: 6,
+  });
+  await makeJobDocument(db, storage, jobRows['100234']!, {
+    name: 'Assessment plan.pdf',
+    description: 'Plan for the visit',
+    by: by.la,
+    role: 'LA',
+    side: 'assessor',
+    daysAgo: 4,
+  });
+  await makeJobDocument(db, storage, jobRows['100239']!, {
+    name: 'Corrective actions.txt',
+    description: 'Responses to the findings of the last visit',
+    by: by.ar,
+    daysAgo: 2,
+  });
+  await makeJobDocument(db, storage, jobRows['100239']!, {
+    name: 'Assessment report.pdf',
+    description: 'Report of the visit',
+    by: by.ta,
+    role: 'TA',
+    side: 'assessor',
+    daysAgo: 1,
+  });
+  await makeSiteDocument(db, storage, siteRows.S041201!, {
+    name: 'Accreditation certificate.pdf',
+    description: 'Certificate of accreditation',
+    by: null,
+    side: 'body',
+    daysAgo: 200,
+  });
+  await makeSiteDocument(db, storage, siteRows.S041201!, {
+    name: 'Site floor plan.txt',
+    description: 'Floor plan of the laboratory',
+    by: by.ar,
+    daysAgo: 30,
+  });
 });
 afterAll(() => t.close());
 
@@ -79,7 +144,12 @@ const upload = (url: string, parts: Part[], token?: string, opts?: { cutOff?: bo
   return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(token ? auth(token) : {}) } });
 };
 const review = (id: number, reviewed_comment: unknown, token?: string) =>
-  t.app.inject({ method: 'PUT', url: `/api/jobdocuments/${id}`, payload: { reviewed_comment }, headers: token ? auth(token) : {} });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/jobdocuments/${id}`,
+    payload: { reviewed_comment },
+    headers: token ? auth(token) : {},
+  });
 const storedFiles = () => storedObjects(t.config);
 const docId = async (jobNumber: string, name: string) => {
   const [row] = await t.database.db
@@ -134,7 +204,9 @@ describe('GET /api/jobdocuments/{id}', () => {
     const res = await get(`/api/jobdocuments/${id}`, ta);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Scope of accreditation.txt"; filename*=UTF-8''Scope%20of%20accreditation.txt`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Scope of accreditation.txt"; filename*=UTF-8''Scope%20of%20accreditation.txt`,
+    );
     expect(res.body).toContain('Proposed scope for the reassessment');
     const pdf = await get(`/api/jobdocuments/${await docId('100234', 'Quality Manual.pdf')}?disposition=inline`, ar);
     expect(pdf.headers['content-disposition']).toMatch(/^inline;/);
@@ -177,8 +249,14 @@ describe('GET /api/jobdocuments/bulk', () => {
     expect(Object.keys(entries)).toEqual(['Corrective actions.txt']);
     expect(entries['Corrective actions.txt']).toContain('Responses to the findings');
 
-    const mine = await unzipEntries((await get(`/api/jobdocuments/bulk?ids[]=${a}&ids[]=${b}&ids[]=${c}`, ar)).rawPayload);
-    expect(Object.keys(mine).sort()).toEqual(['Corrective actions.txt', 'Quality Manual.pdf', 'Scope of accreditation.txt']);
+    const mine = await unzipEntries(
+      (await get(`/api/jobdocuments/bulk?ids[]=${a}&ids[]=${b}&ids[]=${c}`, ar)).rawPayload,
+    );
+    expect(Object.keys(mine).sort()).toEqual([
+      'Corrective actions.txt',
+      'Quality Manual.pdf',
+      'Scope of accreditation.txt',
+    ]);
     expect(mine['Quality Manual.pdf']!.startsWith('%PDF-')).toBe(true);
   });
 
@@ -207,9 +285,14 @@ describe('download links (POST /api/downloads)', () => {
     expect(file.headers['content-disposition']).toMatch(/Scope of accreditation.txt/);
     expect(file.body).toContain('Proposed scope for the reassessment');
 
-    const zip = await get((await linkFor(`/api/jobdocuments/bulk?ids[]=${a}&ids[]=${b}`, ar)).json<{ url: string }>().url);
+    const zip = await get(
+      (await linkFor(`/api/jobdocuments/bulk?ids[]=${a}&ids[]=${b}`, ar)).json<{ url: string }>().url,
+    );
     expect(zip.statusCode).toBe(200);
-    expect(Object.keys(await unzipEntries(zip.rawPayload)).sort()).toEqual(['Quality Manual.pdf', 'Scope of accreditation.txt']);
+    expect(Object.keys(await unzipEntries(zip.rawPayload)).sort()).toEqual([
+      'Quality Manual.pdf',
+      'Scope of accreditation.txt',
+    ]);
   });
 
   it('opens only the path it was made for, and still applies the record rules', async () => {
@@ -228,7 +311,9 @@ describe('download links (POST /api/downloads)', () => {
 
   it('dies with the session, refuses what is not a download, and needs a signed-in user', async () => {
     const token = await tokenFor(t.database.db, arUser);
-    const { url } = (await linkFor(`/api/jobdocuments/${await docId('100234', 'Scope of accreditation.txt')}`, token)).json<{ url: string }>();
+    const { url } = (
+      await linkFor(`/api/jobdocuments/${await docId('100234', 'Scope of accreditation.txt')}`, token)
+    ).json<{ url: string }>();
     expect((await get('/api/logout', token)).statusCode).toBe(200);
     expect((await get(url)).statusCode).toBe(401);
 
@@ -253,7 +338,12 @@ describe('POST /api/jobdocuments', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: MESSAGES.fileUploaded,
-      document: { name: 'audit-report-2026-.txt', description: 'Internal audit report', size: 14, user: { first_name: 'Arthur' } },
+      document: {
+        name: 'audit-report-2026-.txt',
+        description: 'Internal audit report',
+        size: 14,
+        user: { first_name: 'Arthur' },
+      },
     });
     const asTa = await groups(`/api/jobdocuments?jobid=${job['100236']}&role=TA`, ta);
     expect(asTa.received).toEqual(['audit-report-2026-.txt']);
@@ -275,7 +365,9 @@ describe('POST /api/jobdocuments', () => {
       ta,
     );
     expect(res.statusCode).toBe(200);
-    expect((await groups(`/api/jobdocuments?jobid=${job['100239']}&role=AR`, ar)).received).toContain('Visit notes.txt');
+    expect((await groups(`/api/jobdocuments?jobid=${job['100239']}&role=AR`, ar)).received).toContain(
+      'Visit notes.txt',
+    );
     expect(await titles(ar, 'AR')).toContain('New document on job 100239');
     expect(await titles(multi, 'AR')).toContain('New document on job 100239');
   });
@@ -293,7 +385,9 @@ describe('POST /api/jobdocuments', () => {
       multi,
     );
     expect(res.statusCode).toBe(200);
-    expect((await groups(`/api/jobdocuments?jobid=${job['100241']}&role=TA`, multi)).submitted).toEqual(['Calibration notes.txt']);
+    expect((await groups(`/api/jobdocuments?jobid=${job['100241']}&role=TA`, multi)).submitted).toEqual([
+      'Calibration notes.txt',
+    ]);
   });
 
   it('refuses the same name twice on a job with the spec message, storing nothing', async () => {
@@ -304,7 +398,11 @@ describe('POST /api/jobdocuments', () => {
         { name: 'description', value: 'Again' },
       ];
       const file: Part = { name: 'file', filename: 'Quality Manual.pdf', type: 'application/pdf', content: '%PDF-1.4' };
-      const res = await upload('/api/jobdocuments', order === 'fields first' ? [...fields, file] : [file, ...fields], ar);
+      const res = await upload(
+        '/api/jobdocuments',
+        order === 'fields first' ? [...fields, file] : [file, ...fields],
+        ar,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(MESSAGES.duplicateDocument);
     }
@@ -325,13 +423,23 @@ describe('POST /api/jobdocuments', () => {
       );
     const missing = await send();
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ message: MESSAGES.descriptionRequired, errors: { description: [MESSAGES.descriptionRequired] } });
+    expect(missing.json()).toMatchObject({
+      message: MESSAGES.descriptionRequired,
+      errors: { description: [MESSAGES.descriptionRequired] },
+    });
     expect((await send('   ')).json().message).toBe(MESSAGES.descriptionRequired);
     const long = await send('x'.repeat(256));
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(MESSAGES.descriptionMax);
     expect(await storedFiles()).toHaveLength(before);
-    const noFile = await upload('/api/jobdocuments', [{ name: 'jobId', value: String(job['100234']) }, { name: 'description', value: 'd' }], ar);
+    const noFile = await upload(
+      '/api/jobdocuments',
+      [
+        { name: 'jobId', value: String(job['100234']) },
+        { name: 'description', value: 'd' },
+      ],
+      ar,
+    );
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toBe(RECORD_MESSAGES.fileRequired);
   });
@@ -381,8 +489,13 @@ describe('PUT /api/jobdocuments/{id} (review)', () => {
     const id = await docId('100234', 'Scope of accreditation.txt');
     const res = await review(id, 'Scope agreed.', ta);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: MESSAGES.actionSuccessful, document: { reviewed_comment: 'Scope agreed.', reviewed_date: expect.any(String) } });
-    const seen = (await groups(`/api/jobdocuments?jobid=${job['100234']}&role=AR`, ar)).body.submitted.find((d) => d.id === id);
+    expect(res.json()).toMatchObject({
+      message: MESSAGES.actionSuccessful,
+      document: { reviewed_comment: 'Scope agreed.', reviewed_date: expect.any(String) },
+    });
+    const seen = (await groups(`/api/jobdocuments?jobid=${job['100234']}&role=AR`, ar)).body.submitted.find(
+      (d) => d.id === id,
+    );
     expect(seen?.reviewed_comment).toBe('Scope agreed.');
     expect(await titles(ar, 'AR')).toContain('Document reviewed on job 100234');
   });
@@ -458,7 +571,10 @@ describe('site documents', () => {
     const zip = await get(`/api/sitedocuments/bulk?ids[]=${id}&ids[]=${cert!.id}`, ar);
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-disposition']).toMatch(/^attachment; filename="site-S\d+-documents.zip"/);
-    expect(Object.keys(await unzipEntries(zip.rawPayload)).sort()).toEqual(['Accreditation certificate.pdf', 'Floor plan v2.txt']);
+    expect(Object.keys(await unzipEntries(zip.rawPayload)).sort()).toEqual([
+      'Accreditation certificate.pdf',
+      'Floor plan v2.txt',
+    ]);
     expect((await get(`/api/sitedocuments/bulk?ids[]=${id}`, multi)).statusCode).toBe(404);
   });
 
@@ -501,7 +617,12 @@ describe('upload size limit', () => {
       { name: 'description', value: 'Too big' },
       { name: 'file', filename: 'Big.bin', content: Buffer.alloc(uploadLimitBytes(2) + 1, 1) },
     ]);
-    const res = await small.app.inject({ method: 'POST', url: '/api/jobdocuments', payload, headers: { ...headers, ...auth(token) } });
+    const res = await small.app.inject({
+      method: 'POST',
+      url: '/api/jobdocuments',
+      payload,
+      headers: { ...headers, ...auth(token) },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MESSAGES.fileTooLarge('2 KB'));
     expect(await storedObjects(small.config)).toHaveLength(before);
@@ -513,7 +634,16 @@ describe('upload size limit', () => {
       { name: 'description', value: 'Fits' },
       { name: 'file', filename: 'Small.bin', content: Buffer.alloc(uploadLimitBytes(2), 1) },
     ]);
-    expect((await small.app.inject({ method: 'POST', url: '/api/jobdocuments', payload: ok.payload, headers: { ...ok.headers, ...auth(token) } })).statusCode).toBe(200);
+    expect(
+      (
+        await small.app.inject({
+          method: 'POST',
+          url: '/api/jobdocuments',
+          payload: ok.payload,
+          headers: { ...ok.headers, ...auth(token) },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -549,8 +679,15 @@ describe('hostile uploads (issue 7)', () => {
     const file = await get(`/api/jobdocuments/${id}?disposition=inline`, ar);
     expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(file.headers['content-disposition']).toMatch(/^inline;/);
-    const svg = await send('image.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const svgFile = await get(`/api/jobdocuments/${svg.json<{ document: { id: number } }>().document.id}?disposition=inline`, ar);
+    const svg = await send(
+      'image.svg',
+      'image/svg+xml',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const svgFile = await get(
+      `/api/jobdocuments/${svg.json<{ document: { id: number } }>().document.id}?disposition=inline`,
+      ar,
+    );
     expect(svgFile.headers['content-type']).toBe('application/octet-stream');
     expect(svgFile.headers['content-disposition']).toMatch(/^attachment;/);
   });
@@ -559,7 +696,11 @@ describe('hostile uploads (issue 7)', () => {
     // 'invoice\u202Efdp.exe' shows as 'invoiceexe.pdf' in a right-to-left override.
     const res = await send('invoice\u202Efdp.exe', 'application/pdf', 'x');
     expect(res.json<{ document: { name: string } }>().document.name).toBe('invoicefdp.exe');
-    const marks = await send('a\u200Eb\u200Fc\u202Ad\u202Be\u202Cf\u202Dg\u2066h\u2067i\u2068j\u2069.txt', 'text/plain', 'x');
+    const marks = await send(
+      'a\u200Eb\u200Fc\u202Ad\u202Be\u202Cf\u202Dg\u2066h\u2067i\u2068j\u2069.txt',
+      'text/plain',
+      'x',
+    );
     expect(marks.json<{ document: { name: string } }>().document.name).toBe('abcdefghij.txt');
   });
 });
@@ -583,7 +724,9 @@ describe('several files in one upload (files[])', () => {
     expect(body.documents.map((d) => d.name)).toEqual(['First.txt', 'Second.txt']);
     expect(body.document.name).toBe('First.txt');
     expect((await get(`/api/jobdocuments/${body.documents[1]!.id}`, ar)).body).toBe('two');
-    const notes = (await get('/api/notifications?role=TA&count=100', la)).json<NotificationList>().data.filter((n) => n.body?.includes('"First.txt"'));
+    const notes = (await get('/api/notifications?role=TA&count=100', la))
+      .json<NotificationList>()
+      .data.filter((n) => n.body?.includes('"First.txt"'));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.body).toBe('Arthur Rep submitted "First.txt", "Second.txt" to job 100235.');
   });
@@ -621,7 +764,9 @@ describe('several files in one upload (files[])', () => {
       ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().message === MESSAGES.duplicateDocument)).toBe(true);
+    expect(
+      results.filter((r) => r.statusCode === 400).every((r) => r.json().message === MESSAGES.duplicateDocument),
+    ).toBe(true);
     const rows = await t.database.db
       .select({ id: jobDocuments.id })
       .from(jobDocuments)

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailSettingsBody, emailSettingsResponse, PRODUCT_NAME, PUBLICATION_MESSAGES, unsubscribeQuery } from '@portal/shared';
+import {
+  emailSettingsBody,
+  emailSettingsResponse,
+  PRODUCT_NAME,
+  PUBLICATION_MESSAGES,
+  unsubscribeQuery,
+} from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { escapeHtml } from '../../platform/outbox.js';
@@ -13,25 +19,41 @@ const page = (title: string, body: string) =>
 
 export async function emailRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   // The one-click unsubscribe of mail clients (RFC 8058) posts a form; this plugin reads it as text.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/notifications/email-settings', {
-    schema: { tags: ['Notifications'], description: 'How the user takes notification mail: each one as it comes (default) or a daily digest; the kinds unsubscribed.', response: { 200: emailSettingsResponse } },
+    schema: {
+      tags: ['Notifications'],
+      description:
+        'How the user takes notification mail: each one as it comes (default) or a daily digest; the kinds unsubscribed.',
+      response: { 200: emailSettingsResponse },
+    },
     handler: (req) => service.getSettings(deps, actorOf(req)),
   });
 
   r.put('/notifications/email-settings', {
-    schema: { tags: ['Notifications'], body: emailSettingsBody, response: { 200: emailSettingsResponse.extend({ message: z.string() }) } },
+    schema: {
+      tags: ['Notifications'],
+      body: emailSettingsBody,
+      response: { 200: emailSettingsResponse.extend({ message: z.string() }) },
+    },
     handler: (req) => service.saveSettings(deps, actorOf(req), req.body),
   });
 
   r.get('/unsubscribe', {
     config: { auth: 'none' },
-    schema: { tags: ['Notifications'], description: 'The signed link of a mail: a page asking to confirm (no sign-in).', querystring: unsubscribeQuery },
+    schema: {
+      tags: ['Notifications'],
+      description: 'The signed link of a mail: a page asking to confirm (no sign-in).',
+      querystring: unsubscribeQuery,
+    },
     handler: async (req, reply) => {
       reply.type('text/html; charset=utf-8');
-      if (!service.validLink(deps, req.query)) return reply.code(400).send(page('Unsubscribe', `<p>${PUBLICATION_MESSAGES.unsubscribeInvalid}</p>`));
+      if (!service.validLink(deps, req.query))
+        return reply.code(400).send(page('Unsubscribe', `<p>${PUBLICATION_MESSAGES.unsubscribeInvalid}</p>`));
       const action = `/api/unsubscribe?${new URLSearchParams({ u: String(req.query.u), k: req.query.k, s: req.query.s }).toString()}`;
       return page(
         'Unsubscribe',
@@ -43,10 +65,16 @@ export async function emailRoutes(app: FastifyInstance, { deps }: { deps: Deps }
 
   r.post('/unsubscribe', {
     config: { auth: 'none' },
-    schema: { tags: ['Notifications'], description: 'Unsubscribes the signed link’s user from its kind of mail (also the one-click POST of mail clients).', querystring: unsubscribeQuery },
+    schema: {
+      tags: ['Notifications'],
+      description:
+        'Unsubscribes the signed link’s user from its kind of mail (also the one-click POST of mail clients).',
+      querystring: unsubscribeQuery,
+    },
     handler: async (req, reply) => {
       reply.type('text/html; charset=utf-8');
-      if (!(await service.unsubscribe(deps, req.query))) return reply.code(400).send(page('Unsubscribe', `<p>${PUBLICATION_MESSAGES.unsubscribeInvalid}</p>`));
+      if (!(await service.unsubscribe(deps, req.query)))
+        return reply.code(400).send(page('Unsubscribe', `<p>${PUBLICATION_MESSAGES.unsubscribeInvalid}</p>`));
       return page('Unsubscribed', `<p>${PUBLICATION_MESSAGES.unsubscribed}</p>`);
     },
   });

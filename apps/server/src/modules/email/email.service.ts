@@ -15,9 +15,17 @@ export async function getSettings(deps: Deps, actor: Actor) {
   return { frequency: (row?.frequency ?? 'each') as EmailFrequency, unsubscribed: row?.unsubscribed ?? [] };
 }
 
-export async function saveSettings(deps: Deps, actor: Actor, body: { frequency: EmailFrequency; unsubscribed?: string[] }) {
+export async function saveSettings(
+  deps: Deps,
+  actor: Actor,
+  body: { frequency: EmailFrequency; unsubscribed?: string[] },
+) {
   authorize(actor, 'notifications.email.update');
-  const values = { frequency: body.frequency, ...(body.unsubscribed ? { unsubscribed: body.unsubscribed } : {}), updatedAt: new Date() };
+  const values = {
+    frequency: body.frequency,
+    ...(body.unsubscribed ? { unsubscribed: body.unsubscribed } : {}),
+    updatedAt: new Date(),
+  };
   await deps.db
     .insert(emailSettings)
     .values({ userId: actor.user.id, ...values })
@@ -25,7 +33,8 @@ export async function saveSettings(deps: Deps, actor: Actor, body: { frequency: 
   return { message: PUBLICATION_MESSAGES.emailPreferenceSaved, ...(await getSettings(deps, actor)) };
 }
 
-export const validLink = (deps: Deps, q: { u: number; k: string; s: string }) => verifyUnsubscribe(deps.config, q.u, q.k, q.s);
+export const validLink = (deps: Deps, q: { u: number; k: string; s: string }) =>
+  verifyUnsubscribe(deps.config, q.u, q.k, q.s);
 
 /** The signed link's user stops receiving that kind by mail (idempotent). False for a bad link. */
 export async function unsubscribe(deps: Deps, q: { u: number; k: string; s: string }): Promise<boolean> {
@@ -37,7 +46,10 @@ export async function unsubscribe(deps: Deps, q: { u: number; k: string; s: stri
     .values({ userId: q.u, unsubscribed: [q.k] })
     .onConflictDoUpdate({
       target: emailSettings.userId,
-      set: { unsubscribed: sql`case when ${q.k} = any(${emailSettings.unsubscribed}) then ${emailSettings.unsubscribed} else array_append(${emailSettings.unsubscribed}, ${q.k}::text) end`, updatedAt: new Date() },
+      set: {
+        unsubscribed: sql`case when ${q.k} = any(${emailSettings.unsubscribed}) then ${emailSettings.unsubscribed} else array_append(${emailSettings.unsubscribed}, ${q.k}::text) end`,
+        updatedAt: new Date(),
+      },
     });
   return true;
 }

@@ -15,7 +15,10 @@ export async function listFacilities(db: Q, scope: SQL, page: number, perPage: n
       .orderBy(asc(facilities.name), asc(facilities.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: sql<number>`count(*)::int` }).from(facilities).where(scope),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(facilities)
+      .where(scope),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
@@ -33,7 +36,14 @@ export async function findFacility(db: Q, userId: number, by: { id: number } | {
 /** The sites of a facility that the user represents. */
 export function listRepresentedSitesOf(db: Q, userId: number, facilityId: number) {
   return db
-    .select({ id: sites.id, siteNumber: sites.siteNumber, name: sites.name, status: sites.status, suburb: sites.suburb, state: sites.state })
+    .select({
+      id: sites.id,
+      siteNumber: sites.siteNumber,
+      name: sites.name,
+      status: sites.status,
+      suburb: sites.suburb,
+      state: sites.state,
+    })
     .from(sites)
     .innerJoin(arSites, and(eq(arSites.siteId, sites.id), eq(arSites.userId, userId)))
     .where(eq(sites.facilityId, facilityId))

@@ -12,7 +12,12 @@ export async function facilityRoutes(app: FastifyInstance, { deps }: { deps: Dep
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/facilities', {
-    schema: { ...tag, description: 'The facilities the AR represents (through at least one site).', querystring: facilityListQuery, response: { 200: facilityList } },
+    schema: {
+      ...tag,
+      description: 'The facilities the AR represents (through at least one site).',
+      querystring: facilityListQuery,
+      response: { 200: facilityList },
+    },
     handler: (req) => service.listFacilities(deps, actorOf(req), req.query),
   });
 

@@ -1,4 +1,11 @@
-import { ABILITIES, MESSAGES, type Facility, type FacilityDetail, type FacilityList, type FacilityUpdate } from '@portal/shared';
+import {
+  ABILITIES,
+  MESSAGES,
+  type Facility,
+  type FacilityDetail,
+  type FacilityList,
+  type FacilityUpdate,
+} from '@portal/shared';
 import { abilitiesOf, authorize, scopeFor } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
@@ -22,17 +29,38 @@ export function presentFacility(actor: Actor, f: q.FacilityRow & FacilityFacts):
   };
 }
 
-export async function listFacilities(deps: Deps, actor: Actor, query: { page: number; per_page: number }): Promise<FacilityList> {
+export async function listFacilities(
+  deps: Deps,
+  actor: Actor,
+  query: { page: number; per_page: number },
+): Promise<FacilityList> {
   authorize(actor, 'facilities.facility.list');
-  const { rows, total } = await q.listFacilities(deps.db, scopeFor(actor, 'facilities.facility.list').where, query.page, query.per_page);
-  return { data: rows.map((f) => presentFacility(actor, { ...f, represented: true })), total, page: query.page, per_page: query.per_page };
+  const { rows, total } = await q.listFacilities(
+    deps.db,
+    scopeFor(actor, 'facilities.facility.list').where,
+    query.page,
+    query.per_page,
+  );
+  return {
+    data: rows.map((f) => presentFacility(actor, { ...f, represented: true })),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+  };
 }
 
 async function detail(deps: Deps, actor: Actor, f: q.FacilityRow & FacilityFacts): Promise<FacilityDetail> {
   const siteRows = await q.listRepresentedSitesOf(deps.db, actor.user.id, f.id);
   return {
     ...presentFacility(actor, f),
-    sites: siteRows.map((s) => ({ id: s.id, site_number: s.siteNumber, name: s.name, status: s.status, suburb: s.suburb, state: s.state })),
+    sites: siteRows.map((s) => ({
+      id: s.id,
+      site_number: s.siteNumber,
+      name: s.name,
+      status: s.status,
+      suburb: s.suburb,
+      state: s.state,
+    })),
   };
 }
 

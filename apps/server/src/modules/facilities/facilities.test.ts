@@ -21,9 +21,17 @@ beforeAll(async () => {
   harbour = await makeFacility(db, {
     facilityNumber: '000412',
     name: 'Harbour Analytical Laboratories',
-    contacts: [{ name: 'Priya Shah', phone: '02 9555 0101' }, { name: 'Tom Reid', phone: '02 9555 0102' }],
+    contacts: [
+      { name: 'Priya Shah', phone: '02 9555 0101' },
+      { name: 'Tom Reid', phone: '02 9555 0102' },
+    ],
   });
-  southern = await makeFacility(db, { facilityNumber: '001876', name: 'Southern Cross Pathology', billingEmail: 'finance@scpath.test', suburb: 'Melbourne' });
+  southern = await makeFacility(db, {
+    facilityNumber: '001876',
+    name: 'Southern Cross Pathology',
+    billingEmail: 'finance@scpath.test',
+    suburb: 'Melbourne',
+  });
   riverina = await makeFacility(db, { facilityNumber: '002391', name: 'Riverina Food Testing' });
   const coastal = await makeFacility(db, { name: 'Coastal Calibration Services' });
   const [sydney, newcastle, perth, melbourne, wagga, brisbane] = await Promise.all([
@@ -45,7 +53,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-const put = (url: string, payload: object, token?: string) => t.app.inject({ method: 'PUT', url, payload, headers: token ? auth(token) : {} });
+const put = (url: string, payload: object, token?: string) =>
+  t.app.inject({ method: 'PUT', url, payload, headers: token ? auth(token) : {} });
 
 describe('GET /api/facilities', () => {
   it('lists the facilities the AR represents, and only those', async () => {
@@ -56,11 +65,19 @@ describe('GET /api/facilities', () => {
     expect(body).toMatchObject({ total: 2, page: 1 });
     expect(body.data.find((f) => f.facility_number === '000412')).toMatchObject({
       name: 'Harbour Analytical Laboratories',
-      contacts: [{ name: 'Priya Shah', phone: '02 9555 0101' }, { name: 'Tom Reid', phone: '02 9555 0102' }],
+      contacts: [
+        { name: 'Priya Shah', phone: '02 9555 0101' },
+        { name: 'Tom Reid', phone: '02 9555 0102' },
+      ],
     });
     const other = (await get('/api/facilities', multi)).json<FacilityList>();
     // By name.
-    expect(other.data.map((f) => f.name)).toEqual(['Coastal Calibration Services', 'Harbour Analytical Laboratories', 'Riverina Food Testing', 'Southern Cross Pathology']);
+    expect(other.data.map((f) => f.name)).toEqual([
+      'Coastal Calibration Services',
+      'Harbour Analytical Laboratories',
+      'Riverina Food Testing',
+      'Southern Cross Pathology',
+    ]);
   });
 
   it('pages in the database', async () => {
@@ -81,7 +98,10 @@ describe('GET /api/facilities/{id} and getInfo', () => {
     const res = await get(`/api/facilities/${harbour.id}`, ar);
     expect(res.statusCode).toBe(200);
     // Harbour Labs Perth belongs to the same facility but multi@ represents it, not ar@.
-    expect(res.json<FacilityDetail>().sites.map((s) => s.name)).toEqual(['Harbour Labs Newcastle', 'Harbour Labs Sydney']);
+    expect(res.json<FacilityDetail>().sites.map((s) => s.name)).toEqual([
+      'Harbour Labs Newcastle',
+      'Harbour Labs Sydney',
+    ]);
   });
 
   it('answers 404 for a facility of someone else, or none', async () => {
@@ -105,17 +125,33 @@ describe('PUT /api/facilities/{id}', () => {
   it('updates the contact details', async () => {
     const res = await put(
       `/api/facilities/${southern.id}`,
-      { facility_number: '001876', billing_email: 'new@scpath.test', address: '1 New St', suburb: 'Carlton', state: 'VIC', contacts: [{ name: 'A B', phone: '03 9555 0201' }] },
+      {
+        facility_number: '001876',
+        billing_email: 'new@scpath.test',
+        address: '1 New St',
+        suburb: 'Carlton',
+        state: 'VIC',
+        contacts: [{ name: 'A B', phone: '03 9555 0201' }],
+      },
       ar,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MESSAGES.actionSuccessful);
     const [row] = await t.database.db.select().from(facilities).where(eq(facilities.id, southern.id));
-    expect(row).toMatchObject({ billingEmail: 'new@scpath.test', address: '1 New St', facilityNumber: '001876', contacts: [{ name: 'A B', phone: '03 9555 0201' }] });
+    expect(row).toMatchObject({
+      billingEmail: 'new@scpath.test',
+      address: '1 New St',
+      facilityNumber: '001876',
+      contacts: [{ name: 'A B', phone: '03 9555 0201' }],
+    });
   });
 
   it('refuses a facility number over 6 characters with the spec message, and bad fields by name', async () => {
-    const res = await put(`/api/facilities/${southern.id}`, { facility_number: '1234567', state: 'XX', billing_email: 'nope' }, ar);
+    const res = await put(
+      `/api/facilities/${southern.id}`,
+      { facility_number: '1234567', state: 'XX', billing_email: 'nope' },
+      ar,
+    );
     expect(res.statusCode).toBe(400);
     const body = res.json<{ message: string; errors: Record<string, string[]> }>();
     expect(body.errors.facility_number).toEqual([MESSAGES.facilityNumberMax]);
@@ -123,7 +159,11 @@ describe('PUT /api/facilities/{id}', () => {
     expect(body.errors.billing_email).toEqual([RECORD_MESSAGES.emailInvalid]);
     expect(body.errors.state).toEqual([RECORD_MESSAGES.stateInvalid]);
 
-    const contacts = await put(`/api/facilities/${southern.id}`, { contacts: [{ name: ' ', phone: '03 9555 0201' }], address: 'x'.repeat(256) }, ar);
+    const contacts = await put(
+      `/api/facilities/${southern.id}`,
+      { contacts: [{ name: ' ', phone: '03 9555 0201' }], address: 'x'.repeat(256) },
+      ar,
+    );
     expect(contacts.json().errors).toEqual({
       'contacts.0.name': [RECORD_MESSAGES.contactNameRequired],
       address: [RECORD_MESSAGES.tooLong('address', 255)],
@@ -133,7 +173,14 @@ describe('PUT /api/facilities/{id}', () => {
   it('refuses to empty the billing email, address, suburb and state, and a phone that is not one (issue 9)', async () => {
     const res = await put(
       `/api/facilities/${southern.id}`,
-      { facility_number: '001876', billing_email: '', address: ' ', suburb: '', state: null, contacts: [{ name: 'Grace Liu', phone: 'abc!!' }] },
+      {
+        facility_number: '001876',
+        billing_email: '',
+        address: ' ',
+        suburb: '',
+        state: null,
+        contacts: [{ name: 'Grace Liu', phone: 'abc!!' }],
+      },
       ar,
     );
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,10 @@
-import { ABILITIES, type ForumDocument, type ForumReply, type ForumThreadSummary, type ForumUser } from '@portal/shared';
+import {
+  ABILITIES,
+  type ForumDocument,
+  type ForumReply,
+  type ForumThreadSummary,
+  type ForumUser,
+} from '@portal/shared';
 import { abilitiesOf } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type * as q from './forum.queries.js';
@@ -7,7 +13,8 @@ import type * as q from './forum.queries.js';
 
 type Author = { id: number; firstName: string; middleName: string | null; lastName: string } | null;
 
-export const presentUser = (u: Author): ForumUser => (u ? { id: u.id, first_name: u.firstName, middle_name: u.middleName, last_name: u.lastName } : null);
+export const presentUser = (u: Author): ForumUser =>
+  u ? { id: u.id, first_name: u.firstName, middle_name: u.middleName, last_name: u.lastName } : null;
 
 export function presentSummary(row: {
   thread: { id: number; committeeId: number; title: string; createdAt: Date; updatedAt: Date; repliesCount: number };
@@ -36,7 +43,12 @@ export const presentDocument = (a: q.AttachmentRow): ForumDocument => ({
   created_at: a.createdAt.toISOString(),
 });
 
-export function presentReply(actor: Actor, row: q.ReplyRow, committeeId: number, documents: ForumDocument[]): ForumReply {
+export function presentReply(
+  actor: Actor,
+  row: q.ReplyRow,
+  committeeId: number,
+  documents: ForumDocument[],
+): ForumReply {
   const r = row.reply;
   return {
     id: r.id,

@@ -1,6 +1,16 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { committeeMembers, committees, files, forumAttachments, forumCategories, forumFollows, forumReplies, forumThreads, users } from '../../db/schema/index.js';
+import {
+  committeeMembers,
+  committees,
+  files,
+  forumAttachments,
+  forumCategories,
+  forumFollows,
+  forumReplies,
+  forumThreads,
+  users,
+} from '../../db/schema/index.js';
 import { statement } from '../../platform/prepared.js';
 import { MARK_END, MARK_START } from './forum.sanitize.js';
 
@@ -74,7 +84,12 @@ export async function findThread(db: Q, id: number) {
 
 const threadFactsById = statement((db) =>
   db
-    .select({ id: forumThreads.id, committeeId: forumThreads.committeeId, authorId: forumThreads.userId, title: forumThreads.title })
+    .select({
+      id: forumThreads.id,
+      committeeId: forumThreads.committeeId,
+      authorId: forumThreads.userId,
+      title: forumThreads.title,
+    })
     .from(forumThreads)
     .where(eq(forumThreads.id, sql.placeholder('id'))),
 );
@@ -88,7 +103,12 @@ export async function findThreadFacts(db: Q, id: number) {
 /** What the rules need of a reply: its thread's committee and its author. */
 export async function findReplyFacts(db: Q, id: number) {
   const [row] = await db
-    .select({ id: forumReplies.id, threadId: forumReplies.threadId, committeeId: forumThreads.committeeId, authorId: forumReplies.userId })
+    .select({
+      id: forumReplies.id,
+      threadId: forumReplies.threadId,
+      committeeId: forumThreads.committeeId,
+      authorId: forumReplies.userId,
+    })
     .from(forumReplies)
     .innerJoin(forumThreads, eq(forumThreads.id, forumReplies.threadId))
     .where(eq(forumReplies.id, id));
@@ -98,7 +118,14 @@ export async function findReplyFacts(db: Q, id: number) {
 const repliesPage = statement((db) =>
   db
     .select({
-      reply: { id: forumReplies.id, threadId: forumReplies.threadId, body: forumReplies.body, createdAt: forumReplies.createdAt, updatedAt: forumReplies.updatedAt, userId: forumReplies.userId },
+      reply: {
+        id: forumReplies.id,
+        threadId: forumReplies.threadId,
+        body: forumReplies.body,
+        createdAt: forumReplies.createdAt,
+        updatedAt: forumReplies.updatedAt,
+        userId: forumReplies.userId,
+      },
       user: author,
     })
     .from(forumReplies)
@@ -120,7 +147,14 @@ export function listReplies(db: Q, threadId: number, page: number, perPage: numb
 export async function findReply(db: Q, id: number): Promise<ReplyRow | null> {
   const [row] = await db
     .select({
-      reply: { id: forumReplies.id, threadId: forumReplies.threadId, body: forumReplies.body, createdAt: forumReplies.createdAt, updatedAt: forumReplies.updatedAt, userId: forumReplies.userId },
+      reply: {
+        id: forumReplies.id,
+        threadId: forumReplies.threadId,
+        body: forumReplies.body,
+        createdAt: forumReplies.createdAt,
+        updatedAt: forumReplies.updatedAt,
+        userId: forumReplies.userId,
+      },
       user: author,
     })
     .from(forumReplies)
@@ -161,7 +195,12 @@ export function attachmentsOfPost(db: Q, threadId: number, replyId: number | nul
     .select(attachmentColumns)
     .from(forumAttachments)
     .innerJoin(files, eq(files.id, forumAttachments.fileId))
-    .where(and(eq(forumAttachments.threadId, threadId), replyId === null ? isNull(forumAttachments.replyId) : eq(forumAttachments.replyId, replyId)))
+    .where(
+      and(
+        eq(forumAttachments.threadId, threadId),
+        replyId === null ? isNull(forumAttachments.replyId) : eq(forumAttachments.replyId, replyId),
+      ),
+    )
     .orderBy(asc(forumAttachments.id));
 }
 
@@ -178,7 +217,11 @@ export async function findAttachment(db: Q, id: number) {
 
 /** Locks the thread's row: attachment names of its posts are checked under it. */
 export async function lockThread(tx: Tx, id: number): Promise<boolean> {
-  const [row] = await tx.select({ id: forumThreads.id }).from(forumThreads).where(eq(forumThreads.id, id)).for('update');
+  const [row] = await tx
+    .select({ id: forumThreads.id })
+    .from(forumThreads)
+    .where(eq(forumThreads.id, id))
+    .for('update');
   return Boolean(row);
 }
 
@@ -187,7 +230,11 @@ export async function insertThread(tx: Tx, values: typeof forumThreads.$inferIns
   return row!.id;
 }
 
-export function updateThread(tx: Tx, id: number, values: Pick<typeof forumThreads.$inferInsert, 'title' | 'body' | 'bodyText' | 'categoryId'>) {
+export function updateThread(
+  tx: Tx,
+  id: number,
+  values: Pick<typeof forumThreads.$inferInsert, 'title' | 'body' | 'bodyText' | 'categoryId'>,
+) {
   return tx
     .update(forumThreads)
     .set({ ...values, updatedAt: sql`now()` })
@@ -229,7 +276,8 @@ export async function refreshAttachmentNames(tx: Tx, threadId: number, replyId: 
   const names = sql`coalesce((select string_agg(${files.name} || ' ' || regexp_replace(${files.name}, '[-_.]+', ' ', 'g'), ' ' order by ${forumAttachments.id}) from ${forumAttachments} inner join ${files} on ${files.id} = ${forumAttachments.fileId} where ${forumAttachments.threadId} = ${threadId} and ${
     replyId === null ? sql`${forumAttachments.replyId} is null` : sql`${forumAttachments.replyId} = ${replyId}`
   }), '')`;
-  if (replyId === null) await tx.update(forumThreads).set({ attachmentNames: names }).where(eq(forumThreads.id, threadId));
+  if (replyId === null)
+    await tx.update(forumThreads).set({ attachmentNames: names }).where(eq(forumThreads.id, threadId));
   else await tx.update(forumReplies).set({ attachmentNames: names }).where(eq(forumReplies.id, replyId));
 }
 
@@ -249,7 +297,9 @@ const following = statement((db) =>
   db
     .select({ one: sql<number>`1` })
     .from(forumFollows)
-    .where(and(eq(forumFollows.threadId, sql.placeholder('threadId')), eq(forumFollows.userId, sql.placeholder('userId')))),
+    .where(
+      and(eq(forumFollows.threadId, sql.placeholder('threadId')), eq(forumFollows.userId, sql.placeholder('userId'))),
+    ),
 );
 
 export async function isFollowing(db: Q, threadId: number, userId: number): Promise<boolean> {
@@ -295,7 +345,8 @@ function searchQuery(kind: SearchKind): SQL {
 /** A thread's words and its replies' words, tested on the committee's threads (read through forum_threads_committee_activity_idx). */
 const threadAndReplies = sql`(${forumThreads.search} || ${forumThreads.repliesSearch})`;
 
-const inCommittee = (query: SQL) => and(eq(forumThreads.committeeId, sql.placeholder('committeeId')), sql`${threadAndReplies} @@ ${query}`);
+const inCommittee = (query: SQL) =>
+  and(eq(forumThreads.committeeId, sql.placeholder('committeeId')), sql`${threadAndReplies} @@ ${query}`);
 
 /**
  * A page of a committee's discussions matching the query in their own text (title, body,
@@ -308,7 +359,11 @@ const searchPage = statement((db, shape: { kind: SearchKind }) => {
   const query = searchQuery(shape.kind);
   const rank = sql<number>`greatest(ts_rank(${forumThreads.search}, ${query}), ts_rank(${forumThreads.repliesSearch}, ${query}) * 0.9)`;
   const hits = db
-    .select({ id: sql<number>`${forumThreads.id}`.as('hit_id'), rank: rank.as('rank'), total: sql<number>`count(*) over ()`.as('total') })
+    .select({
+      id: sql<number>`${forumThreads.id}`.as('hit_id'),
+      rank: rank.as('rank'),
+      total: sql<number>`count(*) over ()`.as('total'),
+    })
     .from(forumThreads)
     .where(inCommittee(query))
     // "rank": the column above, computed once a row.
@@ -319,7 +374,13 @@ const searchPage = statement((db, shape: { kind: SearchKind }) => {
   const bestReply = sql`(select ${forumReplies.bodyText} || ' ' || ${forumReplies.attachmentNames} from ${forumReplies} where ${forumReplies.threadId} = ${forumThreads.id} and ${forumReplies.search} @@ ${query} order by ts_rank(${forumReplies.search}, ${query}) desc, ${forumReplies.id} limit 1)`;
   const text = sql`case when ${forumThreads.search} @@ ${query} then ${forumThreads.title} || '. ' || ${forumThreads.bodyText} || ' ' || ${forumThreads.attachmentNames} else coalesce(${bestReply}, ${forumThreads.bodyText}) end`;
   return db
-    .select({ thread: threadColumns, user: author, category, total: sql<number>`${hits.total}::int`, headline: sql<string>`ts_headline('english', ${text}, ${query}, ${sql.placeholder('options')})` })
+    .select({
+      thread: threadColumns,
+      user: author,
+      category,
+      total: sql<number>`${hits.total}::int`,
+      headline: sql<string>`ts_headline('english', ${text}, ${query}, ${sql.placeholder('options')})`,
+    })
     .from(hits)
     .innerJoin(forumThreads, eq(forumThreads.id, hits.id))
     .leftJoin(users, eq(users.id, forumThreads.userId))
@@ -340,7 +401,12 @@ const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=
 export async function searchThreads(db: Q, committeeId: number, term: string, page: number, perPage: number) {
   const { kind, words, prefix } = searchTerms(term);
   const values = { committeeId, words, prefix };
-  const rows = await searchPage(db, { kind }).execute({ ...values, limit: perPage, offset: (page - 1) * perPage, options: HEADLINE_OPTIONS });
+  const rows = await searchPage(db, { kind }).execute({
+    ...values,
+    limit: perPage,
+    offset: (page - 1) * perPage,
+    options: HEADLINE_OPTIONS,
+  });
   // Past the last page there is no row to carry the total: count them alone.
   const total = rows[0]?.total ?? (page > 1 ? ((await searchCount(db, { kind }).execute(values))[0]?.n ?? 0) : 0);
   return { rows, total };
@@ -352,7 +418,14 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * A page of a committee's active members (admin first, then by name), matching any of the words
  * in first name, last name, title ('General' when none), phone or email; and how many match.
  */
-export async function listMembers(db: Q, committeeId: number, words: string[], meId: number, page: number, perPage: number) {
+export async function listMembers(
+  db: Q,
+  committeeId: number,
+  words: string[],
+  meId: number,
+  page: number,
+  perPage: number,
+) {
   const title = sql`coalesce(nullif(${users.title}, ''), 'General')`;
   const matches = words.map((w) => {
     const like = `%${escapeLike(w)}%`;

@@ -49,30 +49,49 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
     consumes: ['multipart/form-data'],
   });
 
-  r.get('/forumcategories', { schema: { tags, response: { 200: forumCategoryList } } }, (req) => service.listCategories(deps, actorOf(req)));
+  r.get('/forumcategories', { schema: { tags, response: { 200: forumCategoryList } } }, (req) =>
+    service.listCategories(deps, actorOf(req)),
+  );
 
   r.get('/forumthreads', {
     ...hot,
-    schema: { tags, description: 'A page of the committee’s discussions, latest activity first; abilities say whether the user may start one.', querystring: forumThreadListQuery, response: { 200: forumThreadList } },
+    schema: {
+      tags,
+      description:
+        'A page of the committee’s discussions, latest activity first; abilities say whether the user may start one.',
+      querystring: forumThreadListQuery,
+      response: { 200: forumThreadList },
+    },
     handler: (req) => service.listThreads(deps, actorOf(req), req.query),
   });
 
   r.get('/forumthreads/:id', {
     ...hot,
-    schema: { tags, description: 'The discussion, a page of its replies (newest first) and every attachment.', params: idParam, querystring: forumThreadQuery, response: { 200: forumThreadDetail } },
+    schema: {
+      tags,
+      description: 'The discussion, a page of its replies (newest first) and every attachment.',
+      params: idParam,
+      querystring: forumThreadQuery,
+      response: { 200: forumThreadDetail },
+    },
     handler: (req) => service.getThread(deps, actorOf(req), req.params.id, req.query),
   });
 
   r.post('/forumthreads', {
     config: multipartConfig(threadCreateFields, 'files[]', { optional: true }),
-    schema: { ...multipart('committeId, discussionTitle, categories (a category id), postContent (HTML), filesCount'), response: { 200: forumThreadSaved } },
+    schema: {
+      ...multipart('committeId, discussionTitle, categories (a category id), postContent (HTML), filesCount'),
+      response: { 200: forumThreadSaved },
+    },
     handler: (req) => acceptUpload(req, storage, maxKb, service.createThread(deps, actorOf(req))),
   });
 
   r.post('/forumthreads/:id', {
     config: multipartConfig(threadUpdateFields, 'files[]', { optional: true }),
     schema: {
-      ...multipart('_method=put, threadId, committeId, discussionTitle, categories, postContent, existingFiles[] (ids of the attachments kept; the others are removed), filesCount'),
+      ...multipart(
+        '_method=put, threadId, committeId, discussionTitle, categories, postContent, existingFiles[] (ids of the attachments kept; the others are removed), filesCount',
+      ),
       params: idParam,
       response: { 200: forumThreadSaved },
     },
@@ -80,45 +99,91 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.delete('/forumthreads/:id', {
-    schema: { tags, description: 'Deletes the discussion with its replies and attachments (files included): the author only.', params: idParam, response: { 200: messageBody } },
+    schema: {
+      tags,
+      description: 'Deletes the discussion with its replies and attachments (files included): the author only.',
+      params: idParam,
+      response: { 200: messageBody },
+    },
     handler: (req) => service.deleteThread(deps, actorOf(req), req.params.id),
   });
 
   r.post('/forumreply', {
     config: multipartConfig(replyCreateFields, 'files[]', { optional: true }),
-    schema: { ...multipart('threadId, committeId, postContent (HTML), filesCount'), response: { 200: forumReplySaved } },
+    schema: {
+      ...multipart('threadId, committeId, postContent (HTML), filesCount'),
+      response: { 200: forumReplySaved },
+    },
     handler: (req) => acceptUpload(req, storage, maxKb, service.createReply(deps, actorOf(req))),
   });
 
   r.post('/forumreply/:id', {
     config: multipartConfig(replyUpdateFields, 'files[]', { optional: true }),
-    schema: { ...multipart('_method=put, replyId, committeId, postContent, existingFiles[] (ids kept), filesCount'), params: idParam, response: { 200: forumReplySaved } },
+    schema: {
+      ...multipart('_method=put, replyId, committeId, postContent, existingFiles[] (ids kept), filesCount'),
+      params: idParam,
+      response: { 200: forumReplySaved },
+    },
     handler: (req) => acceptUpload(req, storage, maxKb, service.updateReply(deps, actorOf(req), req.params.id)),
   });
 
   r.delete('/forumreply/:id', {
-    schema: { tags, description: 'Deletes the reply and its attachments: the author only.', params: idParam, response: { 200: messageBody } },
+    schema: {
+      tags,
+      description: 'Deletes the reply and its attachments: the author only.',
+      params: idParam,
+      response: { 200: messageBody },
+    },
     handler: (req) => service.deleteReply(deps, actorOf(req), req.params.id),
   });
 
   r.get('/forumdocument/:id', {
     config: { download: true },
-    schema: { tags, description: 'An attachment’s file (through a download ticket in the browser).', params: idParam, querystring: downloadQuery, response: { 200: z.any().describe('the file') } },
-    handler: async (req, reply) => sendFile(reply, storage, await service.readableAttachment(deps, actorOf(req), req.params.id), req.query.disposition),
+    schema: {
+      tags,
+      description: 'An attachment’s file (through a download ticket in the browser).',
+      params: idParam,
+      querystring: downloadQuery,
+      response: { 200: z.any().describe('the file') },
+    },
+    handler: async (req, reply) =>
+      sendFile(
+        reply,
+        storage,
+        await service.readableAttachment(deps, actorOf(req), req.params.id),
+        req.query.disposition,
+      ),
   });
 
-  r.get('/forum/isfollowing/:id', { schema: { tags, params: idParam, response: { 200: followState } } }, (req) => service.isFollowing(deps, actorOf(req), req.params.id));
-  r.get('/forum/follow/:id', { schema: { tags, params: idParam, response: { 200: followChanged } } }, (req) => service.setFollowing(deps, actorOf(req), req.params.id, true));
-  r.get('/forum/unfollow/:id', { schema: { tags, params: idParam, response: { 200: followChanged } } }, (req) => service.setFollowing(deps, actorOf(req), req.params.id, false));
+  r.get('/forum/isfollowing/:id', { schema: { tags, params: idParam, response: { 200: followState } } }, (req) =>
+    service.isFollowing(deps, actorOf(req), req.params.id),
+  );
+  r.get('/forum/follow/:id', { schema: { tags, params: idParam, response: { 200: followChanged } } }, (req) =>
+    service.setFollowing(deps, actorOf(req), req.params.id, true),
+  );
+  r.get('/forum/unfollow/:id', { schema: { tags, params: idParam, response: { 200: followChanged } } }, (req) =>
+    service.setFollowing(deps, actorOf(req), req.params.id, false),
+  );
 
   r.get('/forum/search', {
     ...hot,
-    schema: { tags, description: 'Full-text search of the committee’s discussions and their replies, best first, with a highlighted snippet.', querystring: forumSearchQuery, response: { 200: forumSearchResults } },
+    schema: {
+      tags,
+      description:
+        'Full-text search of the committee’s discussions and their replies, best first, with a highlighted snippet.',
+      querystring: forumSearchQuery,
+      response: { 200: forumSearchResults },
+    },
     handler: (req) => service.search(deps, actorOf(req), req.query),
   });
 
   r.get('/forum/members', {
-    schema: { tags: ['Members'], description: 'The committee’s members, 20 a page; search matches any word in name, title, phone or email.', querystring: memberListQuery, response: { 200: memberList } },
+    schema: {
+      tags: ['Members'],
+      description: 'The committee’s members, 20 a page; search matches any word in name, title, phone or email.',
+      querystring: memberListQuery,
+      response: { 200: memberList },
+    },
     handler: (req) => service.listMembers(deps, actorOf(req), req.query),
   });
 }

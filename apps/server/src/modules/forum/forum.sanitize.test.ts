@@ -7,7 +7,32 @@ const VECTORS = readFileSync(new URL('./fixtures/xss-vectors.txt', import.meta.u
   .split('\n')
   .filter((l) => l.trim());
 
-const ALLOWED = new Set(['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'code', 'pre', 'blockquote', 'a', 'hr']);
+const ALLOWED = new Set([
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'a',
+  'hr',
+]);
 
 const decode = (s: string) =>
   s
@@ -25,17 +50,22 @@ function problems(html: string): string[] {
   for (const m of html.matchAll(/<\/?([^\s/>]+)([^>]*)>/g)) {
     const tag = m[1]!.toLowerCase();
     if (!ALLOWED.has(tag)) found.push(`tag ${tag}`);
-    const attrs = [...m[2]!.replace(/\s*\/$/, '').matchAll(/([^\s=]+)(?:="([^"]*)")?/g)].map((a) => [a[1]!.toLowerCase(), a[2] ?? ''] as const);
+    const attrs = [...m[2]!.replace(/\s*\/$/, '').matchAll(/([^\s=]+)(?:="([^"]*)")?/g)].map(
+      (a) => [a[1]!.toLowerCase(), a[2] ?? ''] as const,
+    );
     for (const [name, value] of attrs) {
       if (tag !== 'a' || !['href', 'rel', 'target'].includes(name)) found.push(`attribute ${name} on ${tag}`);
       if (name === 'href') {
-        // eslint-disable-next-line no-control-regex -- browsers ignore these inside a scheme
-        const url = decode(value).replace(/[\u0000-\u0020]/g, '').toLowerCase();
+        const url = decode(value)
+          // eslint-disable-next-line no-control-regex -- browsers ignore these inside a scheme
+          .replace(/[\u0000-\u0020]/g, '')
+          .toLowerCase();
         if (!/^(https?:\/\/|mailto:)/.test(url)) found.push(`href ${value}`);
       }
     }
     if (tag === 'a' && !m[0].startsWith('</')) {
-      if (!m[2]!.includes('rel="noopener noreferrer nofollow"') || !m[2]!.includes('target="_blank"')) found.push(`link without rel/target: ${m[0]}`);
+      if (!m[2]!.includes('rel="noopener noreferrer nofollow"') || !m[2]!.includes('target="_blank"'))
+        found.push(`link without rel/target: ${m[0]}`);
     }
   }
   if (/javascript:|vbscript:|data:/i.test(html.match(/<[^>]*>/g)?.join('') ?? '')) found.push('a script URL in a tag');
@@ -47,12 +77,15 @@ describe('the forum sanitizer', () => {
     expect(VECTORS.length).toBeGreaterThanOrEqual(100);
   });
 
-  it.each(VECTORS.map((v, i) => [i + 1, v]))('vector %i leaves no script, event handler or script URL', (_n, vector) => {
-    for (const input of [vector as string, `<p>before</p>${vector as string}<p>after</p>`]) {
-      const out = sanitizePost(input);
-      expect(problems(out), `${input}\n=> ${out}`).toEqual([]);
-    }
-  });
+  it.each(VECTORS.map((v, i) => [i + 1, v]))(
+    'vector %i leaves no script, event handler or script URL',
+    (_n, vector) => {
+      for (const input of [vector as string, `<p>before</p>${vector as string}<p>after</p>`]) {
+        const out = sanitizePost(input);
+        expect(problems(out), `${input}\n=> ${out}`).toEqual([]);
+      }
+    },
+  );
 
   it('keeps what the editor makes: paragraphs, headings, lists, bold, italic, underline, strike, code, quotes, links', () => {
     const html =
@@ -64,6 +97,8 @@ describe('the forum sanitizer', () => {
 
   it('gives the text of a post for search, and snippets with only <mark> as markup', () => {
     expect(textOfPost('<p>One</p><p>two &amp; &lt;three&gt;</p>')).toBe('One two & <three>');
-    expect(snippetHtml('a \u27e6word\u27e7 <img src=x onerror=alert(1)>')).toBe('a <mark>word</mark> &lt;img src=x onerror=alert(1)&gt;');
+    expect(snippetHtml('a \u27e6word\u27e7 <img src=x onerror=alert(1)>')).toBe(
+      'a <mark>word</mark> &lt;img src=x onerror=alert(1)&gt;',
+    );
   });
 });

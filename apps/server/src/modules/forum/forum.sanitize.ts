@@ -10,21 +10,63 @@ import sanitizeHtml from 'sanitize-html';
 const ABSOLUTE = /^(https?:\/\/|mailto:)/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'code', 'pre', 'blockquote', 'a', 'hr'],
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'del',
+    'code',
+    'pre',
+    'blockquote',
+    'a',
+    'hr',
+  ],
   allowedAttributes: { a: ['href', 'rel', 'target'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: {},
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'svg',
+    'math',
+  ],
   enforceHtmlBoundary: false,
   parseStyleAttributes: false,
   transformTags: {
     // Only absolute http, https and mailto links: a relative or odd one ('\\u006Aavascript:') loses its href.
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...(attribs.href && ABSOLUTE.test(attribs.href.trim()) ? { href: attribs.href.trim() } : {}), rel: 'noopener noreferrer nofollow', target: '_blank' },
+      attribs: {
+        ...(attribs.href && ABSOLUTE.test(attribs.href.trim()) ? { href: attribs.href.trim() } : {}),
+        rel: 'noopener noreferrer nofollow',
+        target: '_blank',
+      },
     }),
   },
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
@@ -41,12 +83,17 @@ export const MARK_END = '\u27e7';
 
 /** The text of a sanitized post (search and snippets): tags out, entities decoded, whitespace collapsed. */
 export function textOfPost(html: string): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$& '), { allowedTags: [], allowedAttributes: {} });
-  return decodeEntities(text)
-    // eslint-disable-next-line no-control-regex -- control characters and the hit marks stay out of the search text
-    .replace(/[\u0000-\u001f\u007f\u27e6\u27e7]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = sanitizeHtml(html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$& '), {
+    allowedTags: [],
+    allowedAttributes: {},
+  });
+  return (
+    decodeEntities(text)
+      // eslint-disable-next-line no-control-regex -- control characters and the hit marks stay out of the search text
+      .replace(/[\u0000-\u001f\u007f\u27e6\u27e7]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 function decodeEntities(s: string): string {
@@ -62,7 +109,8 @@ function decodeEntities(s: string): string {
 
 const safeChar = (code: number) => (code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ');
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
  * A ts_headline snippet as HTML: everything escaped, then only the hit marks turned into <mark>.

@@ -41,10 +41,23 @@ export async function listCategories(deps: Deps, actor: Actor) {
   return q.listCategories(deps.db);
 }
 
-export async function listThreads(deps: Deps, actor: Actor, query: { committeeid: number; page: number; per_page: number }): Promise<ForumThreadList> {
+export async function listThreads(
+  deps: Deps,
+  actor: Actor,
+  query: { committeeid: number; page: number; per_page: number },
+): Promise<ForumThreadList> {
   const committee = authorize(actor, 'forum.thread.list', committeeOf(query.committeeid));
-  const [rows, total] = await Promise.all([q.listThreads(deps.db, query.committeeid, query.page, query.per_page), q.countThreads(deps.db, query.committeeid)]);
-  return { data: rows.map(presentSummary), total, page: query.page, per_page: query.per_page, abilities: abilitiesOf(actor, ABILITIES.forumCommittee, committee) };
+  const [rows, total] = await Promise.all([
+    q.listThreads(deps.db, query.committeeid, query.page, query.per_page),
+    q.countThreads(deps.db, query.committeeid),
+  ]);
+  return {
+    data: rows.map(presentSummary),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+    abilities: abilitiesOf(actor, ABILITIES.forumCommittee, committee),
+  };
 }
 
 /** A thread's facts for the rules, or 404 when it is not there or not seen. */
@@ -52,10 +65,19 @@ async function threadFacts(deps: Deps | { db: Tx }, id: number) {
   return q.findThreadFacts(deps.db, id);
 }
 
-export async function getThread(deps: Deps, actor: Actor, id: number, query: { page: number; per_page: number }): Promise<ForumThreadDetail> {
+export async function getThread(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  query: { page: number; per_page: number },
+): Promise<ForumThreadDetail> {
   // The thread's row carries the facts the rule reads: one statement instead of facts, then thread.
   const row = await q.findThread(deps.db, id);
-  const thread = authorize(actor, 'forum.thread.view', row && { ...row, committeeId: row.thread.committeeId, authorId: row.thread.userId });
+  const thread = authorize(
+    actor,
+    'forum.thread.view',
+    row && { ...row, committeeId: row.thread.committeeId, authorId: row.thread.userId },
+  );
   const [replies, attachments, following] = await Promise.all([
     q.listReplies(deps.db, id, query.page, query.per_page),
     q.attachmentsOfThread(deps.db, id),
@@ -92,7 +114,8 @@ function cleanPost(html: string) {
 }
 
 async function checkCategory(deps: Deps, id: number) {
-  if (!(await q.categoryExists(deps.db, id))) throw badRequest(FORUM_MESSAGES.categoryUnknown, { categories: [FORUM_MESSAGES.categoryUnknown] });
+  if (!(await q.categoryExists(deps.db, id)))
+    throw badRequest(FORUM_MESSAGES.categoryUnknown, { categories: [FORUM_MESSAGES.categoryUnknown] });
 }
 
 function checkFilesCount(filesCount: number | undefined, uploads: StoredUpload[]) {
@@ -110,16 +133,29 @@ function sameCommittee(sent: number | undefined, committeeId: number) {
  */
 function keepAndCheck(existing: q.AttachmentRow[], keepIds: number[], uploads: StoredUpload[]): number[] {
   const own = new Set(existing.map((a) => a.id));
-  if (keepIds.some((id) => !own.has(id))) throw badRequest(FORUM_MESSAGES.attachmentUnknown, { 'existingFiles[]': [FORUM_MESSAGES.attachmentUnknown] });
+  if (keepIds.some((id) => !own.has(id)))
+    throw badRequest(FORUM_MESSAGES.attachmentUnknown, { 'existingFiles[]': [FORUM_MESSAGES.attachmentUnknown] });
   const kept = existing.filter((a) => keepIds.includes(a.id));
   const taken = new Set(kept.map((a) => a.name));
-  for (const u of uploads) if (taken.has(u.name)) throw badRequest(FORUM_MESSAGES.fileAlreadyAttached(u.name), { files: [FORUM_MESSAGES.fileAlreadyAttached(u.name)] });
+  for (const u of uploads)
+    if (taken.has(u.name))
+      throw badRequest(FORUM_MESSAGES.fileAlreadyAttached(u.name), {
+        files: [FORUM_MESSAGES.fileAlreadyAttached(u.name)],
+      });
   return existing.filter((a) => !keepIds.includes(a.id)).map((a) => a.fileId);
 }
 
 async function removeObjects(deps: Deps, keys: string[]) {
   const storage = storageOf(deps);
-  await Promise.all(keys.map((k) => storage.delete(k).catch((err: unknown) => deps.log.warn({ err }, 'forum: a removed attachment stays in storage until housekeeping'))));
+  await Promise.all(
+    keys.map((k) =>
+      storage
+        .delete(k)
+        .catch((err: unknown) =>
+          deps.log.warn({ err }, 'forum: a removed attachment stays in storage until housekeeping'),
+        ),
+    ),
+  );
 }
 
 async function attach(tx: Tx, actor: Actor, threadId: number, replyId: number | null, uploads: StoredUpload[]) {
@@ -138,7 +174,10 @@ const validId = (v: string | undefined) => {
 };
 
 /** POST /forumthreads: a new discussion with its attachments; the author follows it. */
-export function createThread(deps: Deps, actor: Actor): UploadUseCase<typeof threadCreateFields, { message: string; thread: ReturnType<typeof presentSummary> }> {
+export function createThread(
+  deps: Deps,
+  actor: Actor,
+): UploadUseCase<typeof threadCreateFields, { message: string; thread: ReturnType<typeof presentSummary> }> {
   return {
     fields: threadCreateFields,
     filesOptional: true,
@@ -155,7 +194,13 @@ export function createThread(deps: Deps, actor: Actor): UploadUseCase<typeof thr
       checkFilesCount(body.filesCount, uploads);
       const post = cleanPost(body.postContent);
       const id = await deps.db.transaction(async (tx) => {
-        const threadId = await q.insertThread(tx, { committeeId: body.committeId, categoryId: body.categories, userId: actor.user.id, title: body.discussionTitle, ...post });
+        const threadId = await q.insertThread(tx, {
+          committeeId: body.committeId,
+          categoryId: body.categories,
+          userId: actor.user.id,
+          title: body.discussionTitle,
+          ...post,
+        });
         await attach(tx, actor, threadId, null, uploads);
         if (uploads.length) await q.refreshAttachmentNames(tx, threadId, null);
         await q.follow(tx, threadId, actor.user.id);
@@ -168,7 +213,11 @@ export function createThread(deps: Deps, actor: Actor): UploadUseCase<typeof thr
 }
 
 /** POST /forumthreads/{id} (_method=put): the author edits title, category, body and attachments. */
-export function updateThread(deps: Deps, actor: Actor, id: number): UploadUseCase<typeof threadUpdateFields, { message: string; thread: ReturnType<typeof presentSummary> }> {
+export function updateThread(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+): UploadUseCase<typeof threadUpdateFields, { message: string; thread: ReturnType<typeof presentSummary> }> {
   const check = async () => authorize(actor, 'forum.thread.update', await threadFacts(deps, id));
   return {
     fields: threadUpdateFields,
@@ -234,16 +283,26 @@ export function createReply(deps: Deps, actor: Actor) {
         const id = await q.insertReply(tx, { threadId: thread.id, userId: actor.user.id, ...post });
         await attach(tx, actor, thread.id, id, uploads);
         if (uploads.length) await q.refreshAttachmentNames(tx, thread.id, id);
-        await emit(tx, 'forum.reply.created', { thread: { id: thread.id, title: thread.title, committeeId: thread.committeeId }, reply: { id }, by: personOf(actor.user) });
+        await emit(tx, 'forum.reply.created', {
+          thread: { id: thread.id, title: thread.title, committeeId: thread.committeeId },
+          reply: { id },
+          by: personOf(actor.user),
+        });
         return id;
       });
-      return { message: FORUM_MESSAGES.replyCreated, reply: await replyOf(deps, actor, thread.id, thread.committeeId, replyId) };
+      return {
+        message: FORUM_MESSAGES.replyCreated,
+        reply: await replyOf(deps, actor, thread.id, thread.committeeId, replyId),
+      };
     },
   } satisfies UploadUseCase<typeof replyCreateFields, unknown>;
 }
 
 async function replyOf(deps: Deps, actor: Actor, threadId: number, committeeId: number, replyId: number) {
-  const [row, attachments] = await Promise.all([q.findReply(deps.db, replyId), q.attachmentsOfPost(deps.db, threadId, replyId)]);
+  const [row, attachments] = await Promise.all([
+    q.findReply(deps.db, replyId),
+    q.attachmentsOfPost(deps.db, threadId, replyId),
+  ]);
   if (!row) throw notFound();
   return presentReply(actor, row, committeeId, attachments.map(presentDocument));
 }
@@ -264,7 +323,11 @@ export function updateReply(deps: Deps, actor: Actor, id: number) {
       const post = cleanPost(body.postContent);
       const keys = await deps.db.transaction(async (tx) => {
         if (!(await q.lockThread(tx, reply.threadId))) throw notFound();
-        const removed = keepAndCheck(await q.attachmentsOfPost(tx, reply.threadId, id), body['existingFiles[]'], uploads);
+        const removed = keepAndCheck(
+          await q.attachmentsOfPost(tx, reply.threadId, id),
+          body['existingFiles[]'],
+          uploads,
+        );
         await q.updateReply(tx, id, post);
         const gone = await q.deleteFiles(tx, removed);
         await attach(tx, actor, reply.threadId, id, uploads);
@@ -272,7 +335,10 @@ export function updateReply(deps: Deps, actor: Actor, id: number) {
         return gone;
       });
       await removeObjects(deps, keys);
-      return { message: FORUM_MESSAGES.replyEdited, reply: await replyOf(deps, actor, reply.threadId, reply.committeeId, id) };
+      return {
+        message: FORUM_MESSAGES.replyEdited,
+        reply: await replyOf(deps, actor, reply.threadId, reply.committeeId, id),
+      };
     },
   } satisfies UploadUseCase<typeof replyUpdateFields, unknown>;
 }
@@ -308,17 +374,46 @@ export async function setFollowing(deps: Deps, actor: Actor, id: number, followi
   return { message: following ? FORUM_MESSAGES.followed : FORUM_MESSAGES.unfollowed, following };
 }
 
-export async function search(deps: Deps, actor: Actor, query: { term: string; cmid: number; page: number; per_page: number }): Promise<ForumSearchResults> {
+export async function search(
+  deps: Deps,
+  actor: Actor,
+  query: { term: string; cmid: number; page: number; per_page: number },
+): Promise<ForumSearchResults> {
   authorize(actor, 'forum.thread.list', committeeOf(query.cmid));
   const { rows, total } = await q.searchThreads(deps.db, query.cmid, query.term, query.page, query.per_page);
-  return { data: rows.map((r) => ({ ...presentSummary(r), snippet: snippetHtml(r.headline) })), total, page: query.page, per_page: query.per_page };
+  return {
+    data: rows.map((r) => ({ ...presentSummary(r), snippet: snippetHtml(r.headline) })),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+  };
 }
 
-export async function listMembers(deps: Deps, actor: Actor, query: { cmid: number; search?: string; page: number; per_page: number }): Promise<MemberList> {
+export async function listMembers(
+  deps: Deps,
+  actor: Actor,
+  query: { cmid: number; search?: string; page: number; per_page: number },
+): Promise<MemberList> {
   authorize(actor, 'forum.member.list', committeeOf(query.cmid));
-  const { rows, total } = await q.listMembers(deps.db, query.cmid, searchWords(query.search), actor.user.id, query.page, query.per_page);
+  const { rows, total } = await q.listMembers(
+    deps.db,
+    query.cmid,
+    searchWords(query.search),
+    actor.user.id,
+    query.page,
+    query.per_page,
+  );
   return {
-    data: rows.map((m) => ({ id: m.id, first_name: m.firstName, last_name: m.lastName, title: m.title, mobile_number: m.mobileNumber, email: m.email, admin: m.admin, is_you: m.isYou })),
+    data: rows.map((m) => ({
+      id: m.id,
+      first_name: m.firstName,
+      last_name: m.lastName,
+      title: m.title,
+      mobile_number: m.mobileNumber,
+      email: m.email,
+      admin: m.admin,
+      is_you: m.isYou,
+    })),
     total,
     page: query.page,
     per_page: query.per_page,

@@ -28,7 +28,10 @@ try {
   let result;
   // The other modules load only for their entity: a module's entry brings its routes along.
   if (entity === 'publications') {
-    const [{ importPublications }, { onEvent }] = await Promise.all([import('../publications/index.js'), import('../notifications/index.js')]);
+    const [{ importPublications }, { onEvent }] = await Promise.all([
+      import('../publications/index.js'),
+      import('../notifications/index.js'),
+    ]);
     // Subscribers with notify on hear of each publication, as when the admin API adds one.
     listen(onEvent);
     result = await importPublications(database.db, createStorage(config), csvPath);
@@ -43,7 +46,8 @@ try {
   code = 1;
   if (e instanceof AppError) {
     console.error(e.message);
-    for (const [line, reasons] of Object.entries(e.errors ?? {})) for (const reason of reasons) console.error(`  ${line}: ${reason}`);
+    for (const [line, reasons] of Object.entries(e.errors ?? {}))
+      for (const reason of reasons) console.error(`  ${line}: ${reason}`);
   } else {
     console.error(e);
   }

@@ -47,22 +47,49 @@ const facilityRef: Reference = { column: 'facility_id', table: 'facilities', key
 const siteRef: Reference = { column: 'site_id', table: 'sites', key: 'site_number', what: 'site' };
 
 const TARGETS: Record<Exclude<ImportEntity, 'assessors' | 'ar-access'>, Target> = {
-  facilities: { table: 'facilities', key: 'facility_number', columns: ['name', 'billing_email', 'address', 'suburb', 'post_code', 'state', 'country', 'contacts'] },
+  facilities: {
+    table: 'facilities',
+    key: 'facility_number',
+    columns: ['name', 'billing_email', 'address', 'suburb', 'post_code', 'state', 'country', 'contacts'],
+  },
   sites: {
     table: 'sites',
     key: 'site_number',
-    columns: ['name', 'status', 'email', 'phone', 'address', 'suburb', 'state', 'country', 'post_code', 'contacts', 'client_coordinator'],
+    columns: [
+      'name',
+      'status',
+      'email',
+      'phone',
+      'address',
+      'suburb',
+      'state',
+      'country',
+      'post_code',
+      'contacts',
+      'client_coordinator',
+    ],
     ref: facilityRef,
   },
-  jobs: { table: 'jobs', key: 'job_number', columns: ['type', 'status', 'stage', 'visit_date', 'job_details'], ref: siteRef },
-  invoices: { table: 'invoices', key: 'transaction_number', columns: ['transaction_type', 'transaction_date', 'job_number', 'amount', 'status'], ref: facilityRef },
+  jobs: {
+    table: 'jobs',
+    key: 'job_number',
+    columns: ['type', 'status', 'stage', 'visit_date', 'job_details'],
+    ref: siteRef,
+  },
+  invoices: {
+    table: 'invoices',
+    key: 'transaction_number',
+    columns: ['transaction_type', 'transaction_date', 'job_number', 'amount', 'status'],
+    ref: facilityRef,
+  },
 };
 
 const raw = (s: string) => sql.raw(s);
 /** A quoted literal of this file's constants (names, message words), never of input. */
 const lit = (s: string) => sql.raw(`'${s}'`);
 /** `from` one import's staged rows as s, `joins` between, the import's condition after. */
-const staged = (importId: string, joins: SQL = sql``) => sql`from ${importStaging} s ${joins} where s.import_id = ${importId}`;
+const staged = (importId: string, joins: SQL = sql``) =>
+  sql`from ${importStaging} s ${joins} where s.import_id = ${importId}`;
 
 /** (xmax = 0) is true for a row the statement inserted, false for one it updated. */
 const tally = (write: SQL) => sql`with written as (${write} returning (xmax = 0) as inserted)
@@ -83,7 +110,10 @@ const person = sql`left join lateral (
   ) p on true`;
 
 /** The technical assessors' roles (shared permissions.ts), as an SQL text array. */
-const assessorRoles = sql`array[${sql.join(ASSESSOR_ROLES.map((r) => sql`${r}`), sql`, `)}]::text[]`;
+const assessorRoles = sql`array[${sql.join(
+  ASSESSOR_ROLES.map((r) => sql`${r}`),
+  sql`, `,
+)}]::text[]`;
 
 /**
  * The staged rows whose references are not in the database (an anti-join), with their lines and

@@ -37,8 +37,14 @@ export async function importRoutes(app: FastifyInstance, { deps }: { deps: Deps 
       response: { 200: importResult },
     },
     handler: (req) => {
-      if (!(req.body instanceof Readable)) throw badRequest('Send the CSV file as the body, with Content-Type text/csv.');
-      return importCsv(deps.db, actorOf(req), req.params.entity, byteLimit(req.body, BODY_LIMITS.csvImportBytes, tooLarge));
+      if (!(req.body instanceof Readable))
+        throw badRequest('Send the CSV file as the body, with Content-Type text/csv.');
+      return importCsv(
+        deps.db,
+        actorOf(req),
+        req.params.entity,
+        byteLimit(req.body, BODY_LIMITS.csvImportBytes, tooLarge),
+      );
     },
   });
 }

@@ -65,7 +65,8 @@ const contacts = safeString()
         const [name = '', phone = ''] = c.split('|').map((s) => s.trim());
         return { name, phone };
       });
-    if (list.some((c) => !c.name)) ctx.addIssue({ code: 'custom', message: 'must be "Name|phone" entries separated by ";"' });
+    if (list.some((c) => !c.name))
+      ctx.addIssue({ code: 'custom', message: 'must be "Name|phone" entries separated by ";"' });
     return list;
   });
 
@@ -189,13 +190,32 @@ const KEYS: Record<ImportEntity, string[]> = {
 
 /** Columns of each entity, in order (the README lists them): required ones first. */
 export const IMPORT_COLUMNS: Record<ImportEntity, { required: string[]; optional: string[] }> = {
-  facilities: { required: ['facility_number', 'name'], optional: ['billing_email', 'address', 'suburb', 'post_code', 'state', 'country', 'contacts'] },
+  facilities: {
+    required: ['facility_number', 'name'],
+    optional: ['billing_email', 'address', 'suburb', 'post_code', 'state', 'country', 'contacts'],
+  },
   sites: {
     required: ['site_number', 'facility_number', 'name'],
-    optional: ['status', 'email', 'phone', 'address', 'suburb', 'state', 'country', 'post_code', 'contacts', 'coordinator_name', 'coordinator_phone', 'coordinator_email'],
+    optional: [
+      'status',
+      'email',
+      'phone',
+      'address',
+      'suburb',
+      'state',
+      'country',
+      'post_code',
+      'contacts',
+      'coordinator_name',
+      'coordinator_phone',
+      'coordinator_email',
+    ],
   },
   jobs: { required: ['job_number', 'site_number', 'type', 'status'], optional: ['stage', 'visit_date', 'job_details'] },
-  invoices: { required: ['transaction_number', 'facility_number', 'transaction_type', 'transaction_date', 'amount'], optional: ['job_number', 'status'] },
+  invoices: {
+    required: ['transaction_number', 'facility_number', 'transaction_type', 'transaction_date', 'amount'],
+    optional: ['job_number', 'status'],
+  },
   assessors: { required: ['job_number', 'email'], optional: ['lead'] },
   'ar-access': { required: ['email', 'site_number'], optional: [] },
 };
@@ -238,7 +258,12 @@ function stagedRow(entity: ImportEntity, row: Record<string, unknown>) {
   if (entity !== 'sites') return row;
   const r = row as Parsed<'sites'>;
   const coordinator = r.coordinator_name || r.coordinator_phone || r.coordinator_email;
-  return { ...r, client_coordinator: coordinator ? { names: r.coordinator_name, phone: r.coordinator_phone, email: r.coordinator_email } : null };
+  return {
+    ...r,
+    client_coordinator: coordinator
+      ? { names: r.coordinator_name, phone: r.coordinator_phone, email: r.coordinator_email }
+      : null,
+  };
 }
 
 class BadRowsError extends Error {}
@@ -268,7 +293,12 @@ function badRowsError(bad: BadRow[]) {
 }
 
 /** POST /admin/import/{entity}: the SYSADMIN's import of a CSV file (importRecords). */
-export async function importCsv(db: Db, actor: Actor, entity: ImportEntity, input: Readable | string): Promise<ImportResult> {
+export async function importCsv(
+  db: Db,
+  actor: Actor,
+  entity: ImportEntity,
+  input: Readable | string,
+): Promise<ImportResult> {
   authorize(actor, 'admin.import.run');
   return importRecords(db, entity, input);
 }

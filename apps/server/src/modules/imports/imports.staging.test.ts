@@ -33,7 +33,9 @@ describe('importCsv through staging', () => {
         this.push(Array.from({ length: 100 }, (_, i) => `${300000 + read + i},Streamed Labs ${read + i}\n`).join(''));
         read += 100;
         if (read === 1100) {
-          health = t.app.inject({ method: 'GET', url: '/api/health' }).then((r) => void order.push(`health ${r.statusCode}`));
+          health = t.app
+            .inject({ method: 'GET', url: '/api/health' })
+            .then((r) => void order.push(`health ${r.statusCode}`));
         }
       },
     });
@@ -41,14 +43,25 @@ describe('importCsv through staging', () => {
     order.push('import');
     await health;
     expect(order).toEqual(['health 200', 'import']);
-    expect(result).toEqual({ message: RECORD_MESSAGES.imported(rows), entity: 'facilities', rows, inserted: rows, updated: 0 });
+    expect(result).toEqual({
+      message: RECORD_MESSAGES.imported(rows),
+      entity: 'facilities',
+      rows,
+      inserted: rows,
+      updated: 0,
+    });
     expect(await db().$count(importStaging)).toBe(0);
   });
 
   it('writes nothing when the last batch names an unknown facility, and leaves no staging', async () => {
     await importRecords(db(), 'facilities', 'facility_number,name\n7001,Known Labs\n');
-    const lines = Array.from({ length: 1200 }, (_, i) => `S90${String(i).padStart(4, '0')},${i === 1199 ? '999999' : '7001'},Site ${i}`);
-    const failed = await importRecords(db(), 'sites', `site_number,facility_number,name\n${lines.join('\n')}\n`).catch((e: unknown) => e);
+    const lines = Array.from(
+      { length: 1200 },
+      (_, i) => `S90${String(i).padStart(4, '0')},${i === 1199 ? '999999' : '7001'},Site ${i}`,
+    );
+    const failed = await importRecords(db(), 'sites', `site_number,facility_number,name\n${lines.join('\n')}\n`).catch(
+      (e: unknown) => e,
+    );
     // The header is line 1: the 1200th row is on line 1201.
     expect(failed).toMatchObject({
       statusCode: 400,
@@ -59,7 +72,9 @@ describe('importCsv through staging', () => {
     expect(await db().$count(importStaging)).toBe(0);
 
     // A row the checks refuse leaves no staging either.
-    await expect(importRecords(db(), 'facilities', 'facility_number,name\n7002,Fine\nabc,Broken\n')).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      importRecords(db(), 'facilities', 'facility_number,name\n7002,Fine\nabc,Broken\n'),
+    ).rejects.toMatchObject({ statusCode: 400 });
     expect(await db().$count(importStaging)).toBe(0);
   });
 

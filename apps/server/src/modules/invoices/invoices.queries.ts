@@ -21,7 +21,8 @@ const columns = {
 export type InvoiceRow = Awaited<ReturnType<typeof listInvoices>>[number];
 
 /** The invoices an AR may list: those of the facilities they represent ('invoices.invoice.list', invoices.policy.ts). */
-export const invoiceScope = (userId: number | Placeholder): SQL => inArray(invoices.facilityId, representedFacilityIds(userId));
+export const invoiceScope = (userId: number | Placeholder): SQL =>
+  inArray(invoices.facilityId, representedFacilityIds(userId));
 
 /** The placeholder of the listing user in the scopes the service passes (scopeFor(..., sql.placeholder(ME))). */
 export const ME = 'userId';
@@ -37,26 +38,42 @@ function where(scope: Scope, byDate: boolean): SQL {
 }
 
 /** The invoice's job id is given (its link) only for a job the user may see (docs/DECISIONS.md "Invoices"). */
-const pageStatement = statement((db, shape: { status: 'outstanding' | 'paid'; byDate: boolean; list: Scope; job: Scope }) =>
-  db
-    .select({
-      ...columns,
-      jobId: sql<number | null>`(select ${jobs.id} from ${jobs} where ${jobs.jobNumber} = ${invoices.jobNumber} and ${shape.job.where})`,
-    })
-    .from(invoices)
-    .innerJoin(facilities, eq(facilities.id, invoices.facilityId))
-    .where(and(where(shape.list, shape.byDate), eq(invoices.status, shape.status)))
-    .orderBy(
-      shape.status === 'outstanding' ? asc(invoices.transactionDate) : desc(invoices.transactionDate),
-      shape.status === 'outstanding' ? asc(invoices.id) : desc(invoices.id),
-    )
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
+const pageStatement = statement(
+  (db, shape: { status: 'outstanding' | 'paid'; byDate: boolean; list: Scope; job: Scope }) =>
+    db
+      .select({
+        ...columns,
+        jobId: sql<
+          number | null
+        >`(select ${jobs.id} from ${jobs} where ${jobs.jobNumber} = ${invoices.jobNumber} and ${shape.job.where})`,
+      })
+      .from(invoices)
+      .innerJoin(facilities, eq(facilities.id, invoices.facilityId))
+      .where(and(where(shape.list, shape.byDate), eq(invoices.status, shape.status)))
+      .orderBy(
+        shape.status === 'outstanding' ? asc(invoices.transactionDate) : desc(invoices.transactionDate),
+        shape.status === 'outstanding' ? asc(invoices.id) : desc(invoices.id),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
 );
 
 /** One page of one group: outstanding oldest first (the next to pay on top), paid newest first. */
-export function listInvoices(db: Q, scopes: InvoiceScopes, userId: number, status: 'outstanding' | 'paid', date: string | undefined, page: number, perPage: number) {
-  return pageStatement(db, { status, byDate: !!date, ...scopes }).execute({ [ME]: userId, date, limit: perPage, offset: (page - 1) * perPage });
+export function listInvoices(
+  db: Q,
+  scopes: InvoiceScopes,
+  userId: number,
+  status: 'outstanding' | 'paid',
+  date: string | undefined,
+  page: number,
+  perPage: number,
+) {
+  return pageStatement(db, { status, byDate: !!date, ...scopes }).execute({
+    [ME]: userId,
+    date,
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  });
 }
 
 const countStatement = statement((db, shape: { byDate: boolean; list: Scope }) =>

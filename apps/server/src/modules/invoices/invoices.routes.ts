@@ -13,7 +13,8 @@ export async function invoiceRoutes(app: FastifyInstance, { deps }: { deps: Deps
     ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
     schema: {
       tags: ['Invoices'],
-      description: 'AR only: invoices of the facilities the user represents, outstanding (oldest first) and paid (newest first).',
+      description:
+        'AR only: invoices of the facilities the user represents, outstanding (oldest first) and paid (newest first).',
       querystring: invoiceListQuery,
       response: { 200: invoiceGroups },
     },

@@ -37,5 +37,11 @@ export async function listInvoices(
     q.listInvoices(deps.db, scopes, id, 'paid', query.transaction_date, query.page, query.per_page),
     q.countInvoices(deps.db, scopes.list, id, query.transaction_date),
   ]);
-  return { outstanding: outstanding.map(present), paid: paid.map(present), total, page: query.page, per_page: query.per_page };
+  return {
+    outstanding: outstanding.map(present),
+    paid: paid.map(present),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+  };
 }

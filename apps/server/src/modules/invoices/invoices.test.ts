@@ -17,13 +17,38 @@ beforeAll(async () => {
   const harbour = await makeFacility(db, { facilityNumber: '000412', name: 'Harbour Analytical Laboratories' });
   const southern = await makeFacility(db);
   const riverina = await makeFacility(db);
-  const [sydney, melbourne, wagga] = await Promise.all([makeSite(db, { facilityId: harbour.id }), makeSite(db, { facilityId: southern.id }), makeSite(db, { facilityId: riverina.id })]);
+  const [sydney, melbourne, wagga] = await Promise.all([
+    makeSite(db, { facilityId: harbour.id }),
+    makeSite(db, { facilityId: southern.id }),
+    makeSite(db, { facilityId: riverina.id }),
+  ]);
   await Promise.all([
-    makeInvoice(db, harbour, { transactionNumber: 'INV-50001', transactionDate: '2026-03-01', jobNumber: '100234', amount: '1250.00' }),
-    makeInvoice(db, harbour, { transactionNumber: 'INV-50002', transactionDate: '2025-12-01', amount: '980.50', status: 'paid' }),
-    makeInvoice(db, harbour, { transactionNumber: 'CRN-50003', transactionType: 'Credit Note', transactionDate: '2026-03-05', amount: '-150.00' }),
+    makeInvoice(db, harbour, {
+      transactionNumber: 'INV-50001',
+      transactionDate: '2026-03-01',
+      jobNumber: '100234',
+      amount: '1250.00',
+    }),
+    makeInvoice(db, harbour, {
+      transactionNumber: 'INV-50002',
+      transactionDate: '2025-12-01',
+      amount: '980.50',
+      status: 'paid',
+    }),
+    makeInvoice(db, harbour, {
+      transactionNumber: 'CRN-50003',
+      transactionType: 'Credit Note',
+      transactionDate: '2026-03-05',
+      amount: '-150.00',
+    }),
     makeInvoice(db, southern, { transactionNumber: 'INV-50004', transactionDate: '2026-03-12', amount: '3400.00' }),
-    makeInvoice(db, southern, { transactionNumber: 'INV-50005', transactionType: 'Annual Fee', transactionDate: '2025-08-01', amount: '2100.00', status: 'paid' }),
+    makeInvoice(db, southern, {
+      transactionNumber: 'INV-50005',
+      transactionType: 'Annual Fee',
+      transactionDate: '2025-08-01',
+      amount: '2100.00',
+      status: 'paid',
+    }),
     makeInvoice(db, riverina, { transactionNumber: 'INV-50006', transactionDate: '2026-03-17', amount: '720.00' }),
   ]);
   const arUser = await makeSignedIn(db, { roles: ['AR'] });

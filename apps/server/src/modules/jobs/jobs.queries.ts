@@ -23,7 +23,9 @@ export interface JobFilters {
  * assignment. The 'jobs.job.list' rule's scope (jobs.policy.ts).
  */
 export function scopeOf(side: 'facility' | 'assessor', userId: number | Placeholder): SQL {
-  return side === 'facility' ? inArray(jobs.siteId, representedSiteIds(userId)) : inArray(jobs.id, assignedJobIds(userId));
+  return side === 'facility'
+    ? inArray(jobs.siteId, representedSiteIds(userId))
+    : inArray(jobs.id, assignedJobIds(userId));
 }
 
 /** What decides a list's SQL: the rule's scope ('jobs.job.list') and which filters are present (never their values). */
@@ -114,9 +116,25 @@ export const listStatements = { page: pageStatement, count: countStatement };
 
 /** A page of jobs, newest visit first, and how many match: `scope` with `ME` for its user (scopeFor). */
 export async function listJobs(db: Q, scope: Scope, userId: number, f: JobFilters, page: number, perPage: number) {
-  const shape: ListShape = { scope, type: f.type, status: f.status !== undefined, visitDate: f.visitDate !== undefined, siteId: f.siteId !== undefined };
-  const values = { [ME]: userId, status: f.status, visitDate: f.visitDate, siteId: f.siteId, limit: perPage, offset: (page - 1) * perPage };
-  const [rows, [count]] = await Promise.all([pageStatement(db, shape).execute(values), countStatement(db, shape).execute(values)]);
+  const shape: ListShape = {
+    scope,
+    type: f.type,
+    status: f.status !== undefined,
+    visitDate: f.visitDate !== undefined,
+    siteId: f.siteId !== undefined,
+  };
+  const values = {
+    [ME]: userId,
+    status: f.status,
+    visitDate: f.visitDate,
+    siteId: f.siteId,
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  };
+  const [rows, [count]] = await Promise.all([
+    pageStatement(db, shape).execute(values),
+    countStatement(db, shape).execute(values),
+  ]);
   return { rows, total: count?.n ?? 0 };
 }
 
@@ -140,7 +158,13 @@ export async function findJobWithSides(db: Q, userId: number, id: number) {
 
 export async function findLeadAssessor(db: Q, jobId: number) {
   const [row] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.mobileNumber, email: users.email })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.mobileNumber,
+      email: users.email,
+    })
     .from(jobAssessors)
     .innerJoin(users, eq(users.id, jobAssessors.userId))
     .where(and(eq(jobAssessors.jobId, jobId), eq(jobAssessors.isLead, true)))

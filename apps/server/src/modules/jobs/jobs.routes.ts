@@ -17,7 +17,8 @@ export async function jobRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
     ...hot,
     schema: {
       ...tag,
-      description: 'role AR: jobs of the sites the user represents; TA or LA: jobs the user is an assessor on. Newest visit first.',
+      description:
+        'role AR: jobs of the sites the user represents; TA or LA: jobs the user is an assessor on. Newest visit first.',
       querystring: jobListQuery,
       response: { 200: jobList },
     },
@@ -25,7 +26,13 @@ export async function jobRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
   });
 
   r.get('/jobs/:id', {
-    schema: { ...tag, description: 'role: the view the abilities answer for (default the current role).', params: idParam, querystring: jobDetailQuery, response: { 200: jobDetail } },
+    schema: {
+      ...tag,
+      description: 'role: the view the abilities answer for (default the current role).',
+      params: idParam,
+      querystring: jobDetailQuery,
+      response: { 200: jobDetail },
+    },
     handler: (req) => service.getJob(deps, actorOf(req), req.params.id, req.query.role),
   });
 

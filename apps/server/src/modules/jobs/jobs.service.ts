@@ -1,4 +1,11 @@
-import { jobStageOf, jobStatusLabel, type JobDetail, type JobList, type JobSummary, type LeadAssessor } from '@portal/shared';
+import {
+  jobStageOf,
+  jobStatusLabel,
+  type JobDetail,
+  type JobList,
+  type JobSummary,
+  type LeadAssessor,
+} from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { allows, authorize, scopeFor, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
@@ -32,7 +39,15 @@ function presentLead(l: NonNullable<Awaited<ReturnType<typeof q.findLeadAssessor
 export async function listJobs(
   deps: Deps,
   actor: Actor,
-  query: { role?: string; type?: 'RES' | 'Other'; status?: number; visit_date?: string; site_id?: number; page: number; per_page: number },
+  query: {
+    role?: string;
+    type?: 'RES' | 'Other';
+    status?: number;
+    visit_date?: string;
+    site_id?: number;
+    page: number;
+    per_page: number;
+  },
 ): Promise<JobList> {
   const viewer = viewing(actor, query.role);
   authorize(viewer, 'jobs.job.list');
@@ -54,7 +69,9 @@ function jobAbilities(viewer: Actor, job: JobFacts): JobDetail['abilities'] {
   return {
     'jobs.document.upload': allows(viewer, 'jobs.document.upload', job),
     // What this view receives is the other side's: an assessor view may review the facility's documents.
-    'jobs.document.review': side !== null && allows(viewer, 'jobs.document.review', { ...job, docSide: side === 'assessor' ? 'facility' : 'assessor' }),
+    'jobs.document.review':
+      side !== null &&
+      allows(viewer, 'jobs.document.review', { ...job, docSide: side === 'assessor' ? 'facility' : 'assessor' }),
     'jobs.document.download': allows(viewer, 'jobs.document.download', job),
     // The site page is the AR's: linked from the facility view only.
     'sites.site.view': side === 'facility' && allows(viewer, 'sites.site.view', { represented: job.onFacilitySide }),

@@ -34,16 +34,35 @@ beforeAll(async () => {
   s1 = await makeSite(db, { facilityId: facility.id, name: 'Harbour Labs Sydney', suburb: 'Pyrmont', state: 'NSW' });
   s2 = await makeSite(db, { facilityId: facility.id, name: 'Harbour Labs Newcastle' });
   const s3 = await makeSite(db);
-  const laUser = await makeSignedIn(db, { roles: ['LA', 'TA'], firstName: 'Lee', lastName: 'Lead', email: 'lead@factory.test' });
+  const laUser = await makeSignedIn(db, {
+    roles: ['LA', 'TA'],
+    firstName: 'Lee',
+    lastName: 'Lead',
+    email: 'lead@factory.test',
+  });
   const taUser = await makeSignedIn(db, { roles: ['TA'] });
   const arUser = await makeSignedIn(db, { roles: ['AR'] });
   const multiUser = await makeSignedIn(db, { roles: ['AR', 'TA', 'CM'] });
   const cmUser = await makeSignedIn(db, { roles: ['CM'] });
-  [ar, multi, ta, la, cm, lead] = [arUser.token, multiUser.token, taUser.token, laUser.token, cmUser.token, laUser.user];
+  [ar, multi, ta, la, cm, lead] = [
+    arUser.token,
+    multiUser.token,
+    taUser.token,
+    laUser.token,
+    cmUser.token,
+    laUser.user,
+  ];
   await representSites(db, arUser.user, s1, s2);
   await representSites(db, multiUser.user, s3);
   const on = { lead: laUser.user, assessors: [taUser.user] };
-  j1 = await makeJob(db, s1, { ...on, type: 'RES', status: 2, stage: 'Assessment', visitDate: '2026-03-01', jobDetails: 'Reassessment of the chemistry laboratory' });
+  j1 = await makeJob(db, s1, {
+    ...on,
+    type: 'RES',
+    status: 2,
+    stage: 'Assessment',
+    visitDate: '2026-03-01',
+    jobDetails: 'Reassessment of the chemistry laboratory',
+  });
   j2 = await makeJob(db, s1, { lead: laUser.user, type: 'Other', status: 1, visitDate: '2026-05-01' });
   j3 = await makeJob(db, s2, { ...on, type: 'RES', status: 2, visitDate: '2026-04-01' });
   j4 = await makeJob(db, s3, { lead: laUser.user, assessors: [multiUser.user], visitDate: '2026-02-01' });
@@ -52,7 +71,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-const numbers = async (url: string, token: string) => (await get(url, token)).json<JobList>().data.map((j) => j.job_number);
+const numbers = async (url: string, token: string) =>
+  (await get(url, token)).json<JobList>().data.map((j) => j.job_number);
 const n = (...js: JobRow[]) => js.map((j) => j.jobNumber);
 
 describe('GET /api/jobs', () => {
@@ -115,23 +135,47 @@ describe('GET /api/jobs/{id}', () => {
       site: { name: 'Harbour Labs Sydney', facility: { name: 'Harbour Analytical Laboratories' } },
       lead_assessor: { first_name: 'Lee', last_name: 'Lead', email: 'lead@factory.test' },
       sides: ['facility'],
-      abilities: { 'jobs.document.upload': true, 'jobs.document.review': false, 'jobs.document.download': true, 'sites.site.view': true },
+      abilities: {
+        'jobs.document.upload': true,
+        'jobs.document.review': false,
+        'jobs.document.download': true,
+        'sites.site.view': true,
+      },
     });
     expect((await get(`/api/jobs/${j1.id}`, ta)).json<JobDetail>()).toMatchObject({
       sides: ['assessor'],
-      abilities: { 'jobs.document.upload': true, 'jobs.document.review': true, 'jobs.document.download': true, 'sites.site.view': false },
+      abilities: {
+        'jobs.document.upload': true,
+        'jobs.document.review': true,
+        'jobs.document.download': true,
+        'sites.site.view': false,
+      },
     });
   });
 
   it('answers the abilities of the view role sent: multi is AR of job j4 and its assessor', async () => {
     const asAr = (await get(`/api/jobs/${j4.id}?role=AR`, multi)).json<JobDetail>();
     expect(asAr.sides).toEqual(['facility', 'assessor']);
-    expect(asAr.abilities).toEqual({ 'jobs.document.upload': true, 'jobs.document.review': false, 'jobs.document.download': true, 'sites.site.view': true });
+    expect(asAr.abilities).toEqual({
+      'jobs.document.upload': true,
+      'jobs.document.review': false,
+      'jobs.document.download': true,
+      'sites.site.view': true,
+    });
     const asTa = (await get(`/api/jobs/${j4.id}?role=TA`, multi)).json<JobDetail>();
-    expect(asTa.abilities).toEqual({ 'jobs.document.upload': true, 'jobs.document.review': true, 'jobs.document.download': true, 'sites.site.view': false });
+    expect(asTa.abilities).toEqual({
+      'jobs.document.upload': true,
+      'jobs.document.review': true,
+      'jobs.document.download': true,
+      'sites.site.view': false,
+    });
     // Job j5: multi represents its site but is no assessor on it; the TA view may not upload there.
     const other = (await get(`/api/jobs/${j5.id}?role=TA`, multi)).json<JobDetail>();
-    expect(other.abilities).toMatchObject({ 'jobs.document.upload': false, 'jobs.document.review': false, 'jobs.document.download': true });
+    expect(other.abilities).toMatchObject({
+      'jobs.document.upload': false,
+      'jobs.document.review': false,
+      'jobs.document.download': true,
+    });
     // A role the user does not hold is refused, as in every call that takes a role.
     expect((await get(`/api/jobs/${j1.id}?role=TA`, ar)).statusCode).toBe(403);
   });
@@ -149,7 +193,9 @@ describe('GET /api/leadAssessor/{jobId}', () => {
   it('gives the lead assessor of a job the user sees', async () => {
     const res = await get(`/api/leadAssessor/${j3.id}`, ar);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ lead_assessor: { id: lead.id, first_name: 'Lee', last_name: 'Lead', phone: null, email: 'lead@factory.test' } });
+    expect(res.json()).toEqual({
+      lead_assessor: { id: lead.id, first_name: 'Lee', last_name: 'Lead', phone: null, email: 'lead@factory.test' },
+    });
     expect((await get(`/api/leadAssessor/${j5.id}`, ta)).statusCode).toBe(404);
     expect((await get(`/api/leadAssessor/${j4.id}`, ar)).statusCode).toBe(404);
     expect((await get(`/api/leadAssessor/${j3.id}`)).statusCode).toBe(401);

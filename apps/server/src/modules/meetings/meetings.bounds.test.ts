@@ -39,14 +39,19 @@ async function deflateRepeated(unit: string, total: number): Promise<Buffer> {
 async function docxBomb(total: number): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   zip.addBuffer(
-    Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
     '[Content_Types].xml',
   );
   zip.addBuffer(
-    Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'),
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    ),
     '_rels/.rels',
   );
-  const head = '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
+  const head =
+    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
   const unit = '<w:p><w:r><w:t>bomb bomb bomb bomb</w:t></w:r></w:p>';
   const chunk = unit.repeat(Math.ceil(MB / unit.length));
   let written = 0;
@@ -88,15 +93,21 @@ function pdfWith(stream: Buffer, filters: string, extra = ''): Buffer {
   push('%PDF-1.7\n');
   obj(1, '<< /Type /Catalog /Pages 2 0 R >>');
   obj(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-  obj(3, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> ${extra}>>`);
+  obj(
+    3,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> ${extra}>>`,
+  );
   obj(4, [Buffer.from(`<< /Length ${stream.length} ${filters} >>\nstream\n`), stream, Buffer.from('\nendstream')]);
   const xref = size;
-  push(`xref\n0 5\n0000000000 65535 f \n${[1, 2, 3, 4].map((n) => `${String(offsets[n]).padStart(10, '0')} 00000 n \n`).join('')}`);
+  push(
+    `xref\n0 5\n0000000000 65535 f \n${[1, 2, 3, 4].map((n) => `${String(offsets[n]).padStart(10, '0')} 00000 n \n`).join('')}`,
+  );
   push(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
 }
 
-const pdfBomb = async (total: number) => pdfWith(await deflateRepeated('BT /F1 12 Tf 72 712 Td (bomb) Tj ET\n', total), '/Filter /FlateDecode');
+const pdfBomb = async (total: number) =>
+  pdfWith(await deflateRepeated('BT /F1 12 Tf 72 712 Td (bomb) Tj ET\n', total), '/Filter /FlateDecode');
 
 describe('the bounds of a PDF', () => {
   it('refuses a stream expanding past the bound, also when compressed twice, and deep nesting; a normal PDF passes', async () => {
@@ -107,7 +118,9 @@ describe('the bounds of a PDF', () => {
     expect(() => checkPdfBounds(bomb)).toThrow(TooLargeToRead);
     // Twice: the outer layer is small, the inner one is the bomb.
     const inner = await deflateRepeated('BT (x) Tj ET\n', EXTRACT_BOUNDS.pdfStreamMaxBytes + MB);
-    expect(() => checkPdfBounds(pdfWith(deflateSync(inner), '/Filter [/FlateDecode /FlateDecode]'))).toThrow(/expands past/);
+    expect(() => checkPdfBounds(pdfWith(deflateSync(inner), '/Filter [/FlateDecode /FlateDecode]'))).toThrow(
+      /expands past/,
+    );
     const nested = pdfWith(Buffer.from('BT ET'), '', `/Deep ${'['.repeat(5000)}${']'.repeat(5000)} `);
     expect(() => checkPdfBounds(nested)).toThrow(/nests objects deeper/);
   });
@@ -118,9 +131,18 @@ describe('the extraction worker under a heap limit', () => {
   afterAll(() => small.close());
 
   it('fails a document that needs more memory than its heap, saying so, and the next document starts a new worker', async () => {
-    const big = await makePdf('Heavy', Array.from({ length: 3000 }, (_, i) => `Paragraph ${i} with words enough to weigh on the heap of a small worker.`));
+    const big = await makePdf(
+      'Heavy',
+      Array.from(
+        { length: 3000 },
+        (_, i) => `Paragraph ${i} with words enough to weigh on the heap of a small worker.`,
+      ),
+    );
     await expect(small.extract('heavy.pdf', big)).rejects.toThrow(/needed more than 12 MB of memory/);
-    await expect(small.extract('note.txt', Buffer.from('still here'))).resolves.toEqual({ state: 'indexed', text: 'still here' });
+    await expect(small.extract('note.txt', Buffer.from('still here'))).resolves.toEqual({
+      state: 'indexed',
+      text: 'still here',
+    });
   }, 60_000);
 });
 
@@ -146,7 +168,12 @@ describe('decompression bombs through the indexer', () => {
       await makeMeetingDocument(db, { folder, name: 'bomb.docx', storage, body: docx }),
       await makeMeetingDocument(db, { folder, name: 'bomb.pdf', storage, body: pdf }),
     ];
-    const next = await makeMeetingDocument(db, { folder, name: 'minutes.docx', storage, body: await makeDocx('Minutes', ['The molybdenum round was agreed.']) });
+    const next = await makeMeetingDocument(db, {
+      folder,
+      name: 'minutes.docx',
+      storage,
+      body: await makeDocx('Minutes', ['The molybdenum round was agreed.']),
+    });
 
     const before = process.memoryUsage().rss;
     let peak = before;

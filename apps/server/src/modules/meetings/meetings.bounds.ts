@@ -53,20 +53,30 @@ export function checkDocxBounds(buffer: Buffer): Promise<void> {
       zip.on('error', fail);
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
-        if (++entries > EXTRACT_BOUNDS.docxEntriesMax) return fail(new TooLargeToRead(`the document has more than ${EXTRACT_BOUNDS.docxEntriesMax} parts`));
+        if (++entries > EXTRACT_BOUNDS.docxEntriesMax)
+          return fail(new TooLargeToRead(`the document has more than ${EXTRACT_BOUNDS.docxEntriesMax} parts`));
         if (!isXmlPart(entry.fileName) || entry.fileName.endsWith('/')) return zip.readEntry();
         const declared = entry.uncompressedSize;
-        if (declared > EXTRACT_BOUNDS.docxPartMaxBytes) return fail(new TooLargeToRead(`${entry.fileName} expands to ${mb(declared)}, over ${mb(EXTRACT_BOUNDS.docxPartMaxBytes)}`));
-        if (total + declared > EXTRACT_BOUNDS.docxTotalMaxBytes) return fail(new TooLargeToRead(`the document expands to more than ${mb(EXTRACT_BOUNDS.docxTotalMaxBytes)}`));
+        if (declared > EXTRACT_BOUNDS.docxPartMaxBytes)
+          return fail(
+            new TooLargeToRead(
+              `${entry.fileName} expands to ${mb(declared)}, over ${mb(EXTRACT_BOUNDS.docxPartMaxBytes)}`,
+            ),
+          );
+        if (total + declared > EXTRACT_BOUNDS.docxTotalMaxBytes)
+          return fail(new TooLargeToRead(`the document expands to more than ${mb(EXTRACT_BOUNDS.docxTotalMaxBytes)}`));
         zip.openReadStream(entry, (e, stream) => {
           if (e) return fail(e);
           let actual = 0;
           stream.on('data', (chunk: Buffer) => {
             actual += chunk.length;
             // yauzl refuses a part past its declared size; this says so in our words first.
-            if (actual > declared) stream.destroy(new TooLargeToRead(`${entry.fileName} expands past the size it declares`));
+            if (actual > declared)
+              stream.destroy(new TooLargeToRead(`${entry.fileName} expands past the size it declares`));
           });
-          stream.on('error', (se) => fail(se instanceof TooLargeToRead ? se : new TooLargeToRead(`${entry.fileName}: ${se.message}`)));
+          stream.on('error', (se) =>
+            fail(se instanceof TooLargeToRead ? se : new TooLargeToRead(`${entry.fileName}: ${se.message}`)),
+          );
           stream.on('end', () => {
             total += actual;
             zip.readEntry();
@@ -83,12 +93,14 @@ function inflatedSize(data: Buffer, max: number, what: string): Buffer | null {
   try {
     return inflateSync(data, { maxOutputLength: max, finishFlush: zlib.Z_SYNC_FLUSH });
   } catch (e) {
-    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new TooLargeToRead(`${what} expands past ${mb(max)}`);
+    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new TooLargeToRead(`${what} expands past ${mb(max)}`);
     try {
       // Some writers leave out the zlib header.
       return inflateRawSync(data, { maxOutputLength: max, finishFlush: zlib.Z_SYNC_FLUSH });
     } catch (raw) {
-      if ((raw as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new TooLargeToRead(`${what} expands past ${mb(max)}`);
+      if ((raw as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new TooLargeToRead(`${what} expands past ${mb(max)}`);
       // Broken data: pdf.js decides what to make of it.
       return null;
     }
@@ -98,7 +110,7 @@ function inflatedSize(data: Buffer, max: number, what: string): Buffer | null {
 /** RunLengthDecode's output size, counted without building it. */
 function runLengthSize(data: Buffer): number {
   let size = 0;
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const n = data[i]!;
     if (n === 128) break;
     if (n < 128) {
@@ -164,7 +176,8 @@ export function checkPdfBounds(buffer: Buffer): void {
     if (m[2] === undefined) return Number(m[1]);
     if (!indirectLengths) {
       indirectLengths = new Map();
-      for (const o of s.matchAll(/(\d+)\s+(\d+)\s+obj\s*(\d+)\s*endobj/g)) indirectLengths.set(`${o[1]} ${o[2]}`, Number(o[3]));
+      for (const o of s.matchAll(/(\d+)\s+(\d+)\s+obj\s*(\d+)\s*endobj/g))
+        indirectLengths.set(`${o[1]} ${o[2]}`, Number(o[3]));
     }
     return indirectLengths.get(`${m[1]} ${m[2]}`) ?? null;
   };
@@ -174,13 +187,18 @@ export function checkPdfBounds(buffer: Buffer): void {
   let textFrom = 0;
   const streamStart = /(?<!end)stream(?:\r\n|\n|\r)/g;
   for (let m = streamStart.exec(s); m; m = streamStart.exec(s)) {
-    if (++streams > EXTRACT_BOUNDS.pdfStreamsMax) throw new TooLargeToRead(`the PDF has more than ${EXTRACT_BOUNDS.pdfStreamsMax} streams`);
+    if (++streams > EXTRACT_BOUNDS.pdfStreamsMax)
+      throw new TooLargeToRead(`the PDF has more than ${EXTRACT_BOUNDS.pdfStreamsMax} streams`);
     const dictFrom = s.lastIndexOf('obj', m.index);
     const dict = s.slice(Math.max(dictFrom, m.index - 64 * 1024, textFrom), m.index);
-    if (nestingDepth(s, textFrom, m.index) > EXTRACT_BOUNDS.pdfNestingMax) throw new TooLargeToRead(`the PDF nests objects deeper than ${EXTRACT_BOUNDS.pdfNestingMax}`);
+    if (nestingDepth(s, textFrom, m.index) > EXTRACT_BOUNDS.pdfNestingMax)
+      throw new TooLargeToRead(`the PDF nests objects deeper than ${EXTRACT_BOUNDS.pdfNestingMax}`);
     const start = m.index + m[0].length;
     const length = lengthOf(dict);
-    let end = length !== null && length >= 0 && start + length <= buffer.length ? start + length : s.indexOf('endstream', start);
+    let end =
+      length !== null && length >= 0 && start + length <= buffer.length
+        ? start + length
+        : s.indexOf('endstream', start);
     if (end === -1) end = buffer.length;
     let data: Buffer | null = buffer.subarray(start, end);
     let size = data.length;
@@ -191,7 +209,8 @@ export function checkPdfBounds(buffer: Buffer): void {
         size = data.length;
       } else if (filter === 'RunLengthDecode' || filter === 'RL') {
         size = runLengthSize(data);
-        if (size > EXTRACT_BOUNDS.pdfStreamMaxBytes) throw new TooLargeToRead(`a stream of the PDF expands past ${mb(EXTRACT_BOUNDS.pdfStreamMaxBytes)}`);
+        if (size > EXTRACT_BOUNDS.pdfStreamMaxBytes)
+          throw new TooLargeToRead(`a stream of the PDF expands past ${mb(EXTRACT_BOUNDS.pdfStreamMaxBytes)}`);
         break;
       } else {
         // Images (DCT, JPX, CCITT, JBIG2) stay as they are for text; others are not expanded here.
@@ -199,9 +218,11 @@ export function checkPdfBounds(buffer: Buffer): void {
       }
     }
     total += size;
-    if (total > EXTRACT_BOUNDS.pdfTotalMaxBytes) throw new TooLargeToRead(`the PDF expands to more than ${mb(EXTRACT_BOUNDS.pdfTotalMaxBytes)}`);
+    if (total > EXTRACT_BOUNDS.pdfTotalMaxBytes)
+      throw new TooLargeToRead(`the PDF expands to more than ${mb(EXTRACT_BOUNDS.pdfTotalMaxBytes)}`);
     textFrom = end;
     streamStart.lastIndex = end;
   }
-  if (nestingDepth(s, textFrom, s.length) > EXTRACT_BOUNDS.pdfNestingMax) throw new TooLargeToRead(`the PDF nests objects deeper than ${EXTRACT_BOUNDS.pdfNestingMax}`);
+  if (nestingDepth(s, textFrom, s.length) > EXTRACT_BOUNDS.pdfNestingMax)
+    throw new TooLargeToRead(`the PDF nests objects deeper than ${EXTRACT_BOUNDS.pdfNestingMax}`);
 }

@@ -70,7 +70,12 @@ export async function extractText(name: string, body: Uint8Array): Promise<Extra
     throw e;
   }
   // PostgreSQL text holds no NUL; runs of blanks say nothing.
-  // eslint-disable-next-line no-control-regex
-  text = text.slice(0, TEXT_MAX_CHARS * 2).replace(/\u0000/g, ' ').replace(/\s+/g, ' ').trim().slice(0, TEXT_MAX_CHARS);
+  text = text
+    .slice(0, TEXT_MAX_CHARS * 2)
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u0000/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, TEXT_MAX_CHARS);
   return { state: 'indexed', text };
 }

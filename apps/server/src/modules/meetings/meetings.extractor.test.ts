@@ -17,14 +17,17 @@ const extractor = createExtractor();
 afterAll(() => extractor.close());
 
 describe('the extraction worker', () => {
-  it.runIf(process.platform === 'linux')('reads a PDF in a thread of the lowest priority, the rest of the server untouched', async () => {
-    const before = threadNiceValues();
-    expect(before.every((n) => n === before[0])).toBe(true);
-    const extracted = await extractor.extract('agenda.pdf', await makePdf('Agenda', ['Proficiency testing round']));
-    expect(extracted.state === 'indexed' && extracted.text).toContain('Proficiency');
-    const after = threadNiceValues();
-    // One thread more, at 19: the worker; every other thread as it was (the main thread included).
-    expect(after.filter((n) => n === 19)).toHaveLength(1);
-    expect(after.filter((n) => n !== 19).every((n) => n === before[0])).toBe(true);
-  });
+  it.runIf(process.platform === 'linux')(
+    'reads a PDF in a thread of the lowest priority, the rest of the server untouched',
+    async () => {
+      const before = threadNiceValues();
+      expect(before.every((n) => n === before[0])).toBe(true);
+      const extracted = await extractor.extract('agenda.pdf', await makePdf('Agenda', ['Proficiency testing round']));
+      expect(extracted.state === 'indexed' && extracted.text).toContain('Proficiency');
+      const after = threadNiceValues();
+      // One thread more, at 19: the worker; every other thread as it was (the main thread included).
+      expect(after.filter((n) => n === 19)).toHaveLength(1);
+      expect(after.filter((n) => n !== 19).every((n) => n === before[0])).toBe(true);
+    },
+  );
 });

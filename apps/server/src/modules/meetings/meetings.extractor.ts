@@ -24,19 +24,27 @@ export interface Extractor {
  * worker does not take `--import tsx` from execArgv on Node 20).
  */
 function startWorker(resourceLimits: ResourceLimits): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./meetings.extract-worker.js', import.meta.url), { resourceLimits });
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./meetings.extract-worker.js', import.meta.url), { resourceLimits });
   // tsx's ESM entry, found from this file (import() in the worker resolves it the same way).
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
   const bootstrap = `const { workerData } = require('node:worker_threads');
 import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.url); });`;
-  return new Worker(bootstrap, { eval: true, resourceLimits, workerData: { tsx, url: new URL('./meetings.extract-worker.ts', import.meta.url).href } });
+  return new Worker(bootstrap, {
+    eval: true,
+    resourceLimits,
+    workerData: { tsx, url: new URL('./meetings.extract-worker.ts', import.meta.url).href },
+  });
 }
 
 type Pending = { resolve: (r: Extracted) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
 
 /** Per document: 60 s (a 100-page PDF takes a few), and a heap of 256 MB (pdf.js and mammoth build their trees in it). */
 export function createExtractor({ timeoutMs = 60_000, heapMb = 256 } = {}): Extractor {
-  const limits: ResourceLimits = { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(32, Math.ceil(heapMb / 8)) };
+  const limits: ResourceLimits = {
+    maxOldGenerationSizeMb: heapMb,
+    maxYoungGenerationSizeMb: Math.min(32, Math.ceil(heapMb / 8)),
+  };
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending>();

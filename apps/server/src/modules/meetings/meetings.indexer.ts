@@ -61,7 +61,9 @@ async function claimNext(db: Db): Promise<{ id: number; name: string; key: strin
     db
       .select({ id: meetingDocuments.id })
       .from(meetingDocuments)
-      .where(sql`${meetingDocuments.indexState} = 'pending' and (${meetingDocuments.indexedAt} is null or ${meetingDocuments.indexedAt} < now())`)
+      .where(
+        sql`${meetingDocuments.indexState} = 'pending' and (${meetingDocuments.indexedAt} is null or ${meetingDocuments.indexedAt} < now())`,
+      )
       .orderBy(asc(meetingDocuments.id))
       .limit(1)
       .for('update', { skipLocked: true }),
@@ -73,7 +75,10 @@ async function claimNext(db: Db): Promise<{ id: number; name: string; key: strin
     .where(sql`${meetingDocuments.id} in (select id from ${claimed})`)
     .returning({ id: meetingDocuments.id, fileId: meetingDocuments.fileId });
   if (!row) return undefined;
-  const [file] = await db.select({ name: files.name, key: files.storageKey, size: files.size }).from(files).where(eq(files.id, row.fileId));
+  const [file] = await db
+    .select({ name: files.name, key: files.storageKey, size: files.size })
+    .from(files)
+    .where(eq(files.id, row.fileId));
   return file && { id: row.id, ...file };
 }
 
@@ -90,19 +95,35 @@ export function createIndexer(db: Db, storage: Storage, log: FastifyBaseLogger):
     if (!doc) return false;
     let result: Extracted;
     try {
-      result = doc.size > EXTRACT_MAX_BYTES ? { state: 'skipped' } : await extractor.extract(doc.name, await readAll(await storage.get(doc.key)));
+      result =
+        doc.size > EXTRACT_MAX_BYTES
+          ? { state: 'skipped' }
+          : await extractor.extract(doc.name, await readAll(await storage.get(doc.key)));
     } catch (e) {
       // A broken file, or one past the worker's memory or time limit (the worker is replaced).
       result = { state: 'failed', reason: (e as Error).message };
     }
-    if (result.state === 'failed') log.warn({ documentId: doc.id, reason: result.reason }, 'meeting document text could not be read; indexed by name');
+    if (result.state === 'failed')
+      log.warn(
+        { documentId: doc.id, reason: result.reason },
+        'meeting document text could not be read; indexed by name',
+      );
     const name = sql`setweight(to_tsvector('english', ${nameWords(doc.name)}), 'A')`;
     await db
       .update(meetingDocuments)
       .set(
         result.state === 'indexed'
-          ? { content: result.text, search: sql`${name} || setweight(to_tsvector('english', ${result.text}), 'B')`, indexState: 'indexed', indexedAt: new Date() }
-          : { indexState: result.state, indexNote: result.state === 'failed' ? result.reason.slice(0, 500) : null, indexedAt: new Date() },
+          ? {
+              content: result.text,
+              search: sql`${name} || setweight(to_tsvector('english', ${result.text}), 'B')`,
+              indexState: 'indexed',
+              indexedAt: new Date(),
+            }
+          : {
+              indexState: result.state,
+              indexNote: result.state === 'failed' ? result.reason.slice(0, 500) : null,
+              indexedAt: new Date(),
+            },
       )
       .where(eq(meetingDocuments.id, doc.id));
     return true;

@@ -18,7 +18,8 @@ import type { Actor } from '../../platform/actor.js';
  */
 
 export const isMemberOf = (actor: Actor, committeeId: number) => actor.committees.some((c) => c.id === committeeId);
-export const isAdminOf = (actor: Actor, committeeId: number) => actor.committees.some((c) => c.id === committeeId && c.admin);
+export const isAdminOf = (actor: Actor, committeeId: number) =>
+  actor.committees.some((c) => c.id === committeeId && c.admin);
 
 /** True when the folder (id given as SQL) has no direct members, or the user is one of them. */
 const folderOpenTo = (me: UserRef, folderId: SQL | unknown): SQL =>

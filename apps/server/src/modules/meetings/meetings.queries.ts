@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { committeeMembers, committees, files, meetingDocuments, meetingFolderMembers, meetingFolders, users } from '../../db/schema/index.js';
+import {
+  committeeMembers,
+  committees,
+  files,
+  meetingDocuments,
+  meetingFolderMembers,
+  meetingFolders,
+  users,
+} from '../../db/schema/index.js';
 import type { UserRef } from '../../platform/access.js';
 import { folderVisible, type MeetingFacts } from './meetings.policy.js';
 
@@ -35,8 +43,15 @@ export async function findFolder(db: Q, me: number, id: number): Promise<FolderR
 }
 
 /** The folders (root folders of a committee, or sub folders of a root) the user may see, by name. */
-export function listFolders(db: Q, me: number, where: { committeeId: number } | { parentId: number }): Promise<FolderRow[]> {
-  const place = 'committeeId' in where ? and(eq(meetingFolders.committeeId, where.committeeId), isNull(meetingFolders.parentId)) : eq(meetingFolders.parentId, where.parentId);
+export function listFolders(
+  db: Q,
+  me: number,
+  where: { committeeId: number } | { parentId: number },
+): Promise<FolderRow[]> {
+  const place =
+    'committeeId' in where
+      ? and(eq(meetingFolders.committeeId, where.committeeId), isNull(meetingFolders.parentId))
+      : eq(meetingFolders.parentId, where.parentId);
   return db
     .select(folderColumns(me))
     .from(meetingFolders)
@@ -71,7 +86,11 @@ export async function lockFolder(tx: Tx, folderId: number) {
 }
 
 export async function directMembers(db: Q, folderId: number): Promise<number[]> {
-  const rows = await db.select({ id: meetingFolderMembers.userId }).from(meetingFolderMembers).where(eq(meetingFolderMembers.folderId, folderId)).orderBy(asc(meetingFolderMembers.userId));
+  const rows = await db
+    .select({ id: meetingFolderMembers.userId })
+    .from(meetingFolderMembers)
+    .where(eq(meetingFolderMembers.folderId, folderId))
+    .orderBy(asc(meetingFolderMembers.userId));
   return rows.map((r) => r.id);
 }
 
@@ -83,7 +102,12 @@ export async function setDirectMembers(tx: Tx, folderId: number, userIds: number
 /** The committee's members with their names, admin first, then by name. */
 export function committeeMemberList(db: Q, committeeId: number) {
   return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, admin: sql<boolean>`coalesce(${committees.adminId} = ${users.id}, false)` })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      admin: sql<boolean>`coalesce(${committees.adminId} = ${users.id}, false)`,
+    })
     .from(committeeMembers)
     .innerJoin(users, eq(users.id, committeeMembers.userId))
     .innerJoin(committees, eq(committees.id, committeeMembers.committeeId))
@@ -123,14 +147,26 @@ export type DocumentRow = {
   folderName: string;
   rootId: number | null;
   rootName: string | null;
-  file: { id: number; storageKey: string; name: string; size: number; mimeType: string; uploadedBy: number | null; createdAt: Date };
+  file: {
+    id: number;
+    storageKey: string;
+    name: string;
+    size: number;
+    mimeType: string;
+    uploadedBy: number | null;
+    createdAt: Date;
+  };
   user: { firstName: string; lastName: string } | null;
   snippet?: string | null;
 };
 
 function documentsFrom<E extends Record<string, SQL>>(db: Q, extra: E = {} as E, withTotal = true) {
   return db
-    .select({ ...documentColumns, ...extra, total: withTotal ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0` })
+    .select({
+      ...documentColumns,
+      ...extra,
+      total: withTotal ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`,
+    })
     .from(meetingDocuments)
     .innerJoin(files, eq(files.id, meetingDocuments.fileId))
     .innerJoin(meetingFolders, eq(meetingFolders.id, meetingDocuments.folderId))
@@ -139,7 +175,8 @@ function documentsFrom<E extends Record<string, SQL>>(db: Q, extra: E = {} as E,
 }
 
 /** The folder access rule over the document's folder (joined as meeting_folders). */
-const documentVisible = (me: UserRef) => folderVisible(me, meetingFolders.id, meetingFolders.parentId, meetingDocuments.committeeId);
+const documentVisible = (me: UserRef) =>
+  folderVisible(me, meetingFolders.id, meetingFolders.parentId, meetingDocuments.committeeId);
 
 export interface Page {
   page: number;
@@ -198,7 +235,11 @@ export const HIT_END = '\u27e7';
  * tsquery syntax. Null when the term has no word.
  */
 export function searchQueryText(term: string): string | null {
-  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
+  const words =
+    term
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 12) ?? [];
   if (words.length === 0) return null;
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
 }
@@ -207,10 +248,18 @@ export function searchQueryText(term: string): string | null {
 export async function searchDocuments(db: Q, me: number, committeeId: number, queryText: string, p: Page) {
   const q = sql`to_tsquery('english', ${queryText})`;
   const rows = await documentsFrom(db, {
-    snippet: sql<string | null>`case when ${meetingDocuments.content} is null or ${meetingDocuments.content} = '' then null else ts_headline('english', left(${meetingDocuments.content}, 100000), ${q}, ${`StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) end`,
+    snippet: sql<
+      string | null
+    >`case when ${meetingDocuments.content} is null or ${meetingDocuments.content} = '' then null else ts_headline('english', left(${meetingDocuments.content}, 100000), ${q}, ${`StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) end`,
   })
-    .where(and(eq(meetingDocuments.committeeId, committeeId), sql`${meetingDocuments.search} @@ ${q}`, documentVisible(me)))
-    .orderBy(desc(sql`ts_rank(${meetingDocuments.search}, ${q})`), desc(meetingDocuments.updatedAt), desc(meetingDocuments.id))
+    .where(
+      and(eq(meetingDocuments.committeeId, committeeId), sql`${meetingDocuments.search} @@ ${q}`, documentVisible(me)),
+    )
+    .orderBy(
+      desc(sql`ts_rank(${meetingDocuments.search}, ${q})`),
+      desc(meetingDocuments.updatedAt),
+      desc(meetingDocuments.id),
+    )
     .limit(p.perPage)
     .offset((p.page - 1) * p.perPage);
   return pageOf(rows as (DocumentRow & { total: number })[]);
@@ -238,16 +287,36 @@ export async function nameTaken(db: Q, folderId: number, names: string[]): Promi
 /** The words of a file name for the index: 'minutes_2026-03.pdf' reads as 'minutes 2026 03 pdf'. */
 export const nameWords = (name: string) => name.replace(/[._\-+()[\]]+/g, ' ');
 
-export function insertDocuments(tx: Tx, rows: { folderId: number; committeeId: number; fileId: number; name: string }[]) {
+export function insertDocuments(
+  tx: Tx,
+  rows: { folderId: number; committeeId: number; fileId: number; name: string }[],
+) {
   return tx
     .insert(meetingDocuments)
-    .values(rows.map((r) => ({ folderId: r.folderId, committeeId: r.committeeId, fileId: r.fileId, search: sql`setweight(to_tsvector('english', ${nameWords(r.name)}), 'A')` })))
+    .values(
+      rows.map((r) => ({
+        folderId: r.folderId,
+        committeeId: r.committeeId,
+        fileId: r.fileId,
+        search: sql`setweight(to_tsvector('english', ${nameWords(r.name)}), 'A')`,
+      })),
+    )
     .returning({ id: meetingDocuments.id });
 }
 
 /** Deletes documents and their files rows; answers the storage keys to remove after commit. */
 export async function deleteDocuments(tx: Tx, rows: { id: number; fileId: number }[]) {
   if (rows.length === 0) return;
-  await tx.delete(meetingDocuments).where(inArray(meetingDocuments.id, rows.map((r) => r.id)));
-  await tx.delete(files).where(inArray(files.id, rows.map((r) => r.fileId)));
+  await tx.delete(meetingDocuments).where(
+    inArray(
+      meetingDocuments.id,
+      rows.map((r) => r.id),
+    ),
+  );
+  await tx.delete(files).where(
+    inArray(
+      files.id,
+      rows.map((r) => r.fileId),
+    ),
+  );
 }

@@ -49,52 +49,105 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   app.addHook('onClose', async () => indexer.stop());
 
   r.get('/docservicehealthcheck', {
-    schema: { tags, description: 'True while the document index runs (the web app enables Upload Document only then).', response: { 200: z.boolean() } },
+    schema: {
+      tags,
+      description: 'True while the document index runs (the web app enables Upload Document only then).',
+      response: { 200: z.boolean() },
+    },
     handler: () => indexer.running(),
   });
 
   r.get('/committeerootfolders/:committeeId', {
-    schema: { tags, description: 'The root folders of a committee this user may see, by name.', params: committeeIdParam, response: { 200: meetingFolderList } },
+    schema: {
+      tags,
+      description: 'The root folders of a committee this user may see, by name.',
+      params: committeeIdParam,
+      response: { 200: meetingFolderList },
+    },
     handler: (req) => service.rootFolders(deps, actorOf(req), req.params.committeeId),
   });
 
   r.get('/meetingfolders/:rootId', {
-    schema: { tags, description: 'The sub folders of a root folder this user may see.', params: rootIdParam, response: { 200: meetingFolderList } },
+    schema: {
+      tags,
+      description: 'The sub folders of a root folder this user may see.',
+      params: rootIdParam,
+      response: { 200: meetingFolderList },
+    },
     handler: (req) => service.subFolders(deps, actorOf(req), req.params.rootId),
   });
 
   r.post('/meetingfolders', {
-    schema: { tags, description: 'Committee admin: a root folder (no parentFolderId) or a sub folder of a root.', body: createMeetingFolder, response: { 200: meetingFolderCreated } },
+    schema: {
+      tags,
+      description: 'Committee admin: a root folder (no parentFolderId) or a sub folder of a root.',
+      body: createMeetingFolder,
+      response: { 200: meetingFolderCreated },
+    },
     handler: (req) => service.createFolder(deps, actorOf(req), req.body),
   });
 
   r.delete('/meetingfolders/:id', {
-    schema: { tags, description: 'Committee admin: deletes the folder with its sub folders and documents.', params: idParam, response: { 200: messageBody } },
+    schema: {
+      tags,
+      description: 'Committee admin: deletes the folder with its sub folders and documents.',
+      params: idParam,
+      response: { 200: messageBody },
+    },
     handler: (req) => service.deleteFolder(deps, actorOf(req), req.params.id),
   });
 
   r.get('/meetingfolder/members/:committeeId/:folderId', {
-    schema: { tags, description: 'Committee admin: who may see the folder (direct members, those its root allows, and every committee member with the outcome).', params: folderMembersParams, response: { 200: folderMembersResponse } },
+    schema: {
+      tags,
+      description:
+        'Committee admin: who may see the folder (direct members, those its root allows, and every committee member with the outcome).',
+      params: folderMembersParams,
+      response: { 200: folderMembersResponse },
+    },
     handler: (req) => service.folderMembers(deps, actorOf(req), req.params.committeeId, req.params.folderId),
   });
 
   r.post('/meetingfolder/accesspermission', {
-    schema: { tags, description: 'Committee admin: the folder’s direct members become exactly userIds (an empty list opens it to the committee).', body: meetingFolderAccess, response: { 200: messageBody } },
+    schema: {
+      tags,
+      description:
+        'Committee admin: the folder’s direct members become exactly userIds (an empty list opens it to the committee).',
+      body: meetingFolderAccess,
+      response: { 200: messageBody },
+    },
     handler: (req) => service.assignAccess(deps, actorOf(req), req.body),
   });
 
   r.get('/meetingdocuments/recent/:committeeId', {
-    schema: { tags, description: 'The committee’s documents this user may see, newest first.', params: committeeIdParam, querystring: meetingRecentQuery, response: { 200: meetingDocumentPage } },
+    schema: {
+      tags,
+      description: 'The committee’s documents this user may see, newest first.',
+      params: committeeIdParam,
+      querystring: meetingRecentQuery,
+      response: { 200: meetingDocumentPage },
+    },
     handler: (req) => service.recentDocuments(deps, actorOf(req), req.params.committeeId, req.query),
   });
 
   r.get('/meetingdocuments/search', {
-    schema: { tags, description: 'Names and contents, ranked, with a snippet of the matching text; an empty term gives the recent documents.', querystring: meetingSearchQuery, response: { 200: meetingDocumentPage } },
+    schema: {
+      tags,
+      description:
+        'Names and contents, ranked, with a snippet of the matching text; an empty term gives the recent documents.',
+      querystring: meetingSearchQuery,
+      response: { 200: meetingDocumentPage },
+    },
     handler: (req) => service.searchDocuments(deps, actorOf(req), req.query),
   });
 
   r.get('/meetingdocuments', {
-    schema: { tags, description: 'The documents of a folder, newest first.', querystring: meetingFolderDocumentsQuery, response: { 200: meetingDocumentPage } },
+    schema: {
+      tags,
+      description: 'The documents of a folder, newest first.',
+      querystring: meetingFolderDocumentsQuery,
+      response: { 200: meetingDocumentPage },
+    },
     handler: (req) => service.folderDocuments(deps, actorOf(req), req.query),
   });
 
@@ -113,17 +166,31 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
 
   r.get('/meetingdocuments/bulk', {
     config: { download: true },
-    schema: { tags, description: 'A streamed zip of the selected documents this user may see (ids[]=1&ids[]=2); the browser follows a download ticket.', querystring: bulkQuery, response: binary },
+    schema: {
+      tags,
+      description:
+        'A streamed zip of the selected documents this user may see (ids[]=1&ids[]=2); the browser follows a download ticket.',
+      querystring: bulkQuery,
+      response: binary,
+    },
     handler: async (req, reply) => {
       const ids = parseBulkIds(req.query);
-      if (!ids) throw badRequest(MESSAGES.validationFailed, { ids: ['Send the document ids as ids[]=1&ids[]=2 (at most 500).'] });
+      if (!ids)
+        throw badRequest(MESSAGES.validationFailed, {
+          ids: ['Send the document ids as ids[]=1&ids[]=2 (at most 500).'],
+        });
       const zip = await zipOf(actorOf(req), ids);
       return sendZip(reply, storage, zip.files, zip.zipName);
     },
   });
 
   r.post('/meetingdocuments/bulk', {
-    schema: { tags, description: 'The spec’s form of the zip: ids[] in the body.', body: meetingBulkDownload, response: binary },
+    schema: {
+      tags,
+      description: 'The spec’s form of the zip: ids[] in the body.',
+      body: meetingBulkDownload,
+      response: binary,
+    },
     handler: async (req, reply) => {
       const zip = await zipOf(actorOf(req), req.body.ids);
       return sendZip(reply, storage, zip.files, zip.zipName);
@@ -131,13 +198,24 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.post('/meetingdocuments/delete/bulk', {
-    schema: { tags, description: 'Committee admin: deletes the selected documents of the committee (all or nothing).', body: meetingBulkDelete, response: { 200: messageBody } },
+    schema: {
+      tags,
+      description: 'Committee admin: deletes the selected documents of the committee (all or nothing).',
+      body: meetingBulkDelete,
+      response: { 200: messageBody },
+    },
     handler: (req) => service.deleteDocuments(deps, actorOf(req), req.body.committeeId, req.body.ids),
   });
 
   r.get('/meetingdocuments/:id', {
     config: { download: true },
-    schema: { tags, description: 'Downloads one document (through a download ticket in the browser).', params: idParam, querystring: downloadQuery, response: binary },
+    schema: {
+      tags,
+      description: 'Downloads one document (through a download ticket in the browser).',
+      params: idParam,
+      querystring: downloadQuery,
+      response: binary,
+    },
     handler: async (req, reply) => {
       const { files } = await service.readableFiles(deps, actorOf(req), [req.params.id]);
       return sendFile(reply, storage, files[0]!, req.query.disposition);
@@ -145,7 +223,12 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.delete('/meetingdocuments/:id', {
-    schema: { tags, description: 'Committee admin: deletes one document.', params: idParam, response: { 200: messageBody } },
+    schema: {
+      tags,
+      description: 'Committee admin: deletes one document.',
+      params: idParam,
+      response: { 200: messageBody },
+    },
     handler: (req) => service.deleteDocuments(deps, actorOf(req), null, [req.params.id]),
   });
 }

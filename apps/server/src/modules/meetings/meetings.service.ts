@@ -27,7 +27,10 @@ import * as q from './meetings.queries.js';
  */
 
 /** A committee as a record of the rules: visible to its members. */
-const committeeFacts = (actor: Actor, committeeId: number): MeetingFacts => ({ committeeId, visible: isMemberOf(actor, committeeId) });
+const committeeFacts = (actor: Actor, committeeId: number): MeetingFacts => ({
+  committeeId,
+  visible: isMemberOf(actor, committeeId),
+});
 
 function abilitiesIn(actor: Actor, facts: MeetingFacts): MeetingAbilities {
   return abilitiesOf(actor, ABILITIES.meetingFolder, facts);
@@ -96,40 +99,97 @@ export async function subFolders(deps: Deps, actor: Actor, rootId: number) {
 
 const paging = (page: number, perPage: number) => ({ page, perPage });
 
-export async function folderDocuments(deps: Deps, actor: Actor, query: { folderid: number; page: number; per_page: number }) {
+export async function folderDocuments(
+  deps: Deps,
+  actor: Actor,
+  query: { folderid: number; page: number; per_page: number },
+) {
   const folder = await openFolder(deps, actor, 'meetings.folder.list', query.folderid);
   const { rows, total } = await q.folderDocuments(deps.db, folder.id, paging(query.page, query.per_page));
-  return { data: rows.map(presentDocument), total, page: query.page, per_page: query.per_page, abilities: abilitiesIn(actor, folder) };
+  return {
+    data: rows.map(presentDocument),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+    abilities: abilitiesIn(actor, folder),
+  };
 }
 
-export async function recentDocuments(deps: Deps, actor: Actor, committeeId: number, query: { page: number; per_page: number }) {
+export async function recentDocuments(
+  deps: Deps,
+  actor: Actor,
+  committeeId: number,
+  query: { page: number; per_page: number },
+) {
   const committee = authorize(actor, 'meetings.folder.list', committeeFacts(actor, committeeId));
-  const { rows, total } = await q.recentDocuments(deps.db, actor.user.id, committeeId, paging(query.page, query.per_page));
-  return { data: rows.map(presentDocument), total, page: query.page, per_page: query.per_page, abilities: abilitiesIn(actor, committee) };
+  const { rows, total } = await q.recentDocuments(
+    deps.db,
+    actor.user.id,
+    committeeId,
+    paging(query.page, query.per_page),
+  );
+  return {
+    data: rows.map(presentDocument),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+    abilities: abilitiesIn(actor, committee),
+  };
 }
 
 /** Names and contents, ranked; an empty term answers the recent documents (the table's other title). */
-export async function searchDocuments(deps: Deps, actor: Actor, query: { term: string; cmid: number; page: number; per_page: number }) {
+export async function searchDocuments(
+  deps: Deps,
+  actor: Actor,
+  query: { term: string; cmid: number; page: number; per_page: number },
+) {
   const committee = authorize(actor, 'meetings.folder.list', committeeFacts(actor, query.cmid));
   const text = q.searchQueryText(query.term);
   if (!text) return recentDocuments(deps, actor, query.cmid, query);
-  const { rows, total } = await q.searchDocuments(deps.db, actor.user.id, query.cmid, text, paging(query.page, query.per_page));
-  return { data: rows.map(presentDocument), total, page: query.page, per_page: query.per_page, abilities: abilitiesIn(actor, committee) };
+  const { rows, total } = await q.searchDocuments(
+    deps.db,
+    actor.user.id,
+    query.cmid,
+    text,
+    paging(query.page, query.per_page),
+  );
+  return {
+    data: rows.map(presentDocument),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+    abilities: abilitiesIn(actor, committee),
+  };
 }
 
 /** The documents of these ids the actor may download; 404 when none (or none exists). */
-export async function readableFiles(deps: Deps, actor: Actor, ids: number[]): Promise<{ files: StoredFile[]; zipName: string }> {
+export async function readableFiles(
+  deps: Deps,
+  actor: Actor,
+  ids: number[],
+): Promise<{ files: StoredFile[]; zipName: string }> {
   const rows = await q.findDocuments(deps.db, actor.user.id, ids);
-  const allowed = rows.filter((r) => allows(actor, 'meetings.document.download', { committeeId: r.committeeId, visible: r.visible }));
+  const allowed = rows.filter((r) =>
+    allows(actor, 'meetings.document.download', { committeeId: r.committeeId, visible: r.visible }),
+  );
   if (allowed.length === 0) throw notFound();
   const folders = new Set(allowed.map((r) => r.folderId));
   const zipName = folders.size === 1 ? `${safeZipPart(allowed[0]!.folderName)}-documents.zip` : 'meeting-documents.zip';
   return { files: allowed.map((r) => r.file as StoredFile), zipName };
 }
 
-const safeZipPart = (name: string) => name.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'meeting';
+const safeZipPart = (name: string) =>
+  name
+    .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 80) || 'meeting';
 
-export async function createFolder(deps: Deps, actor: Actor, body: { folderName: string; parentFolderId?: number | null; committeeId: number }) {
+export async function createFolder(
+  deps: Deps,
+  actor: Actor,
+  body: { folderName: string; parentFolderId?: number | null; committeeId: number },
+) {
   let facts: MeetingFacts = committeeFacts(actor, body.committeeId);
   if (body.parentFolderId) {
     const parent = await openFolder(deps, actor, 'meetings.folder.manage', body.parentFolderId);
@@ -138,7 +198,12 @@ export async function createFolder(deps: Deps, actor: Actor, body: { folderName:
     facts = parent;
   }
   authorize(actor, 'meetings.folder.manage', facts);
-  const row = await q.insertFolder(deps.db, { committeeId: body.committeeId, parentId: body.parentFolderId ?? null, name: body.folderName, createdBy: actor.user.id });
+  const row = await q.insertFolder(deps.db, {
+    committeeId: body.committeeId,
+    parentId: body.parentFolderId ?? null,
+    name: body.folderName,
+    createdBy: actor.user.id,
+  });
   return { message: MESSAGES.actionSuccessful, folder: presentFolder({ ...row, restricted: false, visible: true }) };
 }
 
@@ -146,20 +211,38 @@ export async function deleteFolder(deps: Deps, actor: Actor, folderId: number) {
   const folder = await openFolder(deps, actor, 'meetings.folder.manage', folderId);
   const stored = await deps.db.transaction(async (tx) => {
     const under = await q.filesUnderFolder(tx, folder.id);
-    await q.deleteFolder(tx, folder.id, under.map((f) => f.id));
+    await q.deleteFolder(
+      tx,
+      folder.id,
+      under.map((f) => f.id),
+    );
     return under;
   });
-  await removeObjects(deps, stored.map((s) => s.key));
+  await removeObjects(
+    deps,
+    stored.map((s) => s.key),
+  );
   return { message: MESSAGES.actionSuccessful };
 }
 
 /** After commit: the stored objects of deleted rows (the hourly sweep removes any left behind). */
 async function removeObjects(deps: Deps, keys: string[]) {
   const storage = storageOf(deps);
-  await Promise.all(keys.map((k) => storage.delete(k).catch((e: unknown) => deps.log.warn({ err: (e as Error).message }, 'stored object not removed'))));
+  await Promise.all(
+    keys.map((k) =>
+      storage
+        .delete(k)
+        .catch((e: unknown) => deps.log.warn({ err: (e as Error).message }, 'stored object not removed')),
+    ),
+  );
 }
 
-export async function folderMembers(deps: Deps, actor: Actor, committeeId: number, folderId: number): Promise<FolderMembersResponse> {
+export async function folderMembers(
+  deps: Deps,
+  actor: Actor,
+  committeeId: number,
+  folderId: number,
+): Promise<FolderMembersResponse> {
   const folder = await openFolder(deps, actor, 'meetings.folder.manage', folderId);
   if (folder.committeeId !== committeeId) throw notFound();
   const [direct, rootDirect, members] = await Promise.all([
@@ -186,14 +269,19 @@ export async function folderMembers(deps: Deps, actor: Actor, committeeId: numbe
   };
 }
 
-export async function assignAccess(deps: Deps, actor: Actor, body: { folderId: number; committeeId: number; userIds: number[] }) {
+export async function assignAccess(
+  deps: Deps,
+  actor: Actor,
+  body: { folderId: number; committeeId: number; userIds: number[] },
+) {
   const folder = await openFolder(deps, actor, 'meetings.folder.manage', body.folderId);
   if (folder.committeeId !== body.committeeId) throw badRequest(MEETING_MESSAGES.committeeMismatch);
   const wanted = [...new Set(body.userIds)];
   await deps.db.transaction(async (tx) => {
     await q.lockFolder(tx, folder.id);
     const members = new Set((await q.committeeMemberList(tx, folder.committeeId)).map((m) => m.id));
-    if (wanted.some((id) => !members.has(id))) throw badRequest(MEETING_MESSAGES.notCommitteeMembers, { userIds: [MEETING_MESSAGES.notCommitteeMembers] });
+    if (wanted.some((id) => !members.has(id)))
+      throw badRequest(MEETING_MESSAGES.notCommitteeMembers, { userIds: [MEETING_MESSAGES.notCommitteeMembers] });
     await q.setDirectMembers(tx, folder.id, wanted);
   });
   return { message: MESSAGES.actionSuccessful };
@@ -207,8 +295,16 @@ export async function deleteDocuments(deps: Deps, actor: Actor, committeeId: num
     if (committeeId !== null && r.committeeId !== committeeId) throw notFound();
     authorize(actor, 'meetings.document.delete', { committeeId: r.committeeId, visible: r.visible });
   }
-  await deps.db.transaction((tx) => q.deleteDocuments(tx, rows.map((r) => ({ id: r.id, fileId: r.file.id }))));
-  await removeObjects(deps, rows.map((r) => r.file.storageKey));
+  await deps.db.transaction((tx) =>
+    q.deleteDocuments(
+      tx,
+      rows.map((r) => ({ id: r.id, fileId: r.file.id })),
+    ),
+  );
+  await removeObjects(
+    deps,
+    rows.map((r) => r.file.storageKey),
+  );
   return { message: MESSAGES.actionSuccessful };
 }
 
@@ -216,7 +312,8 @@ export async function deleteDocuments(deps: Deps, actor: Actor, committeeId: num
 
 async function uploadFolder(deps: Deps, actor: Actor, folderId: number) {
   const folder = await openFolder(deps, actor, 'meetings.document.upload', folderId);
-  if (folder.parentId === null) throw badRequest(MEETING_MESSAGES.uploadToSubFolder, { folderId: [MEETING_MESSAGES.uploadToSubFolder] });
+  if (folder.parentId === null)
+    throw badRequest(MEETING_MESSAGES.uploadToSubFolder, { folderId: [MEETING_MESSAGES.uploadToSubFolder] });
   return folder;
 }
 
@@ -248,7 +345,10 @@ async function save(deps: Deps, actor: Actor, body: { folderId: number }, upload
   return { message: MEETING_MESSAGES.documentUploaded, document: documents[0], documents };
 }
 
-export function meetingUpload(deps: Deps, actor: Actor): UploadUseCase<typeof meetingUploadFields, Awaited<ReturnType<typeof save>>> {
+export function meetingUpload(
+  deps: Deps,
+  actor: Actor,
+): UploadUseCase<typeof meetingUploadFields, Awaited<ReturnType<typeof save>>> {
   return {
     fields: meetingUploadFields,
     // The folder is checked before any file is read.

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEETING_MESSAGES, MESSAGES, type FolderMembersResponse, type MeetingDocumentPage, type MeetingFolderList, type MeetingUploadResponse } from '@portal/shared';
+import {
+  MEETING_MESSAGES,
+  MESSAGES,
+  type FolderMembersResponse,
+  type MeetingDocumentPage,
+  type MeetingFolderList,
+  type MeetingUploadResponse,
+} from '@portal/shared';
 import { files, meetingDocuments, meetingFolders } from '../../db/schema/index.js';
 import { makeDocx, makePdf } from '../../db/seed/meeting-files.js';
 import { makeCommittee } from '../../test/factories/committees.js';
@@ -23,7 +30,12 @@ const tok: Record<'admin' | 'a' | 'b' | 'outsider', string> = {} as never;
 const ids: Record<'admin' | 'a' | 'b' | 'outsider', number> = {} as never;
 let committee: { id: number };
 let other: { id: number };
-let open: MeetingFolderRow, openSub: MeetingFolderRow, board: MeetingFolderRow, boardSub: MeetingFolderRow, secretSub: MeetingFolderRow, otherSub: MeetingFolderRow;
+let open: MeetingFolderRow,
+  openSub: MeetingFolderRow,
+  board: MeetingFolderRow,
+  boardSub: MeetingFolderRow,
+  secretSub: MeetingFolderRow,
+  otherSub: MeetingFolderRow;
 const doc: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -35,7 +47,10 @@ beforeAll(async () => {
     tok[who] = token;
     ids[who] = user.id;
   }
-  committee = await makeCommittee(db, { admin: { id: ids.admin }, members: [{ user: { id: ids.a } }, { user: { id: ids.b } }] });
+  committee = await makeCommittee(db, {
+    admin: { id: ids.admin },
+    members: [{ user: { id: ids.a } }, { user: { id: ids.b } }],
+  });
   other = await makeCommittee(db, { admin: { id: ids.outsider } });
   open = await makeMeetingFolder(db, { committee, name: 'Open' });
   openSub = await makeMeetingFolder(db, { committee, parent: open, name: 'March meeting' });
@@ -45,11 +60,51 @@ beforeAll(async () => {
   const otherRoot = await makeMeetingFolder(db, { committee: other, name: 'Elsewhere' });
   otherSub = await makeMeetingFolder(db, { committee: other, parent: otherRoot, name: 'Elsewhere sub' });
   const at = (min: number) => new Date(Date.now() - min * 60_000);
-  doc.agenda = (await makeMeetingDocument(db, { folder: openSub, name: 'agenda.txt', storage, body: Buffer.from('Agenda: calibration budget'), updatedAt: at(5) })).id;
-  doc.minutes = (await makeMeetingDocument(db, { folder: openSub, name: 'minutes.txt', storage, body: Buffer.from('Minutes of March'), updatedAt: at(4) })).id;
-  doc.board = (await makeMeetingDocument(db, { folder: boardSub, name: 'board-budget.txt', storage, body: Buffer.from('Board budget'), updatedAt: at(3) })).id;
-  doc.secret = (await makeMeetingDocument(db, { folder: secretSub, name: 'secret-budget.txt', storage, body: Buffer.from('Secret budget'), updatedAt: at(2) })).id;
-  doc.other = (await makeMeetingDocument(db, { folder: otherSub, name: 'other-budget.txt', storage, body: Buffer.from('Other budget'), updatedAt: at(1) })).id;
+  doc.agenda = (
+    await makeMeetingDocument(db, {
+      folder: openSub,
+      name: 'agenda.txt',
+      storage,
+      body: Buffer.from('Agenda: calibration budget'),
+      updatedAt: at(5),
+    })
+  ).id;
+  doc.minutes = (
+    await makeMeetingDocument(db, {
+      folder: openSub,
+      name: 'minutes.txt',
+      storage,
+      body: Buffer.from('Minutes of March'),
+      updatedAt: at(4),
+    })
+  ).id;
+  doc.board = (
+    await makeMeetingDocument(db, {
+      folder: boardSub,
+      name: 'board-budget.txt',
+      storage,
+      body: Buffer.from('Board budget'),
+      updatedAt: at(3),
+    })
+  ).id;
+  doc.secret = (
+    await makeMeetingDocument(db, {
+      folder: secretSub,
+      name: 'secret-budget.txt',
+      storage,
+      body: Buffer.from('Secret budget'),
+      updatedAt: at(2),
+    })
+  ).id;
+  doc.other = (
+    await makeMeetingDocument(db, {
+      folder: otherSub,
+      name: 'other-budget.txt',
+      storage,
+      body: Buffer.from('Other budget'),
+      updatedAt: at(1),
+    })
+  ).id;
   await indexerOf(t.database.db)!.drain();
 });
 afterAll(() => t.close());
@@ -64,7 +119,12 @@ const names = async (url: string, token: string) => {
 };
 const upload = (parts: Part[], token?: string) => {
   const { payload, headers } = multipart(parts);
-  return t.app.inject({ method: 'POST', url: '/api/meetingdocuments', payload, headers: { ...headers, ...(token ? auth(token) : {}) } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/meetingdocuments',
+    payload,
+    headers: { ...headers, ...(token ? auth(token) : {}) },
+  });
 };
 
 describe('folders and the access rule', () => {
@@ -73,9 +133,17 @@ describe('folders and the access rule', () => {
     expect(await names(`/api/committeerootfolders/${committee.id}`, tok.a)).toEqual(['Board', 'Open']);
     expect(await names(`/api/committeerootfolders/${committee.id}`, tok.b)).toEqual(['Open']);
     const body = (await get(`/api/committeerootfolders/${committee.id}`, tok.admin)).json<MeetingFolderList>();
-    expect(body.abilities).toEqual({ 'meetings.folder.manage': true, 'meetings.document.upload': true, 'meetings.document.delete': true });
+    expect(body.abilities).toEqual({
+      'meetings.folder.manage': true,
+      'meetings.document.upload': true,
+      'meetings.document.delete': true,
+    });
     expect(body.data.find((f) => f.name === 'Board')!.restricted).toBe(true);
-    expect((await get(`/api/committeerootfolders/${committee.id}`, tok.a)).json<MeetingFolderList>().abilities['meetings.document.upload']).toBe(false);
+    expect(
+      (await get(`/api/committeerootfolders/${committee.id}`, tok.a)).json<MeetingFolderList>().abilities[
+        'meetings.document.upload'
+      ],
+    ).toBe(false);
   });
 
   it('answers 404 to a non-member and 401 without a token', async () => {
@@ -83,7 +151,9 @@ describe('folders and the access rule', () => {
     expect((await get(`/api/meetingfolders/${open.id}`, tok.outsider)).statusCode).toBe(404);
     expect((await get(`/api/meetingdocuments?folderid=${openSub.id}`, tok.outsider)).statusCode).toBe(404);
     expect((await get(`/api/meetingdocuments/recent/${committee.id}`, tok.outsider)).statusCode).toBe(404);
-    expect((await get(`/api/meetingdocuments/search?term=budget&cmid=${committee.id}`, tok.outsider)).statusCode).toBe(404);
+    expect((await get(`/api/meetingdocuments/search?term=budget&cmid=${committee.id}`, tok.outsider)).statusCode).toBe(
+      404,
+    );
     expect((await get(`/api/committeerootfolders/${committee.id}`)).statusCode).toBe(401);
     expect((await get(`/api/docservicehealthcheck`)).statusCode).toBe(401);
   });
@@ -100,15 +170,36 @@ describe('folders and the access rule', () => {
   });
 
   it('keeps restricted documents out of the recent list, search, download and zip', async () => {
-    expect(await names(`/api/meetingdocuments/recent/${committee.id}?per_page=10`, tok.admin)).toEqual(['secret-budget.txt', 'board-budget.txt', 'minutes.txt', 'agenda.txt']);
-    expect(await names(`/api/meetingdocuments/recent/${committee.id}?per_page=10`, tok.b)).toEqual(['secret-budget.txt', 'minutes.txt', 'agenda.txt']);
-    expect(await names(`/api/meetingdocuments/recent/${committee.id}?per_page=10`, tok.a)).toEqual(['board-budget.txt', 'minutes.txt', 'agenda.txt']);
-    const recent = (await get(`/api/meetingdocuments/recent/${committee.id}?per_page=2`, tok.a)).json<MeetingDocumentPage>();
+    expect(await names(`/api/meetingdocuments/recent/${committee.id}?per_page=10`, tok.admin)).toEqual([
+      'secret-budget.txt',
+      'board-budget.txt',
+      'minutes.txt',
+      'agenda.txt',
+    ]);
+    expect(await names(`/api/meetingdocuments/recent/${committee.id}?per_page=10`, tok.b)).toEqual([
+      'secret-budget.txt',
+      'minutes.txt',
+      'agenda.txt',
+    ]);
+    expect(await names(`/api/meetingdocuments/recent/${committee.id}?per_page=10`, tok.a)).toEqual([
+      'board-budget.txt',
+      'minutes.txt',
+      'agenda.txt',
+    ]);
+    const recent = (
+      await get(`/api/meetingdocuments/recent/${committee.id}?per_page=2`, tok.a)
+    ).json<MeetingDocumentPage>();
     expect(recent.total).toBe(3);
     expect(recent.data).toHaveLength(2);
 
-    expect((await names(`/api/meetingdocuments/search?term=budget&cmid=${committee.id}`, tok.b)).sort()).toEqual(['agenda.txt', 'secret-budget.txt']);
-    expect((await names(`/api/meetingdocuments/search?term=budget&cmid=${committee.id}`, tok.a)).sort()).toEqual(['agenda.txt', 'board-budget.txt']);
+    expect((await names(`/api/meetingdocuments/search?term=budget&cmid=${committee.id}`, tok.b)).sort()).toEqual([
+      'agenda.txt',
+      'secret-budget.txt',
+    ]);
+    expect((await names(`/api/meetingdocuments/search?term=budget&cmid=${committee.id}`, tok.a)).sort()).toEqual([
+      'agenda.txt',
+      'board-budget.txt',
+    ]);
 
     expect((await get(`/api/meetingdocuments/${doc.board}`, tok.b)).statusCode).toBe(404);
     expect((await get(`/api/meetingdocuments/${doc.secret}`, tok.a)).statusCode).toBe(404);
@@ -118,35 +209,63 @@ describe('folders and the access rule', () => {
     expect(one.body).toBe('Board budget');
     expect(one.headers['cache-control']).toBe('private, no-store');
 
-    const zip = await get(`/api/meetingdocuments/bulk?ids[]=${doc.agenda}&ids[]=${doc.board}&ids[]=${doc.secret}`, tok.b);
+    const zip = await get(
+      `/api/meetingdocuments/bulk?ids[]=${doc.agenda}&ids[]=${doc.board}&ids[]=${doc.secret}`,
+      tok.b,
+    );
     expect(zip.statusCode).toBe(200);
     expect(Object.keys(await unzipEntries(zip.rawPayload)).sort()).toEqual(['agenda.txt', 'secret-budget.txt']);
     expect((await get(`/api/meetingdocuments/bulk?ids[]=${doc.board}`, tok.b)).statusCode).toBe(404);
     const posted = await call('POST', '/api/meetingdocuments/bulk', tok.a, { ids: [doc.agenda, doc.minutes] });
     expect(posted.statusCode).toBe(200);
     expect(posted.headers['content-disposition']).toContain('March-meeting-documents.zip');
-    expect(await unzipEntries(posted.rawPayload)).toEqual({ 'agenda.txt': 'Agenda: calibration budget', 'minutes.txt': 'Minutes of March' });
+    expect(await unzipEntries(posted.rawPayload)).toEqual({
+      'agenda.txt': 'Agenda: calibration budget',
+      'minutes.txt': 'Minutes of March',
+    });
   });
 });
 
 describe('the committee admin’s actions', () => {
   it('creates a folder and a sub folder; members get 403, outsiders 404, an empty name 400', async () => {
-    const made = await call('POST', '/api/meetingfolders', tok.admin, { folderName: '  2027 meetings ', committeeId: committee.id });
+    const made = await call('POST', '/api/meetingfolders', tok.admin, {
+      folderName: '  2027 meetings ',
+      committeeId: committee.id,
+    });
     expect(made.statusCode, made.body).toBe(200);
     const root = made.json<{ folder: { id: number; name: string } }>().folder;
     expect(root.name).toBe('2027 meetings');
-    const sub = await call('POST', '/api/meetingfolders', tok.admin, { folderName: 'January', parentFolderId: root.id, committeeId: committee.id });
+    const sub = await call('POST', '/api/meetingfolders', tok.admin, {
+      folderName: 'January',
+      parentFolderId: root.id,
+      committeeId: committee.id,
+    });
     expect(sub.statusCode).toBe(200);
     const subId = sub.json<{ folder: { id: number } }>().folder.id;
-    const deeper = await call('POST', '/api/meetingfolders', tok.admin, { folderName: 'Too deep', parentFolderId: subId, committeeId: committee.id });
+    const deeper = await call('POST', '/api/meetingfolders', tok.admin, {
+      folderName: 'Too deep',
+      parentFolderId: subId,
+      committeeId: committee.id,
+    });
     expect(deeper.statusCode).toBe(400);
     expect(deeper.json().message).toBe(MEETING_MESSAGES.parentNotRoot);
-    const empty = await call('POST', '/api/meetingfolders', tok.admin, { folderName: '   ', committeeId: committee.id });
+    const empty = await call('POST', '/api/meetingfolders', tok.admin, {
+      folderName: '   ',
+      committeeId: committee.id,
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(MEETING_MESSAGES.folderNameRequired);
-    expect((await call('POST', '/api/meetingfolders', tok.a, { folderName: 'Nope', committeeId: committee.id })).statusCode).toBe(403);
-    expect((await call('POST', '/api/meetingfolders', tok.outsider, { folderName: 'Nope', committeeId: committee.id })).statusCode).toBe(404);
-    expect((await call('POST', '/api/meetingfolders', undefined, { folderName: 'Nope', committeeId: committee.id })).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/meetingfolders', tok.a, { folderName: 'Nope', committeeId: committee.id })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/api/meetingfolders', tok.outsider, { folderName: 'Nope', committeeId: committee.id }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/api/meetingfolders', undefined, { folderName: 'Nope', committeeId: committee.id }))
+        .statusCode,
+    ).toBe(401);
     expect((await call('DELETE', `/api/meetingfolders/${root.id}`, tok.a)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/meetingfolders/${root.id}`, tok.admin)).statusCode).toBe(200);
     expect(await t.database.db.select().from(meetingFolders).where(eq(meetingFolders.id, subId))).toEqual([]);
@@ -155,7 +274,8 @@ describe('the committee admin’s actions', () => {
   it('assigns access: members named must be of the committee; the folder then hides from the others', async () => {
     const folder = await makeMeetingFolder(t.database.db, { committee, name: 'Access test' });
     const sub = await makeMeetingFolder(t.database.db, { committee, parent: folder, name: 'Access sub' });
-    const assign = (token: string, userIds: number[], committeeId = committee.id) => call('POST', '/api/meetingfolder/accesspermission', token, { folderId: folder.id, committeeId, userIds });
+    const assign = (token: string, userIds: number[], committeeId = committee.id) =>
+      call('POST', '/api/meetingfolder/accesspermission', token, { folderId: folder.id, committeeId, userIds });
     expect((await assign(tok.a, [ids.a])).statusCode).toBe(403);
     expect((await assign(tok.outsider, [ids.a])).statusCode).toBe(404);
     const bad = await assign(tok.admin, [ids.outsider]);
@@ -165,11 +285,18 @@ describe('the committee admin’s actions', () => {
     expect(await names(`/api/committeerootfolders/${committee.id}`, tok.b)).not.toContain('Access test');
     expect(await names(`/api/committeerootfolders/${committee.id}`, tok.a)).toContain('Access test');
 
-    const members = (await get(`/api/meetingfolder/members/${committee.id}/${sub.id}`, tok.admin)).json<FolderMembersResponse>().data;
+    const members = (
+      await get(`/api/meetingfolder/members/${committee.id}/${sub.id}`, tok.admin)
+    ).json<FolderMembersResponse>().data;
     expect(members.directMembers).toEqual([]);
     expect(members.indirectMembers).toEqual([ids.a]);
     expect(members.allMembers).toEqual([ids.a]);
-    expect(members.members.filter((m) => m.can_see).map((m) => m.id).sort()).toEqual([ids.admin, ids.a].sort());
+    expect(
+      members.members
+        .filter((m) => m.can_see)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([ids.admin, ids.a].sort());
     expect((await get(`/api/meetingfolder/members/${committee.id}/${sub.id}`, tok.a)).statusCode).toBe(403);
     expect((await get(`/api/meetingfolder/members/${committee.id}/${sub.id}`, tok.outsider)).statusCode).toBe(404);
 
@@ -181,7 +308,9 @@ describe('the committee admin’s actions', () => {
   it('deletes documents singly and in bulk (all or nothing), with their stored files', async () => {
     const storage = createStorage(t.config);
     const folder = await makeMeetingFolder(t.database.db, { committee, parent: open, name: 'To delete' });
-    const [x, y, z] = await Promise.all(['x.txt', 'y.txt', 'z.txt'].map((name) => makeMeetingDocument(t.database.db, { folder, name, storage })));
+    const [x, y, z] = await Promise.all(
+      ['x.txt', 'y.txt', 'z.txt'].map((name) => makeMeetingDocument(t.database.db, { folder, name, storage })),
+    );
     const stored = async () => (await storedObjects(t.config)).length;
     const before = await stored();
     expect((await call('DELETE', `/api/meetingdocuments/${x!.id}`, tok.a)).statusCode).toBe(403);
@@ -189,14 +318,26 @@ describe('the committee admin’s actions', () => {
     expect((await call('DELETE', `/api/meetingdocuments/${x!.id}`, tok.admin)).statusCode).toBe(200);
     expect(await stored()).toBe(before - 1);
     // One id of another committee refuses the whole request.
-    const mixed = await call('POST', '/api/meetingdocuments/delete/bulk', tok.admin, { committeeId: committee.id, ids: [y!.id, doc.other] });
+    const mixed = await call('POST', '/api/meetingdocuments/delete/bulk', tok.admin, {
+      committeeId: committee.id,
+      ids: [y!.id, doc.other],
+    });
     expect(mixed.statusCode).toBe(404);
-    expect((await call('POST', '/api/meetingdocuments/delete/bulk', tok.a, { committeeId: committee.id, ids: [y!.id] })).statusCode).toBe(403);
-    const bulk = await call('POST', '/api/meetingdocuments/delete/bulk', tok.admin, { committeeId: committee.id, ids: [y!.id, z!.id] });
+    expect(
+      (await call('POST', '/api/meetingdocuments/delete/bulk', tok.a, { committeeId: committee.id, ids: [y!.id] }))
+        .statusCode,
+    ).toBe(403);
+    const bulk = await call('POST', '/api/meetingdocuments/delete/bulk', tok.admin, {
+      committeeId: committee.id,
+      ids: [y!.id, z!.id],
+    });
     expect(bulk.statusCode).toBe(200);
     expect(await t.database.db.select().from(files).where(eq(files.id, z!.file.id))).toEqual([]);
     expect(await stored()).toBe(before - 3);
-    const none = await call('POST', '/api/meetingdocuments/delete/bulk', tok.admin, { committeeId: committee.id, ids: [] });
+    const none = await call('POST', '/api/meetingdocuments/delete/bulk', tok.admin, {
+      committeeId: committee.id,
+      ids: [],
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(MEETING_MESSAGES.idsRequired);
   });
@@ -204,7 +345,10 @@ describe('the committee admin’s actions', () => {
 
 describe('uploads and the document index', () => {
   it('extracts the text of the PDF and DOCX fixtures', async () => {
-    const pdf = await extractText('a.pdf', await makePdf('Proficiency report', ['The zirconium proficiency round closed in March.']));
+    const pdf = await extractText(
+      'a.pdf',
+      await makePdf('Proficiency report', ['The zirconium proficiency round closed in March.']),
+    );
     expect(pdf.state === 'indexed' && pdf.text).toContain('zirconium proficiency round');
     const docx = await extractText('a.docx', await makeDocx('Minutes', ['Members agreed on the ytterbium method.']));
     expect(docx.state === 'indexed' && docx.text).toContain('ytterbium method');
@@ -231,8 +375,14 @@ describe('uploads and the document index', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<MeetingUploadResponse>();
     expect(body.message).toBe('Document uploaded successfully!');
-    expect(body.document).toMatchObject({ name: 'quarterly-report.pdf', index_state: 'pending', folder_name: 'March meeting' });
-    expect(await names(`/api/meetingdocuments/search?term=quarterly&cmid=${committee.id}`, tok.b)).toEqual(['quarterly-report.pdf']);
+    expect(body.document).toMatchObject({
+      name: 'quarterly-report.pdf',
+      index_state: 'pending',
+      folder_name: 'March meeting',
+    });
+    expect(await names(`/api/meetingdocuments/search?term=quarterly&cmid=${committee.id}`, tok.b)).toEqual([
+      'quarterly-report.pdf',
+    ]);
     expect(await names(`/api/meetingdocuments/search?term=molybdenum&cmid=${committee.id}`, tok.b)).toEqual([]);
     const dup = await upload(parts(openSub.id), tok.admin);
     expect(dup.statusCode).toBe(400);
@@ -241,7 +391,9 @@ describe('uploads and the document index', () => {
     indexer.start();
     expect((await get('/api/docservicehealthcheck', tok.a)).json()).toBe(true);
     await indexer.drain();
-    const found = (await get(`/api/meetingdocuments/search?term=molybd&cmid=${committee.id}`, tok.b)).json<MeetingDocumentPage>();
+    const found = (
+      await get(`/api/meetingdocuments/search?term=molybd&cmid=${committee.id}`, tok.b)
+    ).json<MeetingDocumentPage>();
     expect(found.data.map((d) => d.name)).toEqual(['quarterly-report.pdf']);
     expect(found.data[0]!.index_state).toBe('indexed');
     expect(found.data[0]!.snippet).toContainEqual({ text: 'molybdenum', hit: true });
@@ -250,10 +402,23 @@ describe('uploads and the document index', () => {
   it('ranks a hit in the name above one in the text, and indexes a DOCX', async () => {
     const storage = createStorage(t.config);
     const folder = await makeMeetingFolder(t.database.db, { committee, parent: open, name: 'Ranking' });
-    await makeMeetingDocument(t.database.db, { folder, name: 'notes.docx', storage, body: await makeDocx('Notes', ['We discussed the tungsten standard at length.']) });
-    await makeMeetingDocument(t.database.db, { folder, name: 'tungsten-plan.txt', storage, body: Buffer.from('A plan.') });
+    await makeMeetingDocument(t.database.db, {
+      folder,
+      name: 'notes.docx',
+      storage,
+      body: await makeDocx('Notes', ['We discussed the tungsten standard at length.']),
+    });
+    await makeMeetingDocument(t.database.db, {
+      folder,
+      name: 'tungsten-plan.txt',
+      storage,
+      body: Buffer.from('A plan.'),
+    });
     await indexerOf(t.database.db)!.drain();
-    expect(await names(`/api/meetingdocuments/search?term=tungsten&cmid=${committee.id}`, tok.b)).toEqual(['tungsten-plan.txt', 'notes.docx']);
+    expect(await names(`/api/meetingdocuments/search?term=tungsten&cmid=${committee.id}`, tok.b)).toEqual([
+      'tungsten-plan.txt',
+      'notes.docx',
+    ]);
     // No word in the term: the recent documents.
     const blank = await get(`/api/meetingdocuments/search?term=%20%21&cmid=${committee.id}`, tok.b);
     expect(blank.json<MeetingDocumentPage>().data.length).toBeGreaterThan(0);
@@ -263,9 +428,18 @@ describe('uploads and the document index', () => {
     const db = t.database.db;
     const storage = createStorage(t.config);
     // About 100 pages: unpdf takes seconds over it, which on the main thread held every request.
-    const paragraphs = Array.from({ length: 2000 }, (_, i) => `Paragraph ${i}: the rhenium calibration of balance ${i} was checked against the reference weights and found within tolerance.`);
+    const paragraphs = Array.from(
+      { length: 2000 },
+      (_, i) =>
+        `Paragraph ${i}: the rhenium calibration of balance ${i} was checked against the reference weights and found within tolerance.`,
+    );
     const folder = await makeMeetingFolder(db, { committee, parent: open, name: 'Large' });
-    await makeMeetingDocument(db, { folder, name: 'large-report.pdf', storage, body: await makePdf('Large report', paragraphs) });
+    await makeMeetingDocument(db, {
+      folder,
+      name: 'large-report.pdf',
+      storage,
+      body: await makePdf('Large report', paragraphs),
+    });
     const indexer = indexerOf(db)!;
     let done = false;
     const before = performance.eventLoopUtilization();
@@ -288,7 +462,9 @@ describe('uploads and the document index', () => {
     expect(gaps.length).toBeGreaterThan(5);
     expect(Math.max(...gaps)).toBeLessThan(750);
     expect(busy).toBeLessThan(0.8);
-    const found = (await get(`/api/meetingdocuments/search?term=rhenium&cmid=${committee.id}`, tok.b)).json<MeetingDocumentPage>();
+    const found = (
+      await get(`/api/meetingdocuments/search?term=rhenium&cmid=${committee.id}`, tok.b)
+    ).json<MeetingDocumentPage>();
     expect(found.data.map((d) => [d.name, d.index_state])).toEqual([['large-report.pdf', 'indexed']]);
   }, 60_000);
 
@@ -303,11 +479,16 @@ describe('uploads and the document index', () => {
         { name: 'folderId', value: String(sub.id) },
         { name: 'file', filename: 'big.txt', content: Buffer.alloc(1500, 'a') },
       ]);
-      const res = await small.app.inject({ method: 'POST', url: '/api/meetingdocuments', payload, headers: { ...headers, ...auth(token) } });
+      const res = await small.app.inject({
+        method: 'POST',
+        url: '/api/meetingdocuments',
+        payload,
+        headers: { ...headers, ...auth(token) },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('File exceeds maximum upload size of 1 KB');
       expect(await small.database.db.select().from(meetingDocuments)).toEqual([]);
-      expect((await storedObjects(small.config))).toEqual([]);
+      expect(await storedObjects(small.config)).toEqual([]);
     } finally {
       await small.close();
     }

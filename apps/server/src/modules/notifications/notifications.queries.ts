@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { arSites, committeeMembers, forumFollows, jobAssessors, notifications, userRoles, users } from '../../db/schema/index.js';
+import {
+  arSites,
+  committeeMembers,
+  forumFollows,
+  jobAssessors,
+  notifications,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
 
 type Q = Db | Tx;
 
@@ -58,7 +66,8 @@ export async function updateNotifications(db: Q, scope: Scope, ids: string[] | '
 export const INSERT_BATCH = 1000;
 
 export async function insertNotifications(db: Q, rows: (typeof notifications.$inferInsert)[]) {
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) await db.insert(notifications).values(rows.slice(i, i + INSERT_BATCH));
+  for (let i = 0; i < rows.length; i += INSERT_BATCH)
+    await db.insert(notifications).values(rows.slice(i, i + INSERT_BATCH));
 }
 
 // Recipients of the templates
@@ -78,7 +87,10 @@ export async function forumFollowerIdsOf(db: Q, threadId: number, committeeId: n
   const rows = await db
     .select({ id: forumFollows.userId })
     .from(forumFollows)
-    .innerJoin(committeeMembers, and(eq(committeeMembers.userId, forumFollows.userId), eq(committeeMembers.committeeId, committeeId)))
+    .innerJoin(
+      committeeMembers,
+      and(eq(committeeMembers.userId, forumFollows.userId), eq(committeeMembers.committeeId, committeeId)),
+    )
     .where(eq(forumFollows.threadId, threadId));
   return rows.map((r) => r.id);
 }

@@ -25,7 +25,12 @@ function present(row: Row): NotificationItem {
 }
 
 /** The view the client asks for (role, committee), once the actor may have it. */
-function scopeOf(actor: Actor, action: 'notifications.notification.list' | 'notifications.notification.update', role: string | undefined, cmId: number | undefined): q.Scope {
+function scopeOf(
+  actor: Actor,
+  action: 'notifications.notification.list' | 'notifications.notification.update',
+  role: string | undefined,
+  cmId: number | undefined,
+): q.Scope {
   const viewer = viewing(actor, role);
   authorize(viewer, action, { committeeId: cmId });
   return { userId: actor.user.id, role: viewer.view, committeeId: cmId };
@@ -37,7 +42,10 @@ export async function listForUser(
   query: { count: number; role?: string; cmId?: number },
 ): Promise<NotificationList> {
   const scope = scopeOf(actor, 'notifications.notification.list', query.role, query.cmId);
-  const [rows, counts] = await Promise.all([q.listNotifications(deps.db, scope, query.count), q.countNotifications(deps.db, scope)]);
+  const [rows, counts] = await Promise.all([
+    q.listNotifications(deps.db, scope, query.count),
+    q.countNotifications(deps.db, scope),
+  ]);
   return { data: rows.map(present), unread: counts.unread, total: counts.total };
 }
 
@@ -91,7 +99,13 @@ export const onEvent: Listener = async (tx, type, payload) => {
   const userIds = await template.recipients(tx, payload);
   const row = template.inApp(payload);
   const mailbox = template.mailbox?.(payload);
-  if (mailbox) await queueAddressMail(tx, mailbox.to, row.type, { subject: mailbox.subject, text: mailbox.text, html: mailbox.html, url: row.url });
+  if (mailbox)
+    await queueAddressMail(tx, mailbox.to, row.type, {
+      subject: mailbox.subject,
+      text: mailbox.text,
+      html: mailbox.html,
+      url: row.url,
+    });
   if (userIds.length === 0) return;
   await notify(tx, { userIds, ...row });
   // The email channel: the same recipients, in the same transaction (platform/outbox.ts sends after commit).

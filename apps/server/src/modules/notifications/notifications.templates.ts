@@ -49,7 +49,8 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
   'jobs.document.received': {
     // The other side of the job: its assessors for the facility's documents, the site's ARs for the assessors'.
     recipients: async (tx, e) => {
-      const ids = e.fromSide === 'facility' ? await q.assessorIdsOf(tx, e.job.id) : await q.representativeIdsOf(tx, e.job.siteId);
+      const ids =
+        e.fromSide === 'facility' ? await q.assessorIdsOf(tx, e.job.id) : await q.representativeIdsOf(tx, e.job.siteId);
       return ids.filter((id) => id !== e.by.id);
     },
     inApp: (e) => ({
@@ -63,7 +64,8 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
   },
   'jobs.document.reviewed': {
     // The uploader, unless they reviewed it themselves (or their account is gone).
-    recipients: async (_tx, e) => (e.document.uploadedBy !== null && e.document.uploadedBy !== e.by.id ? [e.document.uploadedBy] : []),
+    recipients: async (_tx, e) =>
+      e.document.uploadedBy !== null && e.document.uploadedBy !== e.by.id ? [e.document.uploadedBy] : [],
     inApp: (e) => ({
       type: 'document',
       title: `Document reviewed on job ${e.job.jobNumber}`,
@@ -75,7 +77,8 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
   },
   'forum.reply.created': {
     // The discussion's followers who are still members of its committee, except the writer.
-    recipients: async (tx, e) => (await q.forumFollowerIdsOf(tx, e.thread.id, e.thread.committeeId)).filter((id) => id !== e.by.id),
+    recipients: async (tx, e) =>
+      (await q.forumFollowerIdsOf(tx, e.thread.id, e.thread.committeeId)).filter((id) => id !== e.by.id),
     inApp: (e) => ({
       type: 'forum',
       title: `New reply in "${e.thread.title}"`,
@@ -147,7 +150,11 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
     }),
     mailbox: (e) =>
       e.mailbox
-        ? { to: e.mailbox, subject: `${PRODUCT_NAME} contact message: ${e.subject}`, text: `${contactText(e)}\n\nReply to ${e.from.email}.` }
+        ? {
+            to: e.mailbox,
+            subject: `${PRODUCT_NAME} contact message: ${e.subject}`,
+            text: `${contactText(e)}\n\nReply to ${e.from.email}.`,
+          }
         : null,
   },
 };

@@ -26,20 +26,51 @@ beforeAll(async () => {
   const m = await makeSignedIn(db, { roles: ['AR', 'TA', 'CM'] });
   [ar, cm, multi, arUser] = [a.token, c.token, m.token, a.user];
   chem = (await makeCommittee(db, { name: 'Chemical Testing Committee', members: [{ user: c.user }] })).id;
-  bio = (await makeCommittee(db, { name: 'Biological Testing Committee', members: [{ user: c.user }, { user: m.user }] })).id;
+  bio = (
+    await makeCommittee(db, { name: 'Biological Testing Committee', members: [{ user: c.user }, { user: m.user }] })
+  ).id;
   // The AR's: four, one of them read, the newest for every view.
   await makeNotification(db, a.user, { title: 'Portal maintenance on Saturday', minutesAgo: 0 });
-  await makeNotification(db, a.user, { type: 'document', title: 'New document on job 900001', role: 'AR', minutesAgo: 10 });
+  await makeNotification(db, a.user, {
+    type: 'document',
+    title: 'New document on job 900001',
+    role: 'AR',
+    minutesAgo: 10,
+  });
   await makeNotification(db, a.user, { type: 'invoice', title: 'Invoice due', role: 'AR', minutesAgo: 20 });
   await makeNotification(db, a.user, { title: 'Welcome', minutesAgo: 30, readAt: new Date() });
   // multi's, one per view.
   await makeNotification(db, m.user, { type: 'document', title: 'New document on job 900002', role: 'AR' });
   await makeNotification(db, m.user, { type: 'document', title: 'Document to review', role: 'TA' });
   // The CM's, by committee.
-  await makeNotification(db, c.user, { type: 'event', title: 'Meeting moved: Chemical Testing Committee', role: 'CM', committeeId: chem, minutesAgo: 1 });
-  await makeNotification(db, c.user, { type: 'event', title: 'New discussion: Chemical Testing Committee', role: 'CM', committeeId: chem, minutesAgo: 2 });
-  await makeNotification(db, c.user, { type: 'event', title: 'New event: Biological Testing Committee', role: 'CM', committeeId: bio, minutesAgo: 3 });
-  await makeNotification(db, c.user, { type: 'event', title: 'New discussion: Biological Testing Committee', role: 'CM', committeeId: bio, minutesAgo: 4 });
+  await makeNotification(db, c.user, {
+    type: 'event',
+    title: 'Meeting moved: Chemical Testing Committee',
+    role: 'CM',
+    committeeId: chem,
+    minutesAgo: 1,
+  });
+  await makeNotification(db, c.user, {
+    type: 'event',
+    title: 'New discussion: Chemical Testing Committee',
+    role: 'CM',
+    committeeId: chem,
+    minutesAgo: 2,
+  });
+  await makeNotification(db, c.user, {
+    type: 'event',
+    title: 'New event: Biological Testing Committee',
+    role: 'CM',
+    committeeId: bio,
+    minutesAgo: 3,
+  });
+  await makeNotification(db, c.user, {
+    type: 'event',
+    title: 'New discussion: Biological Testing Committee',
+    role: 'CM',
+    committeeId: bio,
+    minutesAgo: 4,
+  });
 });
 afterAll(() => t.close());
 
@@ -71,7 +102,8 @@ describe('GET /api/notifications', () => {
   it('limits to count, 20 by default', async () => {
     const me = arUser;
     // notify() sends one per distinct recipient, so each call adds one.
-    for (let i = 0; i < 30; i++) await notify(t.database.db, { userIds: [me.id, me.id], type: 'user', title: `n${i}`, body: 'b' });
+    for (let i = 0; i < 30; i++)
+      await notify(t.database.db, { userIds: [me.id, me.id], type: 'user', title: `n${i}`, body: 'b' });
     expect((await list(ar)).body.data).toHaveLength(20);
     expect((await list(ar, '?count=40')).body.data).toHaveLength(34);
     expect((await list(ar, '?count=0')).status).toBe(400);
@@ -129,7 +161,9 @@ describe('PUT /api/notifications/{ids}', () => {
     expect((await update(cm, encodeURIComponent('[not json'), '?type=read')).statusCode).toBe(400);
     const some = (await list(cm, '?role=CM')).body.data[0]!;
     expect((await update(cm, some.id, '?type=archive')).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/notifications/${some.id}?type=read` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/notifications/${some.id}?type=read` })).statusCode).toBe(
+      401,
+    );
   });
 
   it("'all' clears every notification in the view", async () => {
@@ -161,22 +195,44 @@ describe('notification events', () => {
     const titles = (await list(ar, '?role=AR&count=200')).body.data.map((n) => n.data.title);
     expect(titles).toContain('Document reviewed on job EV-1');
     expect(titles).not.toContain('Document reviewed on job EV-0');
-    const row = (await list(ar, '?role=AR&count=200')).body.data.find((n) => n.data.title === 'Document reviewed on job EV-1')!;
-    expect(row).toMatchObject({ body: 'Tess Assessor reviewed "Plan.pdf": Fine.', sender: 'Tess Assessor', data: { data: { type: 'document', url: '/job/1' } } });
+    const row = (await list(ar, '?role=AR&count=200')).body.data.find(
+      (n) => n.data.title === 'Document reviewed on job EV-1',
+    )!;
+    expect(row).toMatchObject({
+      body: 'Tess Assessor reviewed "Plan.pdf": Fine.',
+      sender: 'Tess Assessor',
+      data: { data: { type: 'document', url: '/job/1' } },
+    });
   });
 
   it('reach more recipients than one statement has parameters for (8 a row, 65,535 at most)', async () => {
     // 9,000 users: one insert of their rows would need 72,000 parameters.
     await t.database.db.execute(sql`insert into users (email, password_hash, first_name, last_name, activated)
       select 'many-' || g || '@bench.test', 'x', 'Many', 'Number ' || g, true from generate_series(1, 9000) g`);
-    const ids = (await t.database.db.select({ id: users.id }).from(users).where(like(users.email, 'many-%@bench.test'))).map((r) => r.id);
+    const ids = (
+      await t.database.db.select({ id: users.id }).from(users).where(like(users.email, 'many-%@bench.test'))
+    ).map((r) => r.id);
     expect(ids).toHaveLength(9000);
     await t.database.db.transaction(async (tx) => {
-      await notify(tx, { userIds: ids, type: 'publication', title: 'Many recipients', body: 'b', url: '/publications/0' });
-      expect(await queueMail(tx, ids, 'publication', { subject: 'Many recipients', text: 'b', url: '/publications/0' })).toBe(9000);
+      await notify(tx, {
+        userIds: ids,
+        type: 'publication',
+        title: 'Many recipients',
+        body: 'b',
+        url: '/publications/0',
+      });
+      expect(
+        await queueMail(tx, ids, 'publication', { subject: 'Many recipients', text: 'b', url: '/publications/0' }),
+      ).toBe(9000);
     });
-    const [inApp] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.title, 'Many recipients'));
-    const [mail] = await t.database.db.select({ n: sql<number>`count(distinct ${mailOutbox.userId})::int` }).from(mailOutbox).where(eq(mailOutbox.subject, 'Many recipients'));
+    const [inApp] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(eq(notifications.title, 'Many recipients'));
+    const [mail] = await t.database.db
+      .select({ n: sql<number>`count(distinct ${mailOutbox.userId})::int` })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, 'Many recipients'));
     expect(inApp!.n).toBe(9000);
     expect(mail!.n).toBe(9000);
   });

@@ -7,12 +7,23 @@ import { subscriptions, userRoles, users } from '../../db/schema/index.js';
 export const READER_ROLES = ROUTES.publications.access as readonly Role[];
 
 /** Active users holding a reader role who subscribe to the subcategory with notify on. */
-export async function notifiedSubscribers(tx: Db | Tx, categoryId: number, roles: readonly string[]): Promise<number[]> {
+export async function notifiedSubscribers(
+  tx: Db | Tx,
+  categoryId: number,
+  roles: readonly string[],
+): Promise<number[]> {
   const rows = await tx
     .selectDistinct({ id: subscriptions.userId })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .innerJoin(userRoles, eq(userRoles.userId, subscriptions.userId))
-    .where(and(eq(subscriptions.categoryId, categoryId), eq(subscriptions.notify, true), eq(users.activated, true), inArray(userRoles.role, [...roles])));
+    .where(
+      and(
+        eq(subscriptions.categoryId, categoryId),
+        eq(subscriptions.notify, true),
+        eq(users.activated, true),
+        inArray(userRoles.role, [...roles]),
+      ),
+    );
   return rows.map((r) => r.id);
 }

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORD_MESSAGES, REGISTRATION_MESSAGES as M, type CompetencyUploadResponse, type Profile, type UserRequestDetail } from '@portal/shared';
+import {
+  RECORD_MESSAGES,
+  REGISTRATION_MESSAGES as M,
+  type CompetencyUploadResponse,
+  type Profile,
+  type UserRequestDetail,
+} from '@portal/shared';
 import { competencySuggestions, files, userRequests } from '../../db/schema/index.js';
 import { makeSignedIn } from '../../test/factories/users.js';
 import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -13,7 +19,14 @@ import { multipart } from '../../test/multipart.js';
  */
 
 let t: TestApp;
-const tokens: Record<'sys' | 'taadmin' | 'ar' | 'cm' | 'ta' | 'ta2', string> = { sys: '', taadmin: '', ar: '', cm: '', ta: '', ta2: '' };
+const tokens: Record<'sys' | 'taadmin' | 'ar' | 'cm' | 'ta' | 'ta2', string> = {
+  sys: '',
+  taadmin: '',
+  ar: '',
+  cm: '',
+  ta: '',
+  ta2: '',
+};
 
 beforeAll(async () => {
   t = await buildTestApp({}, { seed: false });
@@ -32,18 +45,26 @@ afterAll(async () => {
 
 const UPLOAD = '/api/user-requests/edittacompetencydoc';
 const REMOVE = '/api/user-requests/removeUploadedCompetencySuggestDocument';
-const ADMIN = (doc: string, role?: string) => `/api/admin/ta/competencysuggested/${doc}${role ? `?current_role=${role}` : ''}`;
+const ADMIN = (doc: string, role?: string) =>
+  `/api/admin/ta/competencysuggested/${doc}${role ? `?current_role=${role}` : ''}`;
 
 function upload(token: string | undefined, name = 'suggestions.pdf', content = '%PDF-1.4 suggested changes') {
   const body = multipart([
     { name: 'fileName', value: name },
     { name: 'file', filename: name, type: 'application/pdf', content },
   ]);
-  return t.app.inject({ method: 'POST', url: UPLOAD, payload: body.payload, headers: { ...body.headers, ...(token ? auth(token) : {}) } });
+  return t.app.inject({
+    method: 'POST',
+    url: UPLOAD,
+    payload: body.payload,
+    headers: { ...body.headers, ...(token ? auth(token) : {}) },
+  });
 }
-const remove = (fileName: string, token?: string) => t.app.inject({ method: 'POST', url: REMOVE, payload: { fileName }, headers: token ? auth(token) : {} });
+const remove = (fileName: string, token?: string) =>
+  t.app.inject({ method: 'POST', url: REMOVE, payload: { fileName }, headers: token ? auth(token) : {} });
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-const post = (url: string, payload: unknown, token: string) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: auth(token) });
+const post = (url: string, payload: unknown, token: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: auth(token) });
 
 const ok = <T>(res: { statusCode: number; body: string; json: () => unknown }) => {
   if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
@@ -53,15 +74,26 @@ const ok = <T>(res: { statusCode: number; body: string; json: () => unknown }) =
 const info = {
   emails: [{ Type: 'Work', email: 'tess@assessor.test', isPrimary: true }],
   phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '400111222', isPrimary: true }],
-  addresses: [{ Type: 'Home', AddressLine: '1 Elm St', Country: 'Australia', State: 'NSW', Suburb: 'Ryde', Postcode: '2112', isPrimary: true }],
+  addresses: [
+    {
+      Type: 'Home',
+      AddressLine: '1 Elm St',
+      Country: 'Australia',
+      State: 'NSW',
+      Suburb: 'Ryde',
+      Postcode: '2112',
+      isPrimary: true,
+    },
+  ],
 };
 
 async function draftCount(document: string) {
-  return (await t.database.db.select().from(competencySuggestions).where(eq(competencySuggestions.document, document))).length;
+  return (await t.database.db.select().from(competencySuggestions).where(eq(competencySuggestions.document, document)))
+    .length;
 }
 
 describe('POST /api/user-requests/edittacompetencydoc and removeUploadedCompetencySuggestDocument', () => {
-  it('an assessor uploads a document (the spec\'s answer, a link that opens it), replaces it, and removes it', async () => {
+  it("an assessor uploads a document (the spec's answer, a link that opens it), replaces it, and removes it", async () => {
     const first = ok<CompetencyUploadResponse>(await upload(tokens.ta, 'first.pdf', '%PDF first'));
     expect(first).toMatchObject({ success: true, message: M.competencyUploaded, data: { orgDoc: 'first.pdf' } });
     expect(first.data.fileName).toMatch(/^[a-f0-9]{24}$/);
@@ -79,7 +111,16 @@ describe('POST /api/user-requests/edittacompetencydoc and removeUploadedCompeten
     // Another assessor cannot remove it (404: not theirs), nor send it with their change (400).
     const notTheirs = await remove(second.data.fileName, tokens.ta2);
     expect(notTheirs.statusCode).toBe(404);
-    const borrowed = await post('/api/user-requests', { first_name: 'Other', last_name: 'Assessor', user_info: info, competency: { suggestChanges: '', document: second.data.fileName } }, tokens.ta2);
+    const borrowed = await post(
+      '/api/user-requests',
+      {
+        first_name: 'Other',
+        last_name: 'Assessor',
+        user_info: info,
+        competency: { suggestChanges: '', document: second.data.fileName },
+      },
+      tokens.ta2,
+    );
     expect(borrowed.statusCode).toBe(400);
     expect(borrowed.json().message).toBe(M.competencyDocumentUnknown);
     // Nothing of the refused change is kept: the other assessor may still send one.
@@ -93,13 +134,18 @@ describe('POST /api/user-requests/edittacompetencydoc and removeUploadedCompeten
 
   it('refuses a request without a file, or without a file name to remove (400)', async () => {
     const body = multipart([{ name: 'fileName', value: 'x.pdf' }]);
-    const noFile = await t.app.inject({ method: 'POST', url: UPLOAD, payload: body.payload, headers: { ...body.headers, ...auth(tokens.ta) } });
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url: UPLOAD,
+      payload: body.payload,
+      headers: { ...body.headers, ...auth(tokens.ta) },
+    });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toBe(RECORD_MESSAGES.fileRequired);
     expect((await remove('', tokens.ta)).statusCode).toBe(400);
   });
 
-  it('needs a sign-in (401), and is an assessor\'s: AR, CM and TA_ADMIN get 403', async () => {
+  it("needs a sign-in (401), and is an assessor's: AR, CM and TA_ADMIN get 403", async () => {
     expect((await upload(undefined)).statusCode).toBe(401);
     expect((await remove('ffffffffffffffffffffffff')).statusCode).toBe(401);
     for (const who of ['ar', 'cm', 'taadmin', 'sys'] as const) {
@@ -116,10 +162,22 @@ describe('the document travels with the profile change; GET /api/admin/ta/compet
 
   it('is sent with the change, then shown to the admins who see it and opened through a download ticket', async () => {
     document = ok<CompetencyUploadResponse>(await upload(tokens.ta, 'My suggestions.pdf', '%PDF mine')).data.fileName;
-    const sent = await post('/api/user-requests', { first_name: 'Tess', last_name: 'Assessor', user_info: info, competency: { suggestChanges: '', document, orgDoc: 'My suggestions.pdf' } }, tokens.ta);
+    const sent = await post(
+      '/api/user-requests',
+      {
+        first_name: 'Tess',
+        last_name: 'Assessor',
+        user_info: info,
+        competency: { suggestChanges: '', document, orgDoc: 'My suggestions.pdf' },
+      },
+      tokens.ta,
+    );
     expect(sent.statusCode).toBe(200);
     // The only change sent in this file (the other assessor's was refused).
-    const [row] = await t.database.db.select().from(userRequests).where(and(eq(userRequests.type, 'update'), eq(userRequests.status, 'pending')));
+    const [row] = await t.database.db
+      .select()
+      .from(userRequests)
+      .where(and(eq(userRequests.type, 'update'), eq(userRequests.status, 'pending')));
     requestId = row!.id;
     expect(row!.handler).toBe('TA_ADMIN');
     // Sent: no longer the assessor's to remove.
@@ -153,7 +211,8 @@ describe('the document travels with the profile change; GET /api/admin/ta/compet
 
   it('is refused to anyone but an admin (403), to no token (401), and is 404 for a document not sent, unknown, or of a change the TA admin does not handle', async () => {
     expect((await get(ADMIN(document))).statusCode).toBe(401);
-    for (const who of ['ar', 'cm', 'ta', 'ta2'] as const) expect((await get(ADMIN(document), tokens[who])).statusCode, who).toBe(403);
+    for (const who of ['ar', 'cm', 'ta', 'ta2'] as const)
+      expect((await get(ADMIN(document), tokens[who])).statusCode, who).toBe(403);
     // A role the admin does not hold.
     expect((await get(ADMIN(document, 'SYSADMIN'), tokens.taadmin)).statusCode).toBe(403);
     expect((await get(ADMIN('not-a-name'), tokens.taadmin)).statusCode).toBe(400);
@@ -168,8 +227,11 @@ describe('the document travels with the profile change; GET /api/admin/ta/compet
     await t.database.db.update(userRequests).set({ handler: 'TA_ADMIN' }).where(eq(userRequests.id, requestId));
   });
 
-  it('the SYSADMIN looking at an assessor\'s change may open the document but not the TA admin\'s competency PDF', async () => {
+  it("the SYSADMIN looking at an assessor's change may open the document but not the TA admin's competency PDF", async () => {
     const detail = ok<UserRequestDetail>(await get(`/api/user-requests/${requestId}`, tokens.sys));
-    expect(detail.competency!.abilities).toEqual({ 'admin.competency.view': false, 'admin.competencySuggestion.view': true });
+    expect(detail.competency!.abilities).toEqual({
+      'admin.competency.view': false,
+      'admin.competencySuggestion.view': true,
+    });
   });
 });

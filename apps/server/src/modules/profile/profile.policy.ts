@@ -25,7 +25,10 @@ const adminView = (actor: Actor) => (REQUEST_HANDLERS as readonly string[]).incl
  * someone else's, or of no assessor: 404).
  */
 defineRules<CompetencyFacts>({
-  'profile.competency.view': { can: (actor) => isAssessorActor(actor) || taAdmin(actor), sees: (actor, c) => c.ownerId === actor.user.id || (taAdmin(actor) && c.assessor) },
+  'profile.competency.view': {
+    can: (actor) => isAssessorActor(actor) || taAdmin(actor),
+    sees: (actor, c) => c.ownerId === actor.user.id || (taAdmin(actor) && c.assessor),
+  },
   'profile.competency.review': { can: isAssessorActor },
   'admin.competency.view': { can: taAdmin, sees: (_actor, c) => c.assessor },
   'admin.competency.review': { can: taAdmin, sees: (_actor, c) => c.assessor },
@@ -38,7 +41,8 @@ export interface SuggestionFacts {
 }
 
 /** An admin view that sees the change a document travels with (the rule of `admin.request.view`). */
-const adminSeesSuggestion = (actor: Actor, s: SuggestionFacts) => adminView(actor) && s.handler !== null && adminViewSeesRequest(actor.view, s.handler);
+const adminSeesSuggestion = (actor: Actor, s: SuggestionFacts) =>
+  adminView(actor) && s.handler !== null && adminViewSeesRequest(actor.view, s.handler);
 
 /**
  * Suggested-changes documents (spec/02 'Competency suggestion'): an assessor uploads one from Edit
@@ -47,7 +51,12 @@ const adminSeesSuggestion = (actor: Actor, s: SuggestionFacts) => adminView(acto
  * changes; a SYSADMIN: every change), and by its owner.
  */
 defineRules<SuggestionFacts>({
-  'profile.competency.suggest': { can: isAssessorActor, sees: (actor, s) => s.ownerId === actor.user.id && s.handler === null },
+  'profile.competency.suggest': {
+    can: isAssessorActor,
+    sees: (actor, s) => s.ownerId === actor.user.id && s.handler === null,
+  },
   'admin.competencySuggestion.view': { can: adminView, sees: adminSeesSuggestion },
-  'profile.competencySuggestion.download': { sees: (actor, s) => s.ownerId === actor.user.id || adminSeesSuggestion(actor, s) },
+  'profile.competencySuggestion.download': {
+    sees: (actor, s) => s.ownerId === actor.user.id || adminSeesSuggestion(actor, s),
+  },
 });

@@ -1,13 +1,28 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ASSESSOR_ROLES } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { arSites, committeeMembers, committees, competencySuggestions, facilities, files, sites, userInfos, userRequests, userRoles, users } from '../../db/schema/index.js';
+import {
+  arSites,
+  committeeMembers,
+  committees,
+  competencySuggestions,
+  facilities,
+  files,
+  sites,
+  userInfos,
+  userRequests,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
 
 type Q = Db | Tx;
 
 /** A profile change, waiting for the admin who handles the user. */
 export async function insertChangeRequest(db: Q, values: Omit<typeof userRequests.$inferInsert, 'type'>) {
-  const [row] = await db.insert(userRequests).values({ ...values, type: 'update' }).returning();
+  const [row] = await db
+    .insert(userRequests)
+    .values({ ...values, type: 'update' })
+    .returning();
   return row!;
 }
 
@@ -31,7 +46,12 @@ export async function upsertUserInfo(db: Q, userId: number, values: Partial<type
 /** The sites an AR represents, 'number - name' by facility; the committees a user belongs to. */
 export async function findMembershipsOf(db: Q, userId: number) {
   const siteRows = await db
-    .select({ facilityNumber: facilities.facilityNumber, facilityName: facilities.name, siteNumber: sites.siteNumber, siteName: sites.name })
+    .select({
+      facilityNumber: facilities.facilityNumber,
+      facilityName: facilities.name,
+      siteNumber: sites.siteNumber,
+      siteName: sites.name,
+    })
     .from(arSites)
     .innerJoin(sites, eq(sites.id, arSites.siteId))
     .innerJoin(facilities, eq(facilities.id, sites.facilityId))
@@ -61,7 +81,12 @@ const holdsAssessorRole = (userId: unknown) =>
 /** A user's competency facts: their PDF's file id, and whether they are an assessor. */
 export async function findCompetencyOf(db: Q, userId: number) {
   const [row] = await db
-    .select({ ownerId: users.id, assessor: holdsAssessorRole(users.id), fileId: userInfos.competencyFileId, viewedAt: userInfos.competencyViewedAt })
+    .select({
+      ownerId: users.id,
+      assessor: holdsAssessorRole(users.id),
+      fileId: userInfos.competencyFileId,
+      viewedAt: userInfos.competencyViewedAt,
+    })
     .from(users)
     .leftJoin(userInfos, eq(userInfos.userId, users.id))
     .where(eq(users.id, userId));
@@ -83,7 +108,14 @@ export async function findCompetencyFile(db: Q, fileId: number) {
 /** A suggested-changes document by the name the client holds, with its file and the facts its rules read. */
 export async function findSuggestion(db: Q, document: string) {
   const [row] = await db
-    .select({ id: competencySuggestions.id, document: competencySuggestions.document, ownerId: competencySuggestions.userId, requestId: competencySuggestions.requestId, handler: userRequests.handler, file: files })
+    .select({
+      id: competencySuggestions.id,
+      document: competencySuggestions.document,
+      ownerId: competencySuggestions.userId,
+      requestId: competencySuggestions.requestId,
+      handler: userRequests.handler,
+      file: files,
+    })
     .from(competencySuggestions)
     .innerJoin(files, eq(files.id, competencySuggestions.fileId))
     .leftJoin(userRequests, eq(userRequests.id, competencySuggestions.requestId))
@@ -112,10 +144,24 @@ export async function insertSuggestion(tx: Tx, values: typeof competencySuggesti
 export async function deleteDraftSuggestions(tx: Tx, userId: number, document?: string): Promise<string[]> {
   const gone = await tx
     .delete(competencySuggestions)
-    .where(and(eq(competencySuggestions.userId, userId), sql`${competencySuggestions.requestId} is null`, document ? eq(competencySuggestions.document, document) : undefined))
+    .where(
+      and(
+        eq(competencySuggestions.userId, userId),
+        sql`${competencySuggestions.requestId} is null`,
+        document ? eq(competencySuggestions.document, document) : undefined,
+      ),
+    )
     .returning({ fileId: competencySuggestions.fileId });
   if (gone.length === 0) return [];
-  const keys = await tx.delete(files).where(inArray(files.id, gone.map((g) => g.fileId))).returning({ key: files.storageKey });
+  const keys = await tx
+    .delete(files)
+    .where(
+      inArray(
+        files.id,
+        gone.map((g) => g.fileId),
+      ),
+    )
+    .returning({ key: files.storageKey });
   return keys.map((k) => k.key);
 }
 
@@ -124,7 +170,13 @@ export async function attachSuggestion(tx: Tx, userId: number, document: string,
   const rows = await tx
     .update(competencySuggestions)
     .set({ requestId })
-    .where(and(eq(competencySuggestions.userId, userId), eq(competencySuggestions.document, document), sql`${competencySuggestions.requestId} is null`))
+    .where(
+      and(
+        eq(competencySuggestions.userId, userId),
+        eq(competencySuggestions.document, document),
+        sql`${competencySuggestions.requestId} is null`,
+      ),
+    )
     .returning({ id: competencySuggestions.id });
   return rows.length === 1;
 }

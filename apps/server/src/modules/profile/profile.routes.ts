@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { competencyRemoveRequest, competencyUploadFields, competencyUploadResponse, idParam, messageBody, profile, profileChangeRequest, REQUEST_HANDLERS, safeString } from '@portal/shared';
+import {
+  competencyRemoveRequest,
+  competencyUploadFields,
+  competencyUploadResponse,
+  idParam,
+  messageBody,
+  profile,
+  profileChangeRequest,
+  REQUEST_HANDLERS,
+  safeString,
+} from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { authorize } from '../../platform/access.js';
@@ -14,7 +24,8 @@ const tag = { tags: ['Registration and requests'] };
 const roleQuery = z.object({ current_role: z.enum(REQUEST_HANDLERS).optional() });
 
 /** The TA admin's calls answer 403 to anyone else, before the body is read. */
-const taAdminOnly = (action: 'admin.competency.view' | 'admin.competency.review') => async (req: FastifyRequest) => authorize(actorOf(req), action);
+const taAdminOnly = (action: 'admin.competency.view' | 'admin.competency.review') => async (req: FastifyRequest) =>
+  authorize(actorOf(req), action);
 
 const linkAnswer = z.object({ data: z.object({ data: z.string() }) });
 const flagAnswer = z.object({ data: z.boolean(), message: z.string() });
@@ -25,29 +36,49 @@ async function adminOnly(req: FastifyRequest) {
 }
 
 export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const strict = (max: number) => ({ rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' } });
+  const strict = (max: number) => ({
+    rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' },
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   await registerUploads(app, deps.config.maxUploadKb);
   const documentParam = z.object({ document: safeString().regex(/^[a-f0-9]{24}$/, 'Not a document name.') });
 
   r.get('/profile', {
-    schema: { ...tag, description: 'The signed-in user\'s profile, facilities, committees and pending change.', response: { 200: profile } },
+    schema: {
+      ...tag,
+      description: "The signed-in user's profile, facilities, committees and pending change.",
+      response: { 200: profile },
+    },
     handler: (req) => service.getProfile(deps, actorOf(req)),
   });
 
   r.post('/user-requests', {
     config: strict(10),
-    schema: { ...tag, description: 'A profile change, waiting for an admin. Stores only what differs.', body: profileChangeRequest, response: { 200: messageBody } },
+    schema: {
+      ...tag,
+      description: 'A profile change, waiting for an admin. Stores only what differs.',
+      body: profileChangeRequest,
+      response: { 200: messageBody },
+    },
     handler: (req) => service.requestProfileChange(deps, actorOf(req), req.body),
   });
 
   r.get('/activeuser/competencypdf', {
-    schema: { ...tag, description: 'The assessor\'s competency PDF: data.data is a signed URL to open. Missing: 404 with the spec\'s message.', response: { 200: linkAnswer } },
+    schema: {
+      ...tag,
+      description:
+        "The assessor's competency PDF: data.data is a signed URL to open. Missing: 404 with the spec's message.",
+      response: { 200: linkAnswer },
+    },
     handler: (req) => service.myCompetencyPdf(deps, actorOf(req)),
   });
 
   r.get('/activeuser/markprofileuptodate', {
-    schema: { ...tag, description: 'Marks the assessor\'s profile up to date, once their competency PDF has been opened.', response: { 200: flagAnswer } },
+    schema: {
+      ...tag,
+      description: "Marks the assessor's profile up to date, once their competency PDF has been opened.",
+      response: { 200: flagAnswer },
+    },
     handler: (req) => service.markMyProfileUpToDate(deps, actorOf(req)),
   });
 
@@ -65,8 +96,13 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
 
   r.get('/competencies/:id', {
     config: { download: true },
-    schema: { ...tag, description: 'A competency PDF (inline), through a download ticket or the bearer token.', params: idParam },
-    handler: async (req, reply) => sendFile(reply, storageOf(deps), await service.competencyFile(deps, actorOf(req), req.params.id), 'inline'),
+    schema: {
+      ...tag,
+      description: 'A competency PDF (inline), through a download ticket or the bearer token.',
+      params: idParam,
+    },
+    handler: async (req, reply) =>
+      sendFile(reply, storageOf(deps), await service.competencyFile(deps, actorOf(req), req.params.id), 'inline'),
   });
 
   r.post('/user-requests/edittacompetencydoc', {
@@ -77,24 +113,42 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
       consumes: ['multipart/form-data'],
       response: { 200: competencyUploadResponse },
     },
-    handler: (req) => acceptUpload(req, storageOf(deps), deps.config.maxUploadKb, service.uploadSuggestion(deps, actorOf(req))),
+    handler: (req) =>
+      acceptUpload(req, storageOf(deps), deps.config.maxUploadKb, service.uploadSuggestion(deps, actorOf(req))),
   });
 
   r.post('/user-requests/removeUploadedCompetencySuggestDocument', {
     config: strict(20),
-    schema: { ...tag, description: 'Removes one\'s suggested-changes document not sent yet (fileName as the upload answered).', body: competencyRemoveRequest, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+    schema: {
+      ...tag,
+      description: "Removes one's suggested-changes document not sent yet (fileName as the upload answered).",
+      body: competencyRemoveRequest,
+      response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+    },
     handler: (req) => service.removeSuggestion(deps, actorOf(req), req.body.fileName),
   });
 
   r.get('/admin/ta/competencysuggested/:document', {
     onRequest: adminOnly,
-    schema: { ...tag, description: 'A change\'s suggested-changes document: data.data is a link to open (admins who see the change).', params: documentParam, querystring: roleQuery, response: { 200: linkAnswer } },
+    schema: {
+      ...tag,
+      description: "A change's suggested-changes document: data.data is a link to open (admins who see the change).",
+      params: documentParam,
+      querystring: roleQuery,
+      response: { 200: linkAnswer },
+    },
     handler: (req) => service.suggestionOfChange(deps, actorOf(req), req.params.document, req.query.current_role),
   });
 
   r.get('/competency-suggestions/:document', {
     config: { download: true },
-    schema: { ...tag, description: 'A suggested-changes document (inline where the type allows), through a download ticket or the bearer token.', params: documentParam },
-    handler: async (req, reply) => sendFile(reply, storageOf(deps), await service.suggestionFile(deps, actorOf(req), req.params.document), 'inline'),
+    schema: {
+      ...tag,
+      description:
+        'A suggested-changes document (inline where the type allows), through a download ticket or the bearer token.',
+      params: documentParam,
+    },
+    handler: async (req, reply) =>
+      sendFile(reply, storageOf(deps), await service.suggestionFile(deps, actorOf(req), req.params.document), 'inline'),
   });
 }

@@ -47,7 +47,11 @@ export async function getProfile(deps: Deps, actor: Actor): Promise<Profile> {
   const assessor = isAssessorRoles(actor.roles);
   const facilities = new Map<string, { facility_number: string; name: string; sites: string[] }>();
   for (const s of memberships.siteRows) {
-    const f = facilities.get(s.facilityNumber) ?? { facility_number: s.facilityNumber, name: s.facilityName, sites: [] };
+    const f = facilities.get(s.facilityNumber) ?? {
+      facility_number: s.facilityNumber,
+      name: s.facilityName,
+      sites: [],
+    };
     f.sites.push(`${s.siteNumber} - ${s.siteName}`);
     facilities.set(s.facilityNumber, f);
   }
@@ -143,7 +147,9 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
   }
   const labels = [
     ...Object.keys(fields).map((k) => PROFILE_FIELDS[k as ProfileField]),
-    ...(['competency', 'emails', 'phones', 'addresses'] as const).filter((k) => (k === 'competency' ? data.competency : data.user_info?.[k])).map((k) => PROFILE_GROUPS[k]),
+    ...(['competency', 'emails', 'phones', 'addresses'] as const)
+      .filter((k) => (k === 'competency' ? data.competency : data.user_info?.[k]))
+      .map((k) => PROFILE_GROUPS[k]),
   ];
   if (labels.length === 0) throw badRequest(M.profileUnchanged);
   data.summary = labels.join(', ');
@@ -166,7 +172,11 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
     });
   } catch (e) {
     // The partial unique index: a second save at the same moment.
-    if ((e as { code?: string; cause?: { code?: string } }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') throw conflict(M.profilePending);
+    if (
+      (e as { code?: string; cause?: { code?: string } }).code === '23505' ||
+      (e as { cause?: { code?: string } }).cause?.code === '23505'
+    )
+      throw conflict(M.profilePending);
     throw e;
   }
   return { message: M.profileSubmitted(PRODUCT_NAME) };
@@ -241,7 +251,10 @@ function onlyOne(uploads: StoredUpload[]): StoredUpload {
  * document, waiting to be sent with their next profile change; it replaces one uploaded before and
  * not sent. Answers the spec's success, data.fileName and data.signedUrl.
  */
-export function uploadSuggestion(deps: Deps, actor: Actor): UploadUseCase<typeof competencyUploadFields, CompetencyUploadResponse> {
+export function uploadSuggestion(
+  deps: Deps,
+  actor: Actor,
+): UploadUseCase<typeof competencyUploadFields, CompetencyUploadResponse> {
   return {
     fields: competencyUploadFields,
     precheck: async () => authorize(actor, 'profile.competency.suggest'),
@@ -256,14 +269,24 @@ export function uploadSuggestion(deps: Deps, actor: Actor): UploadUseCase<typeof
         return keys;
       });
       await removeStoredKeys(deps, replaced);
-      return { success: true, message: M.competencyUploaded, data: { fileName: document, orgDoc: upload.name, signedUrl: suggestionLink(deps, actor, document) } };
+      return {
+        success: true,
+        message: M.competencyUploaded,
+        data: { fileName: document, orgDoc: upload.name, signedUrl: suggestionLink(deps, actor, document) },
+      };
     },
   };
 }
 
 async function removeStoredKeys(deps: Deps, keys: string[]) {
   const storage = storageOf(deps);
-  await Promise.all(keys.map((k) => storage.delete(k).catch((err: unknown) => deps.log.warn({ err }, 'a removed competency document stays in storage'))));
+  await Promise.all(
+    keys.map((k) =>
+      storage
+        .delete(k)
+        .catch((err: unknown) => deps.log.warn({ err }, 'a removed competency document stays in storage')),
+    ),
+  );
 }
 
 /** POST /user-requests/removeUploadedCompetencySuggestDocument {fileName}: one's own document not sent yet. */

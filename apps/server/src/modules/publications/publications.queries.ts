@@ -52,7 +52,11 @@ const recentPage = statement((db) =>
 );
 
 /** One page of publications, most recently updated first. */
-export async function listRecent(db: Q, page: number, perPage: number): Promise<{ rows: PublicationRow[]; total: number }> {
+export async function listRecent(
+  db: Q,
+  page: number,
+  perPage: number,
+): Promise<{ rows: PublicationRow[]; total: number }> {
   const [rows, [count]] = await Promise.all([
     recentPage(db, {}).execute({ limit: perPage, offset: (page - 1) * perPage }),
     db.select({ n: sql<number>`count(*)::int` }).from(publications),
@@ -62,7 +66,9 @@ export async function listRecent(db: Q, page: number, perPage: number): Promise<
 
 export async function findPublications(db: Q, ids: number[]): Promise<PublicationRow[]> {
   if (ids.length === 0) return [];
-  return (await base(db).where(inArray(publications.id, ids)).orderBy(asc(publications.name), asc(publications.id))) as PublicationRow[];
+  return (await base(db)
+    .where(inArray(publications.id, ids))
+    .orderBy(asc(publications.name), asc(publications.id))) as PublicationRow[];
 }
 
 /** The publications of a subcategory, or of every subcategory of a root. */
@@ -75,23 +81,41 @@ export async function publicationsOfCategory(db: Q, categoryId: number): Promise
 export type CategoryRow = typeof publicationCategories.$inferSelect;
 
 export function allCategories(db: Q): Promise<CategoryRow[]> {
-  return db.select().from(publicationCategories).orderBy(asc(publicationCategories.position), asc(publicationCategories.name));
+  return db
+    .select()
+    .from(publicationCategories)
+    .orderBy(asc(publicationCategories.position), asc(publicationCategories.name));
 }
 
 export function findCategory(db: Q, id: number): Promise<CategoryRow | undefined> {
-  return db.select().from(publicationCategories).where(eq(publicationCategories.id, id)).then((r) => r[0]);
+  return db
+    .select()
+    .from(publicationCategories)
+    .where(eq(publicationCategories.id, id))
+    .then((r) => r[0]);
 }
 
 export function subscriptionsOf(db: Q, userId: number) {
-  return db.select({ categoryId: subscriptions.categoryId, notify: subscriptions.notify }).from(subscriptions).where(eq(subscriptions.userId, userId));
+  return db
+    .select({ categoryId: subscriptions.categoryId, notify: subscriptions.notify })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
 }
 
 /** Publications (id, name, updated_at, category) of these subcategories, or of all when null. */
 export function publicationLeaves(db: Q, categoryIds: number[] | null) {
   const q = db
-    .select({ id: publications.id, name: publications.name, updatedAt: publications.updatedAt, categoryId: publications.categoryId })
+    .select({
+      id: publications.id,
+      name: publications.name,
+      updatedAt: publications.updatedAt,
+      categoryId: publications.categoryId,
+    })
     .from(publications);
-  return (categoryIds ? q.where(inArray(publications.categoryId, categoryIds.length ? categoryIds : [-1])) : q).orderBy(asc(publications.name), asc(publications.id));
+  return (categoryIds ? q.where(inArray(publications.categoryId, categoryIds.length ? categoryIds : [-1])) : q).orderBy(
+    asc(publications.name),
+    asc(publications.id),
+  );
 }
 
 export async function subscribe(tx: Tx, userId: number, categoryIds: number[]) {
@@ -103,7 +127,9 @@ export async function subscribe(tx: Tx, userId: number, categoryIds: number[]) {
 }
 
 export async function unsubscribe(tx: Tx, userId: number, categoryIds: number[]) {
-  await tx.delete(subscriptions).where(and(eq(subscriptions.userId, userId), inArray(subscriptions.categoryId, categoryIds)));
+  await tx
+    .delete(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.categoryId, categoryIds)));
 }
 
 /** Sets the notify flag on the user's subscriptions among these; answers how many rows it changed. */
@@ -130,7 +156,10 @@ export async function nameTaken(tx: Q, categoryId: number, name: string, exceptI
   return rows.some((r) => r.id !== exceptId);
 }
 
-export async function insertPublication(tx: Tx, values: { name: string; categoryId: number; fileId: number; updatedAt?: Date }) {
+export async function insertPublication(
+  tx: Tx,
+  values: { name: string; categoryId: number; fileId: number; updatedAt?: Date },
+) {
   const [row] = await tx.insert(publications).values(values).returning();
   return row!;
 }
@@ -141,7 +170,10 @@ export async function lockPublication(tx: Tx, id: number) {
 }
 
 export async function updatePublication(tx: Tx, id: number, values: { name?: string; fileId: number }) {
-  await tx.update(publications).set({ ...values, updatedAt: sql`now()` }).where(eq(publications.id, id));
+  await tx
+    .update(publications)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(publications.id, id));
 }
 
 export async function deletePublication(tx: Tx, id: number) {
@@ -164,7 +196,9 @@ export async function ensureCategory(tx: Tx, rootName: string, subName: string):
   let [s] = await tx
     .select()
     .from(publicationCategories)
-    .where(and(eq(publicationCategories.parentId, r!.id), sql`lower(${publicationCategories.name}) = lower(${subName})`));
+    .where(
+      and(eq(publicationCategories.parentId, r!.id), sql`lower(${publicationCategories.name}) = lower(${subName})`),
+    );
   if (!s) [s] = await tx.insert(publicationCategories).values({ name: subName, parentId: r!.id }).returning();
   return s!;
 }

@@ -38,7 +38,8 @@ const tags = ['Publications'];
 const binary = { 200: z.any().describe('the file') };
 const downloadQuery = z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') });
 const ZIP_NAME = 'publications.zip';
-const badIds = () => badRequest(MESSAGES.validationFailed, { ids: ['Send the publication ids as ids[] (at most 500).'] });
+const badIds = () =>
+  badRequest(MESSAGES.validationFailed, { ids: ['Send the publication ids as ids[] (at most 500).'] });
 
 /** Refuses before the body is read: the back office's calls are SYSADMIN's. */
 async function adminOnly(req: FastifyRequest) {
@@ -52,7 +53,12 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   const maxKb = deps.config.maxUploadKb;
 
   r.get('/publications', {
-    schema: { tags, description: 'Recently updated publications (TA, AR, LA, CM), 10 a page.', querystring: publicationListQuery, response: { 200: publicationList } },
+    schema: {
+      tags,
+      description: 'Recently updated publications (TA, AR, LA, CM), 10 a page.',
+      querystring: publicationListQuery,
+      response: { 200: publicationList },
+    },
     handler: (req) => service.listRecent(deps, actorOf(req), req.query.page, req.query.per_page),
   });
 
@@ -63,7 +69,13 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
 
   r.get('/publications/:id/file', {
     config: { download: true },
-    schema: { tags, description: 'The file; disposition=inline shows a PDF in the browser’s own viewer.', params: idParam, querystring: downloadQuery, response: binary },
+    schema: {
+      tags,
+      description: 'The file; disposition=inline shows a PDF in the browser’s own viewer.',
+      params: idParam,
+      querystring: downloadQuery,
+      response: binary,
+    },
     handler: async (req, reply) => {
       const [file] = await service.readableFiles(deps, actorOf(req), [req.params.id]);
       return sendFile(reply, storage, file!, req.query.disposition);
@@ -71,7 +83,12 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.post('/publications/bulk', {
-    schema: { tags, description: 'One zip of the selected publications (ids or ids[]).', body: publicationBulkBody, response: binary },
+    schema: {
+      tags,
+      description: 'One zip of the selected publications (ids or ids[]).',
+      body: publicationBulkBody,
+      response: binary,
+    },
     handler: async (req, reply) => {
       const ids = [...new Set([...(req.body.ids ?? []), ...[req.body['ids[]'] ?? []].flat()])];
       if (ids.length === 0 || ids.length > 500) throw badIds();
@@ -81,7 +98,12 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
 
   r.get('/publications/bulk', {
     config: { download: true },
-    schema: { tags, description: 'The same zip for a browser following a download ticket (ids[]=1&ids[]=2).', querystring: bulkQuery, response: binary },
+    schema: {
+      tags,
+      description: 'The same zip for a browser following a download ticket (ids[]=1&ids[]=2).',
+      querystring: bulkQuery,
+      response: binary,
+    },
     handler: async (req, reply) => {
       const ids = parseBulkIds(req.query);
       if (!ids) throw badIds();
@@ -90,19 +112,28 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.get('/publications/category/:id', {
-    schema: { tags, description: 'The publications of a subcategory (or of every subcategory of a root).', params: idParam, response: { 200: publicationList.pick({ data: true }) } },
+    schema: {
+      tags,
+      description: 'The publications of a subcategory (or of every subcategory of a root).',
+      params: idParam,
+      response: { 200: publicationList.pick({ data: true }) },
+    },
     handler: (req) => service.publicationsOfCategory(deps, actorOf(req), req.params.id),
   });
 
   r.get('/categories', {
     schema: {
       tags,
-      description: 'The categories tree with the user’s isSubscribe and isNotify; withPublication=true adds each subcategory’s publications (readers only); subscribed=true keeps only what the user subscribes to.',
+      description:
+        'The categories tree with the user’s isSubscribe and isNotify; withPublication=true adds each subcategory’s publications (readers only); subscribed=true keeps only what the user subscribes to.',
       querystring: categoryTreeQuery,
       response: { 200: categoryTree },
     },
     handler: async (req) => ({
-      data: await service.categoryTree(deps, actorOf(req), { withPublication: req.query.withPublication === 'true', subscribed: req.query.subscribed === 'true' }),
+      data: await service.categoryTree(deps, actorOf(req), {
+        withPublication: req.query.withPublication === 'true',
+        subscribed: req.query.subscribed === 'true',
+      }),
     }),
   });
 
@@ -117,15 +148,31 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.post('/subscriptions', {
-    schema: { tags, description: 'Subscribe to category_ids (a root means all its subcategories); ?type=notification turns notify on (subscribed ones only).', querystring: subscriptionQuery, body: subscriptionBody, response: { 200: subscriptionResult } },
+    schema: {
+      tags,
+      description:
+        'Subscribe to category_ids (a root means all its subcategories); ?type=notification turns notify on (subscribed ones only).',
+      querystring: subscriptionQuery,
+      body: subscriptionBody,
+      response: { 200: subscriptionResult },
+    },
     handler: (req) => service.subscribe(deps, actorOf(req), req.body.category_ids, req.query.type),
   });
 
   r.delete('/subscriptions/:ids', {
-    schema: { tags, description: 'Unsubscribe from a JSON list of category ids ([1,2]); ?type=notification turns notify off.', params: subscriptionIdsParam, querystring: subscriptionQuery, response: { 200: subscriptionResult } },
+    schema: {
+      tags,
+      description: 'Unsubscribe from a JSON list of category ids ([1,2]); ?type=notification turns notify off.',
+      params: subscriptionIdsParam,
+      querystring: subscriptionQuery,
+      response: { 200: subscriptionResult },
+    },
     handler: (req) => {
       const ids = parseIdList(req.params.ids);
-      if (!ids) throw badRequest(MESSAGES.validationFailed, { category_ids: ['Send the category ids as a JSON list, as [1,2].'] });
+      if (!ids)
+        throw badRequest(MESSAGES.validationFailed, {
+          category_ids: ['Send the category ids as a JSON list, as [1,2].'],
+        });
       return service.unsubscribe(deps, actorOf(req), ids, req.query.type);
     },
   });
@@ -133,21 +180,38 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   // The body's back office (SYSADMIN).
   r.get('/admin/publications', {
     onRequest: adminOnly,
-    schema: { tags: ['Admin'], description: 'Every publication, most recently updated first, paged (the back office’s list).', querystring: publicationListQuery, response: { 200: publicationList } },
+    schema: {
+      tags: ['Admin'],
+      description: 'Every publication, most recently updated first, paged (the back office’s list).',
+      querystring: publicationListQuery,
+      response: { 200: publicationList },
+    },
     handler: (req) => service.listForAdmin(deps, actorOf(req), req.query.page, req.query.per_page),
   });
 
   r.post('/admin/publications', {
     onRequest: adminOnly,
     config: multipartConfig(publicationUploadFields, 'file'),
-    schema: { tags: ['Admin'], description: `multipart/form-data: name, category_id (a subcategory), then file. At most ${maxKb} KB.`, consumes: ['multipart/form-data'], response: { 200: publicationSaved } },
+    schema: {
+      tags: ['Admin'],
+      description: `multipart/form-data: name, category_id (a subcategory), then file. At most ${maxKb} KB.`,
+      consumes: ['multipart/form-data'],
+      response: { 200: publicationSaved },
+    },
     handler: (req) => acceptUpload(req, storage, maxKb, service.addUpload(deps, actorOf(req))),
   });
 
   r.post('/admin/publications/:id', {
     onRequest: adminOnly,
     config: multipartConfig(publicationReplaceFields, 'file'),
-    schema: { tags: ['Admin'], description: 'multipart/form-data: optional name, then file: replaces the publication’s file (subscribers with notify on hear of it).', params: idParam, consumes: ['multipart/form-data'], response: { 200: publicationSaved } },
+    schema: {
+      tags: ['Admin'],
+      description:
+        'multipart/form-data: optional name, then file: replaces the publication’s file (subscribers with notify on hear of it).',
+      params: idParam,
+      consumes: ['multipart/form-data'],
+      response: { 200: publicationSaved },
+    },
     handler: (req) => acceptUpload(req, storage, maxKb, service.replaceUpload(deps, actorOf(req), req.params.id)),
   });
 

@@ -1,4 +1,11 @@
-import { PAGE_SIZES, PUBLICATION_MESSAGES, publicationReplaceFields, publicationUploadFields, type CategoryNode, type PublicationItem } from '@portal/shared';
+import {
+  PAGE_SIZES,
+  PUBLICATION_MESSAGES,
+  publicationReplaceFields,
+  publicationUploadFields,
+  type CategoryNode,
+  type PublicationItem,
+} from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
@@ -49,11 +56,17 @@ export async function readableFiles(deps: Deps, actor: Actor, ids: number[]): Pr
 }
 
 /** The categories tree with the user's subscription flags (withPublication: and the publications). */
-export async function categoryTree(deps: Deps, actor: Actor, opts: { withPublication: boolean; subscribed: boolean }): Promise<CategoryNode[]> {
+export async function categoryTree(
+  deps: Deps,
+  actor: Actor,
+  opts: { withPublication: boolean; subscribed: boolean },
+): Promise<CategoryNode[]> {
   authorize(actor, 'publications.subscription.update');
   if (opts.withPublication) authorize(actor, 'publications.publication.list');
   const [categories, subs] = await Promise.all([q.allCategories(deps.db), q.subscriptionsOf(deps.db, actor.user.id)]);
-  const leaves = opts.withPublication ? await q.publicationLeaves(deps.db, opts.subscribed ? subs.map((s) => s.categoryId) : null) : undefined;
+  const leaves = opts.withPublication
+    ? await q.publicationLeaves(deps.db, opts.subscribed ? subs.map((s) => s.categoryId) : null)
+    : undefined;
   return presentTree(categories, subs, leaves, opts.subscribed);
 }
 
@@ -81,7 +94,8 @@ async function subcategoryIds(db: Db | Tx, ids: number[]): Promise<number[]> {
   const out = new Set<number>();
   for (const id of ids) {
     const c = byId.get(id);
-    if (!c) throw badRequest(PUBLICATION_MESSAGES.unknownCategory, { category_ids: [PUBLICATION_MESSAGES.unknownCategory] });
+    if (!c)
+      throw badRequest(PUBLICATION_MESSAGES.unknownCategory, { category_ids: [PUBLICATION_MESSAGES.unknownCategory] });
     if (c.parentId !== null) {
       out.add(c.id);
       continue;
@@ -101,7 +115,10 @@ export async function subscribe(deps: Deps, actor: Actor, ids: number[], type: '
     const subIds = await subcategoryIds(tx, ids);
     if (type === 'notification') {
       const changed = await q.setNotify(tx, actor.user.id, subIds, true);
-      if (changed !== subIds.length) throw badRequest(PUBLICATION_MESSAGES.notifyNeedsSubscription, { category_ids: [PUBLICATION_MESSAGES.notifyNeedsSubscription] });
+      if (changed !== subIds.length)
+        throw badRequest(PUBLICATION_MESSAGES.notifyNeedsSubscription, {
+          category_ids: [PUBLICATION_MESSAGES.notifyNeedsSubscription],
+        });
     } else {
       await q.subscribe(tx, actor.user.id, subIds);
     }
@@ -139,7 +156,10 @@ async function presentOne(db: Db, id: number) {
 }
 
 /** POST /admin/publications: multipart name, category_id (a subcategory), then the file. */
-export function addUpload(deps: Deps, actor: Actor): UploadUseCase<typeof publicationUploadFields, { message: string; data: PublicationItem }> {
+export function addUpload(
+  deps: Deps,
+  actor: Actor,
+): UploadUseCase<typeof publicationUploadFields, { message: string; data: PublicationItem }> {
   return {
     fields: publicationUploadFields,
     precheck: async () => {
@@ -150,8 +170,14 @@ export function addUpload(deps: Deps, actor: Actor): UploadUseCase<typeof public
       const upload = onlyOne(uploads);
       const id = await deps.db.transaction(async (tx) => {
         const sub = await q.lockSubcategory(tx, body.category_id);
-        if (!sub) throw badRequest(PUBLICATION_MESSAGES.subcategoryRequired, { category_id: [PUBLICATION_MESSAGES.subcategoryRequired] });
-        if (await q.nameTaken(tx, sub.id, body.name)) throw badRequest(PUBLICATION_MESSAGES.duplicatePublication, { name: [PUBLICATION_MESSAGES.duplicatePublication] });
+        if (!sub)
+          throw badRequest(PUBLICATION_MESSAGES.subcategoryRequired, {
+            category_id: [PUBLICATION_MESSAGES.subcategoryRequired],
+          });
+        if (await q.nameTaken(tx, sub.id, body.name))
+          throw badRequest(PUBLICATION_MESSAGES.duplicatePublication, {
+            name: [PUBLICATION_MESSAGES.duplicatePublication],
+          });
         const [file] = await insertFiles(tx, [upload], actor.user.id);
         const row = await q.insertPublication(tx, { name: body.name, categoryId: sub.id, fileId: file!.id });
         await publish(tx, row, sub, false);
@@ -168,7 +194,11 @@ function onlyOne(uploads: StoredUpload[]): StoredUpload {
 }
 
 /** POST /admin/publications/{id}: a new file (and optionally a new name) for a publication. */
-export function replaceUpload(deps: Deps, actor: Actor, id: number): UploadUseCase<typeof publicationReplaceFields, { message: string; data: PublicationItem }> {
+export function replaceUpload(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+): UploadUseCase<typeof publicationReplaceFields, { message: string; data: PublicationItem }> {
   return {
     fields: publicationReplaceFields,
     precheck: async () => {
@@ -182,7 +212,10 @@ export function replaceUpload(deps: Deps, actor: Actor, id: number): UploadUseCa
         const row = authorize(actor, 'admin.publication.manage', await q.lockPublication(tx, id));
         const sub = (await q.lockSubcategory(tx, row.categoryId))!;
         const name = body.name ?? row.name;
-        if (body.name && (await q.nameTaken(tx, sub.id, name, id))) throw badRequest(PUBLICATION_MESSAGES.duplicatePublication, { name: [PUBLICATION_MESSAGES.duplicatePublication] });
+        if (body.name && (await q.nameTaken(tx, sub.id, name, id)))
+          throw badRequest(PUBLICATION_MESSAGES.duplicatePublication, {
+            name: [PUBLICATION_MESSAGES.duplicatePublication],
+          });
         const [file] = await insertFiles(tx, [upload], actor.user.id);
         await q.updatePublication(tx, id, { name, fileId: file!.id });
         const key = await q.deleteFileRow(tx, row.fileId);
@@ -211,7 +244,11 @@ export async function removePublication(deps: Deps, actor: Actor, id: number) {
  * The import's upsert of one publication (by subcategory and name): a new row, or the existing
  * one's file replaced. Answers the storage key of a replaced file, to remove after commit.
  */
-export async function upsertImported(tx: Tx, row: { name: string; category: string; subcategory: string }, upload: StoredUpload): Promise<{ inserted: boolean; oldKey: string | null }> {
+export async function upsertImported(
+  tx: Tx,
+  row: { name: string; category: string; subcategory: string },
+  upload: StoredUpload,
+): Promise<{ inserted: boolean; oldKey: string | null }> {
   const sub = await q.ensureCategory(tx, row.category, row.subcategory);
   const [file] = await insertFiles(tx, [upload], null);
   const existing = await q.findByCategoryAndName(tx, sub.id, row.name);

@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, PUBLICATION_MESSAGES, type CategoryNode, type PublicationItem, type PublicationList } from '@portal/shared';
+import {
+  MESSAGES,
+  PUBLICATION_MESSAGES,
+  type CategoryNode,
+  type PublicationItem,
+  type PublicationList,
+} from '@portal/shared';
 import { files, notifications, publications } from '../../db/schema/index.js';
 import { makePdf } from '../../db/seed/demo-pdf.js';
 import { makeCategoryTree, makeSubscription } from '../../test/factories/publications.js';
@@ -19,11 +25,27 @@ let cm: { user: { id: number }; token: string };
 let tree: Awaited<ReturnType<typeof makeCategoryTree>>;
 let pdf: Buffer;
 
-const add = (token: string, name: string, categoryId: number, content: Buffer | string = pdf, filename = `${name}.pdf`) => {
-  const m = multipart([{ name: 'name', value: name }, { name: 'category_id', value: String(categoryId) }, { name: 'file', filename, type: 'application/pdf', content }]);
-  return t.app.inject({ method: 'POST', url: '/api/admin/publications', headers: { ...auth(token), ...m.headers }, payload: m.payload });
+const add = (
+  token: string,
+  name: string,
+  categoryId: number,
+  content: Buffer | string = pdf,
+  filename = `${name}.pdf`,
+) => {
+  const m = multipart([
+    { name: 'name', value: name },
+    { name: 'category_id', value: String(categoryId) },
+    { name: 'file', filename, type: 'application/pdf', content },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/publications',
+    headers: { ...auth(token), ...m.headers },
+    payload: m.payload,
+  });
 };
-const get = (token: string | null, url: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
+const get = (token: string | null, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
 
 beforeAll(async () => {
   t = await buildTestApp({}, { seed: false });
@@ -51,10 +73,19 @@ describe('admin adds, replaces and removes publications', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ message: string; data: PublicationItem }>();
     expect(body.message).toBe(PUBLICATION_MESSAGES.publicationAdded);
-    expect(body.data).toMatchObject({ name: 'Fees Schedule', file_name: 'Fees Schedule.pdf', category: { id: tree.root.id }, subcategory: { id: tree.subs[0]!.id } });
-    for (const token of [ar.token, taAdmin, cm.token]) expect((await add(token, 'Nope', tree.subs[0]!.id)).statusCode).toBe(403);
+    expect(body.data).toMatchObject({
+      name: 'Fees Schedule',
+      file_name: 'Fees Schedule.pdf',
+      category: { id: tree.root.id },
+      subcategory: { id: tree.subs[0]!.id },
+    });
+    for (const token of [ar.token, taAdmin, cm.token])
+      expect((await add(token, 'Nope', tree.subs[0]!.id)).statusCode).toBe(403);
     const m = multipart([{ name: 'name', value: 'x' }]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/publications', headers: m.headers, payload: m.payload })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/publications', headers: m.headers, payload: m.payload }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('lists every publication for the back office (SYSADMIN only), paged', async () => {
@@ -66,7 +97,8 @@ describe('admin adds, replaces and removes publications', () => {
     expect(body.data.map((p) => p.id)).toEqual([newest.id]);
     expect(body.total).toBeGreaterThanOrEqual(2);
     expect(body.per_page).toBe(1);
-    for (const token of [ar.token, taAdmin, cm.token]) expect((await get(token, '/api/admin/publications')).statusCode).toBe(403);
+    for (const token of [ar.token, taAdmin, cm.token])
+      expect((await get(token, '/api/admin/publications')).statusCode).toBe(403);
     expect((await get(null, '/api/admin/publications')).statusCode).toBe(401);
   });
 
@@ -87,17 +119,31 @@ describe('admin adds, replaces and removes publications', () => {
 
   it('replaces the file (the old one goes) and removes a publication', async () => {
     const p = await added('To replace');
-    const [old] = await t.database.db.select({ fileId: publications.fileId }).from(publications).where(eq(publications.id, p.id));
+    const [old] = await t.database.db
+      .select({ fileId: publications.fileId })
+      .from(publications)
+      .where(eq(publications.id, p.id));
     const m = multipart([{ name: 'file', filename: 'v2.pdf', type: 'application/pdf', content: pdf }]);
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/publications/${p.id}`, headers: { ...auth(admin), ...m.headers }, payload: m.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/publications/${p.id}`,
+      headers: { ...auth(admin), ...m.headers },
+      payload: m.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.file_name).toBe('v2.pdf');
     expect(await t.database.db.select().from(files).where(eq(files.id, old!.fileId))).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/publications/${p.id}`, headers: auth(ar.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/publications/${p.id}`, headers: auth(ar.token) }))
+        .statusCode,
+    ).toBe(403);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/publications/${p.id}`, headers: auth(admin) });
     expect(del.json().message).toBe(PUBLICATION_MESSAGES.publicationRemoved);
     expect((await get(ar.token, `/api/publications/${p.id}`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/publications/${p.id}`, headers: auth(admin) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/publications/${p.id}`, headers: auth(admin) }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -120,7 +166,12 @@ describe('reading publications (TA, AR, LA, CM; not SYSADMIN or TA_ADMIN)', () =
   });
 
   it('refuses SYSADMIN and TA_ADMIN (403), no token (401), a missing one (404)', async () => {
-    for (const url of ['/api/publications', `/api/publications/${ids[0]}`, `/api/publications/category/${tree.subs[1]!.id}`, `/api/publications/${ids[0]}/file`]) {
+    for (const url of [
+      '/api/publications',
+      `/api/publications/${ids[0]}`,
+      `/api/publications/category/${tree.subs[1]!.id}`,
+      `/api/publications/${ids[0]}/file`,
+    ]) {
       expect((await get(null, url)).statusCode, url).toBe(401);
       for (const token of [admin, taAdmin]) expect([403, 404], url).toContain((await get(token, url)).statusCode);
     }
@@ -150,27 +201,72 @@ describe('reading publications (TA, AR, LA, CM; not SYSADMIN or TA_ADMIN)', () =
   });
 
   it('opens the inline file through a signed download link without the token', async () => {
-    const ticket = await t.app.inject({ method: 'POST', url: '/api/downloads', headers: auth(ar.token), payload: { path: `/api/publications/${ids[0]}/file?disposition=inline` } });
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/downloads',
+      headers: auth(ar.token),
+      payload: { path: `/api/publications/${ids[0]}/file?disposition=inline` },
+    });
     expect(ticket.statusCode, ticket.body).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: ticket.json().url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^inline/);
-    expect((await t.app.inject({ method: 'GET', url: `/api/publications/${ids[0]}/file?disposition=inline&dl=forged.1.x` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/publications/${ids[0]}/file?disposition=inline&dl=forged.1.x` }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('zips the selected ones (POST with ids[], and GET through a ticket)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/publications/bulk', headers: auth(ar.token), payload: { 'ids[]': [ids[0], ids[1]] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/publications/bulk',
+      headers: auth(ar.token),
+      payload: { 'ids[]': [ids[0], ids[1]] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     const entries = await unzipEntries(res.rawPayload);
     expect(Object.keys(entries).sort()).toEqual(['Paged 01.pdf', 'Paged 02.pdf']);
     expect(entries['Paged 01.pdf']!.startsWith('%PDF-')).toBe(true);
-    const ticket = await t.app.inject({ method: 'POST', url: '/api/downloads', headers: auth(ar.token), payload: { path: `/api/publications/bulk?ids[]=${ids[2]}` } });
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/downloads',
+      headers: auth(ar.token),
+      payload: { path: `/api/publications/bulk?ids[]=${ids[2]}` },
+    });
     const viaGet = await t.app.inject({ method: 'GET', url: ticket.json().url });
     expect(Object.keys(await unzipEntries(viaGet.rawPayload))).toEqual(['Paged 03.pdf']);
-    expect((await t.app.inject({ method: 'POST', url: '/api/publications/bulk', headers: auth(taAdmin), payload: { ids: [ids[0]] } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/publications/bulk', headers: auth(ar.token), payload: { ids: [] } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/publications/bulk', headers: auth(ar.token), payload: { ids: [999999] } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/publications/bulk',
+          headers: auth(taAdmin),
+          payload: { ids: [ids[0]] },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/publications/bulk',
+          headers: auth(ar.token),
+          payload: { ids: [] },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/publications/bulk',
+          headers: auth(ar.token),
+          payload: { ids: [999999] },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('lists a subcategory’s publications and a root’s', async () => {
@@ -189,9 +285,23 @@ beforeAll(async () => {
 });
 
 describe('categories and subscriptions', () => {
-  const treeOf = async (token: string, query = '') => (await get(token, `/api/categories${query}`)).json<{ data: CategoryNode[] }>().data.find((c) => c.id === tree.root.id)!;
-  const post = (token: string, ids: number[], type = '') => t.app.inject({ method: 'POST', url: `/api/subscriptions${type}`, headers: auth(token), payload: { category_ids: ids } });
-  const del = (token: string, ids: string, type = '') => t.app.inject({ method: 'DELETE', url: `/api/subscriptions/${encodeURIComponent(ids)}${type}`, headers: auth(token) });
+  const treeOf = async (token: string, query = '') =>
+    (await get(token, `/api/categories${query}`))
+      .json<{ data: CategoryNode[] }>()
+      .data.find((c) => c.id === tree.root.id)!;
+  const post = (token: string, ids: number[], type = '') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions${type}`,
+      headers: auth(token),
+      payload: { category_ids: ids },
+    });
+  const del = (token: string, ids: string, type = '') =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/subscriptions/${encodeURIComponent(ids)}${type}`,
+      headers: auth(token),
+    });
 
   it('answers the tree, the parents and one category; 401 without a token', async () => {
     const root = await treeOf(ta.token);
@@ -199,7 +309,10 @@ describe('categories and subscriptions', () => {
     expect(root.isSubscribe).toBe(false);
     const parents = (await get(ta.token, '/api/categories/parent')).json<{ data: { id: number }[] }>().data;
     expect(parents.map((p) => p.id)).toContain(tree.root.id);
-    expect((await get(ta.token, `/api/categories/${tree.subs[0]!.id}`)).json().data).toMatchObject({ id: tree.subs[0]!.id, parent_id: tree.root.id });
+    expect((await get(ta.token, `/api/categories/${tree.subs[0]!.id}`)).json().data).toMatchObject({
+      id: tree.subs[0]!.id,
+      parent_id: tree.root.id,
+    });
     expect((await get(ta.token, '/api/categories/999999')).statusCode).toBe(404);
     expect((await get(null, '/api/categories')).statusCode).toBe(401);
     // Admins list the categories (registration screens) but not their publications.
@@ -219,7 +332,9 @@ describe('categories and subscriptions', () => {
     await post(ta.token, [tree.root.id]);
     root = await treeOf(ta.token);
     expect(root.isSubscribe).toBe(true);
-    const mine = (await get(ta.token, '/api/categories?withPublication=true&subscribed=true')).json<{ data: CategoryNode[] }>().data;
+    const mine = (await get(ta.token, '/api/categories?withPublication=true&subscribed=true')).json<{
+      data: CategoryNode[];
+    }>().data;
     expect(mine.map((c) => c.id)).toEqual([tree.root.id]);
   });
 
@@ -244,7 +359,9 @@ describe('categories and subscriptions', () => {
     expect((await del(ta.token, 'nonsense')).statusCode).toBe(400);
     expect((await post(ta.token, [])).json().message).toBe(PUBLICATION_MESSAGES.categoryIdsRequired);
     expect((await post(ta.token, [999999])).json().message).toBe(PUBLICATION_MESSAGES.unknownCategory);
-    expect((await t.app.inject({ method: 'POST', url: '/api/subscriptions', payload: { category_ids: [1] } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/subscriptions', payload: { category_ids: [1] } })).statusCode,
+    ).toBe(401);
     expect(MESSAGES.validationFailed).toBeTruthy();
   });
 });
@@ -262,12 +379,24 @@ describe('a publication added or replaced notifies subscribers with notify on, o
     const rowsOf = (id: number) => t.database.db.select().from(notifications).where(eq(notifications.userId, id));
     const mine = await rowsOf(ar.user.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ type: 'publication', title: 'New publication: Announcement', url: `/publications/${p.id}` });
+    expect(mine[0]).toMatchObject({
+      type: 'publication',
+      title: 'New publication: Announcement',
+      url: `/publications/${p.id}`,
+    });
     expect(await rowsOf(quiet.user.id)).toEqual([]);
     expect(await rowsOf(sysadmin.user.id)).toEqual([]);
     const m = multipart([{ name: 'file', filename: 'Announcement v2.pdf', type: 'application/pdf', content: pdf }]);
-    await t.app.inject({ method: 'POST', url: `/api/admin/publications/${p.id}`, headers: { ...auth(admin), ...m.headers }, payload: m.payload });
-    expect((await rowsOf(ar.user.id)).map((r) => r.title).sort()).toEqual(['New publication: Announcement', 'Publication updated: Announcement']);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/publications/${p.id}`,
+      headers: { ...auth(admin), ...m.headers },
+      payload: m.payload,
+    });
+    expect((await rowsOf(ar.user.id)).map((r) => r.title).sort()).toEqual([
+      'New publication: Announcement',
+      'Publication updated: Announcement',
+    ]);
   });
 });
 
@@ -281,18 +410,31 @@ describe('npm run import -- publications <file.csv>', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pub-import-'));
     mkdirSync(path.join(dir, 'pdfs'));
     writeFileSync(path.join(dir, 'pdfs', 'a.pdf'), pdf);
-    writeFileSync(path.join(dir, 'list.csv'), 'name,category,subcategory,file\nImported Guide,General,Imported Sub,pdfs/a.pdf\n');
+    writeFileSync(
+      path.join(dir, 'list.csv'),
+      'name,category,subcategory,file\nImported Guide,General,Imported Sub,pdfs/a.pdf\n',
+    );
     const storage = createStorage(t.config);
     const first = await importPublications(t.database.db, storage, path.join(dir, 'list.csv'));
     expect(first).toMatchObject({ inserted: 1, updated: 0 });
     const again = await importPublications(t.database.db, storage, path.join(dir, 'list.csv'));
     expect(again).toMatchObject({ inserted: 0, updated: 1 });
-    writeFileSync(path.join(dir, 'bad.csv'), 'name,category,subcategory,file\nOk,General,Imported Sub,pdfs/a.pdf\n,Elsewhere,,missing.pdf\n');
+    writeFileSync(
+      path.join(dir, 'bad.csv'),
+      'name,category,subcategory,file\nOk,General,Imported Sub,pdfs/a.pdf\n,Elsewhere,,missing.pdf\n',
+    );
     const count = async () => (await t.database.db.select().from(publications)).length;
     const before = await count();
     await expect(importPublications(t.database.db, storage, path.join(dir, 'bad.csv'))).rejects.toMatchObject({
       statusCode: 400,
-      errors: { 'line 3': ['name is required', expect.stringContaining('category must be one of'), 'subcategory is required', 'file missing.pdf is not there'] },
+      errors: {
+        'line 3': [
+          'name is required',
+          expect.stringContaining('category must be one of'),
+          'subcategory is required',
+          'file missing.pdf is not there',
+        ],
+      },
     });
     expect(await count()).toBe(before);
   });
@@ -301,11 +443,18 @@ describe('npm run import -- publications <file.csv>', () => {
 describe('the recent list', () => {
   it('is read in the order of publications_updated_idx, without sorting every publication', async () => {
     // DESC alone is NULLS FIRST, which the index (DESC NULLS LAST) cannot give: the plan sorted.
-    const { sql: text } = t.database.db.select({ id: publications.id }).from(publications).orderBy(...RECENT_ORDER).limit(10).toSQL();
+    const { sql: text } = t.database.db
+      .select({ id: publications.id })
+      .from(publications)
+      .orderBy(...RECENT_ORDER)
+      .limit(10)
+      .toSQL();
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_sort = off`);
       await tx.execute(sql`set local enable_seqscan = off`);
-      const result = (await tx.execute(sql.raw(`explain ${text.replace('$1', '10')}`))) as unknown as { rows: Record<string, string>[] };
+      const result = (await tx.execute(sql.raw(`explain ${text.replace('$1', '10')}`))) as unknown as {
+        rows: Record<string, string>[];
+      };
       return result.rows.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toContain('publications_updated_idx');

@@ -6,17 +6,33 @@ type Q = Db | Tx;
 
 /** The wizard's facility lookup: the facility's number and name, and its sites' ids, numbers and names. */
 export async function findFacilityLookup(db: Q, number: string) {
-  const [f] = await db.select({ id: facilities.id, number: facilities.facilityNumber, name: facilities.name }).from(facilities).where(eq(facilities.facilityNumber, number));
+  const [f] = await db
+    .select({ id: facilities.id, number: facilities.facilityNumber, name: facilities.name })
+    .from(facilities)
+    .where(eq(facilities.facilityNumber, number));
   if (!f) return null;
-  const siteRows = await db.select({ id: sites.id, siteNumber: sites.siteNumber, name: sites.name }).from(sites).where(eq(sites.facilityId, f.id)).orderBy(asc(sites.siteNumber));
+  const siteRows = await db
+    .select({ id: sites.id, siteNumber: sites.siteNumber, name: sites.name })
+    .from(sites)
+    .where(eq(sites.facilityId, f.id))
+    .orderBy(asc(sites.siteNumber));
   return { ...f, sites: siteRows };
 }
 
 /** Facilities by number with their site ids (the registration's facilities, checked in one query). */
-export async function findFacilitiesByNumbers(db: Q, numbers: string[]): Promise<Map<string, { name: string; sites: Map<number, string> }>> {
+export async function findFacilitiesByNumbers(
+  db: Q,
+  numbers: string[],
+): Promise<Map<string, { name: string; sites: Map<number, string> }>> {
   if (numbers.length === 0) return new Map();
   const rows = await db
-    .select({ number: facilities.facilityNumber, name: facilities.name, siteId: sites.id, siteNumber: sites.siteNumber, siteName: sites.name })
+    .select({
+      number: facilities.facilityNumber,
+      name: facilities.name,
+      siteId: sites.id,
+      siteNumber: sites.siteNumber,
+      siteName: sites.name,
+    })
     .from(facilities)
     .leftJoin(sites, eq(sites.facilityId, facilities.id))
     .where(inArray(facilities.facilityNumber, numbers));
@@ -31,18 +47,27 @@ export async function findFacilitiesByNumbers(db: Q, numbers: string[]): Promise
 
 export async function findCommitteesByIds(db: Q, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();
-  const rows = await db.select({ id: committees.id, name: committees.name }).from(committees).where(inArray(committees.id, ids));
+  const rows = await db
+    .select({ id: committees.id, name: committees.name })
+    .from(committees)
+    .where(inArray(committees.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function findUserIdByEmail(db: Q, email: string): Promise<number | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
   return row?.id ?? null;
 }
 
 /** A new registration, waiting for the admin who handles it. */
 export async function insertRegistration(db: Q, values: Omit<typeof userRequests.$inferInsert, 'type'>) {
-  const [row] = await db.insert(userRequests).values({ ...values, type: 'create' }).returning();
+  const [row] = await db
+    .insert(userRequests)
+    .values({ ...values, type: 'create' })
+    .returning();
   return row!;
 }
 
@@ -51,7 +76,11 @@ export async function insertRegistration(db: Q, values: Omit<typeof userRequests
 /** Every publication category, roots first by position, for the wizard's step 4. */
 export function listCategories(db: Q) {
   return db
-    .select({ id: publicationCategories.id, name: publicationCategories.name, parentId: publicationCategories.parentId })
+    .select({
+      id: publicationCategories.id,
+      name: publicationCategories.name,
+      parentId: publicationCategories.parentId,
+    })
     .from(publicationCategories)
     .orderBy(asc(publicationCategories.position), asc(publicationCategories.name), asc(publicationCategories.id));
 }
@@ -64,7 +93,10 @@ export async function subcategoriesOf(db: Q, ids: number[]): Promise<{ known: Se
     .from(publicationCategories)
     .where(sql`${inArray(publicationCategories.id, ids)} or ${inArray(publicationCategories.parentId, ids)}`);
   const known = new Set(rows.filter((r) => ids.includes(r.id)).map((r) => r.id));
-  const subcategories = [...new Set(rows.filter((r) => r.parentId !== null && (ids.includes(r.id) || ids.includes(r.parentId))).map((r) => r.id))];
+  const subcategories = [
+    ...new Set(
+      rows.filter((r) => r.parentId !== null && (ids.includes(r.id) || ids.includes(r.parentId))).map((r) => r.id),
+    ),
+  ];
   return { known, subcategories };
 }
-

@@ -8,7 +8,9 @@ import * as service from './registration.service.js';
 const tag = { tags: ['Registration and requests'] };
 
 export async function registrationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
-  const strict = (max: number) => ({ rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' } });
+  const strict = (max: number) => ({
+    rateLimit: { max: Math.ceil(max * deps.config.rateLimitFactor), timeWindow: '1 minute' },
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/facilities/getInfo/:number', {
@@ -16,7 +18,8 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     onRequest: (req) => service.countPublicCall(deps, 'facility-lookup', req.ip),
     schema: {
       ...tag,
-      description: 'The registration wizard\'s facility lookup (no sign-in): number (cut to 6, padded), name and sites. Counted per address (REGISTRATION_LIMITS); unknown: 404 "Facility number is invalid."',
+      description:
+        'The registration wizard\'s facility lookup (no sign-in): number (cut to 6, padded), name and sites. Counted per address (REGISTRATION_LIMITS); unknown: 404 "Facility number is invalid."',
       params: z.object({ number: safeString().max(20) }),
       response: { 200: facilityLookup },
     },
@@ -25,7 +28,12 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
 
   r.get('/register/categories', {
     config: { auth: 'none' },
-    schema: { ...tag, description: 'The publication categories the wizard\'s step 4 offers (public: ids and names only; a root means all its subcategories).', response: { 200: registrationCategories } },
+    schema: {
+      ...tag,
+      description:
+        "The publication categories the wizard's step 4 offers (public: ids and names only; a root means all its subcategories).",
+      response: { 200: registrationCategories },
+    },
     handler: () => service.listRegistrationCategories(deps),
   });
 
@@ -34,7 +42,8 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
     onRequest: (req) => service.countPublicCall(deps, 'register', req.ip),
     schema: {
       ...tag,
-      description: 'A registration (spec/02 section 5 rules, first error as message). The same answer whether or not the email has an account.',
+      description:
+        'A registration (spec/02 section 5 rules, first error as message). The same answer whether or not the email has an account.',
       body: registrationRequest,
       response: { 200: messageBody },
     },

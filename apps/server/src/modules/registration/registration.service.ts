@@ -23,7 +23,8 @@ export const fullName = (first: string, last: string) => `${first} ${last}`.trim
 
 /** Counts a public call against the caller's address before its body is read (onRequest). */
 export function countPublicCall(deps: Deps, kind: 'register' | 'facility-lookup', ip: string) {
-  const max = kind === 'register' ? REGISTRATION_LIMITS.registerPerAddress : REGISTRATION_LIMITS.facilityLookupsPerAddress;
+  const max =
+    kind === 'register' ? REGISTRATION_LIMITS.registerPerAddress : REGISTRATION_LIMITS.facilityLookupsPerAddress;
   return takeAddressTry(deps, kind, ip, max, REGISTRATION_LIMITS.windowMinutes);
 }
 
@@ -35,14 +36,24 @@ export async function lookupFacility(deps: Deps, raw: string): Promise<FacilityL
   const number = padFacilityNumber(raw.slice(0, 6));
   const f = number ? await q.findFacilityLookup(deps.db, number) : null;
   if (!f) throw notFound(M.facilityInvalid);
-  return { facility_number: f.number, name: f.name, sites: f.sites.map((s) => ({ id: s.id, site_number: s.siteNumber, name: s.name })) };
+  return {
+    facility_number: f.number,
+    name: f.name,
+    sites: f.sites.map((s) => ({ id: s.id, site_number: s.siteNumber, name: s.name })),
+  };
 }
 
 /** GET /register/categories: the publication categories of the wizard's step 4 (public: ids and names only). */
 export async function listRegistrationCategories(deps: Deps): Promise<RegistrationCategories> {
   const rows = await q.listCategories(deps.db);
   const roots = rows.filter((r) => r.parentId === null);
-  return { data: roots.map((r) => ({ id: r.id, name: r.name, children: rows.filter((c) => c.parentId === r.id).map((c) => ({ id: c.id, name: c.name })) })) };
+  return {
+    data: roots.map((r) => ({
+      id: r.id,
+      name: r.name,
+      children: rows.filter((c) => c.parentId === r.id).map((c) => ({ id: c.id, name: c.name })),
+    })),
+  };
 }
 
 // ---------------------------------------------------------------- registration
@@ -52,28 +63,44 @@ export async function listRegistrationCategories(deps: Deps): Promise<Registrati
  * for TA, the signature for TA or CM; facility names and site labels come from the body's records,
  * and every facility, site and committee is checked to exist (400 with the spec's message).
  */
-export async function settleRegistration(db: Tx | Deps['db'], form: RegistrationForm, keep?: RegistrationForm['signature']): Promise<RegistrationForm> {
+export async function settleRegistration(
+  db: Tx | Deps['db'],
+  form: RegistrationForm,
+  keep?: RegistrationForm['signature'],
+): Promise<RegistrationForm> {
   const roles = [...new Set(form.roles)];
   const ar = roles.includes('AR');
   const cm = roles.includes('CM');
   const facilities = ar ? form.facilities : [];
   const numbers = facilities.map((f) => padFacilityNumber(f.facility_number.slice(0, 6)));
-  const known = await q.findFacilitiesByNumbers(db, numbers.filter((n): n is string => n !== null));
+  const known = await q.findFacilitiesByNumbers(
+    db,
+    numbers.filter((n): n is string => n !== null),
+  );
   const settled = facilities.map((f, i) => {
     const number = numbers[i];
     const record = number ? known.get(number) : undefined;
-    if (!number || !record) throw badRequest(M.facilityInvalid, { [`facilities.${i}.facility_number`]: [M.facilityInvalid] });
-    if (numbers.indexOf(number) !== i) throw badRequest(M.facilityDuplicate, { [`facilities.${i}.facility_number`]: [M.facilityDuplicate] });
+    if (!number || !record)
+      throw badRequest(M.facilityInvalid, { [`facilities.${i}.facility_number`]: [M.facilityInvalid] });
+    if (numbers.indexOf(number) !== i)
+      throw badRequest(M.facilityDuplicate, { [`facilities.${i}.facility_number`]: [M.facilityDuplicate] });
     const siteIds = [...new Set(f.sites.map((s) => s.id))];
-    if (siteIds.some((id) => !record.sites.has(id))) throw badRequest(M.siteInvalid, { [`facilities.${i}.sites`]: [M.siteInvalid] });
-    return { facility_number: number, facility_name: record.name, sites: siteIds.map((id) => ({ id, value: record.sites.get(id)! })) };
+    if (siteIds.some((id) => !record.sites.has(id)))
+      throw badRequest(M.siteInvalid, { [`facilities.${i}.sites`]: [M.siteInvalid] });
+    return {
+      facility_number: number,
+      facility_name: record.name,
+      sites: siteIds.map((id) => ({ id, value: record.sites.get(id)! })),
+    };
   });
   const committeeIds = cm ? [...new Set(form.committees.map((c) => c.id))] : [];
   const names = await q.findCommitteesByIds(db, committeeIds);
-  if (committeeIds.some((id) => !names.has(id))) throw badRequest(M.committeeInvalid, { committees: [M.committeeInvalid] });
+  if (committeeIds.some((id) => !names.has(id)))
+    throw badRequest(M.committeeInvalid, { committees: [M.committeeInvalid] });
   const selected = [...new Set(form.subscriptions.selected)];
   const categories = await q.subcategoriesOf(db, selected);
-  if (selected.some((id) => !categories.known.has(id))) throw badRequest(M.subscriptionInvalid, { 'subscriptions.selected': [M.subscriptionInvalid] });
+  if (selected.some((id) => !categories.known.has(id)))
+    throw badRequest(M.subscriptionInvalid, { 'subscriptions.selected': [M.subscriptionInvalid] });
   const ta = roles.includes('TA');
   return {
     ...form,

@@ -37,7 +37,11 @@ const smtp = new SMTPServer({
   onData(stream, session, done) {
     simpleParser(stream)
       .then((m) => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: m.subject ?? '', text: m.text ?? '' });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address).join(','),
+          subject: m.subject ?? '',
+          text: m.text ?? '',
+        });
         done();
       })
       .catch(done);
@@ -121,7 +125,9 @@ function valid(overrides: Record<string, unknown> = {}) {
     state: 'NSW',
     country: 'Australia',
     postcode: '2009',
-    facilities: [{ facility_number: facility.facilityNumber, facility_name: facility.name, sites: [{ id: siteA.id, value: 'x' }] }],
+    facilities: [
+      { facility_number: facility.facilityNumber, facility_name: facility.name, sites: [{ id: siteA.id, value: 'x' }] },
+    ],
     committees: [{ id: committee.id, value: committee.name }],
     subscriptions: { type: 'General', selected: [] },
     signature: { accept: true, name: 'Nina Newrep', title: 'Laboratory Manager', date: '23/11/2026' },
@@ -130,17 +136,23 @@ function valid(overrides: Record<string, unknown> = {}) {
 }
 
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-const put = (url: string, payload: unknown, token?: string) => t.app.inject({ method: 'PUT', url, payload: payload as object, headers: token ? auth(token) : {} });
-const post = (url: string, payload: unknown, token?: string) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? auth(token) : {} });
+const put = (url: string, payload: unknown, token?: string) =>
+  t.app.inject({ method: 'PUT', url, payload: payload as object, headers: token ? auth(token) : {} });
+const post = (url: string, payload: unknown, token?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? auth(token) : {} });
 
 async function pendingOf(email: string) {
   const [row] = await t.database.db.select().from(userRequests).where(eq(userRequests.email, email));
   return row;
 }
 
-describe('GET /api/facilities/getInfo/{number}: the wizard\'s lookup', () => {
+describe("GET /api/facilities/getInfo/{number}: the wizard's lookup", () => {
   it('answers signed-out callers with only the number, name and sites', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/facilities/getInfo/${Number(facility.facilityNumber)}`, ...from() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/facilities/getInfo/${Number(facility.facilityNumber)}`,
+      ...from(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       facility_number: facility.facilityNumber,
@@ -152,8 +164,12 @@ describe('GET /api/facilities/getInfo/{number}: the wizard\'s lookup', () => {
     });
   });
 
-  it('cuts the number to 6 characters, and answers an unknown one with the spec\'s message', async () => {
-    const cut = await t.app.inject({ method: 'GET', url: `/api/facilities/getInfo/${facility.facilityNumber}99`, ...from() });
+  it("cuts the number to 6 characters, and answers an unknown one with the spec's message", async () => {
+    const cut = await t.app.inject({
+      method: 'GET',
+      url: `/api/facilities/getInfo/${facility.facilityNumber}99`,
+      ...from(),
+    });
     expect(cut.json().facility_number).toBe(facility.facilityNumber);
     const res = await t.app.inject({ method: 'GET', url: '/api/facilities/getInfo/000001', ...from() });
     expect(res.statusCode).toBe(404);
@@ -163,11 +179,16 @@ describe('GET /api/facilities/getInfo/{number}: the wizard\'s lookup', () => {
   it('is limited per address, counted atomically (parallel lookups cannot pass the limit)', async () => {
     const max = REGISTRATION_LIMITS.facilityLookupsPerAddress;
     const all = await Promise.all(
-      Array.from({ length: max + 10 }, () => t.app.inject({ method: 'GET', url: '/api/facilities/getInfo/000001', remoteAddress: '10.9.9.9' })),
+      Array.from({ length: max + 10 }, () =>
+        t.app.inject({ method: 'GET', url: '/api/facilities/getInfo/000001', remoteAddress: '10.9.9.9' }),
+      ),
     );
     expect(all.filter((r) => r.statusCode === 429)).toHaveLength(10);
     // Another address is not affected.
-    expect((await t.app.inject({ method: 'GET', url: '/api/facilities/getInfo/000001', remoteAddress: '10.9.9.8' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/facilities/getInfo/000001', remoteAddress: '10.9.9.8' }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -177,36 +198,86 @@ describe('POST /api/register: every rule of spec/02 section 5, checked by the se
     ['no first name', () => valid({ first_name: '  ' }), 'Please input valid detail for First Name'],
     ['no last name', () => valid({ last_name: '' }), 'Please input valid detail for Last Name'],
     ['no title', () => valid({ title: '' }), 'Please input valid detail for Position Title'],
-    ['a mobile number with letters', () => valid({ mobile_number: '04abc' }), 'Please input valid detail for Mobile Number'],
+    [
+      'a mobile number with letters',
+      () => valid({ mobile_number: '04abc' }),
+      'Please input valid detail for Mobile Number',
+    ],
     ['a bad email', () => valid({ email: 'nina@' }), 'Please input valid detail for Email'],
     ['no address', () => valid({ address: '' }), 'Please input valid detail for Address'],
     ['TA without a user id', () => valid({ roles: ['TA'] }), 'Please input valid detail for User ID'],
     ['AR without facilities', () => valid({ facilities: [] }), M.facilityRequired],
-    ['AR with a facility number missing', () => valid({ facilities: [{ facility_number: '', facility_name: '', sites: [] }] }), M.facilityRequired],
-    ['a facility without its name', () => valid({ facilities: [{ facility_number: facility.facilityNumber, facility_name: '', sites: [{ id: siteA.id, value: 'x' }] }] }), 'Facility Name for Facility 1 is missing!'],
+    [
+      'AR with a facility number missing',
+      () => valid({ facilities: [{ facility_number: '', facility_name: '', sites: [] }] }),
+      M.facilityRequired,
+    ],
+    [
+      'a facility without its name',
+      () =>
+        valid({
+          facilities: [
+            { facility_number: facility.facilityNumber, facility_name: '', sites: [{ id: siteA.id, value: 'x' }] },
+          ],
+        }),
+      'Facility Name for Facility 1 is missing!',
+    ],
     [
       'a facility without sites',
-      () => valid({ facilities: [{ facility_number: facility.facilityNumber, facility_name: 'Wizard Labs', sites: [] }] }),
+      () =>
+        valid({ facilities: [{ facility_number: facility.facilityNumber, facility_name: 'Wizard Labs', sites: [] }] }),
       () => `At least 1 site should be choose for Facility ${facility.facilityNumber} - Wizard Labs`,
     ],
     [
       'the same facility twice',
       () => {
-        const f = { facility_number: facility.facilityNumber, facility_name: 'Wizard Labs', sites: [{ id: siteA.id, value: 'x' }] };
+        const f = {
+          facility_number: facility.facilityNumber,
+          facility_name: 'Wizard Labs',
+          sites: [{ id: siteA.id, value: 'x' }],
+        };
         return valid({ facilities: [f, f] });
       },
       M.facilityDuplicate,
     ],
-    ['an unknown facility number', () => valid({ facilities: [{ facility_number: '000001', facility_name: 'Nowhere', sites: [{ id: siteA.id, value: 'x' }] }] }), M.facilityInvalid],
+    [
+      'an unknown facility number',
+      () =>
+        valid({
+          facilities: [{ facility_number: '000001', facility_name: 'Nowhere', sites: [{ id: siteA.id, value: 'x' }] }],
+        }),
+      M.facilityInvalid,
+    ],
     [
       'a site of another facility',
-      () => valid({ facilities: [{ facility_number: facility.facilityNumber, facility_name: 'Wizard Labs', sites: [{ id: otherSite.id, value: 'x' }] }] }),
+      () =>
+        valid({
+          facilities: [
+            {
+              facility_number: facility.facilityNumber,
+              facility_name: 'Wizard Labs',
+              sites: [{ id: otherSite.id, value: 'x' }],
+            },
+          ],
+        }),
       M.siteInvalid,
     ],
     ['CM without committees', () => valid({ committees: [] }), M.committeeRequired],
-    ['CM without accepting the terms', () => valid({ signature: { accept: false, name: 'N', title: 'T', date: '23/11/2026' } }), M.termsRequired],
-    ['CM without a signature name', () => valid({ signature: { accept: true, name: '', title: 'T', date: '23/11/2026' } }), 'Please input valid detail for Full Name'],
-    ['TA without a signature date', () => valid({ roles: ['TA'], userId: 'TA-1', signature: { accept: true, name: 'N', title: 'T', date: '' } }), 'Please input valid detail for Date'],
+    [
+      'CM without accepting the terms',
+      () => valid({ signature: { accept: false, name: 'N', title: 'T', date: '23/11/2026' } }),
+      M.termsRequired,
+    ],
+    [
+      'CM without a signature name',
+      () => valid({ signature: { accept: true, name: '', title: 'T', date: '23/11/2026' } }),
+      'Please input valid detail for Full Name',
+    ],
+    [
+      'TA without a signature date',
+      () => valid({ roles: ['TA'], userId: 'TA-1', signature: { accept: true, name: 'N', title: 'T', date: '' } }),
+      'Please input valid detail for Date',
+    ],
   ];
 
   it.each(cases)('%s: 400 with the message, nothing stored', async (_name, payload, message) => {
@@ -217,15 +288,36 @@ describe('POST /api/register: every rule of spec/02 section 5, checked by the se
     expect(await pendingOf(body.email as string)).toBeUndefined();
   });
 
-  it('stores a pending request with the facility\'s own names and site labels, and what the roles keep', async () => {
-    const body = valid({ userId: 'ignored-for-AR', facilities: [{ facility_number: String(Number(facility.facilityNumber)), facility_name: 'typed', sites: [{ id: siteB.id, value: 'typed' }] }] });
+  it("stores a pending request with the facility's own names and site labels, and what the roles keep", async () => {
+    const body = valid({
+      userId: 'ignored-for-AR',
+      facilities: [
+        {
+          facility_number: String(Number(facility.facilityNumber)),
+          facility_name: 'typed',
+          sites: [{ id: siteB.id, value: 'typed' }],
+        },
+      ],
+    });
     const res = await register(body);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(M.registered);
     const row = (await pendingOf(body.email))!;
-    expect(row).toMatchObject({ type: 'create', status: 'pending', handler: 'SYSADMIN', name: 'Nina Newrep', roles: ['AR', 'CM'] });
+    expect(row).toMatchObject({
+      type: 'create',
+      status: 'pending',
+      handler: 'SYSADMIN',
+      name: 'Nina Newrep',
+      roles: ['AR', 'CM'],
+    });
     expect(row.data).toMatchObject({
-      facilities: [{ facility_number: facility.facilityNumber, facility_name: 'Wizard Labs', sites: [{ id: siteB.id, value: `${siteB.siteNumber} - Wizard Labs South` }] }],
+      facilities: [
+        {
+          facility_number: facility.facilityNumber,
+          facility_name: 'Wizard Labs',
+          sites: [{ id: siteB.id, value: `${siteB.siteNumber} - Wizard Labs South` }],
+        },
+      ],
       committees: [{ id: committee.id, value: 'Wizard Committee' }],
     });
     expect(row.data.userId).toBeUndefined();
@@ -248,20 +340,26 @@ describe('POST /api/register: every rule of spec/02 section 5, checked by the se
   });
 
   it('is limited per address (atomically)', async () => {
-    const all = await Promise.all(Array.from({ length: REGISTRATION_LIMITS.registerPerAddress + 3 }, () => register({ roles: [] }, '10.8.8.8')));
+    const all = await Promise.all(
+      Array.from({ length: REGISTRATION_LIMITS.registerPerAddress + 3 }, () => register({ roles: [] }, '10.8.8.8')),
+    );
     expect(all.filter((r) => r.statusCode === 429)).toHaveLength(3);
     expect(all.find((r) => r.statusCode === 429)!.json().message).toBe(MESSAGES.tooManyRequests);
   });
 });
 
 describe('pending registrations: lists, approval, activation, rejection', () => {
-  it('TA_ADMIN sees only assessors\' requests; SYSADMIN sees all and decides the others', async () => {
+  it("TA_ADMIN sees only assessors' requests; SYSADMIN sees all and decides the others", async () => {
     const ar = valid();
     const ta = valid({ roles: ['TA'], userId: 'TA-88' });
     await register(ar);
     await register(ta);
-    const sysList = ok<UserRequestList>(await get('/api/user-requests?current_role=SYSADMIN&type=create&per_page=100', tokens.sys));
-    const taList = ok<UserRequestList>(await get('/api/user-requests?current_role=TA_ADMIN&type=create&per_page=100', tokens.taadmin));
+    const sysList = ok<UserRequestList>(
+      await get('/api/user-requests?current_role=SYSADMIN&type=create&per_page=100', tokens.sys),
+    );
+    const taList = ok<UserRequestList>(
+      await get('/api/user-requests?current_role=TA_ADMIN&type=create&per_page=100', tokens.taadmin),
+    );
     expect(sysList.data.map((r) => r.email)).toEqual(expect.arrayContaining([ar.email, ta.email]));
     expect(sysList.data.find((r) => r.email === ar.email)!.can_decide).toBe(true);
     expect(sysList.data.find((r) => r.email === ta.email)!.can_decide).toBe(false);
@@ -274,8 +372,12 @@ describe('pending registrations: lists, approval, activation, rejection', () => 
     // The TA admin does not see a SYSADMIN request (404); the SYSADMIN sees a TA one but may not decide it (403).
     expect((await get(`/api/user-requests/${arId}`, tokens.taadmin)).statusCode).toBe(404);
     expect((await get(`/api/user-requests/${taId}`, tokens.sys)).statusCode).toBe(200);
-    expect((await put(`/api/user-requests/${taId}`, { status: 'approve', type: 'create' }, tokens.sys)).statusCode).toBe(403);
-    expect((await put(`/api/user-requests/${arId}`, { status: 'approve', type: 'create' }, tokens.taadmin)).statusCode).toBe(404);
+    expect(
+      (await put(`/api/user-requests/${taId}`, { status: 'approve', type: 'create' }, tokens.sys)).statusCode,
+    ).toBe(403);
+    expect(
+      (await put(`/api/user-requests/${arId}`, { status: 'approve', type: 'create' }, tokens.taadmin)).statusCode,
+    ).toBe(404);
     // A role the admin does not hold: 403.
     expect((await get('/api/user-requests?current_role=TA_ADMIN', tokens.sys)).statusCode).toBe(403);
   });
@@ -284,15 +386,37 @@ describe('pending registrations: lists, approval, activation, rejection', () => 
     const bent = valid();
     await register(bent);
     const row = (await pendingOf(bent.email))!;
-    await t.database.db.update(userRequests).set({ data: { ...row.data, roles: 'AR' } }).where(eq(userRequests.id, row.id));
+    await t.database.db
+      .update(userRequests)
+      .set({ data: { ...row.data, roles: 'AR' } })
+      .where(eq(userRequests.id, row.id));
     expect((await get(`/api/user-requests/${row.id}?current_role=SYSADMIN`, tokens.sys)).statusCode).toBe(500);
-    expect((await put(`/api/user-requests/${row.id}?current_role=SYSADMIN`, { status: 'approve', type: 'create' }, tokens.sys)).statusCode).toBe(500);
+    expect(
+      (
+        await put(
+          `/api/user-requests/${row.id}?current_role=SYSADMIN`,
+          { status: 'approve', type: 'create' },
+          tokens.sys,
+        )
+      ).statusCode,
+    ).toBe(500);
     expect((await pendingOf(bent.email))!.status).toBe('pending');
     await t.database.db.delete(userRequests).where(eq(userRequests.id, row.id));
   });
 
   it('approving creates the user, who activates through the mailed link and signs in with the roles, sites and committees asked for', async () => {
-    const body = valid({ facilities: [{ facility_number: facility.facilityNumber, facility_name: 'Wizard Labs', sites: [{ id: siteA.id, value: 'x' }, { id: siteB.id, value: 'y' }] }] });
+    const body = valid({
+      facilities: [
+        {
+          facility_number: facility.facilityNumber,
+          facility_name: 'Wizard Labs',
+          sites: [
+            { id: siteA.id, value: 'x' },
+            { id: siteB.id, value: 'y' },
+          ],
+        },
+      ],
+    });
     await register(body);
     const id = (await pendingOf(body.email))!.id;
     const detail = ok<UserRequestDetail>(await get(`/api/user-requests/${id}`, tokens.sys));
@@ -331,17 +455,29 @@ describe('pending registrations: lists, approval, activation, rejection', () => 
     const facilities = ok<FacilityList>(await get('/api/facilities', token));
     expect(facilities.data.map((f) => f.name)).toEqual(['Wizard Labs']);
     const profile = ok<Profile>(await get('/api/profile', token));
-    expect(profile.facilities[0]!.sites).toEqual([`${siteA.siteNumber} - Wizard Labs North`, `${siteB.siteNumber} - Wizard Labs South`]);
+    expect(profile.facilities[0]!.sites).toEqual([
+      `${siteA.siteNumber} - Wizard Labs North`,
+      `${siteB.siteNumber} - Wizard Labs South`,
+    ]);
 
     // Decided once: a second decision is refused.
-    expect((await put(`/api/user-requests/${id}`, { status: 'reject', type: 'create', reject_reason: 'x' }, tokens.sys)).statusCode).toBe(409);
+    expect(
+      (await put(`/api/user-requests/${id}`, { status: 'reject', type: 'create', reject_reason: 'x' }, tokens.sys))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('the wizard lists the publication categories without a sign-in; approval subscribes the new user to exactly the categories asked for', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/register/categories', ...from() });
     expect(list.statusCode).toBe(200);
-    const root = (list.json() as { data: { id: number; name: string; children: { id: number; name: string }[] }[] }).data.find((c) => c.id === categories.root.id)!;
-    expect(root).toEqual({ id: categories.root.id, name: categories.root.name, children: categories.subs.map((c) => ({ id: c.id, name: c.name })) });
+    const root = (
+      list.json() as { data: { id: number; name: string; children: { id: number; name: string }[] }[] }
+    ).data.find((c) => c.id === categories.root.id)!;
+    expect(root).toEqual({
+      id: categories.root.id,
+      name: categories.root.name,
+      children: categories.subs.map((c) => ({ id: c.id, name: c.name })),
+    });
 
     const unknown = await register(valid({ subscriptions: { type: 'General', selected: [999_999] } }));
     expect(unknown.statusCode).toBe(400);
@@ -351,8 +487,12 @@ describe('pending registrations: lists, approval, activation, rejection', () => 
     const body = valid({ roles: ['CM'], subscriptions: { type: 'General', selected: [first!.id, third!.id] } });
     expect((await register(body)).statusCode).toBe(200);
     const id = (await pendingOf(body.email))!.id;
-    expect(ok<UserRequestDetail>(await get(`/api/user-requests/${id}`, tokens.sys)).registration!.subscriptions.selected).toEqual([first!.id, third!.id]);
-    expect((await put(`/api/user-requests/${id}`, { status: 'approve', type: 'create' }, tokens.sys)).statusCode).toBe(200);
+    expect(
+      ok<UserRequestDetail>(await get(`/api/user-requests/${id}`, tokens.sys)).registration!.subscriptions.selected,
+    ).toEqual([first!.id, third!.id]);
+    expect((await put(`/api/user-requests/${id}`, { status: 'approve', type: 'create' }, tokens.sys)).statusCode).toBe(
+      200,
+    );
     const [created] = await t.database.db.select().from(users).where(eq(users.email, body.email));
     const rows = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, created!.id));
     expect(rows.map((r) => r.categoryId).sort((a, b) => a - b)).toEqual([first!.id, third!.id].sort((a, b) => a - b));
@@ -363,22 +503,37 @@ describe('pending registrations: lists, approval, activation, rejection', () => 
     const body = valid({ roles: ['CM'], subscriptions: { type: 'General', selected: [categories.root.id] } });
     await register(body);
     const id = (await pendingOf(body.email))!.id;
-    expect((await put(`/api/user-requests/${id}`, { status: 'approve', type: 'create' }, tokens.sys)).statusCode).toBe(200);
+    expect((await put(`/api/user-requests/${id}`, { status: 'approve', type: 'create' }, tokens.sys)).statusCode).toBe(
+      200,
+    );
     const [created] = await t.database.db.select().from(users).where(eq(users.email, body.email));
     const rows = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, created!.id));
-    expect(rows.map((r) => r.categoryId).sort((a, b) => a - b)).toEqual(categories.subs.map((c) => c.id).sort((a, b) => a - b));
+    expect(rows.map((r) => r.categoryId).sort((a, b) => a - b)).toEqual(
+      categories.subs.map((c) => c.id).sort((a, b) => a - b),
+    );
   });
 
   it('rejecting needs a reason, records it and mails it', async () => {
     const body = valid({ roles: ['TA'], userId: 'TA-99' });
     await register(body);
     const id = (await pendingOf(body.email))!.id;
-    const empty = await put(`/api/user-requests/${id}`, { status: 'reject', type: 'create', reject_reason: '  ' }, tokens.taadmin);
+    const empty = await put(
+      `/api/user-requests/${id}`,
+      { status: 'reject', type: 'create', reject_reason: '  ' },
+      tokens.taadmin,
+    );
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(M.rejectReasonRequired);
-    const res = await put(`/api/user-requests/${id}`, { status: 'reject', type: 'create', reject_reason: 'We could not confirm your accreditation.' }, tokens.taadmin);
+    const res = await put(
+      `/api/user-requests/${id}`,
+      { status: 'reject', type: 'create', reject_reason: 'We could not confirm your accreditation.' },
+      tokens.taadmin,
+    );
     expect(ok<{ message: string }>(res).message).toBe(M.registrationRejected('Nina Newrep'));
-    expect(await pendingOf(body.email)).toMatchObject({ status: 'rejected', rejectReason: 'We could not confirm your accreditation.' });
+    expect(await pendingOf(body.email)).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'We could not confirm your accreditation.',
+    });
     expect((await mailTo(body.email, 'your registration')).text).toContain('We could not confirm your accreditation.');
     const [user] = await t.database.db.select().from(users).where(eq(users.email, body.email));
     expect(user).toBeUndefined();
@@ -415,12 +570,32 @@ describe('profile changes', () => {
   it('stores only what differs, changes nothing until approved, and applies only the ticked keys', async () => {
     const before = ok<Profile>(await get('/api/profile', tokens.cm));
     expect(before.pending_request).toBeNull();
-    const form = { ...before, first_name: before.first_name, last_name: before.last_name, title: 'Chair', suburb: 'Kew', country: 'New Zealand', state: 'NSW' };
-    const unchanged = await post('/api/user-requests', { first_name: before.first_name, last_name: before.last_name, title: before.title, suburb: before.suburb, email: before.email }, tokens.cm);
+    const form = {
+      ...before,
+      first_name: before.first_name,
+      last_name: before.last_name,
+      title: 'Chair',
+      suburb: 'Kew',
+      country: 'New Zealand',
+      state: 'NSW',
+    };
+    const unchanged = await post(
+      '/api/user-requests',
+      {
+        first_name: before.first_name,
+        last_name: before.last_name,
+        title: before.title,
+        suburb: before.suburb,
+        email: before.email,
+      },
+      tokens.cm,
+    );
     expect(unchanged.statusCode).toBe(400);
     expect(unchanged.json().message).toBe(M.profileUnchanged);
     const res = await post('/api/user-requests', form, tokens.cm);
-    expect(ok<{ message: string }>(res).message).toBe(`Your profile request has been submitted to ${PRODUCT_NAME} for approval!`);
+    expect(ok<{ message: string }>(res).message).toBe(
+      `Your profile request has been submitted to ${PRODUCT_NAME} for approval!`,
+    );
     const after = ok<Profile>(await get('/api/profile', tokens.cm));
     expect(after.title).toBe('Member');
     expect(after.pending_request).not.toBeNull();
@@ -436,12 +611,23 @@ describe('profile changes', () => {
       ['suburb', 'Ryde', 'Kew'],
     ]);
     expect((await get(`/api/user-requests/${id}`, tokens.taadmin)).statusCode).toBe(404);
-    const nothing = await put(`/api/user-requests/${id}`, { status: 'approve', type: 'update', data: ['email'] }, tokens.sys);
+    const nothing = await put(
+      `/api/user-requests/${id}`,
+      { status: 'approve', type: 'update', data: ['email'] },
+      tokens.sys,
+    );
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().message).toBe(M.tickSomething);
-    expect((await put(`/api/user-requests/${id}`, { status: 'approve', type: 'create', data: ['title'] }, tokens.sys)).statusCode).toBe(400);
+    expect(
+      (await put(`/api/user-requests/${id}`, { status: 'approve', type: 'create', data: ['title'] }, tokens.sys))
+        .statusCode,
+    ).toBe(400);
 
-    const approve = await put(`/api/user-requests/${id}`, { status: 'approve', type: 'update', data: ['title', 'suburb'] }, tokens.sys);
+    const approve = await put(
+      `/api/user-requests/${id}`,
+      { status: 'approve', type: 'update', data: ['title', 'suburb'] },
+      tokens.sys,
+    );
     expect(ok<{ message: string }>(approve).message).toBe(M.profileChangeApproved(detail.name));
     const [u] = await t.database.db.select().from(users).where(eq(users.id, cmUser.id));
     expect(u).toMatchObject({ title: 'Chair', suburb: 'Kew', country: null, state: null });
@@ -453,27 +639,73 @@ describe('profile changes', () => {
 
   it('an assessor needs a primary email, phone and address; their change goes to the TA admin, who applies the ticked cards', async () => {
     const base = { first_name: 'Test', last_name: 'Assessor' };
-    const noPrimary = await post('/api/user-requests', { ...base, user_info: { emails: [{ Type: 'Work', email: 'a@b.test', isPrimary: false }], phones: [], addresses: [] } }, tokens.ta);
+    const noPrimary = await post(
+      '/api/user-requests',
+      {
+        ...base,
+        user_info: { emails: [{ Type: 'Work', email: 'a@b.test', isPrimary: false }], phones: [], addresses: [] },
+      },
+      tokens.ta,
+    );
     expect(noPrimary.statusCode).toBe(400);
     expect(noPrimary.json().message).toBe(M.primaryEmailRequired);
     const info = {
       emails: [{ Type: 'Work', email: 'work@assessor.test', isPrimary: true }],
       phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '400111222', isPrimary: true }],
-      addresses: [{ Type: 'Home', AddressLine: '1 Elm St', Country: 'Australia', State: 'NSW', Suburb: 'Ryde', Postcode: '2112', isPrimary: true }],
+      addresses: [
+        {
+          Type: 'Home',
+          AddressLine: '1 Elm St',
+          Country: 'Australia',
+          State: 'NSW',
+          Suburb: 'Ryde',
+          Postcode: '2112',
+          isPrimary: true,
+        },
+      ],
     };
-    const badPost = await post('/api/user-requests', { ...base, user_info: { ...info, addresses: [{ ...info.addresses[0], Postcode: '21a' }] } }, tokens.ta);
+    const badPost = await post(
+      '/api/user-requests',
+      { ...base, user_info: { ...info, addresses: [{ ...info.addresses[0], Postcode: '21a' }] } },
+      tokens.ta,
+    );
     expect(badPost.json().message).toBe(M.postcodeInvalid);
-    const res = await post('/api/user-requests', { ...base, last_name: 'Assessor-Smith', user_info: info, competency: { suggestChanges: 'Add microbiology', document: null } }, tokens.ta);
+    const res = await post(
+      '/api/user-requests',
+      {
+        ...base,
+        last_name: 'Assessor-Smith',
+        user_info: info,
+        competency: { suggestChanges: 'Add microbiology', document: null },
+      },
+      tokens.ta,
+    );
     expect(res.statusCode).toBe(200);
-    const [row] = await t.database.db.select().from(userRequests).where(and(eq(userRequests.userId, taUser.id), eq(userRequests.status, 'pending')));
+    const [row] = await t.database.db
+      .select()
+      .from(userRequests)
+      .where(and(eq(userRequests.userId, taUser.id), eq(userRequests.status, 'pending')));
     expect(row!.handler).toBe('TA_ADMIN');
     const detail = ok<UserRequestDetail>(await get(`/api/user-requests/${row!.id}`, tokens.taadmin));
-    expect(detail.groups.map((g) => g.label)).toEqual(['EMAIL DETAILS UPDATED', 'PHONE DETAILS UPDATED', 'ADDRESS UPDATED']);
+    expect(detail.groups.map((g) => g.label)).toEqual([
+      'EMAIL DETAILS UPDATED',
+      'PHONE DETAILS UPDATED',
+      'ADDRESS UPDATED',
+    ]);
     expect(detail.competency).toMatchObject({ suggestChanges: 'Add microbiology', has_pdf: false });
-    expect(detail.change_request).toBe('Last Name, COMPETENCY CHANGES SUGGESTED, EMAIL DETAILS UPDATED, PHONE DETAILS UPDATED, ADDRESS UPDATED');
+    expect(detail.change_request).toBe(
+      'Last Name, COMPETENCY CHANGES SUGGESTED, EMAIL DETAILS UPDATED, PHONE DETAILS UPDATED, ADDRESS UPDATED',
+    );
     // The SYSADMIN sees it, may not decide it.
-    expect((await put(`/api/user-requests/${row!.id}`, { status: 'approve', type: 'update', data: ['emails'] }, tokens.sys)).statusCode).toBe(403);
-    const approve = await put(`/api/user-requests/${row!.id}`, { status: 'approve', type: 'update', data: ['emails', 'last_name'] }, tokens.taadmin);
+    expect(
+      (await put(`/api/user-requests/${row!.id}`, { status: 'approve', type: 'update', data: ['emails'] }, tokens.sys))
+        .statusCode,
+    ).toBe(403);
+    const approve = await put(
+      `/api/user-requests/${row!.id}`,
+      { status: 'approve', type: 'update', data: ['emails', 'last_name'] },
+      tokens.taadmin,
+    );
     expect(approve.statusCode).toBe(200);
     const [stored] = await t.database.db.select().from(userInfos).where(eq(userInfos.userId, taUser.id));
     expect(stored!.emails).toEqual(info.emails);
@@ -483,11 +715,23 @@ describe('profile changes', () => {
   });
 
   it('a rejection changes nothing and tells the user the reason', async () => {
-    const res = await post('/api/user-requests', { first_name: 'Someone', last_name: 'Else', title: 'Reader' }, tokens.ar);
+    const res = await post(
+      '/api/user-requests',
+      { first_name: 'Someone', last_name: 'Else', title: 'Reader' },
+      tokens.ar,
+    );
     expect(res.statusCode).toBe(200);
     const list = ok<UserRequestList>(await get('/api/user-requests?type=update&per_page=100', tokens.sys));
     const mine = list.data.find((r) => r.change_request.includes('First Name'))!;
-    expect((await put(`/api/user-requests/${mine.id}`, { status: 'reject', type: 'update', data: ['first_name'], reject_reason: 'Please use your legal name.' }, tokens.sys)).statusCode).toBe(200);
+    expect(
+      (
+        await put(
+          `/api/user-requests/${mine.id}`,
+          { status: 'reject', type: 'update', data: ['first_name'], reject_reason: 'Please use your legal name.' },
+          tokens.sys,
+        )
+      ).statusCode,
+    ).toBe(200);
     const [note] = await t.database.db.select().from(notifications).where(eq(notifications.userId, mine.user_id!));
     expect(note).toMatchObject({ title: 'Profile change rejected' });
     expect(note!.body).toContain('Please use your legal name.');
@@ -505,7 +749,12 @@ describe('every admin call is refused to AR, TA and CM (403) and to no token (40
   ];
   it.each(calls)('%s %s', async (method, url, payload) => {
     for (const who of ['ar', 'ta', 'cm'] as const) {
-      const res = await t.app.inject({ method: method as 'GET', url, payload: payload as object, headers: auth(tokens[who]) });
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        payload: payload as object,
+        headers: auth(tokens[who]),
+      });
       expect(res.statusCode, who).toBe(403);
     }
     expect((await t.app.inject({ method: method as 'GET', url, payload: payload as object })).statusCode).toBe(401);
@@ -520,9 +769,17 @@ describe('every admin call is refused to AR, TA and CM (403) and to no token (40
 describe('competency PDFs', () => {
   it('an assessor opens their PDF (or hears it is missing), then marks the profile up to date; the TA admin does both for assessors; others are refused', async () => {
     const before = ok<Profile>(await get('/api/profile', tokens.ta));
-    expect(before.abilities).toEqual({ 'profile.competency.view': true, 'profile.competency.review': true, 'profile.competency.suggest': true });
+    expect(before.abilities).toEqual({
+      'profile.competency.view': true,
+      'profile.competency.review': true,
+      'profile.competency.suggest': true,
+    });
     expect(before.user_info).toMatchObject({ competency_pdf: false, competency_viewed: false });
-    expect(ok<Profile>(await get('/api/profile', tokens.cm)).abilities).toEqual({ 'profile.competency.view': false, 'profile.competency.review': false, 'profile.competency.suggest': false });
+    expect(ok<Profile>(await get('/api/profile', tokens.cm)).abilities).toEqual({
+      'profile.competency.view': false,
+      'profile.competency.review': false,
+      'profile.competency.suggest': false,
+    });
     expect(ok<Profile>(await get('/api/profile', tokens.taadmin)).abilities['profile.competency.view']).toBe(false);
     const missing = await get('/api/activeuser/competencypdf', tokens.ta);
     expect(missing.statusCode).toBe(404);
@@ -531,9 +788,17 @@ describe('competency PDFs', () => {
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toBe(M.markUpToDateFailed);
 
-    const { key, size } = await createStorage(t.config).put(Readable.from(Buffer.from('%PDF-1.4 competencies')), { prefix: 'competency' });
-    const [file] = await t.database.db.insert(files).values({ storageKey: key, name: 'Competencies.pdf', size, mimeType: 'application/pdf' }).returning();
-    await t.database.db.insert(userInfos).values({ userId: taUser.id, competencyFileId: file!.id }).onConflictDoUpdate({ target: userInfos.userId, set: { competencyFileId: file!.id } });
+    const { key, size } = await createStorage(t.config).put(Readable.from(Buffer.from('%PDF-1.4 competencies')), {
+      prefix: 'competency',
+    });
+    const [file] = await t.database.db
+      .insert(files)
+      .values({ storageKey: key, name: 'Competencies.pdf', size, mimeType: 'application/pdf' })
+      .returning();
+    await t.database.db
+      .insert(userInfos)
+      .values({ userId: taUser.id, competencyFileId: file!.id })
+      .onConflictDoUpdate({ target: userInfos.userId, set: { competencyFileId: file!.id } });
 
     const link = ok<{ data: { data: string } }>(await get('/api/activeuser/competencypdf', tokens.ta)).data.data;
     expect(link).toMatch(new RegExp(`^/api/competencies/${file!.id}\\?dl=`));
@@ -541,20 +806,31 @@ describe('competency PDFs', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.body).toBe('%PDF-1.4 competencies');
-    expect(ok<Profile>(await get('/api/profile', tokens.ta)).user_info).toMatchObject({ competency_pdf: true, competency_viewed: true, reviewed_at: null });
+    expect(ok<Profile>(await get('/api/profile', tokens.ta)).user_info).toMatchObject({
+      competency_pdf: true,
+      competency_viewed: true,
+      reviewed_at: null,
+    });
     const marked = ok<{ data: boolean; message: string }>(await get('/api/activeuser/markprofileuptodate', tokens.ta));
     expect(marked).toEqual({ data: true, message: M.markedUpToDate });
     const [info] = await t.database.db.select().from(userInfos).where(eq(userInfos.userId, taUser.id));
     expect(info!.reviewedAt).not.toBeNull();
-    expect(ok<Profile>(await get('/api/profile', tokens.ta)).user_info.reviewed_at).toBe(info!.reviewedAt!.toISOString());
+    expect(ok<Profile>(await get('/api/profile', tokens.ta)).user_info.reviewed_at).toBe(
+      info!.reviewedAt!.toISOString(),
+    );
     // Marking needs a sign-in; an AR or CM may not.
     expect((await get('/api/activeuser/markprofileuptodate')).statusCode).toBe(401);
-    for (const who of ['ar', 'cm', 'taadmin'] as const) expect((await get('/api/activeuser/markprofileuptodate', tokens[who])).statusCode, who).toBe(403);
+    for (const who of ['ar', 'cm', 'taadmin'] as const)
+      expect((await get('/api/activeuser/markprofileuptodate', tokens[who])).statusCode, who).toBe(403);
 
     // The TA admin.
-    const adminLink = ok<{ data: { data: string } }>(await get(`/api/admin/ta/competencypdf/${taUser.id}`, tokens.taadmin)).data.data;
+    const adminLink = ok<{ data: { data: string } }>(
+      await get(`/api/admin/ta/competencypdf/${taUser.id}`, tokens.taadmin),
+    ).data.data;
     expect((await t.app.inject({ method: 'GET', url: adminLink })).statusCode).toBe(200);
-    expect(ok<{ data: boolean }>(await get(`/api/admin/ta/markprofileuptodate/${taUser.id}`, tokens.taadmin)).data).toBe(true);
+    expect(
+      ok<{ data: boolean }>(await get(`/api/admin/ta/markprofileuptodate/${taUser.id}`, tokens.taadmin)).data,
+    ).toBe(true);
     // Not an assessor: 404.
     expect((await get(`/api/admin/ta/competencypdf/${cmUser.id}`, tokens.taadmin)).statusCode).toBe(404);
 
@@ -567,6 +843,9 @@ describe('competency PDFs', () => {
     }
     expect((await get(`/api/competencies/${file!.id}`)).statusCode).toBe(401);
     // A ticket for another path does not open this one.
-    expect((await t.app.inject({ method: 'GET', url: `/api/competencies/${file!.id + 1}?${link.split('?')[1]}` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/competencies/${file!.id + 1}?${link.split('?')[1]}` }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { arSites, committeeMembers, sites, subscriptions, userRequests, userRoles, users } from '../../db/schema/index.js';
+import {
+  arSites,
+  committeeMembers,
+  sites,
+  subscriptions,
+  userRequests,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
 
 type Q = Db | Tx;
 
@@ -17,7 +25,16 @@ const SORTS = {
 export async function listPendingRequests(
   db: Q,
   scope: SQL,
-  opts: { type?: 'create' | 'update'; page: number; perPage: number; sort: keyof typeof SORTS; direction: 'asc' | 'desc'; name?: string; role?: string; change?: string },
+  opts: {
+    type?: 'create' | 'update';
+    page: number;
+    perPage: number;
+    sort: keyof typeof SORTS;
+    direction: 'asc' | 'desc';
+    name?: string;
+    role?: string;
+    change?: string;
+  },
 ) {
   const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = and(
@@ -41,7 +58,12 @@ export async function listPendingRequests(
 
 export async function findRequest(db: Q, id: number) {
   const [row] = await db
-    .select({ row: userRequests, decidedByName: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${userRequests.decidedBy})` })
+    .select({
+      row: userRequests,
+      decidedByName: sql<
+        string | null
+      >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${userRequests.decidedBy})`,
+    })
     .from(userRequests)
     .where(eq(userRequests.id, id));
   return row ? { ...row.row, decidedByName: row.decidedByName } : null;
@@ -54,7 +76,10 @@ export async function lockRequest(tx: Tx, id: number) {
 }
 
 export const updateRequest = (db: Q, id: number, values: Partial<typeof userRequests.$inferInsert>) =>
-  db.update(userRequests).set({ ...values, updatedAt: new Date() }).where(eq(userRequests.id, id));
+  db
+    .update(userRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(userRequests.id, id));
 
 export async function insertUser(tx: Tx, values: typeof users.$inferInsert) {
   const [row] = await tx.insert(users).values(values).returning({ id: users.id });
@@ -62,7 +87,11 @@ export async function insertUser(tx: Tx, values: typeof users.$inferInsert) {
 }
 
 export async function addRoles(tx: Tx, userId: number, roles: string[]) {
-  if (roles.length) await tx.insert(userRoles).values(roles.map((role) => ({ userId, role }))).onConflictDoNothing();
+  if (roles.length)
+    await tx
+      .insert(userRoles)
+      .values(roles.map((role) => ({ userId, role })))
+      .onConflictDoNothing();
 }
 
 /** The site ids among these that exist (a site may have gone since the registration was sent). */
@@ -72,16 +101,31 @@ export async function existingSiteIds(tx: Q, ids: number[]) {
 }
 
 export async function representSites(tx: Tx, userId: number, siteIds: number[]) {
-  if (siteIds.length) await tx.insert(arSites).values(siteIds.map((siteId) => ({ userId, siteId }))).onConflictDoNothing();
+  if (siteIds.length)
+    await tx
+      .insert(arSites)
+      .values(siteIds.map((siteId) => ({ userId, siteId })))
+      .onConflictDoNothing();
 }
 
 export async function joinCommittees(tx: Tx, userId: number, committeeIds: number[]) {
-  if (committeeIds.length) await tx.insert(committeeMembers).values(committeeIds.map((committeeId) => ({ committeeId, userId }))).onConflictDoNothing();
+  if (committeeIds.length)
+    await tx
+      .insert(committeeMembers)
+      .values(committeeIds.map((committeeId) => ({ committeeId, userId })))
+      .onConflictDoNothing();
 }
 
 export const updateUser = (db: Q, id: number, values: Partial<typeof users.$inferInsert>) =>
-  db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+  db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
 
 export async function subscribe(tx: Tx, userId: number, categoryIds: number[]) {
-  if (categoryIds.length) await tx.insert(subscriptions).values(categoryIds.map((categoryId) => ({ userId, categoryId }))).onConflictDoNothing();
+  if (categoryIds.length)
+    await tx
+      .insert(subscriptions)
+      .values(categoryIds.map((categoryId) => ({ userId, categoryId })))
+      .onConflictDoNothing();
 }

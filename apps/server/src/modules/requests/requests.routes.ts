@@ -29,7 +29,12 @@ export async function requestRoutes(app: FastifyInstance, { deps }: { deps: Deps
 
   r.get('/user-requests', {
     onRequest: adminOnly,
-    schema: { ...tag, description: 'Pending requests the admin view sees (TA_ADMIN: assessors\'; SYSADMIN: all).', querystring: userRequestListQuery, response: { 200: userRequestList } },
+    schema: {
+      ...tag,
+      description: "Pending requests the admin view sees (TA_ADMIN: assessors'; SYSADMIN: all).",
+      querystring: userRequestListQuery,
+      response: { 200: userRequestList },
+    },
     handler: (req) => service.listRequests(deps, actorOf(req), req.query),
   });
 
@@ -43,7 +48,8 @@ export async function requestRoutes(app: FastifyInstance, { deps }: { deps: Deps
     onRequest: adminOnly,
     schema: {
       ...tag,
-      description: 'Approve or reject: status approve|reject, type create|update, data (ticked keys of a change), reject_reason.',
+      description:
+        'Approve or reject: status approve|reject, type create|update, data (ticked keys of a change), reject_reason.',
       params: idParam,
       querystring: roleQuery,
       body: userRequestDecision,

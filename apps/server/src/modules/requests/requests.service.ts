@@ -28,11 +28,18 @@ import { emit, personOf } from '../../platform/events.js';
 import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
 import { createActivationLink } from '../auth/index.js';
 import { findSuggestionOfRequest, findUserInfo, upsertUserInfo } from '../profile/index.js';
-import { findCommitteesByIds, findUserIdByEmail, fullName, settleRegistration, subcategoriesOf } from '../registration/index.js';
+import {
+  findCommitteesByIds,
+  findUserIdByEmail,
+  fullName,
+  settleRegistration,
+  subcategoriesOf,
+} from '../registration/index.js';
 import './requests.policy.js';
 import * as q from './requests.queries.js';
 
-const actionOf = (type: 'create' | 'update'): Action => (type === 'create' ? 'admin.registration.review' : 'admin.profileChange.review');
+const actionOf = (type: 'create' | 'update'): Action =>
+  type === 'create' ? 'admin.registration.review' : 'admin.profileChange.review';
 
 function conflict(message: string) {
   return new AppError(409, message);
@@ -83,7 +90,12 @@ export async function listRequests(deps: Deps, actor: Actor, query: UserRequestL
 }
 
 /** GET /user-requests/{id}. */
-export async function getRequest(deps: Deps, actor: Actor, id: number, currentRole?: string): Promise<UserRequestDetail> {
+export async function getRequest(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  currentRole?: string,
+): Promise<UserRequestDetail> {
   const a = viewing(actor, currentRole);
   const row = authorize(a, 'admin.request.view', await q.findRequest(deps.db, id));
   return presentDetail(deps, a, row);
@@ -109,8 +121,16 @@ async function presentDetail(deps: Deps, actor: Actor, row: Row): Promise<UserRe
   }));
   const groups = (['emails', 'phones', 'addresses'] as const)
     .filter((k) => d.user_info?.[k] !== undefined)
-    .map((k) => ({ key: k, label: PROFILE_GROUPS[k], before: (d.user_info_before?.[k] ?? []) as Record<string, unknown>[], after: d.user_info![k] as Record<string, unknown>[] }));
-  const [info, suggestion] = await Promise.all([row.userId ? findUserInfo(deps.db, row.userId) : null, d.competency?.document ? findSuggestionOfRequest(deps.db, row.id) : null]);
+    .map((k) => ({
+      key: k,
+      label: PROFILE_GROUPS[k],
+      before: (d.user_info_before?.[k] ?? []) as Record<string, unknown>[],
+      after: d.user_info![k] as Record<string, unknown>[],
+    }));
+  const [info, suggestion] = await Promise.all([
+    row.userId ? findUserInfo(deps.db, row.userId) : null,
+    d.competency?.document ? findSuggestionOfRequest(deps.db, row.id) : null,
+  ]);
   const competency = d.competency
     ? {
         suggestChanges: d.competency.suggestChanges,
@@ -118,8 +138,12 @@ async function presentDetail(deps: Deps, actor: Actor, row: Row): Promise<UserRe
         orgDoc: suggestion?.name ?? null,
         has_pdf: Boolean(info?.competencyFileId),
         abilities: {
-          'admin.competency.view': Boolean(info?.competencyFileId) && allows(actor, 'admin.competency.view', { ownerId: row.userId!, assessor: row.handler === 'TA_ADMIN' }),
-          'admin.competencySuggestion.view': suggestion !== null && allows(actor, 'admin.competencySuggestion.view', { ownerId: row.userId!, handler: row.handler }),
+          'admin.competency.view':
+            Boolean(info?.competencyFileId) &&
+            allows(actor, 'admin.competency.view', { ownerId: row.userId!, assessor: row.handler === 'TA_ADMIN' }),
+          'admin.competencySuggestion.view':
+            suggestion !== null &&
+            allows(actor, 'admin.competencySuggestion.view', { ownerId: row.userId!, handler: row.handler }),
         },
       }
     : null;
@@ -176,21 +200,44 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
     const userId = row.userId!;
     if (body.status === 'reject') {
       await q.updateRequest(tx, id, { status: 'rejected', rejectReason: reason, ...decided });
-      await emit(tx, 'requests.profileChange.decided', { userId, approved: false, applied: [], reason, by: personOf(actor.user) });
+      await emit(tx, 'requests.profileChange.decided', {
+        userId,
+        approved: false,
+        applied: [],
+        reason,
+        by: personOf(actor.user),
+      });
       return M.profileChangeRejected(row.name);
     }
     const applied = await applyProfileChange(tx, userId, changeOf(row), body.data);
     await q.updateRequest(tx, id, { status: 'approved', appliedKeys: applied, ...decided });
-    const labels = applied.map((k) => (k in PROFILE_FIELDS ? PROFILE_FIELDS[k as ProfileField] : PROFILE_GROUPS[k as keyof typeof PROFILE_GROUPS]));
-    await emit(tx, 'requests.profileChange.decided', { userId, approved: true, applied: labels, reason: null, by: personOf(actor.user) });
+    const labels = applied.map((k) =>
+      k in PROFILE_FIELDS ? PROFILE_FIELDS[k as ProfileField] : PROFILE_GROUPS[k as keyof typeof PROFILE_GROUPS],
+    );
+    await emit(tx, 'requests.profileChange.decided', {
+      userId,
+      approved: true,
+      applied: labels,
+      reason: null,
+      by: personOf(actor.user),
+    });
     return M.profileChangeApproved(row.name);
   });
-  for (const mailId of after) await sendQueuedNow(deps, mailId).catch((e: unknown) => deps.log.warn({ err: e }, 'request decision mail waits in the outbox'));
+  for (const mailId of after)
+    await sendQueuedNow(deps, mailId).catch((e: unknown) =>
+      deps.log.warn({ err: e }, 'request decision mail waits in the outbox'),
+    );
   return { message };
 }
 
 /** Creates the user a registration asks for (active, no password) and answers their activation link. */
-async function approveRegistration(deps: Deps, tx: Tx, id: number, form: RegistrationForm, decided: { decidedBy: number; decidedAt: Date }) {
+async function approveRegistration(
+  deps: Deps,
+  tx: Tx,
+  id: number,
+  form: RegistrationForm,
+  decided: { decidedBy: number; decidedAt: Date },
+) {
   if ((await findUserIdByEmail(tx, form.email)) !== null) throw conflict(M.emailTaken);
   const userId = await q.insertUser(tx, {
     email: form.email,
@@ -208,8 +255,18 @@ async function approveRegistration(deps: Deps, tx: Tx, id: number, form: Registr
     passwordHash: null,
   });
   await q.addRoles(tx, userId, form.roles);
-  await q.representSites(tx, userId, await q.existingSiteIds(tx, form.facilities.flatMap((f) => f.sites.map((s) => s.id))));
-  const committees = await findCommitteesByIds(tx, form.committees.map((c) => c.id));
+  await q.representSites(
+    tx,
+    userId,
+    await q.existingSiteIds(
+      tx,
+      form.facilities.flatMap((f) => f.sites.map((s) => s.id)),
+    ),
+  );
+  const committees = await findCommitteesByIds(
+    tx,
+    form.committees.map((c) => c.id),
+  );
   await q.joinCommittees(tx, userId, [...committees.keys()]);
   // The categories asked for that still exist (a root: all its subcategories, as POST /subscriptions).
   await q.subscribe(tx, userId, (await subcategoriesOf(tx, form.subscriptions?.selected ?? [])).subcategories);
@@ -247,19 +304,30 @@ async function applyProfileChange(tx: Tx, userId: number, d: StoredProfileChange
   }
   if (Object.keys(values).length) await q.updateUser(tx, userId, values);
   const info: Partial<UserInfo> = {};
-  for (const k of ['emails', 'phones', 'addresses'] as const) if (keys.includes(k)) Object.assign(info, { [k]: d.user_info![k] });
+  for (const k of ['emails', 'phones', 'addresses'] as const)
+    if (keys.includes(k)) Object.assign(info, { [k]: d.user_info![k] });
   if (Object.keys(info).length) await upsertUserInfo(tx, userId, info);
   return keys;
 }
 
 /** PUT /user-requests/{id}/registration: the admin edits a pending registration (spec 'Admin edit registration'). */
-export async function editRegistration(deps: Deps, actor: Actor, id: number, form: RegistrationForm, currentRole?: string) {
+export async function editRegistration(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  form: RegistrationForm,
+  currentRole?: string,
+) {
   const a = viewing(actor, currentRole);
   return deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, a, id, 'create');
     const before = registrationOf(row);
     const settled = await settleRegistration(tx, form, before.signature);
-    if (settled.email.toLowerCase() !== row.email.toLowerCase() && (await findUserIdByEmail(tx, settled.email)) !== null) throw conflict(M.emailTaken);
+    if (
+      settled.email.toLowerCase() !== row.email.toLowerCase() &&
+      (await findUserIdByEmail(tx, settled.email)) !== null
+    )
+      throw conflict(M.emailTaken);
     await q.updateRequest(tx, id, {
       email: settled.email,
       name: fullName(settled.first_name, settled.last_name),

@@ -9,7 +9,13 @@ export type ResourceRow = { id: number; name: string; updatedAt: Date; fileId: n
 
 const base = (db: Q) =>
   db
-    .select({ id: resources.id, name: resources.name, updatedAt: resources.updatedAt, fileId: resources.fileId, file: files })
+    .select({
+      id: resources.id,
+      name: resources.name,
+      updatedAt: resources.updatedAt,
+      fileId: resources.fileId,
+      file: files,
+    })
     .from(resources)
     .innerJoin(files, eq(files.id, resources.fileId));
 
@@ -30,7 +36,11 @@ export async function lockResource(tx: Tx, id: number) {
 
 /** The resource of this name (any case), locked: two saves of one name wait for each other. */
 export async function lockByName(tx: Tx, name: string) {
-  const [row] = await tx.select().from(resources).where(sql`lower(${resources.name}) = lower(${name})`).for('update');
+  const [row] = await tx
+    .select()
+    .from(resources)
+    .where(sql`lower(${resources.name}) = lower(${name})`)
+    .for('update');
   return row;
 }
 
@@ -40,7 +50,10 @@ export async function insertResource(tx: Tx, values: { name: string; fileId: num
 }
 
 export async function updateResource(tx: Tx, id: number, values: { name?: string; fileId: number }) {
-  await tx.update(resources).set({ ...values, updatedAt: sql`now()` }).where(eq(resources.id, id));
+  await tx
+    .update(resources)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(resources.id, id));
 }
 
 export async function deleteResource(tx: Tx, id: number) {

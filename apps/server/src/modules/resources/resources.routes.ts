@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, messageBody, resourceList, resourceSaved, resourceUploadFields, resourceReplaceFields } from '@portal/shared';
+import {
+  idParam,
+  messageBody,
+  resourceList,
+  resourceSaved,
+  resourceUploadFields,
+  resourceReplaceFields,
+} from '@portal/shared';
 import { authorize } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
@@ -24,27 +31,49 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
   const maxKb = deps.config.maxUploadKb;
 
   r.get('/resources/ta', {
-    schema: { tags, description: 'Useful resources for technical assessors (TA, LA and the admins): name, dateUpdated, url, typeIcon.', response: { 200: resourceList } },
+    schema: {
+      tags,
+      description:
+        'Useful resources for technical assessors (TA, LA and the admins): name, dateUpdated, url, typeIcon.',
+      response: { 200: resourceList },
+    },
     handler: (req) => service.listResources(deps, actorOf(req)),
   });
 
   r.get('/resources/:id/file', {
     config: { download: true },
-    schema: { tags, description: 'The resource\'s file, as an attachment.', params: idParam, response: { 200: z.any().describe('the file') } },
-    handler: async (req, reply) => sendFile(reply, storage, await service.readableFile(deps, actorOf(req), req.params.id), 'attachment'),
+    schema: {
+      tags,
+      description: "The resource's file, as an attachment.",
+      params: idParam,
+      response: { 200: z.any().describe('the file') },
+    },
+    handler: async (req, reply) =>
+      sendFile(reply, storage, await service.readableFile(deps, actorOf(req), req.params.id), 'attachment'),
   });
 
   r.post('/admin/resources', {
     onRequest: adminOnly,
     config: multipartConfig(resourceUploadFields, 'file'),
-    schema: { tags: ['Admin'], description: `multipart/form-data: name, then file. At most ${maxKb} KB.`, consumes: ['multipart/form-data'], response: { 200: resourceSaved } },
+    schema: {
+      tags: ['Admin'],
+      description: `multipart/form-data: name, then file. At most ${maxKb} KB.`,
+      consumes: ['multipart/form-data'],
+      response: { 200: resourceSaved },
+    },
     handler: (req) => acceptUpload(req, storage, maxKb, service.addUpload(deps, actorOf(req))),
   });
 
   r.post('/admin/resources/:id', {
     onRequest: adminOnly,
     config: multipartConfig(resourceReplaceFields, 'file'),
-    schema: { tags: ['Admin'], description: 'multipart/form-data: optional name, then file: replaces the resource\'s file.', params: idParam, consumes: ['multipart/form-data'], response: { 200: resourceSaved } },
+    schema: {
+      tags: ['Admin'],
+      description: "multipart/form-data: optional name, then file: replaces the resource's file.",
+      params: idParam,
+      consumes: ['multipart/form-data'],
+      response: { 200: resourceSaved },
+    },
     handler: (req) => acceptUpload(req, storage, maxKb, service.replaceUpload(deps, actorOf(req), req.params.id)),
   });
 

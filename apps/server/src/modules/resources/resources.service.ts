@@ -1,4 +1,10 @@
-import { fileKindOf, RESOURCE_MESSAGES, resourceReplaceFields, resourceUploadFields, type ResourceItem } from '@portal/shared';
+import {
+  fileKindOf,
+  RESOURCE_MESSAGES,
+  resourceReplaceFields,
+  resourceUploadFields,
+  type ResourceItem,
+} from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
@@ -39,7 +45,8 @@ export async function readableFile(deps: Deps, actor: Actor, id: number): Promis
   return row.file;
 }
 
-const duplicate = () => badRequest(RESOURCE_MESSAGES.duplicateResource, { name: [RESOURCE_MESSAGES.duplicateResource] });
+const duplicate = () =>
+  badRequest(RESOURCE_MESSAGES.duplicateResource, { name: [RESOURCE_MESSAGES.duplicateResource] });
 
 function onlyOne(uploads: StoredUpload[]): StoredUpload {
   if (uploads.length !== 1) throw badRequest('Send one file.', { files: ['Send one file.'] });
@@ -54,7 +61,10 @@ async function presentOne(db: Db, id: number) {
 }
 
 /** POST /admin/resources: multipart name, then the file. */
-export function addUpload(deps: Deps, actor: Actor): UploadUseCase<typeof resourceUploadFields, { message: string; data: ResourceItem }> {
+export function addUpload(
+  deps: Deps,
+  actor: Actor,
+): UploadUseCase<typeof resourceUploadFields, { message: string; data: ResourceItem }> {
   return {
     fields: resourceUploadFields,
     precheck: async () => {
@@ -79,7 +89,11 @@ export function addUpload(deps: Deps, actor: Actor): UploadUseCase<typeof resour
 }
 
 /** POST /admin/resources/{id}: a new file (and optionally a new name); the old file goes. */
-export function replaceUpload(deps: Deps, actor: Actor, id: number): UploadUseCase<typeof resourceReplaceFields, { message: string; data: ResourceItem }> {
+export function replaceUpload(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+): UploadUseCase<typeof resourceReplaceFields, { message: string; data: ResourceItem }> {
   return {
     fields: resourceReplaceFields,
     precheck: async () => {
@@ -126,7 +140,11 @@ export async function removeResource(deps: Deps, actor: Actor, id: number) {
  * The import's upsert of one resource by name: a new row, or the existing one's file replaced.
  * Answers the storage key of a replaced file, to remove after commit.
  */
-export async function upsertImported(tx: Tx, name: string, upload: StoredUpload): Promise<{ inserted: boolean; oldKey: string | null }> {
+export async function upsertImported(
+  tx: Tx,
+  name: string,
+  upload: StoredUpload,
+): Promise<{ inserted: boolean; oldKey: string | null }> {
   const [file] = await insertFiles(tx, [upload], null);
   const existing = await q.lockByName(tx, name);
   if (existing) {

@@ -21,10 +21,19 @@ let cm: string;
 let pdf: Buffer;
 
 const add = (token: string | null, name: string, filename = `${name}.pdf`, content: Buffer | string = pdf) => {
-  const m = multipart([{ name: 'name', value: name }, { name: 'file', filename, type: 'application/pdf', content }]);
-  return t.app.inject({ method: 'POST', url: '/api/admin/resources', headers: { ...(token ? auth(token) : {}), ...m.headers }, payload: m.payload });
+  const m = multipart([
+    { name: 'name', value: name },
+    { name: 'file', filename, type: 'application/pdf', content },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/resources',
+    headers: { ...(token ? auth(token) : {}), ...m.headers },
+    payload: m.payload,
+  });
 };
-const get = (token: string | null, url: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
+const get = (token: string | null, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
 const list = async (token: string) => (await get(token, '/api/resources/ta')).json<{ data: ResourceItem[] }>().data;
 
 beforeAll(async () => {
@@ -44,7 +53,10 @@ describe('useful resources', () => {
   it('the admin adds one (multipart); refused to everyone else before the body, 401 without a token', async () => {
     const res = await add(admin, 'Assessor Handbook');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: RESOURCE_MESSAGES.resourceAdded, data: { name: 'Assessor Handbook', typeIcon: 'pdf', file_name: 'Assessor Handbook.pdf' } });
+    expect(res.json()).toMatchObject({
+      message: RESOURCE_MESSAGES.resourceAdded,
+      data: { name: 'Assessor Handbook', typeIcon: 'pdf', file_name: 'Assessor Handbook.pdf' },
+    });
     for (const token of [ta, taAdmin, ar, cm]) expect((await add(token, 'Nope')).statusCode).toBe(403);
     expect((await add(null, 'Nope')).statusCode).toBe(401);
   });
@@ -81,7 +93,12 @@ describe('useful resources', () => {
     expect(direct.headers['content-type']).toBe('application/pdf');
     expect(direct.headers['content-disposition']).toMatch(/^attachment/);
     expect(direct.rawPayload.equals(pdf)).toBe(true);
-    const ticket = await t.app.inject({ method: 'POST', url: '/api/downloads', headers: auth(ta), payload: { path: handbook!.url } });
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/downloads',
+      headers: auth(ta),
+      payload: { path: handbook!.url },
+    });
     expect(ticket.statusCode, ticket.body).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: ticket.json().url })).statusCode).toBe(200);
     expect((await get(ar, handbook!.url)).statusCode).toBe(403);
@@ -91,23 +108,62 @@ describe('useful resources', () => {
 
   it('replaces a file (the old one goes, the date moves) and removes a resource', async () => {
     const [template] = await list(admin);
-    const m = multipart([{ name: 'name', value: 'Report Template 2027' }, { name: 'file', filename: 'template-2027.xlsx', type: 'application/octet-stream', content: 'xlsx' }]);
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/resources/${template!.id}`, headers: { ...auth(admin), ...m.headers }, payload: m.payload });
+    const m = multipart([
+      { name: 'name', value: 'Report Template 2027' },
+      { name: 'file', filename: 'template-2027.xlsx', type: 'application/octet-stream', content: 'xlsx' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/resources/${template!.id}`,
+      headers: { ...auth(admin), ...m.headers },
+      payload: m.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: RESOURCE_MESSAGES.resourceReplaced, data: { name: 'Report Template 2027', typeIcon: 'excel', file_name: 'template-2027.xlsx' } });
+    expect(res.json()).toMatchObject({
+      message: RESOURCE_MESSAGES.resourceReplaced,
+      data: { name: 'Report Template 2027', typeIcon: 'excel', file_name: 'template-2027.xlsx' },
+    });
     expect(Date.parse(res.json().data.dateUpdated)).toBeGreaterThanOrEqual(Date.parse(template!.dateUpdated));
     const m2 = multipart([{ name: 'file', filename: 'x.pdf', type: 'application/pdf', content: pdf }]);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/resources/${template!.id}`, headers: { ...auth(ta), ...m2.headers }, payload: m2.payload })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/resources/${template!.id}`,
+          headers: { ...auth(ta), ...m2.headers },
+          payload: m2.payload,
+        })
+      ).statusCode,
+    ).toBe(403);
     const m3 = multipart([{ name: 'file', filename: 'x.pdf', type: 'application/pdf', content: pdf }]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/resources/999999', headers: { ...auth(admin), ...m3.headers }, payload: m3.payload })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/resources/999999',
+          headers: { ...auth(admin), ...m3.headers },
+          payload: m3.payload,
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const filesBefore = (await t.database.db.select().from(files)).length;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/resources/${template!.id}`, headers: auth(ta) })).statusCode).toBe(403);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/resources/${template!.id}`, headers: auth(admin) });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/resources/${template!.id}`, headers: auth(ta) }))
+        .statusCode,
+    ).toBe(403);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/resources/${template!.id}`,
+      headers: auth(admin),
+    });
     expect(del.statusCode).toBe(200);
     expect(del.json().message).toBe(RESOURCE_MESSAGES.resourceRemoved);
     expect((await t.database.db.select().from(files)).length).toBe(filesBefore - 1);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/resources/${template!.id}`, headers: auth(admin) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/resources/${template!.id}`, headers: auth(admin) }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -118,8 +174,14 @@ describe('npm run import -- resources <file.csv>', () => {
     writeFileSync(path.join(dir, 'files', 'guide.pdf'), pdf);
     writeFileSync(path.join(dir, 'list.csv'), 'name,file\nImported Guide,files/guide.pdf\n');
     const storage = createStorage(t.config);
-    expect(await importResources(t.database.db, storage, path.join(dir, 'list.csv'))).toMatchObject({ inserted: 1, updated: 0 });
-    expect(await importResources(t.database.db, storage, path.join(dir, 'list.csv'))).toMatchObject({ inserted: 0, updated: 1 });
+    expect(await importResources(t.database.db, storage, path.join(dir, 'list.csv'))).toMatchObject({
+      inserted: 1,
+      updated: 0,
+    });
+    expect(await importResources(t.database.db, storage, path.join(dir, 'list.csv'))).toMatchObject({
+      inserted: 0,
+      updated: 1,
+    });
     expect((await list(ta)).filter((r) => r.name === 'Imported Guide')).toHaveLength(1);
     writeFileSync(path.join(dir, 'bad.csv'), 'name,file\nOk,files/guide.pdf\n,missing.pdf\n');
     const count = async () => (await t.database.db.select().from(resources)).length;

@@ -12,7 +12,12 @@ export async function siteRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/sites/:id', {
-    schema: { ...tag, description: 'A site the AR represents. Its jobs: GET /jobs?site_id=.', params: idParam, response: { 200: site } },
+    schema: {
+      ...tag,
+      description: 'A site the AR represents. Its jobs: GET /jobs?site_id=.',
+      params: idParam,
+      response: { 200: site },
+    },
     handler: (req) => service.getSite(deps, actorOf(req), req.params.id),
   });
 

@@ -35,7 +35,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-const put = (url: string, payload: object, token?: string) => t.app.inject({ method: 'PUT', url, payload, headers: token ? auth(token) : {} });
+const put = (url: string, payload: object, token?: string) =>
+  t.app.inject({ method: 'PUT', url, payload, headers: token ? auth(token) : {} });
 
 describe('GET /api/sites/{id}', () => {
   it('shows a represented site with its contacts, coordinator and facility', async () => {
@@ -60,13 +61,24 @@ describe('GET /api/sites/{id}', () => {
 
 describe('PUT /api/sites/{id}', () => {
   it('updates email, phone, address, suburb and state', async () => {
-    const res = await put(`/api/sites/${newcastle.id}`, { email: 'new@site.test', phone: '02 1111 2222', address: '2 Road', suburb: 'Hamilton', state: 'NSW' }, ar);
+    const res = await put(
+      `/api/sites/${newcastle.id}`,
+      { email: 'new@site.test', phone: '02 1111 2222', address: '2 Road', suburb: 'Hamilton', state: 'NSW' },
+      ar,
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: MESSAGES.actionSuccessful, site: { email: 'new@site.test', suburb: 'Hamilton' } });
+    expect(res.json()).toMatchObject({
+      message: MESSAGES.actionSuccessful,
+      site: { email: 'new@site.test', suburb: 'Hamilton' },
+    });
   });
 
   it('refuses to empty the email and a phone that is not one, with their messages (issue 9)', async () => {
-    const res = await put(`/api/sites/${newcastle.id}`, { email: '', phone: 'abc!!', address: '2 Road', suburb: 'Hamilton', state: 'NSW' }, ar);
+    const res = await put(
+      `/api/sites/${newcastle.id}`,
+      { email: '', phone: 'abc!!', address: '2 Road', suburb: 'Hamilton', state: 'NSW' },
+      ar,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: RECORD_MESSAGES.required('email'),

@@ -15,7 +15,9 @@ export async function makeCommittee(
     .returning();
   const members = [...(opts.admin ? [{ user: opts.admin, canWrite: true }] : []), ...(opts.members ?? [])];
   if (members.length > 0) {
-    await db.insert(committeeMembers).values(members.map((m) => ({ committeeId: committee!.id, userId: m.user.id, canWrite: m.canWrite ?? false })));
+    await db
+      .insert(committeeMembers)
+      .values(members.map((m) => ({ committeeId: committee!.id, userId: m.user.id, canWrite: m.canWrite ?? false })));
   }
   return committee!;
 }

@@ -24,7 +24,14 @@ async function storeFile(db: Db, storage: Storage, o: DocumentOpts & { name: str
   const createdAt = new Date(Date.now() - (o.daysAgo ?? 0) * DAY);
   const [file] = await db
     .insert(files)
-    .values({ storageKey: key, name: o.name, size, mimeType: pdf ? 'application/pdf' : 'text/plain', uploadedBy: o.by?.id ?? null, createdAt })
+    .values({
+      storageKey: key,
+      name: o.name,
+      size,
+      mimeType: pdf ? 'application/pdf' : 'text/plain',
+      uploadedBy: o.by?.id ?? null,
+      createdAt,
+    })
     .returning();
   return file!;
 }
@@ -34,7 +41,11 @@ export async function makeJobDocument(
   db: Db,
   storage: Storage,
   job: { id: number },
-  opts: DocumentOpts & { role?: 'AR' | 'TA' | 'LA'; side?: 'facility' | 'assessor'; review?: { by: { id: number }; comment: string } } = {},
+  opts: DocumentOpts & {
+    role?: 'AR' | 'TA' | 'LA';
+    side?: 'facility' | 'assessor';
+    review?: { by: { id: number }; comment: string };
+  } = {},
 ) {
   const n = next();
   const o = { name: `Document ${n}.txt`, description: `Description ${n}`, ...opts };
@@ -56,10 +67,18 @@ export async function makeJobDocument(
 }
 
 /** A document of a site: from the facility's side, or the body's (`side: 'body'`, no uploader). */
-export async function makeSiteDocument(db: Db, storage: Storage, site: { id: number }, opts: DocumentOpts & { side?: 'facility' | 'body' } = {}) {
+export async function makeSiteDocument(
+  db: Db,
+  storage: Storage,
+  site: { id: number },
+  opts: DocumentOpts & { side?: 'facility' | 'body' } = {},
+) {
   const n = next();
   const o = { name: `Site document ${n}.txt`, description: `Description ${n}`, ...opts };
   const file = await storeFile(db, storage, o);
-  const [row] = await db.insert(siteDocuments).values({ siteId: site.id, fileId: file.id, description: o.description, side: o.side ?? 'facility' }).returning();
+  const [row] = await db
+    .insert(siteDocuments)
+    .values({ siteId: site.id, fileId: file.id, description: o.description, side: o.side ?? 'facility' })
+    .returning();
   return { ...row!, file };
 }

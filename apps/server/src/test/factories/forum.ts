@@ -11,24 +11,49 @@ export async function categoryId(db: Db, name = 'General'): Promise<number> {
 }
 
 /** A discussion in a committee by an author (who follows it, as the service does). */
-export async function makeThread(db: Db, opts: { committee: { id: number }; author: { id: number }; title?: string; post?: string; category?: string }) {
+export async function makeThread(
+  db: Db,
+  opts: { committee: { id: number }; author: { id: number }; title?: string; post?: string; category?: string },
+) {
   const body = sanitizePost(opts.post ?? `<p>Thread body ${next()}</p>`);
   const [thread] = await db
     .insert(forumThreads)
-    .values({ committeeId: opts.committee.id, categoryId: await categoryId(db, opts.category), userId: opts.author.id, title: opts.title ?? `Thread ${next()}`, body, bodyText: textOfPost(body) })
+    .values({
+      committeeId: opts.committee.id,
+      categoryId: await categoryId(db, opts.category),
+      userId: opts.author.id,
+      title: opts.title ?? `Thread ${next()}`,
+      body,
+      bodyText: textOfPost(body),
+    })
     .returning();
   await db.insert(forumFollows).values({ threadId: thread!.id, userId: opts.author.id });
   return thread!;
 }
 
 /** A reply in a thread (replies_count kept in step). */
-export async function makeReply(db: Db, opts: { thread: { id: number }; author: { id: number }; post?: string; createdAt?: Date }) {
+export async function makeReply(
+  db: Db,
+  opts: { thread: { id: number }; author: { id: number }; post?: string; createdAt?: Date },
+) {
   const body = sanitizePost(opts.post ?? `<p>Reply ${next()}</p>`);
   const [reply] = await db
     .insert(forumReplies)
-    .values({ threadId: opts.thread.id, userId: opts.author.id, body, bodyText: textOfPost(body), ...(opts.createdAt ? { createdAt: opts.createdAt } : {}) })
+    .values({
+      threadId: opts.thread.id,
+      userId: opts.author.id,
+      body,
+      bodyText: textOfPost(body),
+      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+    })
     .returning();
-  const [t] = await db.select({ n: forumThreads.repliesCount }).from(forumThreads).where(eq(forumThreads.id, opts.thread.id));
-  await db.update(forumThreads).set({ repliesCount: t!.n + 1 }).where(eq(forumThreads.id, opts.thread.id));
+  const [t] = await db
+    .select({ n: forumThreads.repliesCount })
+    .from(forumThreads)
+    .where(eq(forumThreads.id, opts.thread.id));
+  await db
+    .update(forumThreads)
+    .set({ repliesCount: t!.n + 1 })
+    .where(eq(forumThreads.id, opts.thread.id));
   return reply!;
 }

@@ -5,7 +5,11 @@ import { next } from './sequence.js';
 export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** An outstanding invoice of the facility unless told otherwise. */
-export async function makeInvoice(db: Db, facility: { id: number }, values: Partial<typeof invoices.$inferInsert> = {}): Promise<InvoiceRow> {
+export async function makeInvoice(
+  db: Db,
+  facility: { id: number },
+  values: Partial<typeof invoices.$inferInsert> = {},
+): Promise<InvoiceRow> {
   const n = next();
   const [row] = await db
     .insert(invoices)

@@ -16,7 +16,10 @@ export async function makeJob(
     .insert(jobs)
     .values({ jobNumber: String(900_000 + n), type: 'RES', status: 1, stage: 'Initiation', ...values, siteId: site.id })
     .returning();
-  const rows = [...(lead ? [{ jobId: job!.id, userId: lead.id, isLead: true }] : []), ...assessors.map((a) => ({ jobId: job!.id, userId: a.id, isLead: false }))];
+  const rows = [
+    ...(lead ? [{ jobId: job!.id, userId: lead.id, isLead: true }] : []),
+    ...assessors.map((a) => ({ jobId: job!.id, userId: a.id, isLead: false })),
+  ];
   if (rows.length > 0) await db.insert(jobAssessors).values(rows);
   return job!;
 }

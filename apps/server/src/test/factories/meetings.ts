@@ -15,23 +15,43 @@ export async function makeMeetingFolder(
 ): Promise<MeetingFolderRow> {
   const [folder] = await db
     .insert(meetingFolders)
-    .values({ committeeId: opts.committee.id, parentId: opts.parent?.id ?? null, name: opts.name ?? `Folder ${next()}` })
+    .values({
+      committeeId: opts.committee.id,
+      parentId: opts.parent?.id ?? null,
+      name: opts.name ?? `Folder ${next()}`,
+    })
     .returning();
-  if (opts.members?.length) await db.insert(meetingFolderMembers).values(opts.members.map((m) => ({ folderId: folder!.id, userId: m.id })));
+  if (opts.members?.length)
+    await db.insert(meetingFolderMembers).values(opts.members.map((m) => ({ folderId: folder!.id, userId: m.id })));
   return folder!;
 }
 
 /** A meeting document in a folder, its bytes in storage (when given) and its name indexed (pending content). */
 export async function makeMeetingDocument(
   db: Db,
-  opts: { folder: MeetingFolderRow; name?: string; body?: Buffer; storage?: Storage; uploadedBy?: { id: number }; updatedAt?: Date },
+  opts: {
+    folder: MeetingFolderRow;
+    name?: string;
+    body?: Buffer;
+    storage?: Storage;
+    uploadedBy?: { id: number };
+    updatedAt?: Date;
+  },
 ) {
   const name = opts.name ?? `document-${next()}.txt`;
   const body = opts.body ?? Buffer.from(`The text of ${name}`);
-  const stored = opts.storage ? await opts.storage.put(Readable.from([body]), { prefix: 'uploads' }) : { key: `uploads/missing-${next()}`, size: body.length };
+  const stored = opts.storage
+    ? await opts.storage.put(Readable.from([body]), { prefix: 'uploads' })
+    : { key: `uploads/missing-${next()}`, size: body.length };
   const [file] = await db
     .insert(files)
-    .values({ storageKey: stored.key, name, size: stored.size, mimeType: 'application/octet-stream', uploadedBy: opts.uploadedBy?.id ?? null })
+    .values({
+      storageKey: stored.key,
+      name,
+      size: stored.size,
+      mimeType: 'application/octet-stream',
+      uploadedBy: opts.uploadedBy?.id ?? null,
+    })
     .returning();
   const [doc] = await db
     .insert(meetingDocuments)

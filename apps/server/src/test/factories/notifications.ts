@@ -14,7 +14,15 @@ export async function makeNotification(
   const n = next();
   const [row] = await db
     .insert(notifications)
-    .values({ type: 'Admin', title: `Notice ${n}`, body: `Body ${n}`, sender: 'Members Portal', createdAt: new Date(Date.now() - minutesAgo * 60_000), ...values, userId: user.id })
+    .values({
+      type: 'Admin',
+      title: `Notice ${n}`,
+      body: `Body ${n}`,
+      sender: 'Members Portal',
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      ...values,
+      userId: user.id,
+    })
     .returning();
   return row!;
 }

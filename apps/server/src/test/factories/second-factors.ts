@@ -14,7 +14,12 @@ export async function enableApp(t: TestApp, token: string): Promise<{ secret: st
   if (setup.statusCode !== 200) throw new Error(`app setup: ${setup.statusCode} ${setup.body}`);
   const { secret } = setup.json<{ secret: string }>();
   // A code of the step before: the sign-in tests that follow may then use the current step's.
-  const confirm = await t.app.inject({ method: 'POST', url: '/api/twofactor/app/confirm', headers: auth(token), payload: { code: await totpCode(secret, -1) } });
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/twofactor/app/confirm',
+    headers: auth(token),
+    payload: { code: await totpCode(secret, -1) },
+  });
   if (confirm.statusCode !== 200) throw new Error(`app confirm: ${confirm.statusCode} ${confirm.body}`);
   return { secret, recoveryCodes: confirm.json<{ recovery_codes: string[] }>().recovery_codes };
 }

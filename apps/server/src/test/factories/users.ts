@@ -12,13 +12,23 @@ export type UserRow = typeof users.$inferSelect;
 let passwordHash: Promise<string> | undefined;
 
 /** A user with the roles given, who signs in with DEMO_PASSWORD (test/helpers.ts `loginAs`). */
-export async function makeUser(db: Db, opts: { roles?: Role[] } & Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {
+export async function makeUser(
+  db: Db,
+  opts: { roles?: Role[] } & Partial<typeof users.$inferInsert> = {},
+): Promise<UserRow> {
   const { roles = [], ...values } = opts;
   const n = next();
   passwordHash ??= hashPassword(DEMO_PASSWORD);
   const [user] = await db
     .insert(users)
-    .values({ email: `user${n}@factory.test`, firstName: 'Test', lastName: `User ${n}`, passwordHash: await passwordHash, activated: true, ...values })
+    .values({
+      email: `user${n}@factory.test`,
+      firstName: 'Test',
+      lastName: `User ${n}`,
+      passwordHash: await passwordHash,
+      activated: true,
+      ...values,
+    })
     .returning();
   if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user!.id, role })));
   return user!;
@@ -30,7 +40,12 @@ export async function makeUser(db: Db, opts: { roles?: Role[] } & Partial<typeof
  */
 export async function tokenFor(db: Db, user: { id: number }): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId: user.id, stage: 'active', expiresAt: new Date(Date.now() + 86_400_000) });
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId: user.id,
+    stage: 'active',
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
   return token;
 }
 

@@ -9,7 +9,12 @@ export function Brand({ size = 'md' }: { size?: 'md' | 'lg' }) {
       <ThemeIcon size={size === 'lg' ? 40 : 32} radius="md" variant="filled" aria-hidden>
         <IconRosetteDiscountCheck size={size === 'lg' ? 24 : 20} />
       </ThemeIcon>
-      <Text fw={700} size={size === 'lg' ? 'xl' : 'lg'} c="brand.9" style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}>
+      <Text
+        fw={700}
+        size={size === 'lg' ? 'xl' : 'lg'}
+        c="brand.9"
+        style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}
+      >
         {PRODUCT_NAME}
       </Text>
     </Group>

@@ -19,7 +19,12 @@ export function PageBreadcrumbs() {
 
   return (
     <nav aria-label="Breadcrumb">
-      <Breadcrumbs separator={<IconChevronRight size={14} aria-hidden />} separatorMargin={6} mb="md" styles={{ root: { flexWrap: 'wrap' } }}>
+      <Breadcrumbs
+        separator={<IconChevronRight size={14} aria-hidden />}
+        separatorMargin={6}
+        mb="md"
+        styles={{ root: { flexWrap: 'wrap' } }}
+      >
         {trail.map((step, i) => {
           const label = records[step]?.label ?? ROUTES[step].title;
           const last = i === trail.length - 1;

@@ -3,7 +3,13 @@ import { Link } from 'react-router';
 import { BODY_NAME, ROUTES } from '@portal/shared';
 
 /** Copyright and the terms link (spec/01 2.4). */
-export function PageFooter({ termsHref = ROUTES.termsConditions.path, onTerms }: { termsHref?: string; onTerms?: () => void }) {
+export function PageFooter({
+  termsHref = ROUTES.termsConditions.path,
+  onTerms,
+}: {
+  termsHref?: string;
+  onTerms?: () => void;
+}) {
   return (
     <Group component="footer" justify="space-between" gap="xs" py="md" wrap="wrap">
       <Text size="xs" c="dimmed">

@@ -50,7 +50,11 @@ export function ShellFrame({ children }: { children: ReactNode }) {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <UnstyledButton component={Link} to={currentRole ? landingPathFor(currentRole) : ROUTES.home.path} aria-label={`${PRODUCT_NAME} home`}>
+            <UnstyledButton
+              component={Link}
+              to={currentRole ? landingPathFor(currentRole) : ROUTES.home.path}
+              aria-label={`${PRODUCT_NAME} home`}
+            >
               <Brand />
             </UnstyledButton>
           </Group>

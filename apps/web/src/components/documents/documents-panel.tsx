@@ -38,7 +38,14 @@ export interface DocumentsPanelProps {
  * The documents of a job or a site: one tab per group, a download per name, row selection with a
  * 'Download' bulk action (one zip), the Upload Document modal and the Document Review modal.
  */
-export function DocumentsPanel({ tabs, loading = false, basePath, upload, review, uploaderFallback }: DocumentsPanelProps) {
+export function DocumentsPanel({
+  tabs,
+  loading = false,
+  basePath,
+  upload,
+  review,
+  uploaderFallback,
+}: DocumentsPanelProps) {
   const [active, setActive] = useState<DocumentGroup>(tabs[0]?.value ?? 'received');
   const [selected, setSelected] = useState<Record<DocumentGroup, number[]>>({ received: [], submitted: [] });
   const [downloading, setDownloading] = useState<ReadonlySet<number>>(new Set());
@@ -50,7 +57,9 @@ export function DocumentsPanel({ tabs, loading = false, basePath, upload, review
 
   const activeTab = tabs.find((t) => t.value === active) ?? tabs[0];
   // Only ids still listed count (a refetch may have dropped some).
-  const activeSelection = activeTab ? selected[activeTab.value].filter((id) => activeTab.documents.some((d) => d.id === id)) : [];
+  const activeSelection = activeTab
+    ? selected[activeTab.value].filter((id) => activeTab.documents.some((d) => d.id === id))
+    : [];
 
   const downloadOne = async (doc: DocumentItem) => {
     setDownloading((s) => new Set(s).add(doc.id));
@@ -109,7 +118,13 @@ export function DocumentsPanel({ tabs, loading = false, basePath, upload, review
                 value={tab.value}
                 rightSection={
                   loading ? undefined : (
-                    <Badge size="sm" variant="light" color="gray" circle={(tab.total ?? tab.documents.length) < 10} aria-hidden>
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      color="gray"
+                      circle={(tab.total ?? tab.documents.length) < 10}
+                      aria-hidden
+                    >
                       {tab.total ?? tab.documents.length}
                     </Badge>
                   )
@@ -137,7 +152,11 @@ export function DocumentsPanel({ tabs, loading = false, basePath, upload, review
               Download
             </Button>
             {upload && (
-              <Button leftSection={phone ? undefined : <IconUpload size={16} aria-hidden />} px={phone ? 'xs' : undefined} onClick={() => setUploadOpen(true)}>
+              <Button
+                leftSection={phone ? undefined : <IconUpload size={16} aria-hidden />}
+                px={phone ? 'xs' : undefined}
+                onClick={() => setUploadOpen(true)}
+              >
                 {UPLOAD_MODAL_TITLE}
               </Button>
             )}

@@ -39,10 +39,26 @@ function uploaderOf(doc: DocumentItem, fallback: string): string {
   return doc.user ? `${doc.user.first_name} ${doc.user.last_name}`.trim() : fallback;
 }
 
-function NameButton({ doc, onDownload, downloading }: { doc: DocumentItem; onDownload: (doc: DocumentItem) => void; downloading: boolean }) {
+function NameButton({
+  doc,
+  onDownload,
+  downloading,
+}: {
+  doc: DocumentItem;
+  onDownload: (doc: DocumentItem) => void;
+  downloading: boolean;
+}) {
   return (
     <Group gap={6} wrap="nowrap">
-      <Anchor component="button" type="button" size="sm" fw={500} ta="left" className={classes.name} onClick={() => onDownload(doc)}>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        fw={500}
+        ta="left"
+        className={classes.name}
+        onClick={() => onDownload(doc)}
+      >
         {doc.name}
       </Anchor>
       {downloading && <Loader size={14} aria-label={`Downloading ${doc.name}`} />}
@@ -50,7 +66,17 @@ function NameButton({ doc, onDownload, downloading }: { doc: DocumentItem; onDow
   );
 }
 
-function ReviewedCell({ doc, canReview, reviewing, onReview }: { doc: DocumentItem; canReview: boolean; reviewing: boolean; onReview?: (doc: DocumentItem) => void }) {
+function ReviewedCell({
+  doc,
+  canReview,
+  reviewing,
+  onReview,
+}: {
+  doc: DocumentItem;
+  canReview: boolean;
+  reviewing: boolean;
+  onReview?: (doc: DocumentItem) => void;
+}) {
   if (doc.reviewed_date) {
     return (
       <Group gap={8} wrap="nowrap">
@@ -119,7 +145,9 @@ export function DocumentsTable({
           {
             title: 'Reviewed',
             width: 150,
-            render: (doc: DocumentItem) => <ReviewedCell doc={doc} canReview={canReview} reviewing={reviewingId === doc.id} onReview={onReview} />,
+            render: (doc: DocumentItem) => (
+              <ReviewedCell doc={doc} canReview={canReview} reviewing={reviewingId === doc.id} onReview={onReview} />
+            ),
           },
           { title: 'Review Comment', render: (doc: DocumentItem) => wrap(doc.reviewed_comment || DASH) },
         ]

@@ -36,7 +36,13 @@ export function DocumentReviewModal({
   };
 
   return (
-    <Modal opened={doc !== null} onClose={close} title={REVIEW_MODAL_TITLE} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={doc !== null}
+      onClose={close}
+      title={REVIEW_MODAL_TITLE}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {doc && (
         <form
           noValidate

@@ -78,7 +78,12 @@ export function jobDetail(id: number, overrides: Partial<JobDetail> = {}): JobDe
     },
     lead_assessor: { id: 9, first_name: 'Lee', last_name: 'Lead', phone: '0400 000 000', email: 'la@portal.test' },
     sides: ['facility'],
-    abilities: { 'jobs.document.upload': true, 'jobs.document.review': false, 'jobs.document.download': true, 'sites.site.view': true },
+    abilities: {
+      'jobs.document.upload': true,
+      'jobs.document.review': false,
+      'jobs.document.download': true,
+      'sites.site.view': true,
+    },
     ...overrides,
   };
 }

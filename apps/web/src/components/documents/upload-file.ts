@@ -49,7 +49,11 @@ export function uploadFile<T>({ path, fields, file, onProgress, signal }: Upload
     xhr.upload.onprogress = (event) => {
       if (!onProgress) return;
       const total = event.lengthComputable ? event.total : file.size;
-      onProgress({ loaded: event.loaded, total, percent: total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0 });
+      onProgress({
+        loaded: event.loaded,
+        total,
+        percent: total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0,
+      });
     };
     xhr.onload = () => {
       const body = parse(xhr.responseText);
@@ -76,7 +80,8 @@ export function uploadFile<T>({ path, fields, file, onProgress, signal }: Upload
  * message, then every field message that says something more.
  */
 export function uploadErrorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return error instanceof Error && error.message ? error.message : MESSAGES.serverError;
+  if (!(error instanceof ApiError))
+    return error instanceof Error && error.message ? error.message : MESSAGES.serverError;
   const details = Object.values(error.errors)
     .flat()
     .filter((text) => text && text !== error.message);

@@ -58,7 +58,7 @@ describe('upload modal', () => {
     const user = userEvent.setup();
     renderModal(send);
     const dialog = await pickAndConfirm(user);
-    const description = within(dialog).getByLabelText("Description");
+    const description = within(dialog).getByLabelText('Description');
     expect(within(dialog).getByText('*mandatory field, 255 character maximum.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
     expect(await within(dialog).findByText(MESSAGES.descriptionRequired)).toBeInTheDocument();
@@ -114,7 +114,8 @@ describe('upload modal', () => {
 
   it('Cancel during an upload stops it and clears the modal', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const send: SendUpload = (f, description, options) => uploadFile({ path: '/jobdocuments', fields: { description }, file: f, ...options });
+    const send: SendUpload = (f, description, options) =>
+      uploadFile({ path: '/jobdocuments', fields: { description }, file: f, ...options });
     const user = userEvent.setup();
     const { onClose, onUploaded } = renderModal(send);
     const dialog = await pickAndConfirm(user);
@@ -131,7 +132,8 @@ describe('upload modal', () => {
 
   it("shows the server's 400 message as it comes and stays open", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const send: SendUpload = (f, description, options) => uploadFile({ path: '/jobdocuments', fields: { description }, file: f, ...options });
+    const send: SendUpload = (f, description, options) =>
+      uploadFile({ path: '/jobdocuments', fields: { description }, file: f, ...options });
     const user = userEvent.setup();
     const { onClose } = renderModal(send);
     const dialog = await pickAndConfirm(user);
@@ -154,18 +156,26 @@ describe('upload modal', () => {
 
 describe('upload and download helpers', () => {
   it('joins the message with the detail fields that add something', () => {
-    const error = new ApiError(400, { message: 'The given data was invalid.', errors: { file: ['Send one file, in the field named file.'], x: ['The given data was invalid.'] } });
+    const error = new ApiError(400, {
+      message: 'The given data was invalid.',
+      errors: { file: ['Send one file, in the field named file.'], x: ['The given data was invalid.'] },
+    });
     expect(uploadErrorText(error)).toBe('The given data was invalid. Send one file, in the field named file.');
-    expect(uploadErrorText(new ApiError(400, { message: MESSAGES.descriptionRequired, errors: { description: [MESSAGES.descriptionRequired] } }))).toBe(
-      MESSAGES.descriptionRequired,
-    );
+    expect(
+      uploadErrorText(
+        new ApiError(400, {
+          message: MESSAGES.descriptionRequired,
+          errors: { description: [MESSAGES.descriptionRequired] },
+        }),
+      ),
+    ).toBe(MESSAGES.descriptionRequired);
   });
 
   it('builds the bulk URL as ids[]=', () => {
     expect(bulkDownloadUrl('/jobdocuments/bulk', [3, 11])).toBe('/api/jobdocuments/bulk?ids[]=3&ids[]=11');
   });
 
-  it('a 401 does what every call\'s 401 does: the session ends, the login says so, the app goes home', async () => {
+  it("a 401 does what every call's 401 does: the session ends, the login says so, the app goes home", async () => {
     signInAs('TA');
     clearSessionEndedMark();
     const goHome = vi.fn();

@@ -3,7 +3,14 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, Progress, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertCircle, IconFileUpload, IconFile, IconUpload, IconX } from '@tabler/icons-react';
-import { documentDescriptionForm, LIMITS, MESSAGES, niceSize, uploadLimitBytes, type UploadResponse } from '@portal/shared';
+import {
+  documentDescriptionForm,
+  LIMITS,
+  MESSAGES,
+  niceSize,
+  uploadLimitBytes,
+  type UploadResponse,
+} from '@portal/shared';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
 import { CharacterCount } from './character-count';
@@ -124,7 +131,10 @@ export function UploadDocumentModal<R extends { message?: string } = UploadRespo
     setStep('uploading');
     setProgress({ loaded: 0, total: file.size, percent: 0 });
     try {
-      const response = await send(file, values.description.trim(), { onProgress: setProgress, signal: controller.signal });
+      const response = await send(file, values.description.trim(), {
+        onProgress: setProgress,
+        signal: controller.signal,
+      });
       if (controller.signal.aborted) return;
       abort.current = null;
       notifySuccess(response.message || MESSAGES.fileUploaded);
@@ -142,7 +152,14 @@ export function UploadDocumentModal<R extends { message?: string } = UploadRespo
   };
 
   return (
-    <Modal opened={opened} onClose={cancel} title={title} size="lg" closeOnClickOutside={step !== 'uploading'} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={cancel}
+      title={title}
+      size="lg"
+      closeOnClickOutside={step !== 'uploading'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {step === 'pick' && (
         <Stack gap="sm">
           <Dropzone
@@ -259,7 +276,13 @@ export function UploadDocumentModal<R extends { message?: string } = UploadRespo
             )}
             {step === 'uploading' && progress && (
               <Stack gap={4}>
-                <Progress value={progress.percent} aria-label="Upload progress" size="lg" striped animated={progress.percent < 100} />
+                <Progress
+                  value={progress.percent}
+                  aria-label="Upload progress"
+                  size="lg"
+                  striped
+                  animated={progress.percent < 100}
+                />
                 <Text size="xs" c="dimmed">
                   {progress.percent < 100
                     ? `Uploading… ${progress.percent}% of ${fileSize(progress.total)}`

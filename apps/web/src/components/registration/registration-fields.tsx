@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import {
@@ -66,7 +78,13 @@ export interface RegistrationValues extends Record<string, unknown> {
 }
 
 let nextKey = 1;
-export const emptyFacility = (): FacilityValues => ({ key: nextKey++, facility_number: '', facility_name: '', sites: [], allSites: [] });
+export const emptyFacility = (): FacilityValues => ({
+  key: nextKey++,
+  facility_number: '',
+  facility_name: '',
+  sites: [],
+  allSites: [],
+});
 
 export function emptyRegistration(): RegistrationValues {
   return {
@@ -100,7 +118,9 @@ export function toRequest(v: RegistrationValues): RegistrationInput {
     country: v.country || undefined,
     postcode: v.postcode || undefined,
     userId: v.roles.includes('TA') ? v.userId : undefined,
-    facilities: v.roles.includes('AR') ? v.facilities.map(({ facility_number, facility_name, sites }) => ({ facility_number, facility_name, sites })) : [],
+    facilities: v.roles.includes('AR')
+      ? v.facilities.map(({ facility_number, facility_name, sites }) => ({ facility_number, facility_name, sites }))
+      : [],
     committees: v.roles.includes('CM') ? v.committees : [],
     roles: v.roles as RegistrationInput['roles'],
     subscriptions: v.subscriptions as RegistrationInput['subscriptions'],
@@ -152,7 +172,15 @@ export function PersonalFields({ form }: { form: Form }) {
  * The facility blocks: a number (cut to 6, padded) looked up on Find or when the field is left; an
  * unknown or repeated number removes its block (spec), and says so through `onMessage`.
  */
-export function FacilitiesFields({ form, onMessage, lookupFacility }: { form: Form; onMessage: (message: string) => void; lookupFacility: LookupFacility }) {
+export function FacilitiesFields({
+  form,
+  onMessage,
+  lookupFacility,
+}: {
+  form: Form;
+  onMessage: (message: string) => void;
+  lookupFacility: LookupFacility;
+}) {
   const facilities = form.getValues().facilities;
   const [busy, setBusy] = useState<number | null>(null);
 
@@ -173,7 +201,11 @@ export function FacilitiesFields({ form, onMessage, lookupFacility }: { form: Fo
     }
     // Already found.
     if (f.facility_name && f.facility_number === number) return;
-    if (form.getValues().facilities.some((other, i) => i !== index && other.facility_number === number && other.facility_name)) {
+    if (
+      form
+        .getValues()
+        .facilities.some((other, i) => i !== index && other.facility_number === number && other.facility_name)
+    ) {
       onMessage(M.facilityDuplicate);
       removeOrClear(index);
       return;
@@ -181,9 +213,21 @@ export function FacilitiesFields({ form, onMessage, lookupFacility }: { form: Fo
     setBusy(f.key);
     try {
       const found = await lookupFacility(number);
-      form.setFieldValue(`facilities.${index}`, { ...f, facility_number: found.facility_number, facility_name: found.name, allSites: found.sites, sites: [] });
+      form.setFieldValue(`facilities.${index}`, {
+        ...f,
+        facility_number: found.facility_number,
+        facility_name: found.name,
+        allSites: found.sites,
+        sites: [],
+      });
     } catch (error) {
-      onMessage(isApiError(error) && error.status === 404 ? M.facilityInvalid : isApiError(error) ? error.message : M.facilityInvalid);
+      onMessage(
+        isApiError(error) && error.status === 404
+          ? M.facilityInvalid
+          : isApiError(error)
+            ? error.message
+            : M.facilityInvalid,
+      );
       removeOrClear(index);
     } finally {
       setBusy(null);
@@ -220,7 +264,13 @@ export function FacilitiesFields({ form, onMessage, lookupFacility }: { form: Fo
                 {...form.getInputProps(`facilities.${index}.facility_number`)}
                 onChange={(e) => {
                   // A new number: the name and sites found for the old one no longer hold.
-                  form.setFieldValue(`facilities.${index}`, { ...f, facility_number: e.currentTarget.value.slice(0, LIMITS.facilityNumberLength), facility_name: '', sites: [], allSites: [] });
+                  form.setFieldValue(`facilities.${index}`, {
+                    ...f,
+                    facility_number: e.currentTarget.value.slice(0, LIMITS.facilityNumberLength),
+                    facility_name: '',
+                    sites: [],
+                    allSites: [],
+                  });
                 }}
                 onBlur={() => void find(index)}
                 onKeyDown={(e) => {
@@ -230,7 +280,12 @@ export function FacilitiesFields({ form, onMessage, lookupFacility }: { form: Fo
                   }
                 }}
               />
-              <TextInput label="Facility Name" placeholder="Found from the facility number" readOnly {...form.getInputProps(`facilities.${index}.facility_name`)} />
+              <TextInput
+                label="Facility Name"
+                placeholder="Found from the facility number"
+                readOnly
+                {...form.getInputProps(`facilities.${index}.facility_name`)}
+              />
             </SimpleGrid>
             {f.facility_name ? (
               <Checkbox.Group
@@ -241,7 +296,9 @@ export function FacilitiesFields({ form, onMessage, lookupFacility }: { form: Fo
                 onChange={(ids) =>
                   form.setFieldValue(
                     `facilities.${index}.sites`,
-                    f.allSites.filter((s) => ids.includes(String(s.id))).map((s) => ({ id: s.id, value: siteLabel(s) })),
+                    f.allSites
+                      .filter((s) => ids.includes(String(s.id)))
+                      .map((s) => ({ id: s.id, value: siteLabel(s) })),
                   )
                 }
               >
@@ -257,21 +314,40 @@ export function FacilitiesFields({ form, onMessage, lookupFacility }: { form: Fo
                 </Stack>
               </Checkbox.Group>
             ) : (
-              <Button variant="light" leftSection={<IconSearch size={16} aria-hidden />} onClick={() => void find(index)} w="fit-content" disabled={!f.facility_number.trim()}>
+              <Button
+                variant="light"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                onClick={() => void find(index)}
+                w="fit-content"
+                disabled={!f.facility_number.trim()}
+              >
                 Find facility
               </Button>
             )}
           </Stack>
         </Paper>
       ))}
-      <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => form.insertListItem('facilities', emptyFacility())} w="fit-content">
+      <Button
+        variant="default"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={() => form.insertListItem('facilities', emptyFacility())}
+        w="fit-content"
+      >
         Add Facility
       </Button>
     </Stack>
   );
 }
 
-export function CommitteesField({ form, heading, names }: { form: Form; heading: string; names: Loaded<CommitteeNames> }) {
+export function CommitteesField({
+  form,
+  heading,
+  names,
+}: {
+  form: Form;
+  heading: string;
+  names: Loaded<CommitteeNames>;
+}) {
   const chosen = form.getValues().committees;
   if (names.isLoading) return <Loader size="sm" aria-label="Loading committees" />;
   if (names.isError) return <Text c="red.8">The committees could not be loaded.</Text>;

@@ -135,7 +135,11 @@ export function RegistrationSummary({
             <Item label={P.signatureTitle} value={values.signature.title} />
             <Item label={P.signatureDate} value={values.signature.date} />
           </SimpleGrid>
-          <Text size="sm">{values.signature.accept ? 'The terms and conditions were accepted.' : 'The terms and conditions were not accepted.'}</Text>
+          <Text size="sm">
+            {values.signature.accept
+              ? 'The terms and conditions were accepted.'
+              : 'The terms and conditions were not accepted.'}
+          </Text>
         </Stack>
       )}
     </Stack>

@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isAdminRole, type CommitteeNames, type FacilityLookup, type RegistrationCategories, type RegistrationInput, type UserRequestDecision, type UserRequestDetail, type UserRequestList } from '@portal/shared';
+import {
+  isAdminRole,
+  type CommitteeNames,
+  type FacilityLookup,
+  type RegistrationCategories,
+  type RegistrationInput,
+  type UserRequestDecision,
+  type UserRequestDetail,
+  type UserRequestList,
+} from '@portal/shared';
 import { api } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 
@@ -30,7 +39,17 @@ export function useUserRequests(p: RequestListParams) {
     queryKey: [...requestsKey, 'list', p],
     queryFn: ({ signal }) =>
       api.get<UserRequestList>('/user-requests', {
-        query: { current_role: currentRole(), type: p.type, page: p.page, per_page: p.perPage, sort: p.sort, direction: p.direction, name: p.name, role: p.role, change: p.change },
+        query: {
+          current_role: currentRole(),
+          type: p.type,
+          page: p.page,
+          per_page: p.perPage,
+          sort: p.sort,
+          direction: p.direction,
+          name: p.name,
+          role: p.role,
+          change: p.change,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -41,7 +60,8 @@ export function useUserRequests(p: RequestListParams) {
 export function useUserRequest(id: number | null) {
   return useQuery({
     queryKey: [...requestsKey, 'detail', id],
-    queryFn: ({ signal }) => api.get<UserRequestDetail>(`/user-requests/${id}`, { query: { current_role: currentRole() }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<UserRequestDetail>(`/user-requests/${id}`, { query: { current_role: currentRole() }, signal }),
     enabled: id !== null,
     meta: { silent: true },
   });
@@ -62,7 +82,9 @@ export function useEditRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: RegistrationInput }) =>
-      api.put<{ message: string; id: number }>(`/user-requests/${id}/registration`, body, { query: { current_role: currentRole() } }),
+      api.put<{ message: string; id: number }>(`/user-requests/${id}/registration`, body, {
+        query: { current_role: currentRole() },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: requestsKey }),
   });
 }
@@ -77,17 +99,26 @@ export async function getAssessorCompetencyLink(userId: number): Promise<string>
  * change's suggested-changes document, opened in a new tab (the admins who see the change).
  */
 export async function getSuggestedChangesLink(document: string): Promise<string> {
-  return (await api.get<{ data: { data: string } }>(`/admin/ta/competencysuggested/${encodeURIComponent(document)}`, { query: { current_role: currentRole() } })).data.data;
+  return (
+    await api.get<{ data: { data: string } }>(`/admin/ta/competencysuggested/${encodeURIComponent(document)}`, {
+      query: { current_role: currentRole() },
+    })
+  ).data.data;
 }
 
 /**
  * Edit Registration offers what the wizard offers: the same public calls as features/registration's
  * (GET /facilities/getInfo/{number}, /committeenames, /register/categories), under the same keys.
  */
-export const lookupFacility = (number: string) => api.get<FacilityLookup>(`/facilities/getInfo/${encodeURIComponent(number)}`);
+export const lookupFacility = (number: string) =>
+  api.get<FacilityLookup>(`/facilities/getInfo/${encodeURIComponent(number)}`);
 
 export function useCommitteeNames() {
-  return useQuery({ queryKey: ['committeenames'], queryFn: ({ signal }) => api.get<CommitteeNames>('/committeenames', { signal }), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['committeenames'],
+    queryFn: ({ signal }) => api.get<CommitteeNames>('/committeenames', { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useRegistrationCategories() {

@@ -50,7 +50,11 @@ export function DecisionModals({
     <>
       <Modal opened={step === 'approve'} onClose={close} title="Approve" centered>
         <Stack gap="md">
-          <Text>{what === 'profile change' ? M.approveProfileConfirm(name) : `Are you sure you want to approve ${name}'s ${what}?`}</Text>
+          <Text>
+            {what === 'profile change'
+              ? M.approveProfileConfirm(name)
+              : `Are you sure you want to approve ${name}'s ${what}?`}
+          </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={pending}>
               Cancel
@@ -61,7 +65,12 @@ export function DecisionModals({
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={step === 'approved' || step === 'rejected'} onClose={finish} title={step === 'approved' ? 'Approved' : 'Rejected'} centered>
+      <Modal
+        opened={step === 'approved' || step === 'rejected'}
+        onClose={finish}
+        title={step === 'approved' ? 'Approved' : 'Rejected'}
+        centered
+      >
         <Stack gap="md">
           <Text role="status">{result}</Text>
           <Group justify="flex-end">

@@ -18,7 +18,13 @@ import {
 } from '../../components/registration/registration-fields';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { notifyFormError, notifyFormSuccess } from '../../lib/notify';
-import { lookupFacility, useCommitteeNames, useEditRegistration, useRegistrationCategories, useUserRequest } from './api';
+import {
+  lookupFacility,
+  useCommitteeNames,
+  useEditRegistration,
+  useRegistrationCategories,
+  useUserRequest,
+} from './api';
 
 const FORM_ID = 'edit-registration';
 const COMMITTEES_HEADING = 'Select at least One or More Committees if Applicable from the List of Committees';
@@ -28,7 +34,13 @@ async function valuesOf(r: NonNullable<UserRequestDetail['registration']>): Prom
   const facilities = await Promise.all(
     r.facilities.map(async (f) => {
       const found = await lookupFacility(f.facility_number).catch(() => null);
-      return { ...emptyFacility(), facility_number: f.facility_number, facility_name: f.facility_name, sites: f.sites, allSites: found?.sites ?? [] };
+      return {
+        ...emptyFacility(),
+        facility_number: f.facility_number,
+        facility_name: f.facility_name,
+        sites: f.sites,
+        allSites: found?.sites ?? [],
+      };
     }),
   );
   return {
@@ -90,7 +102,11 @@ function EditForm({ id, initial }: { id: number; initial: RegistrationValues }) 
           <Title order={2} size="h5" mb="sm">
             Facilities
           </Title>
-          <FacilitiesFields form={form} onMessage={(m) => notifyFormError(FORM_ID, m)} lookupFacility={lookupFacility} />
+          <FacilitiesFields
+            form={form}
+            onMessage={(m) => notifyFormError(FORM_ID, m)}
+            lookupFacility={lookupFacility}
+          />
         </Card>
       )}
       {roles.includes('CM') && (
@@ -118,7 +134,12 @@ export default function EditRegistrationPage() {
   const id = Number(useParams().id);
   const request = useUserRequest(Number.isInteger(id) && id > 0 ? id : null);
   const [initial, setInitial] = useState<RegistrationValues | null>(null);
-  useRecordCrumbs({ adminPendingRegistration: { label: ROUTES.adminPendingRegistration.title, to: pathTo('adminPendingRegistration', { id }) } });
+  useRecordCrumbs({
+    adminPendingRegistration: {
+      label: ROUTES.adminPendingRegistration.title,
+      to: pathTo('adminPendingRegistration', { id }),
+    },
+  });
   const registration = request.data?.registration;
   useEffect(() => {
     if (registration) void valuesOf(registration).then(setInitial);
@@ -126,8 +147,17 @@ export default function EditRegistrationPage() {
 
   return (
     <>
-      <PageTitle title={ROUTES.adminEditRegistration.title} description={request.data ? request.data.name : undefined} />
-      {request.isError && <LoadFailedAlert title="The registration could not be loaded." error={request.error} onRetry={() => void request.refetch()} />}
+      <PageTitle
+        title={ROUTES.adminEditRegistration.title}
+        description={request.data ? request.data.name : undefined}
+      />
+      {request.isError && (
+        <LoadFailedAlert
+          title="The registration could not be loaded."
+          error={request.error}
+          onRetry={() => void request.refetch()}
+        />
+      )}
       {!initial && !request.isError && <Loader aria-label="Loading the registration" />}
       {initial && <EditForm id={id} initial={initial} />}
     </>

@@ -6,9 +6,27 @@ import { PageTitle } from '../../components/page-title';
 import { useSession } from '../../lib/session';
 import { useUserRequests } from './api';
 
-const LINKS: { route: RouteName; type: 'create' | 'update'; label: string; text: string; icon: typeof IconUserCheck }[] = [
-  { route: 'adminPendingRegistrationAll', type: 'create', label: 'All Pending Registrations', text: 'Registrations waiting for approval.', icon: IconUserCheck },
-  { route: 'adminPendingProfileChangeAll', type: 'update', label: 'All Pending Profile Changes', text: 'Profile changes waiting for approval.', icon: IconUserEdit },
+const LINKS: {
+  route: RouteName;
+  type: 'create' | 'update';
+  label: string;
+  text: string;
+  icon: typeof IconUserCheck;
+}[] = [
+  {
+    route: 'adminPendingRegistrationAll',
+    type: 'create',
+    label: 'All Pending Registrations',
+    text: 'Registrations waiting for approval.',
+    icon: IconUserCheck,
+  },
+  {
+    route: 'adminPendingProfileChangeAll',
+    type: 'update',
+    label: 'All Pending Profile Changes',
+    text: 'Profile changes waiting for approval.',
+    icon: IconUserEdit,
+  },
 ];
 
 /** How many requests of a kind wait for this admin's view (the list's total, one row asked). */
@@ -17,7 +35,12 @@ function PendingCount({ type, label }: { type: 'create' | 'update'; label: strin
   if (list.isLoading) return <Loader size="xs" aria-label={`Counting ${label.toLowerCase()}`} />;
   if (!list.data) return null;
   return (
-    <Badge size="lg" variant={list.data.total ? 'filled' : 'light'} color={list.data.total ? 'red' : 'gray'} aria-label={`${list.data.total} pending`}>
+    <Badge
+      size="lg"
+      variant={list.data.total ? 'filled' : 'light'}
+      color={list.data.total ? 'red' : 'gray'}
+      aria-label={`${list.data.total} pending`}
+    >
       {list.data.total}
     </Badge>
   );
@@ -29,7 +52,10 @@ export default function OutstandingActivitiesPage() {
   const backOffice = canEnter(ROUTES.adminPublications.path, currentRole);
   return (
     <>
-      <PageTitle title={ROUTES.adminOutstandingActivities.title} description="Requests that wait for an administrator." />
+      <PageTitle
+        title={ROUTES.adminOutstandingActivities.title}
+        description="Requests that wait for an administrator."
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} maw={880}>
         {LINKS.map(({ route, type, label, text, icon: Icon }) => (
           <Card key={route} p={0}>

@@ -67,7 +67,8 @@ describe('pending profile change', () => {
     };
     const { calls } = mockFetch((url) => {
       if (url === '/api/admin/ta/competencypdf/5') return { body: { data: { data: '/api/competencies/9?dl=pdf' } } };
-      if (url.startsWith('/api/admin/ta/competencysuggested/de0000000000000000000001')) return { body: { data: { data: '/api/competency-suggestions/de0000000000000000000001?dl=doc' } } };
+      if (url.startsWith('/api/admin/ta/competencysuggested/de0000000000000000000001'))
+        return { body: { data: { data: '/api/competency-suggestions/de0000000000000000000001?dl=doc' } } };
       if (url.startsWith('/api/user-requests/3')) return { body: withDocument };
       return undefined;
     });
@@ -78,18 +79,29 @@ describe('pending profile change', () => {
     await waitFor(() => expect(tab.location.href).toBe('/api/competencies/9?dl=pdf'));
     await user.click(screen.getByRole('button', { name: 'Suggested Changes' }));
     await waitFor(() => expect(tab.location.href).toBe('/api/competency-suggestions/de0000000000000000000001?dl=doc'));
-    expect(calls.find((c) => c.url.startsWith('/api/admin/ta/competencysuggested/'))!.url).toContain('current_role=TA_ADMIN');
+    expect(calls.find((c) => c.url.startsWith('/api/admin/ta/competencysuggested/'))!.url).toContain(
+      'current_role=TA_ADMIN',
+    );
     expect(open).toHaveBeenCalledTimes(2);
     open.mockRestore();
   }, 60_000);
 
-  it('a refusal of the suggested-changes document shows the server\'s message and closes the tab', async () => {
+  it("a refusal of the suggested-changes document shows the server's message and closes the tab", async () => {
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
     mockFetch((url) => {
       if (url.startsWith('/api/admin/ta/competencysuggested/')) return { status: 404, body: { message: 'Not found.' } };
       if (url.startsWith('/api/user-requests/3'))
-        return { body: { ...detail, competency: { ...detail.competency!, document: 'de0000000000000000000001', abilities: { 'admin.competency.view': false, 'admin.competencySuggestion.view': true } } } };
+        return {
+          body: {
+            ...detail,
+            competency: {
+              ...detail.competency!,
+              document: 'de0000000000000000000001',
+              abilities: { 'admin.competency.view': false, 'admin.competencySuggestion.view': true },
+            },
+          },
+        };
       return undefined;
     });
     const user = userEvent.setup();
@@ -100,9 +112,10 @@ describe('pending profile change', () => {
     open.mockRestore();
   }, 60_000);
 
-  it('approves only the ticked keys, with the spec\'s modals, and goes to outstanding activities', async () => {
+  it("approves only the ticked keys, with the spec's modals, and goes to outstanding activities", async () => {
     const { calls } = mockFetch((url, init) => {
-      if (url.startsWith('/api/user-requests/3') && init.method === 'PUT') return { body: { message: M.profileChangeApproved('Lee Lead') } };
+      if (url.startsWith('/api/user-requests/3') && init.method === 'PUT')
+        return { body: { message: M.profileChangeApproved('Lee Lead') } };
       if (url.startsWith('/api/user-requests/3')) return { body: detail };
       return undefined;
     });
@@ -130,7 +143,8 @@ describe('pending profile change', () => {
 
   it('rejects with a reason, restated before "Yes, continue"; a failure says \'Something went wrong.\'', async () => {
     const { calls } = mockFetch((url, init) => {
-      if (url.startsWith('/api/user-requests/3') && init.method === 'PUT') return { status: 500, body: { message: 'boom' } };
+      if (url.startsWith('/api/user-requests/3') && init.method === 'PUT')
+        return { status: 500, body: { message: 'boom' } };
       if (url.startsWith('/api/user-requests/3')) return { body: detail };
       return undefined;
     });
@@ -147,6 +161,11 @@ describe('pending profile change', () => {
     expect(screen.getByText('Not supported by evidence', { selector: 'p' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes, continue' }));
     expect(await screen.findByText(M.somethingWrong)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ status: 'reject', type: 'update', data: ['competency'], reject_reason: 'Not supported by evidence' });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      status: 'reject',
+      type: 'update',
+      data: ['competency'],
+      reject_reason: 'Not supported by evidence',
+    });
   }, 60_000);
 });

@@ -1,7 +1,27 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { isRole, PROFILE_GROUPS, REGISTRATION_MESSAGES as M, ROLE_NAMES, ROUTES, type UserRequestDetail } from '@portal/shared';
+import {
+  isRole,
+  PROFILE_GROUPS,
+  REGISTRATION_MESSAGES as M,
+  ROLE_NAMES,
+  ROUTES,
+  type UserRequestDetail,
+} from '@portal/shared';
 import { orDash } from '../../components/empty-value';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
@@ -26,7 +46,8 @@ const FIELD_LABELS: Record<string, string> = {
   Postcode: 'Post code',
   isPrimary: 'Primary',
 };
-const show = (v: unknown) => (typeof v === 'boolean' ? (v ? 'Yes' : 'No') : v === null || v === undefined || v === '' ? null : String(v));
+const show = (v: unknown) =>
+  typeof v === 'boolean' ? (v ? 'Yes' : 'No') : v === null || v === undefined || v === '' ? null : String(v);
 
 /** Before or after cards of one group; a value that differs from the other side is highlighted yellow. */
 function RowsCard({ title, rows, other }: { title: string; rows: Row[]; other: Row[] }) {
@@ -48,7 +69,13 @@ function RowsCard({ title, rows, other }: { title: string; rows: Row[]; other: R
               .map((k) => {
                 const differs = show(row[k]) !== show(other[i]?.[k]);
                 return (
-                  <Text key={k} size="sm" bg={differs ? 'yellow.1' : undefined} px={differs ? 4 : 0} style={{ borderRadius: 4 }}>
+                  <Text
+                    key={k}
+                    size="sm"
+                    bg={differs ? 'yellow.1' : undefined}
+                    px={differs ? 4 : 0}
+                    style={{ borderRadius: 4 }}
+                  >
                     <Text span c="dimmed" size="sm">
                       {FIELD_LABELS[k]}:{' '}
                     </Text>
@@ -97,7 +124,12 @@ function ChangeView({ r, ticked, toggle }: { r: UserRequestDetail; ticked: strin
                 {r.changes.map((c) => (
                   <Table.Tr key={c.key}>
                     <Table.Td>
-                      <Checkbox label={c.label} checked={ticked.includes(c.key)} onChange={() => toggle(c.key)} disabled={!r.can_decide} />
+                      <Checkbox
+                        label={c.label}
+                        checked={ticked.includes(c.key)}
+                        onChange={() => toggle(c.key)}
+                        disabled={!r.can_decide}
+                      />
                     </Table.Td>
                     <Table.Td>{orDash(c.from)}</Table.Td>
                     <Table.Td>
@@ -114,14 +146,24 @@ function ChangeView({ r, ticked, toggle }: { r: UserRequestDetail; ticked: strin
       )}
       {r.competency && (
         <Card component="section" aria-label={PROFILE_GROUPS.competency}>
-          <Checkbox label={PROFILE_GROUPS.competency} fw={600} checked={ticked.includes('competency')} onChange={() => toggle('competency')} disabled={!r.can_decide} mb="sm" />
+          <Checkbox
+            label={PROFILE_GROUPS.competency}
+            fw={600}
+            checked={ticked.includes('competency')}
+            onChange={() => toggle('competency')}
+            disabled={!r.can_decide}
+            mb="sm"
+          />
           <Stack gap="xs">
             <Group gap="sm">
               <Button
                 variant="light"
                 size="xs"
                 disabled={!r.competency.abilities['admin.competency.view']}
-                onClick={() => r.user_id !== null && void openInNewTab(() => getAssessorCompetencyLink(r.user_id!)).catch((e: unknown) => notifyError(e))}
+                onClick={() =>
+                  r.user_id !== null &&
+                  void openInNewTab(() => getAssessorCompetencyLink(r.user_id!)).catch((e: unknown) => notifyError(e))
+                }
               >
                 View Competencies
               </Button>
@@ -130,7 +172,12 @@ function ChangeView({ r, ticked, toggle }: { r: UserRequestDetail; ticked: strin
                 size="xs"
                 disabled={!r.competency.abilities['admin.competencySuggestion.view']}
                 title={r.competency.orgDoc ?? undefined}
-                onClick={() => r.competency?.document && void openInNewTab(() => getSuggestedChangesLink(r.competency!.document!)).catch((e: unknown) => notifyError(e))}
+                onClick={() =>
+                  r.competency?.document &&
+                  void openInNewTab(() => getSuggestedChangesLink(r.competency!.document!)).catch((e: unknown) =>
+                    notifyError(e),
+                  )
+                }
               >
                 Suggested Changes
               </Button>
@@ -148,7 +195,14 @@ function ChangeView({ r, ticked, toggle }: { r: UserRequestDetail; ticked: strin
       )}
       {r.groups.map((g) => (
         <Card key={g.key} component="section" aria-label={g.label}>
-          <Checkbox label={g.label} fw={600} checked={ticked.includes(g.key)} onChange={() => toggle(g.key)} disabled={!r.can_decide} mb="sm" />
+          <Checkbox
+            label={g.label}
+            fw={600}
+            checked={ticked.includes(g.key)}
+            onChange={() => toggle(g.key)}
+            disabled={!r.can_decide}
+            mb="sm"
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <RowsCard title="Before" rows={g.before} other={g.after} />
             <RowsCard title="After" rows={g.after} other={g.before} />
@@ -179,7 +233,11 @@ export default function PendingProfileChangePage() {
         backLabel="All Pending Profile Change"
       />
     ) : (
-      <LoadFailedAlert title="The profile change could not be loaded." error={request.error} onRetry={() => void request.refetch()} />
+      <LoadFailedAlert
+        title="The profile change could not be loaded."
+        error={request.error}
+        onRetry={() => void request.refetch()}
+      />
     );
   }
   const r = request.data;
@@ -202,7 +260,10 @@ export default function PendingProfileChangePage() {
 
   return (
     <>
-      <PageTitle title={ROUTES.adminPendingProfileChange.title} description={r ? `${r.name} (${r.email}), asked on ${formatDate(r.created_at)}` : undefined} />
+      <PageTitle
+        title={ROUTES.adminPendingProfileChange.title}
+        description={r ? `${r.name} (${r.email}), asked on ${formatDate(r.created_at)}` : undefined}
+      />
       {r && r.status !== 'pending' && (
         <Alert color="brand" mb="md">
           This profile change was {r.status}
@@ -242,7 +303,9 @@ export default function PendingProfileChangePage() {
           pending={decide.isPending}
           result={result}
           onApprove={() => run({ status: 'approve', type: 'update', data: ticked }, 'approved')}
-          onReject={(reason) => run({ status: 'reject', type: 'update', data: ticked, reject_reason: reason }, 'rejected')}
+          onReject={(reason) =>
+            run({ status: 'reject', type: 'update', data: ticked, reject_reason: reason }, 'rejected')
+          }
           onFinished={toOutstanding}
         />
       )}

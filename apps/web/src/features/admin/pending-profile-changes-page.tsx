@@ -6,8 +6,15 @@ import { RequestsTable } from './requests-table';
 export default function PendingProfileChangesPage() {
   return (
     <>
-      <PageTitle title={ROUTES.adminPendingProfileChangeAll.title} description="Profile changes waiting for approval." />
-      <RequestsTable type="update" label="Pending profile changes" linkTo={(id) => pathTo('adminPendingProfileChange', { id })} />
+      <PageTitle
+        title={ROUTES.adminPendingProfileChangeAll.title}
+        description="Profile changes waiting for approval."
+      />
+      <RequestsTable
+        type="update"
+        label="Pending profile changes"
+        linkTo={(id) => pathTo('adminPendingProfileChange', { id })}
+      />
     </>
   );
 }

@@ -25,9 +25,18 @@ export default function PendingRegistrationPage() {
 
   if (request.isError) {
     return isMissingRecord(request.error) ? (
-      <RecordNotFound title="Registration not found" text="This registration does not exist, or it is not one you handle." backTo={ROUTES.adminPendingRegistrationAll.path} backLabel="All Pending Registrations" />
+      <RecordNotFound
+        title="Registration not found"
+        text="This registration does not exist, or it is not one you handle."
+        backTo={ROUTES.adminPendingRegistrationAll.path}
+        backLabel="All Pending Registrations"
+      />
     ) : (
-      <LoadFailedAlert title="The registration could not be loaded." error={request.error} onRetry={() => void request.refetch()} />
+      <LoadFailedAlert
+        title="The registration could not be loaded."
+        error={request.error}
+        onRetry={() => void request.refetch()}
+      />
     );
   }
   const r = request.data;
@@ -54,7 +63,12 @@ export default function PendingRegistrationPage() {
         actions={
           r?.can_decide && (
             <Group gap="sm">
-              <Button variant="default" component={Link} to={pathTo('adminEditRegistration', { id })} leftSection={<IconEdit size={16} aria-hidden />}>
+              <Button
+                variant="default"
+                component={Link}
+                to={pathTo('adminEditRegistration', { id })}
+                leftSection={<IconEdit size={16} aria-hidden />}
+              >
                 Edit
               </Button>
               <Button color="red" variant="light" onClick={() => setStep('reject')}>
@@ -67,7 +81,8 @@ export default function PendingRegistrationPage() {
       />
       {r && r.status !== 'pending' && (
         <Alert color="brand" mb="md">
-          This registration was {r.status} {r.decided_by ? `by ${r.decided_by}` : ''} {r.decided_at ? `on ${formatDate(r.decided_at)}` : ''}.
+          This registration was {r.status} {r.decided_by ? `by ${r.decided_by}` : ''}{' '}
+          {r.decided_at ? `on ${formatDate(r.decided_at)}` : ''}.
         </Alert>
       )}
       {r && r.status === 'pending' && !r.can_decide && (

@@ -7,7 +7,11 @@ export default function PendingRegistrationsPage() {
   return (
     <>
       <PageTitle title={ROUTES.adminPendingRegistrationAll.title} description="Registrations waiting for approval." />
-      <RequestsTable type="create" label="Pending registrations" linkTo={(id) => pathTo('adminPendingRegistration', { id })} />
+      <RequestsTable
+        type="create"
+        label="Pending registrations"
+        linkTo={(id) => pathTo('adminPendingRegistration', { id })}
+      />
     </>
   );
 }

@@ -9,14 +9,30 @@ import { useUserRequests } from './api';
 
 const SORT_KEYS = ['name', 'role', 'change', 'created_at'] as const;
 
-const roleNames = (roles: string[]) => roles.filter((r) => r !== 'LA' || !roles.includes('TA')).map((r) => (isRole(r) ? ROLE_NAMES[r] : r)).join(', ');
+const roleNames = (roles: string[]) =>
+  roles
+    .filter((r) => r !== 'LA' || !roles.includes('TA'))
+    .map((r) => (isRole(r) ? ROLE_NAMES[r] : r))
+    .join(', ');
 
 /**
  * The pending registrations or profile changes the admin's view handles: Name (a link to the
  * request), Role and Change Request (or Email and Date for registrations), sorted and filtered in SQL.
  */
-export function RequestsTable({ type, linkTo, label }: { type: 'create' | 'update'; linkTo: (id: number) => string; label: string }) {
-  const params = useListParams({ perPage: PAGE_SIZES.genericDefault, sort: { key: 'created_at', direction: 'asc' }, sortKeys: SORT_KEYS });
+export function RequestsTable({
+  type,
+  linkTo,
+  label,
+}: {
+  type: 'create' | 'update';
+  linkTo: (id: number) => string;
+  label: string;
+}) {
+  const params = useListParams({
+    perPage: PAGE_SIZES.genericDefault,
+    sort: { key: 'created_at', direction: 'asc' },
+    sortKeys: SORT_KEYS,
+  });
   const [name, role, change] = [params.filter('name'), params.filter('role'), params.filter('change')];
   const sort = params.sort!;
   const list = useUserRequests({
@@ -31,7 +47,13 @@ export function RequestsTable({ type, linkTo, label }: { type: 'create' | 'updat
   });
   const filtered = Boolean(name || role || change);
   const filterInput = (filter: 'name' | 'role' | 'change', what: string) => (
-    <TextInput size="xs" label={`Filter by ${what}`} placeholder="Type to filter" value={params.filter(filter)} onChange={(e) => params.set({ [filter]: e.currentTarget.value })} />
+    <TextInput
+      size="xs"
+      label={`Filter by ${what}`}
+      placeholder="Type to filter"
+      value={params.filter(filter)}
+      onChange={(e) => params.set({ [filter]: e.currentTarget.value })}
+    />
   );
 
   const columns: DataColumn<UserRequestSummary>[] = [
@@ -53,10 +75,7 @@ export function RequestsTable({ type, linkTo, label }: { type: 'create' | 'updat
 
   return (
     <Card>
-      <FilterBar
-        active={filtered}
-        onClear={() => params.set({ name: null, role: null, change: null })}
-      >
+      <FilterBar active={filtered} onClear={() => params.set({ name: null, role: null, change: null })}>
         {filterInput('name', 'name')}
         {filterInput('role', 'role')}
         {type === 'update' && filterInput('change', 'change request')}
@@ -68,7 +87,13 @@ export function RequestsTable({ type, linkTo, label }: { type: 'create' | 'updat
         rowKey={(r) => r.id}
         loading={list.isLoading}
         stale={list.isPlaceholderData}
-        empty={list.isError ? 'The requests could not be loaded.' : filtered ? 'No requests match these filters.' : 'Nothing is waiting for approval.'}
+        empty={
+          list.isError
+            ? 'The requests could not be loaded.'
+            : filtered
+              ? 'No requests match these filters.'
+              : 'Nothing is waiting for approval.'
+        }
         minWidth={640}
         sort={params.sortProps}
         paging={list.data && params.paging(list.data.total)}

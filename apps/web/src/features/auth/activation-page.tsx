@@ -34,14 +34,20 @@ export default function ActivationPage() {
   if (!token) return <LinkInvalid title="Activate your account" message={MESSAGES.activationInvalid} />;
   // A used or expired link says so when the page opens, before anyone types a password.
   if (check.isPending) return <Loader size="sm" aria-label="Checking the link" />;
-  if (check.isError) return <LinkInvalid title="Activate your account" message={errorMessage(check.error, MESSAGES.activationInvalid)} />;
+  if (check.isError)
+    return (
+      <LinkInvalid title="Activate your account" message={errorMessage(check.error, MESSAGES.activationInvalid)} />
+    );
 
   return (
     <form
       noValidate
       onSubmit={form.onSubmit((values) => {
         setFailure(null);
-        activate.mutate({ token, ...values, username: values.username.trim() }, { onError: (error) => setFailure(applyServerErrors(form, error)) });
+        activate.mutate(
+          { token, ...values, username: values.username.trim() },
+          { onError: (error) => setFailure(applyServerErrors(form, error)) },
+        );
       })}
     >
       <Stack gap="md">
@@ -58,9 +64,20 @@ export default function ActivationPage() {
             {errorMessage(failure)}
           </Alert>
         )}
-        <TextInput label="User name" type="email" autoComplete="username" required {...form.getInputProps('username')} />
+        <TextInput
+          label="User name"
+          type="email"
+          autoComplete="username"
+          required
+          {...form.getInputProps('username')}
+        />
         <NewPasswordInput {...form.getInputProps('password')} />
-        <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.getInputProps('password_confirmation')} />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password_confirmation')}
+        />
         <Button type="submit" fullWidth loading={activate.isPending}>
           Activate Account
         </Button>

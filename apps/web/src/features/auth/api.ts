@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActiveUser, LoginRequest, LoginResponse, MessageBody, RememberedDevice, TwoFactorVerifyResponse } from '@portal/shared';
+import type {
+  ActiveUser,
+  LoginRequest,
+  LoginResponse,
+  MessageBody,
+  RememberedDevice,
+  TwoFactorVerifyResponse,
+} from '@portal/shared';
 import { api } from '../../lib/api-client';
 
 /** One hook per call of docs/api.md "Sign-in". */
@@ -39,7 +46,8 @@ export function useLogout() {
 
 export function useVerifyCode() {
   return useMutation({
-    mutationFn: (body: { code: string; remember_me?: boolean }) => api.post<TwoFactorVerifyResponse>('/twofactor/verify', body),
+    mutationFn: (body: { code: string; remember_me?: boolean }) =>
+      api.post<TwoFactorVerifyResponse>('/twofactor/verify', body),
   });
 }
 
@@ -72,7 +80,11 @@ export function useRequestPasswordReset() {
 export function useSetPassword() {
   return useMutation({
     mutationFn: (input: { url: string; signature: string; password: string }) =>
-      api.post<MessageBody>(`${input.url}&signature=${encodeURIComponent(input.signature)}`, { password: input.password }, { expectUnauthorized: true }),
+      api.post<MessageBody>(
+        `${input.url}&signature=${encodeURIComponent(input.signature)}`,
+        { password: input.password },
+        { expectUnauthorized: true },
+      ),
   });
 }
 
@@ -91,7 +103,8 @@ export function useChangePassword() {
 
 export function useRequestRegistrationForm() {
   return useMutation({
-    mutationFn: (email: string) => api.post<MessageBody>('/register/request-form', { email }, { expectUnauthorized: true }),
+    mutationFn: (email: string) =>
+      api.post<MessageBody>('/register/request-form', { email }, { expectUnauthorized: true }),
   });
 }
 
@@ -138,7 +151,10 @@ export function useResetLinkCheck(url: string, signature: string, enabled: boole
   return useQuery({
     queryKey: ['set-password', 'check', url, signature],
     queryFn: () =>
-      api.get<MessageBody>('/set-password/check', { query: { token: resetTokenOf(url), signature }, expectUnauthorized: true }),
+      api.get<MessageBody>('/set-password/check', {
+        query: { token: resetTokenOf(url), signature },
+        expectUnauthorized: true,
+      }),
     enabled,
     retry: false,
     staleTime: Infinity,

@@ -13,9 +13,18 @@ const submit = () => screen.getByRole('button', { name: 'Submit' });
 describe('change password rules (the shared changePasswordForm schema)', () => {
   it.each([
     [{ oldPassword: 'secret1', newPassword: 'abc', confirmPassword: 'abc' }, { newPassword: MESSAGES.newPasswordMin }],
-    [{ oldPassword: 'secret1', newPassword: 'abc defg', confirmPassword: 'abc defg' }, { newPassword: MESSAGES.newPasswordSpace }],
-    [{ oldPassword: 'secret1', newPassword: 'secret1', confirmPassword: 'secret1' }, { newPassword: MESSAGES.newPasswordSameAsOld }],
-    [{ oldPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret3' }, { confirmPassword: MESSAGES.passwordsDoNotMatch }],
+    [
+      { oldPassword: 'secret1', newPassword: 'abc defg', confirmPassword: 'abc defg' },
+      { newPassword: MESSAGES.newPasswordSpace },
+    ],
+    [
+      { oldPassword: 'secret1', newPassword: 'secret1', confirmPassword: 'secret1' },
+      { newPassword: MESSAGES.newPasswordSameAsOld },
+    ],
+    [
+      { oldPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret3' },
+      { confirmPassword: MESSAGES.passwordsDoNotMatch },
+    ],
     [{ oldPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' }, {}],
   ])('%o', (values, errors) => {
     const result = changePasswordForm.safeParse(values);
@@ -69,7 +78,10 @@ describe('change password form', () => {
     const user = userEvent.setup();
     const { calls } = mockFetch((url) =>
       url === '/api/change-password'
-        ? { status: 422, body: { message: MESSAGES.oldPasswordWrong, errors: { oldPassword: [MESSAGES.oldPasswordWrong] } } }
+        ? {
+            status: 422,
+            body: { message: MESSAGES.oldPasswordWrong, errors: { oldPassword: [MESSAGES.oldPasswordWrong] } },
+          }
         : undefined,
     );
     renderWithApp(<ChangePasswordForm />);

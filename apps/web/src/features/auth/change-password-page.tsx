@@ -75,7 +75,10 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
 export default function ChangePasswordPage() {
   return (
     <>
-      <PageTitle title={ROUTES.changePassword.title} description="Your new password must have at least 6 characters and no spaces." />
+      <PageTitle
+        title={ROUTES.changePassword.title}
+        description="Your new password must have at least 6 characters and no spaces."
+      />
       <Card maw={520}>
         <ChangePasswordForm />
       </Card>

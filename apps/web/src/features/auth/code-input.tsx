@@ -3,7 +3,11 @@ import { LIMITS } from '@portal/shared';
 import classes from './code-input.module.css';
 
 /** The 4-digit code field: digits only, at most LIMITS.twoFactorCodeLength of them. */
-export function CodeInput({ value, onChange, ...props }: Omit<TextInputProps, 'onChange' | 'value'> & { value: string; onChange: (value: string) => void }) {
+export function CodeInput({
+  value,
+  onChange,
+  ...props
+}: Omit<TextInputProps, 'onChange' | 'value'> & { value: string; onChange: (value: string) => void }) {
   return (
     <TextInput
       label="Code"

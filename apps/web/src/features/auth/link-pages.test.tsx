@@ -10,7 +10,11 @@ import ResetPasswordPage from './reset-password-page';
 describe('pages opened from an emailed link: one feedback per action (issue 9)', () => {
   it('activation says a refused link once, in its alert, not in a notice too', async () => {
     mockFetch((url) =>
-      url.startsWith('/api/activation/check') ? { body: { message: MESSAGES.resetLinkValid } } : url.startsWith('/api/') ? { status: 400, body: { message: MESSAGES.activationInvalid } } : undefined,
+      url.startsWith('/api/activation/check')
+        ? { body: { message: MESSAGES.resetLinkValid } }
+        : url.startsWith('/api/')
+          ? { status: 400, body: { message: MESSAGES.activationInvalid } }
+          : undefined,
     );
     const user = userEvent.setup();
     await renderRoute(<ActivationPage />, '/activation', '/activation?token=abc&email=new@portal.test');
@@ -23,7 +27,11 @@ describe('pages opened from an emailed link: one feedback per action (issue 9)',
   });
 
   it('activation checks its link when the page opens: a used one says so before any password is typed', async () => {
-    const { calls } = mockFetch((url) => (url.startsWith('/api/activation/check') ? { status: 400, body: { message: MESSAGES.activationInvalid } } : undefined));
+    const { calls } = mockFetch((url) =>
+      url.startsWith('/api/activation/check')
+        ? { status: 400, body: { message: MESSAGES.activationInvalid } }
+        : undefined,
+    );
     await renderRoute(<ActivationPage />, '/activation', '/activation?token=used&email=new@portal.test');
     expect(await screen.findByText(MESSAGES.activationInvalid)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
@@ -35,7 +43,10 @@ describe('pages opened from an emailed link: one feedback per action (issue 9)',
       url.startsWith('/api/activation/check')
         ? { body: { message: MESSAGES.resetLinkValid } }
         : url.startsWith('/api/')
-          ? { status: 400, body: { message: MESSAGES.loginUsernameEmail, errors: { username: [MESSAGES.loginUsernameEmail] } } }
+          ? {
+              status: 400,
+              body: { message: MESSAGES.loginUsernameEmail, errors: { username: [MESSAGES.loginUsernameEmail] } },
+            }
           : undefined,
     );
     const user = userEvent.setup();
@@ -43,19 +54,25 @@ describe('pages opened from an emailed link: one feedback per action (issue 9)',
     await user.type(await screen.findByLabelText(/^New password/), 'better-one');
     await user.type(screen.getByLabelText(/^Confirm password/), 'better-one');
     await user.click(screen.getByRole('button', { name: 'Activate Account' }));
-    await waitFor(() => expect(screen.getByLabelText(/^User name/)).toHaveAccessibleDescription(MESSAGES.loginUsernameEmail));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^User name/)).toHaveAccessibleDescription(MESSAGES.loginUsernameEmail),
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('reset does not repeat its hint as the error: the rule shows once', async () => {
     // The page checks the link first (GET /api/set-password/check); this one is live.
-    mockFetch((url) => (url.startsWith('/api/set-password/check') ? { body: { message: MESSAGES.resetLinkValid } } : undefined));
+    mockFetch((url) =>
+      url.startsWith('/api/set-password/check') ? { body: { message: MESSAGES.resetLinkValid } } : undefined,
+    );
     const user = userEvent.setup();
     await renderRoute(<ResetPasswordPage />, '/reset', '/reset?url=%2Fapi%2Fset-password%3Ftoken%3Dt1&signature=s');
     expect(await screen.findByText(MESSAGES.passwordRuleSixNoSpaces)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^New password/), 'abc');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    await waitFor(() => expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(MESSAGES.passwordRuleSixNoSpaces));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(MESSAGES.passwordRuleSixNoSpaces),
+    );
     expect(screen.getAllByText(MESSAGES.passwordRuleSixNoSpaces)).toHaveLength(1);
     expect(screen.getByText(MESSAGES.passwordRuleSixNoSpaces).className).toMatch(/error/);
   });

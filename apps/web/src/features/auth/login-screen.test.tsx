@@ -11,7 +11,18 @@ const password = () => screen.getByLabelText(/^Password/);
 function loginAnswer(overrides: Record<string, unknown> = {}) {
   return {
     token: 'pending-token',
-    user: { id: 3, resource_id: null, first_name: 'Arthur', middle_name: null, last_name: 'Rep', title: null, email: 'ar@portal.test', mobile_number: null, roles: [{ id: 2, name: 'AR' }], activated: 1 },
+    user: {
+      id: 3,
+      resource_id: null,
+      first_name: 'Arthur',
+      middle_name: null,
+      last_name: 'Rep',
+      title: null,
+      email: 'ar@portal.test',
+      mobile_number: null,
+      roles: [{ id: 2, name: 'AR' }],
+      activated: 1,
+    },
     permissions: ['AR'],
     committeePermissions: {},
     committees: [],
@@ -145,7 +156,15 @@ describe('login screen', () => {
     renderWithApp(<LoginScreen />);
     await user.click(screen.getByRole('link', { name: 'Terms and Conditions' }));
     const dialog = await screen.findByRole('dialog');
-    for (const section of ['General', 'Disclaimers', 'Third-party links', 'Damages', 'Endorsement', 'Indemnity', 'Jurisdiction']) {
+    for (const section of [
+      'General',
+      'Disclaimers',
+      'Third-party links',
+      'Damages',
+      'Endorsement',
+      'Indemnity',
+      'Jurisdiction',
+    ]) {
       expect(dialog).toHaveTextContent(section);
     }
     expect(dialog).toHaveTextContent('New South Wales');

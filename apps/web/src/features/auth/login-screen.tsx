@@ -4,7 +4,14 @@ import { modals } from '../../lib/modals';
 import { IconAlertCircle, IconCircleCheck, IconClockX, IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { currentRoleOf, landingPathFor, MESSAGES, ROUTES, SECOND_FACTOR_MESSAGES, type LoginResponse } from '@portal/shared';
+import {
+  currentRoleOf,
+  landingPathFor,
+  MESSAGES,
+  ROUTES,
+  SECOND_FACTOR_MESSAGES,
+  type LoginResponse,
+} from '@portal/shared';
 import { openTermsModal } from '../../components/terms-of-use';
 import { errorMessage } from '../../lib/api-client';
 import { overlaysReady } from '../../lib/overlays';
@@ -34,7 +41,11 @@ function ActionLink({ children, onClick }: { children: string; onClick: () => vo
 
 async function openRegistrationFormModal(): Promise<void> {
   // The form and its schema load when asked for, not with the sign-in screen.
-  const [{ RequestRegistrationForm }] = await Promise.all([import('./request-registration-form'), loadAuthSchemas(), overlaysReady()]);
+  const [{ RequestRegistrationForm }] = await Promise.all([
+    import('./request-registration-form'),
+    loadAuthSchemas(),
+    overlaysReady(),
+  ]);
   const id = modals.open({
     title: 'Request Registration form',
     children: <RequestRegistrationForm onDone={() => modals.close(id)} />,
@@ -54,7 +65,9 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
   const queryClient = useQueryClient();
   const login = useLogin();
   const [failure, setFailure] = useState<unknown>(null);
-  const form = useSchemaForm<{ username: string; password: string }>(() => loadedAuthSchemas()?.loginRequest, { initialValues: { username: '', password: '' } });
+  const form = useSchemaForm<{ username: string; password: string }>(() => loadedAuthSchemas()?.loginRequest, {
+    initialValues: { username: '', password: '' },
+  });
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const autofillStarted = useRef(false);
 
@@ -80,7 +93,13 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
     }
     setPendingLogin(null);
     const { user, permissions, committeePermissions, committees } = res;
-    queryClient.setQueryData(activeUserKey, { user, permissions, committeePermissions, committees, '2fa_setup': res['2fa_setup'] });
+    queryClient.setQueryData(activeUserKey, {
+      user,
+      permissions,
+      committeePermissions,
+      committees,
+      '2fa_setup': res['2fa_setup'],
+    });
     void navigate(landingPathFor(currentRoleOf(res.permissions)), { replace: true });
   };
 
@@ -102,7 +121,10 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
       .catch((error: unknown) => {
         // Cancelled in the browser's dialog, or an autofill ended by the button: nothing to say.
         const quiet = error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
-        if (!autofill && !quiet) setFailure(error instanceof Error && error.message ? error : new Error(SECOND_FACTOR_MESSAGES.passkeySignInFailed));
+        if (!autofill && !quiet)
+          setFailure(
+            error instanceof Error && error.message ? error : new Error(SECOND_FACTOR_MESSAGES.passkeySignInFailed),
+          );
       })
       .finally(() => {
         if (!autofill) setPasskeyBusy(false);
@@ -177,7 +199,14 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
         <Button type="submit" fullWidth loading={login.isPending}>
           Log In
         </Button>
-        <Button type="button" variant="default" fullWidth leftSection={<IconKey size={16} aria-hidden />} loading={passkeyBusy} onClick={() => withPasskey(false)}>
+        <Button
+          type="button"
+          variant="default"
+          fullWidth
+          leftSection={<IconKey size={16} aria-hidden />}
+          loading={passkeyBusy}
+          onClick={() => withPasskey(false)}
+        >
           {SECOND_FACTOR_MESSAGES.signInWithPasskey}
         </Button>
         <Group justify="space-between" gap="xs">
@@ -192,7 +221,9 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
 function ForgotPasswordForm({ onBack }: { onBack: (notice: string | null) => void }) {
   const reset = useRequestPasswordReset();
   const [failure, setFailure] = useState<unknown>(null);
-  const form = useSchemaForm<{ email: string }>(() => loadedAuthSchemas()?.resetRequest, { initialValues: { email: '' } });
+  const form = useSchemaForm<{ email: string }>(() => loadedAuthSchemas()?.resetRequest, {
+    initialValues: { email: '' },
+  });
 
   return (
     <form

@@ -5,7 +5,10 @@ import type { LoginResponse } from '@portal/shared';
  * needs it (where the code went, the reminder); without it there is no "previous route" and the
  * guard sends the user home (spec/01 2.2).
  */
-export type PendingLogin = Pick<LoginResponse, 'tf_type' | 'sent_to' | 'remind_2fa' | '2fa_setup' | 'permissions' | 'recovery_codes'>;
+export type PendingLogin = Pick<
+  LoginResponse,
+  'tf_type' | 'sent_to' | 'remind_2fa' | '2fa_setup' | 'permissions' | 'recovery_codes'
+>;
 
 let pending: PendingLogin | null = null;
 

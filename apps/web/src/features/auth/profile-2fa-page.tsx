@@ -57,7 +57,9 @@ function SetupForm() {
   const countdown = useResendCountdown('setup');
   const [initialMobile] = useState(savedMobile);
   const [step, setStepState] = useState<'mobile' | 'code'>(initialMobile ? 'code' : 'mobile');
-  const form = useSchemaForm<{ mobile: string; confirm: string }>(mobileSetupForm, { initialValues: { mobile: initialMobile, confirm: initialMobile } });
+  const form = useSchemaForm<{ mobile: string; confirm: string }>(mobileSetupForm, {
+    initialValues: { mobile: initialMobile, confirm: initialMobile },
+  });
   const setStep = (next: 'mobile' | 'code') => {
     saveMobile(next === 'code' ? form.getValues().mobile.trim() : null);
     setStepState(next);
@@ -78,7 +80,11 @@ function SetupForm() {
         if (isApiError(error) && error.status === 429) return countdown.restart();
         // The server names the mobile number 'data' (spec/01 7): it goes under the Mobile number field.
         const rest = applyServerErrors(form, error, { data: 'mobile' });
-        if (rest) notifyFormError(FORM_ID, isApiError(rest) && rest.status < 500 && rest.status !== 0 ? rest.message : MESSAGES.twoFactorSendFailed);
+        if (rest)
+          notifyFormError(
+            FORM_ID,
+            isApiError(rest) && rest.status < 500 && rest.status !== 0 ? rest.message : MESSAGES.twoFactorSendFailed,
+          );
       },
     });
   };
@@ -136,7 +142,8 @@ function SetupForm() {
     <form noValidate onSubmit={form.onSubmit(send)}>
       <Stack gap="md">
         <Text size="sm">
-          Enter your mobile number twice. We will text a 4-digit code to it; once you enter the code, sign-in codes come by SMS.
+          Enter your mobile number twice. We will text a 4-digit code to it; once you enter the code, sign-in codes come
+          by SMS.
         </Text>
         <CannotDisableWarning />
         <TextInput
@@ -173,7 +180,10 @@ export default function Profile2faPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle title={ROUTES.profile2fa.title} description="Receive your sign-in codes by SMS on your mobile phone, or sign in with an authenticator app or a passkey." />
+      <PageTitle
+        title={ROUTES.profile2fa.title}
+        description="Receive your sign-in codes by SMS on your mobile phone, or sign in with an authenticator app or a passkey."
+      />
       <Card maw={560}>
         {!setup ? (
           <Loader size="sm" aria-label="Loading" />

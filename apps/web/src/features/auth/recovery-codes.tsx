@@ -4,7 +4,8 @@ import { PRODUCT_NAME, SECOND_FACTOR_MESSAGES as M } from '@portal/shared';
 import { modals } from '../../lib/modals';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
-const asText = (codes: string[]) => `${PRODUCT_NAME} recovery codes\n\n${codes.join('\n')}\n\n${M.recoveryCodesShownOnce}\n`;
+const asText = (codes: string[]) =>
+  `${PRODUCT_NAME} recovery codes\n\n${codes.join('\n')}\n\n${M.recoveryCodesShownOnce}\n`;
 
 function download(codes: string[]) {
   const url = URL.createObjectURL(new Blob([asText(codes)], { type: 'text/plain' }));
@@ -27,7 +28,13 @@ export function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: 
   return (
     <Stack gap="md">
       <Text size="sm">{M.recoveryCodesShownOnce}</Text>
-      <SimpleGrid cols={2} spacing="xs" component="ul" aria-label="Recovery codes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <SimpleGrid
+        cols={2}
+        spacing="xs"
+        component="ul"
+        aria-label="Recovery codes"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {codes.map((code) => (
           <li key={code}>
             <Code fz="md">{code}</Code>
@@ -36,7 +43,11 @@ export function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: 
       </SimpleGrid>
       <Group justify="space-between">
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => download(codes)}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => download(codes)}
+          >
             Download
           </Button>
           <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={() => copy(codes)}>

@@ -5,7 +5,8 @@ import { MESSAGES, type RememberedDevice } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../../test/render';
 import { describeBrowser, RememberedDevices } from './remembered-devices';
 
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0';
 
 const device = (id: string, userAgent: string, current: boolean): RememberedDevice => ({
@@ -25,7 +26,10 @@ describe('remembered browsers on /profile2fa', () => {
   });
 
   it('lists them, marks this browser, and Forget removes one', async () => {
-    let devices = [device('a0000000-0000-4000-8000-000000000001', CHROME, true), device('b0000000-0000-4000-8000-000000000002', FIREFOX, false)];
+    let devices = [
+      device('a0000000-0000-4000-8000-000000000001', CHROME, true),
+      device('b0000000-0000-4000-8000-000000000002', FIREFOX, false),
+    ];
     const { calls } = mockFetch((url, init) => {
       if (url === '/api/twofactor/devices' && (init.method ?? 'GET') === 'GET') return { body: devices };
       if (init.method === 'DELETE' && url.startsWith('/api/twofactor/devices/')) {
@@ -41,7 +45,11 @@ describe('remembered browsers on /profile2fa', () => {
     expect(screen.getByText('This browser')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Forget Firefox on Linux' }));
-    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/twofactor/devices/b0000000-0000-4000-8000-000000000002')).toBe(true);
+    expect(
+      calls.some(
+        (c) => c.method === 'DELETE' && c.url === '/api/twofactor/devices/b0000000-0000-4000-8000-000000000002',
+      ),
+    ).toBe(true);
     await waitFor(() => expect(screen.queryByText('Firefox on Linux')).not.toBeInTheDocument());
     expect(await screen.findByText(MESSAGES.deviceForgotten)).toBeInTheDocument();
     expect(screen.getByText('Chrome on Windows')).toBeInTheDocument();

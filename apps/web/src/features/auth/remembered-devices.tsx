@@ -50,7 +50,8 @@ function DeviceRow({ device }: { device: RememberedDevice }) {
         </Group>
         <Text size="sm" c="dimmed">
           Remembered {formatDateTime(device.created_at)}
-          {device.last_used_at ? `, last used ${formatDateTime(device.last_used_at)}` : ''}; until {formatDateTime(device.expires_at)}
+          {device.last_used_at ? `, last used ${formatDateTime(device.last_used_at)}` : ''}; until{' '}
+          {formatDateTime(device.expires_at)}
         </Text>
       </div>
       <Button
@@ -81,13 +82,17 @@ export function RememberedDevices() {
           Remembered browsers
         </Title>
         <Text size="sm" c="dimmed">
-          These browsers sign in without a verification code for {TWO_FACTOR.rememberMeDays} days. Forget one you no longer use
-          or do not recognise; signing out of a browser, or changing your password, forgets it too.
+          These browsers sign in without a verification code for {TWO_FACTOR.rememberMeDays} days. Forget one you no
+          longer use or do not recognise; signing out of a browser, or changing your password, forgets it too.
         </Text>
         {devices.isPending ? (
           <Loader size="sm" aria-label="Loading" />
         ) : devices.isError ? (
-          <LoadFailedAlert title="The remembered browsers could not be loaded." error={devices.error} onRetry={() => void devices.refetch()} />
+          <LoadFailedAlert
+            title="The remembered browsers could not be loaded."
+            error={devices.error}
+            onRetry={() => void devices.refetch()}
+          />
         ) : devices.data.length === 0 ? (
           <Alert color="gray">No browser is remembered.</Alert>
         ) : (

@@ -33,7 +33,14 @@ export function RequestRegistrationForm({ onDone }: { onDone: () => void }) {
             {errorMessage(failure)}
           </Alert>
         )}
-        <TextInput label="Email" type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          data-autofocus
+          {...form.getInputProps('email')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

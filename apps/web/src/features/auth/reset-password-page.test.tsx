@@ -16,19 +16,24 @@ async function open(to: string) {
 describe('reset password page checks the link before the user types', () => {
   it('a used, expired or forged link: the server says so, and no password field shows', async () => {
     const { calls } = mockFetch((url) =>
-      url.startsWith('/api/set-password/check') ? { status: 400, body: { message: MESSAGES.resetLinkInvalid } } : undefined,
+      url.startsWith('/api/set-password/check')
+        ? { status: 400, body: { message: MESSAGES.resetLinkInvalid } }
+        : undefined,
     );
     await open(link('/api/set-password?token=used-token'));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.resetLinkInvalid);
     expect(screen.queryByLabelText(/New password/i)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to Login' })).toBeInTheDocument();
-    expect(calls.map((c) => [c.method, c.url])).toEqual([['GET', '/api/set-password/check?token=used-token&signature=sig-123']]);
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
+      ['GET', '/api/set-password/check?token=used-token&signature=sig-123'],
+    ]);
   });
 
   it('a live link shows the form, and the check did not use it', async () => {
     const { calls } = mockFetch((url, init) => {
       if (url.startsWith('/api/set-password/check')) return { body: { message: MESSAGES.resetLinkValid } };
-      if (init.method === 'POST' && url.startsWith('/api/set-password?')) return { body: { message: MESSAGES.passwordUpdated } };
+      if (init.method === 'POST' && url.startsWith('/api/set-password?'))
+        return { body: { message: MESSAGES.passwordUpdated } };
       return undefined;
     });
     await open(link('/api/set-password?token=live-token'));

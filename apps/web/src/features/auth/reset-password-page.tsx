@@ -32,7 +32,8 @@ export default function ResetPasswordPage() {
   if (setPassword.isSuccess) return <LinkDone message={MESSAGES.passwordUpdated} />;
   if (!wellFormed) return <LinkInvalid title="Reset Password" message={MESSAGES.resetLinkInvalid} />;
   if (check.isPending) return <Loader size="sm" aria-label="Checking the link" />;
-  if (check.isError) return <LinkInvalid title="Reset Password" message={errorMessage(check.error, MESSAGES.resetLinkInvalid)} />;
+  if (check.isError)
+    return <LinkInvalid title="Reset Password" message={errorMessage(check.error, MESSAGES.resetLinkInvalid)} />;
 
   return (
     <form

@@ -15,7 +15,11 @@ import { api } from '../../lib/api-client';
 export const factorsKey = ['twofactor', 'factors'] as const;
 
 export function useFactors() {
-  return useQuery({ queryKey: factorsKey, queryFn: () => api.get<SecondFactorStatus>('/twofactor/factors'), meta: { silent: true } });
+  return useQuery({
+    queryKey: factorsKey,
+    queryFn: () => api.get<SecondFactorStatus>('/twofactor/factors'),
+    meta: { silent: true },
+  });
 }
 
 function useFactorMutation<I, O>(fn: (input: I) => Promise<O>) {
@@ -24,29 +28,36 @@ function useFactorMutation<I, O>(fn: (input: I) => Promise<O>) {
 }
 
 export const useStartApp = () => useFactorMutation(() => api.post<TotpSetupResponse>('/twofactor/app/setup'));
-export const useConfirmApp = () => useFactorMutation((code: string) => api.post<RecoveryCodesResponse>('/twofactor/app/confirm', { code }));
+export const useConfirmApp = () =>
+  useFactorMutation((code: string) => api.post<RecoveryCodesResponse>('/twofactor/app/confirm', { code }));
 export const useRemoveApp = () => useFactorMutation(() => api.delete<MessageBody>('/twofactor/app'));
-export const useNewRecoveryCodes = () => useFactorMutation(() => api.post<RecoveryCodesResponse>('/twofactor/recovery-codes'));
-export const useRemovePasskey = () => useFactorMutation((id: string) => api.delete<MessageBody>(`/twofactor/passkeys/${encodeURIComponent(id)}`));
+export const useNewRecoveryCodes = () =>
+  useFactorMutation(() => api.post<RecoveryCodesResponse>('/twofactor/recovery-codes'));
+export const useRemovePasskey = () =>
+  useFactorMutation((id: string) => api.delete<MessageBody>(`/twofactor/passkeys/${encodeURIComponent(id)}`));
 
 /** Asks the browser for a new discoverable passkey (the WebAuthn library loads when asked for) and keeps it. */
 export const useAddPasskey = () =>
   useFactorMutation(async (name: string) => {
     const { startRegistration } = await import('@simplewebauthn/browser');
     const { challenge_id, options } = await api.post<PasskeyOptionsResponse>('/twofactor/passkeys/options');
-    const response = await startRegistration({ optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'] });
+    const response = await startRegistration({
+      optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
+    });
     return api.post<RecoveryCodesResponse>('/twofactor/passkeys', { challenge_id, name, response });
   });
 
 export function useVerifyApp() {
   return useMutation({
-    mutationFn: (body: { code: string; remember_me?: boolean }) => api.post<TwoFactorVerifyResponse>('/twofactor/app/verify', body),
+    mutationFn: (body: { code: string; remember_me?: boolean }) =>
+      api.post<TwoFactorVerifyResponse>('/twofactor/app/verify', body),
   });
 }
 
 export function useVerifyRecovery() {
   return useMutation({
-    mutationFn: (body: { code: string; remember_me?: boolean }) => api.post<TwoFactorVerifyResponse>('/twofactor/recovery/verify', body),
+    mutationFn: (body: { code: string; remember_me?: boolean }) =>
+      api.post<TwoFactorVerifyResponse>('/twofactor/recovery/verify', body),
   });
 }
 
@@ -55,9 +66,14 @@ export function useVerifyRecovery() {
  * name field's suggestions, where the browser supports it (conditional UI).
  */
 export async function passkeySignIn(autofill = false): Promise<LoginResponse | null> {
-  const { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication } = await import('@simplewebauthn/browser');
+  const { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication } =
+    await import('@simplewebauthn/browser');
   if (!browserSupportsWebAuthn() || (autofill && !(await browserSupportsWebAuthnAutofill()))) return null;
-  const { challenge_id, options } = await api.post<PasskeyOptionsResponse>('/passkey-login/options', {}, { expectUnauthorized: true });
+  const { challenge_id, options } = await api.post<PasskeyOptionsResponse>(
+    '/passkey-login/options',
+    {},
+    { expectUnauthorized: true },
+  );
   const response = await startAuthentication({
     optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
     useBrowserAutofill: autofill,

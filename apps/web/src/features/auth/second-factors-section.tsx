@@ -8,7 +8,15 @@ import { formatDateTime } from '../../lib/dates';
 import { modals } from '../../lib/modals';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { showRecoveryCodes } from './recovery-codes';
-import { useAddPasskey, useConfirmApp, useFactors, useNewRecoveryCodes, useRemoveApp, useRemovePasskey, useStartApp } from './second-factors-api';
+import {
+  useAddPasskey,
+  useConfirmApp,
+  useFactors,
+  useNewRecoveryCodes,
+  useRemoveApp,
+  useRemovePasskey,
+  useStartApp,
+} from './second-factors-api';
 
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -33,10 +41,16 @@ function AppSetup({ setup, onCancel }: { setup: TotpSetupResponse; onCancel: () 
       }}
     >
       <Stack gap="sm">
-        <Text size="sm">Scan this QR code with your authenticator app, or type the key below into it. Then enter the 6-digit code it shows.</Text>
+        <Text size="sm">
+          Scan this QR code with your authenticator app, or type the key below into it. Then enter the 6-digit code it
+          shows.
+        </Text>
         <Image src={setup.qr} alt="QR code to add this account to your authenticator app" w={200} h={200} />
         <Text size="sm">
-          Key: <Code fz="sm" data-testid="totp-secret">{grouped(setup.secret)}</Code>
+          Key:{' '}
+          <Code fz="sm" data-testid="totp-secret">
+            {grouped(setup.secret)}
+          </Code>
         </Text>
         {confirm.isError && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -76,7 +90,11 @@ function AppCard({ enabled }: { enabled: boolean }) {
       children: <Text size="sm">Sign-in will ask for a code by email (or SMS) again.</Text>,
       labels: { confirm: 'Yes, Remove', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(undefined, { onSuccess: (res) => notifySuccess(res.message), onError: (error) => notifyError(error) }),
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: (res) => notifySuccess(res.message),
+          onError: (error) => notifyError(error),
+        }),
     });
 
   return (
@@ -101,9 +119,15 @@ function AppCard({ enabled }: { enabled: boolean }) {
           <AppSetup setup={setup} onCancel={() => setSetup(null)} />
         ) : (
           <>
-            <Text size="sm">An app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) makes a new 6-digit code every 30 seconds. Sign-in then asks for it instead of sending a code.</Text>
+            <Text size="sm">
+              An app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) makes a new
+              6-digit code every 30 seconds. Sign-in then asks for it instead of sending a code.
+            </Text>
             <Group>
-              <Button onClick={() => start.mutate(undefined, { onSuccess: setSetup, onError: (error) => notifyError(error) })} loading={start.isPending}>
+              <Button
+                onClick={() => start.mutate(undefined, { onSuccess: setSetup, onError: (error) => notifyError(error) })}
+                loading={start.isPending}
+              >
                 Set up an authenticator app
               </Button>
             </Group>
@@ -123,7 +147,8 @@ function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
           {passkey.name}
         </Text>
         <Text size="sm" c="dimmed">
-          Added {formatDateTime(passkey.created_at)}; {passkey.last_used_at ? `last used ${formatDateTime(passkey.last_used_at)}` : 'not used yet'}
+          Added {formatDateTime(passkey.created_at)};{' '}
+          {passkey.last_used_at ? `last used ${formatDateTime(passkey.last_used_at)}` : 'not used yet'}
         </Text>
       </div>
       <Button
@@ -138,7 +163,11 @@ function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
             children: <Text size="sm">Remove {passkey.name}? It will no longer sign you in.</Text>,
             labels: { confirm: 'Yes, Remove', cancel: 'Cancel' },
             confirmProps: { color: 'red' },
-            onConfirm: () => remove.mutate(passkey.id, { onSuccess: (res) => notifySuccess(res.message), onError: (error) => notifyError(error) }),
+            onConfirm: () =>
+              remove.mutate(passkey.id, {
+                onSuccess: (res) => notifySuccess(res.message),
+                onError: (error) => notifyError(error),
+              }),
           })
         }
       >
@@ -159,9 +188,16 @@ function PasskeyCard({ passkeys }: { passkeys: PasskeyItem[] }) {
         <Title order={2} size="h4" id="passkey-title">
           {M.passkeyTitle}
         </Title>
-        <Text size="sm">A passkey signs you in with your fingerprint, face or device PIN, with no password or code to type.</Text>
+        <Text size="sm">
+          A passkey signs you in with your fingerprint, face or device PIN, with no password or code to type.
+        </Text>
         {passkeys.length > 0 && (
-          <Stack gap="sm" component="ul" aria-label="Your passkeys" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack
+            gap="sm"
+            component="ul"
+            aria-label="Your passkeys"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {passkeys.map((p) => (
               <PasskeyRow key={p.id} passkey={p} />
             ))}
@@ -182,7 +218,10 @@ function PasskeyCard({ passkeys }: { passkeys: PasskeyItem[] }) {
                   showRecoveryCodes(res.recovery_codes);
                 },
                 // The browser's own cancel (NotAllowedError) says nothing worth a notice.
-                onError: (e) => (e instanceof Error && e.name === 'NotAllowedError' ? undefined : notifyError(null, errorMessage(e, M.passkeyRegisterFailed))),
+                onError: (e) =>
+                  e instanceof Error && e.name === 'NotAllowedError'
+                    ? undefined
+                    : notifyError(null, errorMessage(e, M.passkeyRegisterFailed)),
               });
             }}
           >
@@ -220,7 +259,8 @@ function RecoveryCard({ left }: { left: number }) {
           {M.recoveryTitle}
         </Title>
         <Text size="sm">
-          {left} of {SECOND_FACTOR.recoveryCodeCount} recovery codes left. Each signs you in once if you lose your app or passkey.
+          {left} of {SECOND_FACTOR.recoveryCodeCount} recovery codes left. Each signs you in once if you lose your app
+          or passkey.
         </Text>
         <Group>
           <Button
@@ -253,7 +293,14 @@ function RecoveryCard({ left }: { left: number }) {
 /** /profile2fa: the authenticator app, passkeys and recovery codes, beside the spec's SMS set-up. */
 export function SecondFactorsSection() {
   const factors = useFactors();
-  if (factors.isError) return <LoadFailedAlert title="Your second factors could not be loaded." error={factors.error} onRetry={() => void factors.refetch()} />;
+  if (factors.isError)
+    return (
+      <LoadFailedAlert
+        title="Your second factors could not be loaded."
+        error={factors.error}
+        onRetry={() => void factors.refetch()}
+      />
+    );
   if (!factors.data) return <Loader size="sm" aria-label="Loading" />;
   const { app, passkeys, recovery_codes_left } = factors.data;
   return (

@@ -24,7 +24,11 @@ afterEach(() => setPendingLogin(null));
 describe('the second step with an authenticator app', () => {
   it("asks for the app's 6-digit code and signs in with it", async () => {
     pendingWithApp();
-    const { calls } = mockFetch((url) => (url === '/api/twofactor/app/verify' ? { body: { message: MESSAGES.actionSuccessful, token: 'verified' } } : undefined));
+    const { calls } = mockFetch((url) =>
+      url === '/api/twofactor/app/verify'
+        ? { body: { message: MESSAGES.actionSuccessful, token: 'verified' } }
+        : undefined,
+    );
     const user = userEvent.setup();
     const { router } = renderWithApp(<TwoFactorPage />, { path: '/two-factor' });
     const submit = screen.getByRole('button', { name: 'Submit' });
@@ -39,7 +43,9 @@ describe('the second step with an authenticator app', () => {
 
   it("'Send a code by email instead' sends one and shows the 4-digit code form", async () => {
     pendingWithApp();
-    const { calls } = mockFetch((url) => (url === '/api/twofactor/send2faCodeOnEmail' ? { body: { message: MESSAGES.twoFactorCodeSent } } : undefined));
+    const { calls } = mockFetch((url) =>
+      url === '/api/twofactor/send2faCodeOnEmail' ? { body: { message: MESSAGES.twoFactorCodeSent } } : undefined,
+    );
     const user = userEvent.setup();
     renderWithApp(<TwoFactorPage />, { path: '/two-factor' });
     await user.click(screen.getByRole('button', { name: M.sendByEmailInstead }));
@@ -50,7 +56,11 @@ describe('the second step with an authenticator app', () => {
 
   it('a recovery code instead; a wrong one says the spec message', async () => {
     pendingWithApp();
-    mockFetch((url) => (url === '/api/twofactor/recovery/verify' ? { status: 422, body: { message: MESSAGES.twoFactorInvalid } } : undefined));
+    mockFetch((url) =>
+      url === '/api/twofactor/recovery/verify'
+        ? { status: 422, body: { message: MESSAGES.twoFactorInvalid } }
+        : undefined,
+    );
     const user = userEvent.setup();
     renderWithApp(<TwoFactorPage />, { path: '/two-factor' });
     await user.click(screen.getByRole('button', { name: M.useRecoveryCode }));

@@ -3,7 +3,14 @@ import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title }
 import { IconAlertCircle, IconDeviceMobile, IconLifebuoy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { currentRoleOf, landingPathFor, MESSAGES, SECOND_FACTOR, SECOND_FACTOR_MESSAGES as M, TWO_FACTOR } from '@portal/shared';
+import {
+  currentRoleOf,
+  landingPathFor,
+  MESSAGES,
+  SECOND_FACTOR,
+  SECOND_FACTOR_MESSAGES as M,
+  TWO_FACTOR,
+} from '@portal/shared';
 import { errorMessage } from '../../lib/api-client';
 import { getSession, setToken } from '../../lib/session';
 import { activeUserKey } from './api';
@@ -47,7 +54,9 @@ export function OtherFactorForm({
           queryClient.removeQueries({ queryKey: activeUserKey });
           setToken(res.token);
           setPendingLogin(null);
-          void navigate(landingPathFor(getSession().currentRole ?? currentRoleOf(pending.permissions)), { replace: true });
+          void navigate(landingPathFor(getSession().currentRole ?? currentRoleOf(pending.permissions)), {
+            replace: true,
+          });
         },
         onError: () => setCode(''),
       },
@@ -94,7 +103,9 @@ export function OtherFactorForm({
               placeholder="6-digit code"
               maxLength={SECOND_FACTOR.totpDigits}
               value={code}
-              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, SECOND_FACTOR.totpDigits))}
+              onChange={(event) =>
+                setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, SECOND_FACTOR.totpDigits))
+              }
               required
               autoFocus
             />

@@ -39,7 +39,9 @@ describe('two-factor screen', () => {
 
   it("shows the server's 'Invalid token. Try again!'", async () => {
     pendingSignIn();
-    mockFetch((url) => (url === '/api/twofactor/verify' ? { status: 422, body: { message: MESSAGES.twoFactorInvalid } } : undefined));
+    mockFetch((url) =>
+      url === '/api/twofactor/verify' ? { status: 422, body: { message: MESSAGES.twoFactorInvalid } } : undefined,
+    );
     const user = userEvent.setup();
     renderWithApp(<TwoFactorPage />, { path: '/two-factor' });
     await user.type(screen.getByLabelText('Code'), '0000');

@@ -3,7 +3,15 @@ import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } fro
 import { IconAlertCircle, IconDeviceMobileMessage, IconMail } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { currentRoleOf, landingPathFor, LIMITS, MESSAGES, ROUTES, SECOND_FACTOR_MESSAGES, TWO_FACTOR } from '@portal/shared';
+import {
+  currentRoleOf,
+  landingPathFor,
+  LIMITS,
+  MESSAGES,
+  ROUTES,
+  SECOND_FACTOR_MESSAGES,
+  TWO_FACTOR,
+} from '@portal/shared';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { clearAuth, getSession, setToken } from '../../lib/session';
@@ -34,15 +42,21 @@ function SmsReminder({ setupAfter, onSetupNow }: { setupAfter: boolean; onSetupN
   }
 
   return (
-    <Paper withBorder p="md" bg="var(--mantine-color-brand-0)" component="section" aria-label="SMS verification reminder">
+    <Paper
+      withBorder
+      p="md"
+      bg="var(--mantine-color-brand-0)"
+      component="section"
+      aria-label="SMS verification reminder"
+    >
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap">
           <IconDeviceMobileMessage size={20} aria-hidden style={{ flex: 'none' }} />
           <Text fw={600}>Set up SMS verification</Text>
         </Group>
         <Text size="sm">
-          Two-step verification by SMS is not set up for your account yet. With it, your sign-in codes come to your mobile
-          phone.
+          Two-step verification by SMS is not set up for your account yet. With it, your sign-in codes come to your
+          mobile phone.
         </Text>
         {setupAfter && (
           <Text size="sm" c="brand.8" fw={500}>
@@ -53,10 +67,20 @@ function SmsReminder({ setupAfter, onSetupNow }: { setupAfter: boolean; onSetupN
           <Button size="xs" variant={setupAfter ? 'filled' : 'light'} aria-pressed={setupAfter} onClick={onSetupNow}>
             Set up SMS verification now
           </Button>
-          <Button size="xs" variant="default" loading={remind.isPending && remind.variables === true} onClick={() => choose(true)}>
+          <Button
+            size="xs"
+            variant="default"
+            loading={remind.isPending && remind.variables === true}
+            onClick={() => choose(true)}
+          >
             Remind me later
           </Button>
-          <Button size="xs" variant="subtle" loading={remind.isPending && remind.variables === false} onClick={() => choose(false)}>
+          <Button
+            size="xs"
+            variant="subtle"
+            loading={remind.isPending && remind.variables === false}
+            onClick={() => choose(false)}
+          >
             Do not remind me
           </Button>
         </Group>
@@ -118,7 +142,10 @@ function TwoFactorForm({ pending, onRecovery }: { pending: PendingLogin; onRecov
         notifySuccess(res.message);
       },
       // Too early after all (another tab, a clock apart): count down rather than answer an error.
-      onError: (error) => (isApiError(error) && error.status === 429 ? countdown.restart() : notifyError(null, MESSAGES.twoFactorSendFailed)),
+      onError: (error) =>
+        isApiError(error) && error.status === 429
+          ? countdown.restart()
+          : notifyError(null, MESSAGES.twoFactorSendFailed),
     });
   };
 
@@ -220,7 +247,8 @@ export default function TwoFactorPage() {
           notifySuccess(res.message);
           setMode('code');
         },
-        onError: (error) => notifyError(isApiError(error) && error.status === 429 ? error : null, MESSAGES.twoFactorSendFailed),
+        onError: (error) =>
+          notifyError(isApiError(error) && error.status === 429 ? error : null, MESSAGES.twoFactorSendFailed),
       });
     return (
       <OtherFactorForm
@@ -234,5 +262,7 @@ export default function TwoFactorPage() {
       />
     );
   }
-  return <TwoFactorForm pending={pending} onRecovery={pending.recovery_codes ? () => setMode('recovery') : undefined} />;
+  return (
+    <TwoFactorForm pending={pending} onRecovery={pending.recovery_codes ? () => setMode('recovery') : undefined} />
+  );
 }

@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZES, type CalendarFeed, type CommitteeList, type EventCreate, type EventList, type EventSaved, type EventUpdate, type MessageBody } from '@portal/shared';
+import {
+  PAGE_SIZES,
+  type CalendarFeed,
+  type CommitteeList,
+  type EventCreate,
+  type EventList,
+  type EventSaved,
+  type EventUpdate,
+  type MessageBody,
+} from '@portal/shared';
 import { api } from '../../lib/api-client';
 import { isSignedIn, useSession } from '../../lib/session';
 
@@ -12,7 +21,11 @@ export function useEvents(committeeId: number | null, range: { start: string; en
   const session = useSession();
   return useQuery({
     queryKey: [...eventsKey, committeeId, range?.start ?? null, range?.end ?? null],
-    queryFn: ({ signal }) => api.get<EventList>('/events', { query: { committee_id: committeeId, start: range?.start, end: range?.end }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<EventList>('/events', {
+        query: { committee_id: committeeId, start: range?.start, end: range?.end },
+        signal,
+      }),
     enabled: isSignedIn(session) && committeeId !== null && range !== null,
     placeholderData: keepPreviousData,
   });
@@ -23,7 +36,11 @@ export function useUpcomingEvents(committeeId: number | null) {
   const session = useSession();
   return useQuery({
     queryKey: [...eventsKey, committeeId, 'upcoming'],
-    queryFn: ({ signal }) => api.get<EventList>('/events', { query: { committee_id: committeeId, upcoming: true, limit: PAGE_SIZES.dashboard }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<EventList>('/events', {
+        query: { committee_id: committeeId, upcoming: true, limit: PAGE_SIZES.dashboard },
+        signal,
+      }),
     enabled: isSignedIn(session) && committeeId !== null,
   });
 }
@@ -33,7 +50,8 @@ export function useEventSearch(committeeId: number | null, term: string) {
   const session = useSession();
   return useQuery({
     queryKey: [...eventsKey, committeeId, 'search', term],
-    queryFn: ({ signal }) => api.get<EventList>('/events', { query: { committee_id: committeeId, term, limit: 50 }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<EventList>('/events', { query: { committee_id: committeeId, term, limit: 50 }, signal }),
     enabled: isSignedIn(session) && committeeId !== null && term.trim().length > 0,
     placeholderData: keepPreviousData,
   });
@@ -46,12 +64,18 @@ function useInvalidateEvents() {
 
 export function useCreateEvent() {
   const invalidate = useInvalidateEvents();
-  return useMutation({ mutationFn: (body: EventCreate) => api.post<EventSaved>('/events', body), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (body: EventCreate) => api.post<EventSaved>('/events', body),
+    onSettled: invalidate,
+  });
 }
 
 export function useUpdateEvent() {
   const invalidate = useInvalidateEvents();
-  return useMutation({ mutationFn: ({ id, body }: { id: number; body: EventUpdate }) => api.put<EventSaved>(`/events/${id}`, body), onSettled: invalidate });
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: EventUpdate }) => api.put<EventSaved>(`/events/${id}`, body),
+    onSettled: invalidate,
+  });
 }
 
 export function useDeleteEvent() {
@@ -64,7 +88,11 @@ export const feedKey = ['calendar-feed'] as const;
 /** GET /calendar/feed: the user's secret ICS address. */
 export function useCalendarFeed(enabled: boolean) {
   const session = useSession();
-  return useQuery({ queryKey: feedKey, queryFn: ({ signal }) => api.get<CalendarFeed>('/calendar/feed', { signal }), enabled: isSignedIn(session) && enabled });
+  return useQuery({
+    queryKey: feedKey,
+    queryFn: ({ signal }) => api.get<CalendarFeed>('/calendar/feed', { signal }),
+    enabled: isSignedIn(session) && enabled,
+  });
 }
 
 /** POST /calendar/feed/reset: 'Reset link'. */
@@ -79,7 +107,12 @@ export function useResetFeed() {
 /** GET /committees: the user's committees (the calendar shows the current one). */
 export function useCommittees() {
   const session = useSession();
-  return useQuery({ queryKey: ['committees'], queryFn: ({ signal }) => api.get<CommitteeList>('/committees', { signal }), enabled: isSignedIn(session), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['committees'],
+    queryFn: ({ signal }) => api.get<CommitteeList>('/committees', { signal }),
+    enabled: isSignedIn(session),
+    staleTime: 60_000,
+  });
 }
 
 /** The committee whose calendar is shown: the one chosen in the header (CURRENT_COMMITTEE), else the user's first. */

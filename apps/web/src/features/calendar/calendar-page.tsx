@@ -13,7 +13,16 @@ import './calendar.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CALENDAR_ASPECT_RATIO, CALENDAR_MESSAGES, TIMEZONE, calendarPathFor, normalizeLocal, ROUTES, type CalendarEvent, type Committee } from '@portal/shared';
+import {
+  CALENDAR_ASPECT_RATIO,
+  CALENDAR_MESSAGES,
+  TIMEZONE,
+  calendarPathFor,
+  normalizeLocal,
+  ROUTES,
+  type CalendarEvent,
+  type Committee,
+} from '@portal/shared';
 import { CardHeader } from '../../components/card-header';
 import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
@@ -56,7 +65,11 @@ export default function CalendarPage() {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Card>
-              <CommitteeCalendar key={`${committee.id}-${initialDate ?? ''}`} committee={committee} initialDate={initialDate} />
+              <CommitteeCalendar
+                key={`${committee.id}-${initialDate ?? ''}`}
+                committee={committee}
+                initialDate={initialDate}
+              />
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -89,7 +102,10 @@ function CommitteeCalendar({ committee, initialDate }: { committee: Committee; i
   });
 
   /** A drag or a resize: the new times go to the server; a refusal puts the event back. */
-  const moved = (info: { event: { id: string; title: string; startStr: string; endStr: string; allDay: boolean }; revert: () => void }) => {
+  const moved = (info: {
+    event: { id: string; title: string; startStr: string; endStr: string; allDay: boolean };
+    revert: () => void;
+  }) => {
     const e = info.event;
     const start = wallClock(e.startStr);
     const end = e.endStr ? wallClock(e.endStr) : null;
@@ -106,13 +122,22 @@ function CommitteeCalendar({ committee, initialDate }: { committee: Committee; i
   };
 
   // A keyboard's way to add an event: day cells take no focus, so a button opens the same form.
-  const createOnDay = (day: string) => setModal({ kind: 'create', committeeId: committee.id, start: `${day} 00:00:00`, allDay: true });
+  const createOnDay = (day: string) =>
+    setModal({ kind: 'create', committeeId: committee.id, start: `${day} 00:00:00`, allDay: true });
 
   return (
     <div className="portal-calendar">
       {canCreate && (
         <Group justify="flex-end" mb="sm">
-          <Button size="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => createOnDay(range && (sydneyToday() < range.start || sydneyToday() >= range.end) ? range.start : sydneyToday())}>
+          <Button
+            size="sm"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() =>
+              createOnDay(
+                range && (sydneyToday() < range.start || sydneyToday() >= range.end) ? range.start : sydneyToday(),
+              )
+            }
+          >
             New event
           </Button>
         </Group>
@@ -185,7 +210,12 @@ function EventSearch({ committee }: { committee: Committee }) {
   return (
     <Card component="section" aria-label="Search future events">
       <CardHeader title="Search future events" icon={<IconSearch size={20} />} />
-      <TextInput label="Event name" placeholder="Search" value={term} onChange={(e) => setTerm(e.currentTarget.value)} />
+      <TextInput
+        label="Event name"
+        placeholder="Search"
+        value={term}
+        onChange={(e) => setTerm(e.currentTarget.value)}
+      />
       {term.trim() !== '' && (
         <Stack gap={6} mt="sm" aria-live="polite">
           {search.isFetching && found.length === 0 ? (
@@ -220,17 +250,33 @@ function FeedCard() {
   const confirmReset = () =>
     modals.openConfirmModal({
       title: 'Reset link',
-      children: <Text size="sm">The current address will stop working at once; calendar apps that use it will need the new one. Reset the link?</Text>,
+      children: (
+        <Text size="sm">
+          The current address will stop working at once; calendar apps that use it will need the new one. Reset the
+          link?
+        </Text>
+      ),
       labels: { confirm: 'Yes, Reset', cancel: 'Cancel' },
-      onConfirm: () => reset.mutate(undefined, { onSuccess: (res) => notifySuccess(res.message ?? CALENDAR_MESSAGES.feedReset), onError: (error) => notifyError(error) }),
+      onConfirm: () =>
+        reset.mutate(undefined, {
+          onSuccess: (res) => notifySuccess(res.message ?? CALENDAR_MESSAGES.feedReset),
+          onError: (error) => notifyError(error),
+        }),
     });
   return (
     <Card component="section" aria-label="Calendar feed">
       <CardHeader title="Calendar feed" icon={<IconCalendarEvent size={20} />} />
       <Text size="sm" mb="sm">
-        Add this address to your calendar app to see the events of your committees. Keep it private: anyone with it can read them.
+        Add this address to your calendar app to see the events of your committees. Keep it private: anyone with it can
+        read them.
       </Text>
-      <TextInput label="Your calendar address" readOnly value={feed.data?.url ?? ''} leftSection={<IconLink size={16} />} onFocus={(e) => e.currentTarget.select()} />
+      <TextInput
+        label="Your calendar address"
+        readOnly
+        value={feed.data?.url ?? ''}
+        leftSection={<IconLink size={16} />}
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <Group mt="sm" gap="sm">
         <CopyButton value={feed.data?.url ?? ''}>
           {({ copied, copy }) => (

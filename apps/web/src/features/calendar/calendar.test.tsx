@@ -38,8 +38,10 @@ function serve(committees: Committee[], events: CalendarEvent[], canCreate = fal
   return mockFetch((url) => {
     const u = new URL(url, 'http://x');
     if (u.pathname === '/api/committees') return { body: { data: committees } };
-    if (u.pathname === '/api/events') return { body: { data: events, abilities: { 'calendar.event.create': canCreate } } };
-    if (u.pathname === '/api/calendar/feed') return { body: { url: 'http://portal.test/api/calendar/ics/5.secret.ics' } };
+    if (u.pathname === '/api/events')
+      return { body: { data: events, abilities: { 'calendar.event.create': canCreate } } };
+    if (u.pathname === '/api/calendar/feed')
+      return { body: { url: 'http://portal.test/api/calendar/ics/5.secret.ics' } };
     return undefined;
   });
 }
@@ -47,7 +49,13 @@ function serve(committees: Committee[], events: CalendarEvent[], canCreate = fal
 describe("the dashboard's Upcoming meetings", () => {
   it('lists the first events from now of the current committee, each linking to the calendar at its start', async () => {
     signInAs('CM', 't', 3);
-    const { calls } = serve([committee()], [event(1), event(2, { title: 'Workshop', start: '2026-12-05 00:00:00', end: '2026-12-07 00:00:00', allDay: true })]);
+    const { calls } = serve(
+      [committee()],
+      [
+        event(1),
+        event(2, { title: 'Workshop', start: '2026-12-05 00:00:00', end: '2026-12-07 00:00:00', allDay: true }),
+      ],
+    );
     renderWithApp(<UpcomingMeetingsCard />, { path: '/dashboard' });
     const card = await screen.findByRole('region', { name: 'Upcoming meetings' });
     const link = await within(card).findByRole('link', { name: 'Meeting 1' });
@@ -71,16 +79,31 @@ describe('the calendar page', () => {
     const { calls } = serve([committee()], [event(1)]);
     renderWithApp(<Navigate to="/calendar/2026-12-01" />, {
       path: '/',
-      extraRoutes: [{ path: '/calendar/:date', element: <ModalsProvider><CalendarPage /></ModalsProvider> }],
+      extraRoutes: [
+        {
+          path: '/calendar/:date',
+          element: (
+            <ModalsProvider>
+              <CalendarPage />
+            </ModalsProvider>
+          ),
+        },
+      ],
     });
     expect(await screen.findByRole('heading', { name: 'December 2026' })).toBeInTheDocument();
-    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/events?committee_id=3&start=2026-11-30&end=2027-01-11'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.startsWith('/api/events?committee_id=3&start=2026-11-30&end=2027-01-11'))).toBe(
+        true,
+      ),
+    );
     await userEvent.click(await screen.findByText('Meeting 1'));
     const dialog = await screen.findByRole('dialog', { name: 'Event' });
     expect(within(dialog).getByText('01/12/2026 9:30 am – 11:00 am')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Update' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
-    expect(screen.getByLabelText('Your calendar address')).toHaveValue('http://portal.test/api/calendar/ics/5.secret.ics');
+    expect(screen.getByLabelText('Your calendar address')).toHaveValue(
+      'http://portal.test/api/calendar/ics/5.secret.ics',
+    );
     expect(screen.getByRole('button', { name: 'Reset link' })).toBeEnabled();
     expect(screen.getByText('Times are Sydney time. Only the committee admin adds events.')).toBeInTheDocument();
   });
@@ -91,7 +114,16 @@ describe('the calendar page', () => {
     serve([committee({ is_admin: true })], [event(1, { title: long })], true);
     renderWithApp(<Navigate to="/calendar/2026-12-01" />, {
       path: '/',
-      extraRoutes: [{ path: '/calendar/:date', element: <ModalsProvider><CalendarPage /></ModalsProvider> }],
+      extraRoutes: [
+        {
+          path: '/calendar/:date',
+          element: (
+            <ModalsProvider>
+              <CalendarPage />
+            </ModalsProvider>
+          ),
+        },
+      ],
     });
     const user = userEvent.setup();
     const shown = await screen.findByText(long);
@@ -118,7 +150,13 @@ describe('the event form', () => {
   it("says the spec's messages for an empty name and an end before the start", async () => {
     signInAs('CM', 't', 3);
     const { calls } = serve([committee({ is_admin: true })], [], true);
-    renderWithApp(<EventModal state={{ kind: 'create', committeeId: 3, start: '2026-12-01 09:00:00', allDay: false }} onClose={() => {}} />, { path: '/calendar' });
+    renderWithApp(
+      <EventModal
+        state={{ kind: 'create', committeeId: 3, start: '2026-12-01 09:00:00', allDay: false }}
+        onClose={() => {}}
+      />,
+      { path: '/calendar' },
+    );
     const dialog = await screen.findByRole('dialog', { name: 'New Event' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please enter an event name')).toBeInTheDocument();
@@ -128,15 +166,30 @@ describe('the event form', () => {
   it('shows an all-day event ending one day less, and sends the exclusive end back', async () => {
     signInAs('CM', 't', 3);
     const { calls } = mockFetch((url, init) => {
-      if (new URL(url, 'http://x').pathname === '/api/events/9' && init.method === 'PUT') return { body: { message: 'Event updated successfully.', event: event(9) } };
+      if (new URL(url, 'http://x').pathname === '/api/events/9' && init.method === 'PUT')
+        return { body: { message: 'Event updated successfully.', event: event(9) } };
       return undefined;
     });
-    const own = event(9, { title: 'Workshop', start: '2026-12-05 00:00:00', end: '2026-12-07 00:00:00', allDay: true, isCreatedBy: true, abilities: { 'calendar.event.update': true, 'calendar.event.delete': true } });
+    const own = event(9, {
+      title: 'Workshop',
+      start: '2026-12-05 00:00:00',
+      end: '2026-12-07 00:00:00',
+      allDay: true,
+      isCreatedBy: true,
+      abilities: { 'calendar.event.update': true, 'calendar.event.delete': true },
+    });
     renderWithApp(<EventModal state={{ kind: 'event', event: own }} onClose={() => {}} />, { path: '/calendar' });
     const dialog = await screen.findByRole('dialog', { name: 'Update Event' });
     expect(within(dialog).getByRole('button', { name: /End date/ })).toHaveTextContent('06/12/2026');
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ title: 'Workshop', start: '2026-12-05 00:00:00', end: '2026-12-07 00:00:00', allDay: true }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        title: 'Workshop',
+        start: '2026-12-05 00:00:00',
+        end: '2026-12-07 00:00:00',
+        allDay: true,
+      }),
+    );
   });
 });

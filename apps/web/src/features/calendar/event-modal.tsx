@@ -1,7 +1,15 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import { modals } from '../../lib/modals';
-import { addDaysLocal, CALENDAR_MESSAGES, defaultEventEnd, eventForm, eventRequestOf, type CalendarEvent, type EventFormValues } from '@portal/shared';
+import {
+  addDaysLocal,
+  CALENDAR_MESSAGES,
+  defaultEventEnd,
+  eventForm,
+  eventRequestOf,
+  type CalendarEvent,
+  type EventFormValues,
+} from '@portal/shared';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { notifyFormError, notifyFormSuccess } from '../../lib/notify';
 import { formatEventWhen } from './event-time';
@@ -10,25 +18,45 @@ import { useCreateEvent, useDeleteEvent, useUpdateEvent } from './api';
 const FORM_ID = 'event-form';
 
 /** What the modal is open for: a new event on a day (an admin), or an existing one. */
-export type EventModalState = { kind: 'create'; committeeId: number; start: string; allDay: boolean } | { kind: 'event'; event: CalendarEvent } | null;
+export type EventModalState =
+  | { kind: 'create'; committeeId: number; start: string; allDay: boolean }
+  | { kind: 'event'; event: CalendarEvent }
+  | null;
 
 /** The form's values of an event: an all-day end is shown as its last day (spec 9: one day less). */
 function valuesOf(state: NonNullable<EventModalState>): EventFormValues {
-  if (state.kind === 'create') return { title: '', start: state.start, end: state.allDay ? state.start : defaultEventEnd(state.start, false), allDay: state.allDay };
+  if (state.kind === 'create')
+    return {
+      title: '',
+      start: state.start,
+      end: state.allDay ? state.start : defaultEventEnd(state.start, false),
+      allDay: state.allDay,
+    };
   const e = state.event;
   return { title: e.title, start: e.start, end: e.allDay ? addDaysLocal(e.end, -1) : e.end, allDay: e.allDay };
 }
 
 /** The event create/update modal (spec/02 "Calendar"); read-only for a member who did not create the event. */
 export function EventModal({ state, onClose }: { state: EventModalState; onClose: () => void }) {
-  const title = state === null ? '' : state.kind === 'create' ? 'New Event' : state.event.abilities['calendar.event.update'] ? 'Update Event' : 'Event';
+  const title =
+    state === null
+      ? ''
+      : state.kind === 'create'
+        ? 'New Event'
+        : state.event.abilities['calendar.event.update']
+          ? 'Update Event'
+          : 'Event';
   return (
     <Modal opened={state !== null} onClose={onClose} title={title} centered>
       {state !== null &&
         (state.kind === 'event' && !state.event.abilities['calendar.event.update'] ? (
           <EventDetails event={state.event} onClose={onClose} />
         ) : (
-          <EventForm key={state.kind === 'create' ? `new-${state.start}` : state.event.id} state={state} onClose={onClose} />
+          <EventForm
+            key={state.kind === 'create' ? `new-${state.start}` : state.event.id}
+            state={state}
+            onClose={onClose}
+          />
         ))}
     </Modal>
   );
@@ -88,7 +116,8 @@ function EventForm({ state, onClose }: { state: NonNullable<EventModalState>; on
       onClose();
     };
     if (existing) update.mutate({ id: existing.id, body }, { onSuccess: done, onError: failed });
-    else if (state.kind === 'create') create.mutate({ committee_id: state.committeeId, ...body }, { onSuccess: done, onError: failed });
+    else if (state.kind === 'create')
+      create.mutate({ committee_id: state.committeeId, ...body }, { onSuccess: done, onError: failed });
   });
 
   const confirmDelete = () => {
@@ -111,7 +140,11 @@ function EventForm({ state, onClose }: { state: NonNullable<EventModalState>; on
 
   const toggleAllDay = (allDay: boolean) => {
     const start = values.start.slice(0, 10);
-    form.setValues(allDay ? { allDay, start: `${start} 00:00:00`, end: `${values.end.slice(0, 10)} 00:00:00` } : { allDay, start: `${start} 09:00:00`, end: `${start} 09:30:00` });
+    form.setValues(
+      allDay
+        ? { allDay, start: `${start} 00:00:00`, end: `${values.end.slice(0, 10)} 00:00:00` }
+        : { allDay, start: `${start} 09:00:00`, end: `${start} 09:30:00` },
+    );
   };
 
   return (

@@ -16,7 +16,9 @@ export function formatLocalTime(local: string): string {
 export function formatEventWhen(e: Pick<CalendarEvent, 'start' | 'end' | 'allDay'>): string {
   if (e.allDay) {
     const last = addDaysLocal(e.end, -1);
-    return last.slice(0, 10) > e.start.slice(0, 10) ? `${formatLocalDate(e.start)} – ${formatLocalDate(last)} (all day)` : `${formatLocalDate(e.start)} (all day)`;
+    return last.slice(0, 10) > e.start.slice(0, 10)
+      ? `${formatLocalDate(e.start)} – ${formatLocalDate(last)} (all day)`
+      : `${formatLocalDate(e.start)} (all day)`;
   }
   const sameDay = e.start.slice(0, 10) === e.end.slice(0, 10);
   return sameDay

@@ -13,7 +13,12 @@ export function UpcomingMeetingsCard() {
   const { committee, loading } = useCurrentCommittee();
   const upcoming = useUpcomingEvents(committee?.id ?? null);
   const list = upcoming.data?.data.slice(0, PAGE_SIZES.dashboard) ?? [];
-  const empty = !loading && committee === null ? 'You are not a member of any committee.' : upcoming.isError ? 'The meetings could not be loaded.' : 'No upcoming meetings.';
+  const empty =
+    !loading && committee === null
+      ? 'You are not a member of any committee.'
+      : upcoming.isError
+        ? 'The meetings could not be loaded.'
+        : 'No upcoming meetings.';
 
   return (
     <DashboardCard

@@ -52,11 +52,29 @@ export function ContactForm({ signedIn }: { signedIn: boolean }) {
           {!signedIn && (
             <>
               <Text size="sm">Tell us who you are so we can reply.</Text>
-              <TextInput label="Name" required autoComplete="name" maxLength={CONTACT_LIMITS.nameMax} {...form.getInputProps('name')} />
-              <TextInput label="Email" type="email" required autoComplete="email" maxLength={254} {...form.getInputProps('email')} />
+              <TextInput
+                label="Name"
+                required
+                autoComplete="name"
+                maxLength={CONTACT_LIMITS.nameMax}
+                {...form.getInputProps('name')}
+              />
+              <TextInput
+                label="Email"
+                type="email"
+                required
+                autoComplete="email"
+                maxLength={254}
+                {...form.getInputProps('email')}
+              />
             </>
           )}
-          <TextInput label="Subject" required maxLength={CONTACT_LIMITS.subjectMax} {...form.getInputProps('subject')} />
+          <TextInput
+            label="Subject"
+            required
+            maxLength={CONTACT_LIMITS.subjectMax}
+            {...form.getInputProps('subject')}
+          />
           {/* No maxLength: the browser would cut a pasted message without a word. The counter shows
               the limit, and the schema refuses past it with its message. */}
           <Textarea

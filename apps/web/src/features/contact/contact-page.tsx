@@ -20,7 +20,12 @@ export default function ContactPage() {
         title={ROUTES.contact.title}
         actions={
           signedIn ? undefined : (
-            <Button component={Link} to={ROUTES.login.path} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+            <Button
+              component={Link}
+              to={ROUTES.login.path}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+            >
               Back to Login
             </Button>
           )

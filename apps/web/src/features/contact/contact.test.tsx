@@ -21,7 +21,10 @@ describe('contact page', () => {
     renderWithApp(<ContactPage />);
     expect(screen.getByRole('link', { name: CONTACT.phone })).toHaveAttribute('href', 'tel:1800621666');
     expect(screen.getByRole('link', { name: CONTACT.email })).toHaveAttribute('href', `mailto:${CONTACT.email}`);
-    expect(screen.getByRole('link', { name: CONTACT.address })).toHaveAttribute('href', expect.stringContaining('maps'));
+    expect(screen.getByRole('link', { name: CONTACT.address })).toHaveAttribute(
+      'href',
+      expect.stringContaining('maps'),
+    );
     expect(screen.getByRole('link', { name: 'portal.test' })).toHaveAttribute('href', CONTACT.website);
   });
 
@@ -43,21 +46,32 @@ describe('contact page', () => {
 
   it('signed out: sends all four fields and clears the form', async () => {
     const user = userEvent.setup();
-    const { calls } = mockFetch((url) => (url === '/api/contact' ? { body: { message: CONTACT_MESSAGES.sent } } : undefined));
+    const { calls } = mockFetch((url) =>
+      url === '/api/contact' ? { body: { message: CONTACT_MESSAGES.sent } } : undefined,
+    );
     renderWithApp(<ContactPage />);
     await user.type(field(/^Name/), 'Vera Visitor');
     await user.type(field(/^Email/), 'vera@example.org');
     await user.type(field(/^Subject/), 'Fees');
     await user.type(field(/^Message/), 'How much?');
     await user.click(send());
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/contact')?.body).toEqual({ name: 'Vera Visitor', email: 'vera@example.org', subject: 'Fees', message: 'How much?' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/contact')?.body).toEqual({
+        name: 'Vera Visitor',
+        email: 'vera@example.org',
+        subject: 'Fees',
+        message: 'How much?',
+      }),
+    );
     await waitFor(() => expect(field(/^Subject/)).toHaveValue(''));
   });
 
   it('signed in: only subject and message, no back-to-login', async () => {
     signInAs('CM');
     const user = userEvent.setup();
-    const { calls } = mockFetch((url) => (url === '/api/contact' ? { body: { message: CONTACT_MESSAGES.sent } } : undefined));
+    const { calls } = mockFetch((url) =>
+      url === '/api/contact' ? { body: { message: CONTACT_MESSAGES.sent } } : undefined,
+    );
     renderWithApp(<ContactPage />);
     expect(screen.queryByLabelText(/^Name/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Back to Login/ })).not.toBeInTheDocument();
@@ -67,13 +81,18 @@ describe('contact page', () => {
     await user.type(field(/^Subject/), 'Room');
     await user.type(field(/^Message/), 'Is it free?');
     await user.click(send());
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/contact')?.body).toEqual({ subject: 'Room', message: 'Is it free?' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/contact')?.body).toEqual({ subject: 'Room', message: 'Is it free?' }),
+    );
   });
 
   it('puts the server’s field errors under the fields, and says the spec’s failure text otherwise', async () => {
     signInAs('TA');
     const user = userEvent.setup();
-    let answer: { status: number; body: unknown } = { status: 400, body: { message: CONTACT_MESSAGES.subjectRequired, errors: { subject: ['Server says no.'] } } };
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: { message: CONTACT_MESSAGES.subjectRequired, errors: { subject: ['Server says no.'] } },
+    };
     mockFetch((url) => (url === '/api/contact' ? answer : undefined));
     renderWithApp(<ContactPage />);
     await user.type(field(/^Subject/), 'Room');
@@ -94,7 +113,9 @@ describe('contact page', () => {
     await user.click(field(/^Message/));
     await user.paste('a'.repeat(CONTACT_LIMITS.messageMax + 1));
     expect(field(/^Message/)).toHaveValue('a'.repeat(CONTACT_LIMITS.messageMax + 1));
-    expect(screen.getByText(`${CONTACT_LIMITS.messageMax + 1} of ${CONTACT_LIMITS.messageMax} characters`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`${CONTACT_LIMITS.messageMax + 1} of ${CONTACT_LIMITS.messageMax} characters`),
+    ).toBeInTheDocument();
     await user.click(send());
     expect(await screen.findByText(CONTACT_MESSAGES.messageMax)).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/contact')).toHaveLength(0);

@@ -33,7 +33,9 @@ function serveFacilities(all: Facility[], put?: (id: number, body: unknown) => {
     if (u.pathname === '/api/facilities') {
       const page = Number(u.searchParams.get('page'));
       const perPage = Number(u.searchParams.get('per_page'));
-      return { body: { data: all.slice((page - 1) * perPage, page * perPage), total: all.length, page, per_page: perPage } };
+      return {
+        body: { data: all.slice((page - 1) * perPage, page * perPage), total: all.length, page, per_page: perPage },
+      };
     }
     return undefined;
   });
@@ -125,7 +127,9 @@ describe('facilities page', () => {
     await user.type(form.getByLabelText(/^Contact 1 phone/), 'abc!!');
     await user.click(form.getByRole('button', { name: 'Save' }));
 
-    expect(form.getByLabelText(/^Billing email/)).toHaveAccessibleDescription(RECORD_MESSAGES.required('billing email'));
+    expect(form.getByLabelText(/^Billing email/)).toHaveAccessibleDescription(
+      RECORD_MESSAGES.required('billing email'),
+    );
     expect(form.getByLabelText(/^Address/)).toHaveAccessibleDescription(RECORD_MESSAGES.required('address'));
     expect(form.getByLabelText(/^Suburb/)).toHaveAccessibleDescription(RECORD_MESSAGES.required('suburb'));
     expect(form.getByLabelText(/^Contact 1 phone/)).toHaveAccessibleDescription(RECORD_MESSAGES.phoneInvalid);

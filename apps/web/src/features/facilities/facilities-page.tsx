@@ -11,7 +11,12 @@ import { useFacilities } from './api';
 import { UpdateContactModal } from './update-contact-modal';
 
 function Contacts({ contacts }: { contacts: Facility['contacts'] }) {
-  if (contacts.length === 0) return <Text size="sm" c="dimmed">None</Text>;
+  if (contacts.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {contacts.map((c, i) => (
@@ -62,7 +67,13 @@ export default function FacilitiesPage() {
       hiddenTitle: true,
       render: (f) =>
         f.abilities['facilities.facility.update'] && (
-          <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} aria-label={`Edit ${f.name}`} onClick={() => setEditing(f)}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPencil size={14} />}
+            aria-label={`Edit ${f.name}`}
+            onClick={() => setEditing(f)}
+          >
             Edit
           </Button>
         ),
@@ -71,7 +82,10 @@ export default function FacilitiesPage() {
 
   return (
     <>
-      <PageTitle title={ROUTES.facilities.title} description="The facilities you represent. Open one to see its sites." />
+      <PageTitle
+        title={ROUTES.facilities.title}
+        description="The facilities you represent. Open one to see its sites."
+      />
       <Card p={{ base: 'xs', sm: 'md' }}>
         <DataTable
           label="Facilities"

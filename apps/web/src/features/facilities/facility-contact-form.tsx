@@ -47,7 +47,15 @@ function valuesOf(f: Facility): Values {
  * a phone number. The server's field errors go under their fields; anything else is one
  * 'Action fail: ' notice.
  */
-export function FacilityContactForm({ facility, onDone, onCancel }: { facility: Facility; onDone: () => void; onCancel: () => void }) {
+export function FacilityContactForm({
+  facility,
+  onDone,
+  onCancel,
+}: {
+  facility: Facility;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const update = useUpdateFacility();
   const form = useSchemaForm<Values>(facilityUpdate, { initialValues: valuesOf(facility) });
   const contacts = form.getValues().contacts;
@@ -80,7 +88,13 @@ export function FacilityContactForm({ facility, onDone, onCancel }: { facility: 
             description="Set by the body; it cannot be changed here."
             {...form.getInputProps('facility_number')}
           />
-          <TextInput label="Billing email" type="email" autoComplete="email" required {...form.getInputProps('billing_email')} />
+          <TextInput
+            label="Billing email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('billing_email')}
+          />
         </SimpleGrid>
         <TextInput label="Address" autoComplete="street-address" required {...form.getInputProps('address')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
@@ -100,7 +114,12 @@ export function FacilityContactForm({ facility, onDone, onCancel }: { facility: 
           {contacts.map((contact, index) => (
             <Group key={contact.key} align="flex-start" gap="sm" wrap="nowrap">
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" style={{ flex: 1 }}>
-                <TextInput label={`Contact ${index + 1} name`} autoComplete="off" required {...form.getInputProps(`contacts.${index}.name`)} />
+                <TextInput
+                  label={`Contact ${index + 1} name`}
+                  autoComplete="off"
+                  required
+                  {...form.getInputProps(`contacts.${index}.name`)}
+                />
                 <TextInput
                   label={`Contact ${index + 1} phone`}
                   type="tel"
@@ -127,7 +146,12 @@ export function FacilityContactForm({ facility, onDone, onCancel }: { facility: 
             </Text>
           )}
           <Group>
-            <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('contacts', row())}>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => form.insertListItem('contacts', row())}
+            >
               Add contact
             </Button>
           </Group>

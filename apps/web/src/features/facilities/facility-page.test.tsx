@@ -20,7 +20,14 @@ const detail: FacilityDetail = {
   contacts: [{ name: 'Ana Lee', phone: '02 9000 0000' }],
   abilities: { 'facilities.facility.update': true },
   sites: [
-    { id: 7, site_number: 'S-0412-1', name: 'George St Laboratory', status: 'Accredited', suburb: 'Sydney', state: 'NSW' },
+    {
+      id: 7,
+      site_number: 'S-0412-1',
+      name: 'George St Laboratory',
+      status: 'Accredited',
+      suburb: 'Sydney',
+      state: 'NSW',
+    },
     { id: 8, site_number: 'S-0412-2', name: 'Parramatta Collection', status: null, suburb: 'Parramatta', state: 'NSW' },
   ],
 };
@@ -28,7 +35,10 @@ const detail: FacilityDetail = {
 function render(path: string) {
   signInAs('AR');
   // The page reads its id from the path: start on '/' and go there.
-  return renderWithApp(<Navigate to={path} replace />, { path: '/', extraRoutes: [{ path: '/facility/:id', element: <FacilityPage /> }] });
+  return renderWithApp(<Navigate to={path} replace />, {
+    path: '/',
+    extraRoutes: [{ path: '/facility/:id', element: <FacilityPage /> }],
+  });
 }
 
 describe('facility page', () => {
@@ -71,11 +81,17 @@ describe('facility page', () => {
     await user.type(dialog.getByLabelText(/^Billing email/), 'new@scpath.test');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Action successful!')).toBeInTheDocument();
-    expect(await within(screen.getByRole('region', { name: 'Facility Details' })).findByText('new@scpath.test')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Facility Details' })).findByText('new@scpath.test'),
+    ).toBeInTheDocument();
   });
 
   it("has no 'Update Contact Details' button when the server says the user may not update it", async () => {
-    mockFetch((url) => (url === '/api/facilities/4' ? { body: { ...detail, abilities: { 'facilities.facility.update': false } } } : undefined));
+    mockFetch((url) =>
+      url === '/api/facilities/4'
+        ? { body: { ...detail, abilities: { 'facilities.facility.update': false } } }
+        : undefined,
+    );
     render('/facility/4');
     expect(await screen.findByRole('heading', { name: 'Sydney Central Pathology', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update Contact Details' })).not.toBeInTheDocument();

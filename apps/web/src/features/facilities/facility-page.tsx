@@ -1,5 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconBuildingFactory2, IconMapPinOff, IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { pathTo, ROUTES, type FacilityDetail, type SiteSummary } from '@portal/shared';

@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ForumCategory, ForumReply, ForumSearchResults, ForumThreadDetail, ForumThreadList, ForumThreadSummary, MemberList, MessageBody } from '@portal/shared';
+import type {
+  ForumCategory,
+  ForumReply,
+  ForumSearchResults,
+  ForumThreadDetail,
+  ForumThreadList,
+  ForumThreadSummary,
+  MemberList,
+  MessageBody,
+} from '@portal/shared';
 import { api } from '../../lib/api-client';
 
 /** The query keys of the forum's calls; ['forum'] covers them all (a committee switch clears it). */
@@ -13,7 +22,12 @@ export const membersKey = [...forumKey, 'members'] as const;
 export const getCategories = (signal?: AbortSignal) => api.get<ForumCategory[]>('/forumcategories', { signal });
 
 export function useForumCategories() {
-  return useQuery({ queryKey: [...forumKey, 'categories'], queryFn: ({ signal }) => getCategories(signal), staleTime: 10 * 60_000, meta: { silent: true } });
+  return useQuery({
+    queryKey: [...forumKey, 'categories'],
+    queryFn: ({ signal }) => getCategories(signal),
+    staleTime: 10 * 60_000,
+    meta: { silent: true },
+  });
 }
 
 /** GET /forumthreads?committeeid=&page=: a page of the committee's discussions. */
@@ -31,7 +45,8 @@ export function useForumThreads(committeeId: number | null, page: number, opts: 
 }
 
 /** GET /forumthreads/{id}?page=: the discussion, a page of its replies (newest first) and every attachment. */
-export const getThread = (id: number, page: number, signal?: AbortSignal) => api.get<ForumThreadDetail>(`/forumthreads/${id}`, { query: { page }, signal });
+export const getThread = (id: number, page: number, signal?: AbortSignal) =>
+  api.get<ForumThreadDetail>(`/forumthreads/${id}`, { query: { page }, signal });
 
 export function useForumThread(id: number | null, page = 1) {
   return useQuery({
@@ -58,7 +73,10 @@ export function useForumSearch(term: string, committeeId: number | null, page: n
 
 /** GET /forum/members?cmid=&search=&page=: the committee's members, 20 a page. */
 export const getMembers = (committeeId: number, search: string, page: number, signal?: AbortSignal) =>
-  api.get<MemberList>('/forum/members', { query: { cmid: committeeId, search: search.trim() || undefined, page }, signal });
+  api.get<MemberList>('/forum/members', {
+    query: { cmid: committeeId, search: search.trim() || undefined, page },
+    signal,
+  });
 
 export function useMembers(committeeId: number | null, search: string, page: number) {
   return useQuery({
@@ -102,7 +120,10 @@ export function useSaveThread(threadId?: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ThreadInput) =>
-      api.post<{ message: string; thread: ForumThreadSummary }>(threadId === undefined ? '/forumthreads' : `/forumthreads/${threadId}`, threadForm(input, threadId)),
+      api.post<{ message: string; thread: ForumThreadSummary }>(
+        threadId === undefined ? '/forumthreads' : `/forumthreads/${threadId}`,
+        threadForm(input, threadId),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKey }),
   });
 }
@@ -138,7 +159,10 @@ export function useSaveReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReplyInput) =>
-      api.post<{ message: string; reply: ForumReply }>(input.replyId === undefined ? '/forumreply' : `/forumreply/${input.replyId}`, replyForm(input)),
+      api.post<{ message: string; reply: ForumReply }>(
+        input.replyId === undefined ? '/forumreply' : `/forumreply/${input.replyId}`,
+        replyForm(input),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKey }),
   });
 }
@@ -165,7 +189,8 @@ export function useDeleteReply() {
 export function useFollowThread(threadId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (follow: boolean) => api.get<{ message: string; following: boolean }>(`/forum/${follow ? 'follow' : 'unfollow'}/${threadId}`),
+    mutationFn: (follow: boolean) =>
+      api.get<{ message: string; following: boolean }>(`/forum/${follow ? 'follow' : 'unfollow'}/${threadId}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: threadKey(threadId) }),
   });
 }

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { UNSAVED_CHANGES } from '../../lib/unsaved-changes';
-import { FORUM_MESSAGES, type ForumReply, type ForumThreadDetail, type ForumThreadSummary, type MemberList } from '@portal/shared';
+import {
+  FORUM_MESSAGES,
+  type ForumReply,
+  type ForumThreadDetail,
+  type ForumThreadSummary,
+  type MemberList,
+} from '@portal/shared';
 import { renderRoute, signInAs } from '../../components/documents/test-fixtures';
 import { mockFetch, renderWithApp } from '../../test/render';
 import DiscussionPage from './pages/discussion-page';
@@ -45,23 +51,60 @@ function detail(overrides: Partial<ForumThreadDetail> = {}): ForumThreadDetail {
   return {
     ...summary(5, { title: 'Trace metals round' }),
     post: '<p>The <strong>proficiency</strong> round.</p>',
-    documents: [{ id: 31, name: 'scheme.txt', size: 1200, uploadable_type: 'thread', uploadable_id: 5, created_at: '2026-03-05T01:00:00.000Z' }],
-    replies: [reply(12, '<p>Newest reply</p>', true, '2026-03-06T01:00:00.000Z'), reply(11, '<p>Oldest reply</p>', false, '2026-03-05T02:00:00.000Z')],
+    documents: [
+      {
+        id: 31,
+        name: 'scheme.txt',
+        size: 1200,
+        uploadable_type: 'thread',
+        uploadable_id: 5,
+        created_at: '2026-03-05T01:00:00.000Z',
+      },
+    ],
+    replies: [
+      reply(12, '<p>Newest reply</p>', true, '2026-03-06T01:00:00.000Z'),
+      reply(11, '<p>Oldest reply</p>', false, '2026-03-05T02:00:00.000Z'),
+    ],
     replies_total: 2,
     page: 1,
     per_page: 50,
     related_documents: [
-      { id: 31, name: 'scheme.txt', size: 1200, uploadable_type: 'thread', uploadable_id: 5, created_at: '2026-03-05T01:00:00.000Z' },
-      { id: 32, name: 'reply-notes.txt', size: 300, uploadable_type: 'reply', uploadable_id: 11, created_at: '2026-03-05T02:00:00.000Z' },
+      {
+        id: 31,
+        name: 'scheme.txt',
+        size: 1200,
+        uploadable_type: 'thread',
+        uploadable_id: 5,
+        created_at: '2026-03-05T01:00:00.000Z',
+      },
+      {
+        id: 32,
+        name: 'reply-notes.txt',
+        size: 300,
+        uploadable_type: 'reply',
+        uploadable_id: 11,
+        created_at: '2026-03-05T02:00:00.000Z',
+      },
     ],
     is_following: false,
-    abilities: { 'forum.thread.update': false, 'forum.thread.delete': false, 'forum.reply.create': true, 'forum.thread.follow': true },
+    abilities: {
+      'forum.thread.update': false,
+      'forum.thread.delete': false,
+      'forum.reply.create': true,
+      'forum.thread.follow': true,
+    },
     ...overrides,
   };
 }
 
 /** The committee's first page of discussions, with whether the user may start one. */
-const threadList = (mayStart: boolean) => ({ data: [summary(1)], total: 1, page: 1, per_page: 10, abilities: { 'forum.thread.create': mayStart } });
+const threadList = (mayStart: boolean) => ({
+  data: [summary(1)],
+  total: 1,
+  page: 1,
+  per_page: 10,
+  abilities: { 'forum.thread.create': mayStart },
+});
 
 const CATEGORIES = [
   { id: 1, name: 'General' },
@@ -71,7 +114,19 @@ const CATEGORIES = [
 describe('forum list', () => {
   it('shows the discussions and New Discussion when the server allows starting one', async () => {
     signInAs('CM', 't', 7);
-    const { calls } = mockFetch((url) => (url.startsWith('/api/forumthreads?') ? { body: { data: [summary(1), summary(2)], total: 2, page: 1, per_page: 10, abilities: { 'forum.thread.create': true } } } : undefined));
+    const { calls } = mockFetch((url) =>
+      url.startsWith('/api/forumthreads?')
+        ? {
+            body: {
+              data: [summary(1), summary(2)],
+              total: 2,
+              page: 1,
+              per_page: 10,
+              abilities: { 'forum.thread.create': true },
+            },
+          }
+        : undefined,
+    );
     renderWithApp(<ForumPage />, { path: '/forum' });
     const table = await screen.findByRole('table', { name: 'Discussions' });
     expect(await within(table).findByRole('link', { name: 'Discussion 1' })).toHaveAttribute('href', '/discussion/1');
@@ -84,7 +139,11 @@ describe('forum list', () => {
 
   it('hides New Discussion without the write flag or admin', async () => {
     signInAs('CM', 't', 7);
-    mockFetch((url) => (url.startsWith('/api/forumthreads?') ? { body: { data: [summary(1)], total: 1, page: 1, per_page: 10, abilities: { 'forum.thread.create': false } } } : undefined));
+    mockFetch((url) =>
+      url.startsWith('/api/forumthreads?')
+        ? { body: { data: [summary(1)], total: 1, page: 1, per_page: 10, abilities: { 'forum.thread.create': false } } }
+        : undefined,
+    );
     renderWithApp(<ForumPage />, { path: '/forum' });
     await screen.findByRole('link', { name: 'Discussion 1' });
     expect(screen.queryByRole('link', { name: 'New Discussion' })).not.toBeInTheDocument();
@@ -93,8 +152,21 @@ describe('forum list', () => {
   it('searches the committee and shows the highlighted snippet', async () => {
     signInAs('CM', 't', 7);
     const { calls } = mockFetch((url) => {
-      if (url.startsWith('/api/forumthreads?')) return { body: { data: [summary(1)], total: 1, page: 1, per_page: 10, abilities: { 'forum.thread.create': false } } };
-      if (url.startsWith('/api/forum/search?')) return { body: { data: [{ ...summary(3, { title: 'Zirconium columns' }), snippet: 'which <mark>zirconium</mark> &lt;b&gt;' }], total: 1, page: 1, per_page: 10 } };
+      if (url.startsWith('/api/forumthreads?'))
+        return {
+          body: { data: [summary(1)], total: 1, page: 1, per_page: 10, abilities: { 'forum.thread.create': false } },
+        };
+      if (url.startsWith('/api/forum/search?'))
+        return {
+          body: {
+            data: [
+              { ...summary(3, { title: 'Zirconium columns' }), snippet: 'which <mark>zirconium</mark> &lt;b&gt;' },
+            ],
+            total: 1,
+            page: 1,
+            per_page: 10,
+          },
+        };
       return undefined;
     });
     const user = userEvent.setup();
@@ -105,7 +177,11 @@ describe('forum list', () => {
     expect(await within(results).findByRole('link', { name: 'Zirconium columns' })).toBeInTheDocument();
     expect(within(results).getByText('zirconium', { selector: 'mark' })).toBeInTheDocument();
     expect(within(results).getByText(/<b>/)).toBeInTheDocument();
-    expect(calls.some((c) => c.url.includes('/api/forum/search?') && c.url.includes('term=zirconium') && c.url.includes('cmid=7'))).toBe(true);
+    expect(
+      calls.some(
+        (c) => c.url.includes('/api/forum/search?') && c.url.includes('term=zirconium') && c.url.includes('cmid=7'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -117,8 +193,13 @@ describe('discussion', () => {
     expect(await screen.findByRole('heading', { name: 'Trace metals round', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('proficiency', { selector: 'strong' })).toBeInTheDocument();
     const replies = within(screen.getByRole('region', { name: 'Replies' })).getAllByRole('article');
-    expect(replies.map((r) => r.textContent)).toEqual([expect.stringContaining('Newest reply'), expect.stringContaining('Oldest reply')]);
-    const related = screen.getByRole('heading', { name: 'Related Documents' }).closest('.mantine-Card-root') as HTMLElement;
+    expect(replies.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Newest reply'),
+      expect.stringContaining('Oldest reply'),
+    ]);
+    const related = screen
+      .getByRole('heading', { name: 'Related Documents' })
+      .closest('.mantine-Card-root') as HTMLElement;
     expect(within(related).getByRole('button', { name: 'scheme.txt' })).toBeInTheDocument();
     expect(within(related).getByRole('button', { name: 'reply-notes.txt' })).toBeInTheDocument();
     // Not the author: no Edit or Delete of the thread; Follow offered.
@@ -131,7 +212,21 @@ describe('discussion', () => {
 
   it('shows Edit and Delete of the thread to its author', async () => {
     signInAs('CM', 't', 7);
-    mockFetch((url) => (url.startsWith('/api/forumthreads/5') ? { body: detail({ abilities: { 'forum.thread.update': true, 'forum.thread.delete': true, 'forum.reply.create': true, 'forum.thread.follow': true }, is_following: true }) } : undefined));
+    mockFetch((url) =>
+      url.startsWith('/api/forumthreads/5')
+        ? {
+            body: detail({
+              abilities: {
+                'forum.thread.update': true,
+                'forum.thread.delete': true,
+                'forum.reply.create': true,
+                'forum.thread.follow': true,
+              },
+              is_following: true,
+            }),
+          }
+        : undefined,
+    );
     await renderRoute(<DiscussionPage />, '/discussion/:id', '/discussion/5');
     const thread = await screen.findByRole('article', { name: 'Trace metals round' });
     expect(within(thread).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/forum/edit-discussion/5');
@@ -156,7 +251,8 @@ describe('discussion', () => {
   it('deletes a reply after a confirmation modal, then says so in a success modal (spec/02 section 4)', async () => {
     signInAs('CM', 't', 7);
     const { calls } = mockFetch((url, init) => {
-      if (url === '/api/forumreply/12' && init?.method === 'DELETE') return { body: { message: FORUM_MESSAGES.replyDeleted } };
+      if (url === '/api/forumreply/12' && init?.method === 'DELETE')
+        return { body: { message: FORUM_MESSAGES.replyDeleted } };
       return url.startsWith('/api/forumthreads/5') ? { body: detail() } : undefined;
     });
     const user = userEvent.setup();
@@ -182,7 +278,13 @@ describe('discussion', () => {
 describe('discussion form', () => {
   it('keeps Post disabled while title or content is empty, and says the title rules', async () => {
     signInAs('CM', 't', 7);
-    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
+    mockFetch((url) =>
+      url.startsWith('/api/forumcategories')
+        ? { body: CATEGORIES }
+        : url.startsWith('/api/forumthreads?')
+          ? { body: threadList(true) }
+          : undefined,
+    );
     const user = userEvent.setup();
     renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion' });
     const post = await screen.findByRole('button', { name: 'Post' });
@@ -201,7 +303,13 @@ describe('discussion form', () => {
 
   it('opened by its address without leave to start one, says so before anyone types and offers the way back', async () => {
     signInAs('CM', 't', 7);
-    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(false) } : undefined));
+    mockFetch((url) =>
+      url.startsWith('/api/forumcategories')
+        ? { body: CATEGORIES }
+        : url.startsWith('/api/forumthreads?')
+          ? { body: threadList(false) }
+          : undefined,
+    );
     renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion' });
     expect(await screen.findByText(new RegExp(FORUM_MESSAGES.writeNotAllowed))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Forum' })).toHaveAttribute('href', '/forum');
@@ -211,18 +319,36 @@ describe('discussion form', () => {
 
   it('leaves an untouched form without asking', async () => {
     signInAs('CM', 't', 7);
-    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
+    mockFetch((url) =>
+      url.startsWith('/api/forumcategories')
+        ? { body: CATEGORIES }
+        : url.startsWith('/api/forumthreads?')
+          ? { body: threadList(true) }
+          : undefined,
+    );
     const user = userEvent.setup();
-    renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion', extraRoutes: [{ path: '/forum', element: <div>The forum list</div> }] });
+    renderWithApp(<NewDiscussionPage />, {
+      path: '/forum/new-discussion',
+      extraRoutes: [{ path: '/forum', element: <div>The forum list</div> }],
+    });
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('The forum list')).toBeInTheDocument(); // nothing typed: no question
   });
 
   it('asks before leaving a typed discussion: Stay keeps it, Leave goes', async () => {
     signInAs('CM', 't', 7);
-    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
+    mockFetch((url) =>
+      url.startsWith('/api/forumcategories')
+        ? { body: CATEGORIES }
+        : url.startsWith('/api/forumthreads?')
+          ? { body: threadList(true) }
+          : undefined,
+    );
     const user = userEvent.setup();
-    renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion', extraRoutes: [{ path: '/forum', element: <div>The forum list</div> }] });
+    renderWithApp(<NewDiscussionPage />, {
+      path: '/forum/new-discussion',
+      extraRoutes: [{ path: '/forum', element: <div>The forum list</div> }],
+    });
     await user.type(await screen.findByRole('textbox', { name: 'Discussion Title' }), 'Half a thought');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     const ask = await screen.findByRole('dialog', { name: UNSAVED_CHANGES.title });
@@ -237,7 +363,13 @@ describe('discussion form', () => {
 
   it('refuses a second file of the same name with the spec’s message', async () => {
     signInAs('CM', 't', 7);
-    mockFetch((url) => (url.startsWith('/api/forumcategories') ? { body: CATEGORIES } : url.startsWith('/api/forumthreads?') ? { body: threadList(true) } : undefined));
+    mockFetch((url) =>
+      url.startsWith('/api/forumcategories')
+        ? { body: CATEGORIES }
+        : url.startsWith('/api/forumthreads?')
+          ? { body: threadList(true) }
+          : undefined,
+    );
     const user = userEvent.setup({ applyAccept: false });
     const { container } = renderWithApp(<NewDiscussionPage />, { path: '/forum/new-discussion' });
     await screen.findByRole('button', { name: 'Post' });
@@ -254,13 +386,27 @@ describe('discussion form', () => {
     const { calls } = mockFetch((url, init) => {
       if (url.startsWith('/api/forumcategories')) return { body: CATEGORIES };
       if (url.startsWith('/api/forumthreads/5') && (init.method ?? 'GET') === 'GET') {
-        return { body: detail({ abilities: { 'forum.thread.update': true, 'forum.thread.delete': true, 'forum.reply.create': true, 'forum.thread.follow': true } }) };
+        return {
+          body: detail({
+            abilities: {
+              'forum.thread.update': true,
+              'forum.thread.delete': true,
+              'forum.reply.create': true,
+              'forum.thread.follow': true,
+            },
+          }),
+        };
       }
-      if (url === '/api/forumthreads/5' && init.method === 'POST') return { body: { message: 'Discussion Thread created updated.', thread: summary(5) } };
+      if (url === '/api/forumthreads/5' && init.method === 'POST')
+        return { body: { message: 'Discussion Thread created updated.', thread: summary(5) } };
       return undefined;
     });
     const user = userEvent.setup();
-    const { router } = await renderRoute(<EditDiscussionPage />, '/forum/edit-discussion/:id', '/forum/edit-discussion/5');
+    const { router } = await renderRoute(
+      <EditDiscussionPage />,
+      '/forum/edit-discussion/:id',
+      '/forum/edit-discussion/5',
+    );
     expect(await screen.findByDisplayValue('Trace metals round')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('Technical'));
     expect(screen.getByRole('button', { name: 'Post' })).toBeEnabled();
@@ -278,8 +424,26 @@ describe('members', () => {
     signInAs('CM', 't', 7);
     const list: MemberList = {
       data: [
-        { id: 1, first_name: 'Cara', last_name: 'Chair', title: 'Chair', mobile_number: '+61400111222', email: 'cara@lab.test', admin: true, is_you: false },
-        { id: 2, first_name: 'Pat', last_name: 'Plain', title: 'General', mobile_number: null, email: 'pat@lab.test', admin: false, is_you: true },
+        {
+          id: 1,
+          first_name: 'Cara',
+          last_name: 'Chair',
+          title: 'Chair',
+          mobile_number: '+61400111222',
+          email: 'cara@lab.test',
+          admin: true,
+          is_you: false,
+        },
+        {
+          id: 2,
+          first_name: 'Pat',
+          last_name: 'Plain',
+          title: 'General',
+          mobile_number: null,
+          email: 'pat@lab.test',
+          admin: false,
+          is_you: true,
+        },
       ],
       total: 2,
       page: 1,

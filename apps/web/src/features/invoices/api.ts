@@ -25,7 +25,12 @@ export function useInvoices({ transactionDate, page, perPage }: InvoicesQuery, e
     queryKey: [...invoicesKey, role, transactionDate, page, perPage],
     queryFn: ({ signal }) =>
       api.get<InvoiceGroups>('/invoices', {
-        query: { current_role: role ?? undefined, transaction_date: transactionDate ?? undefined, page, per_page: perPage },
+        query: {
+          current_role: role ?? undefined,
+          transaction_date: transactionDate ?? undefined,
+          page,
+          per_page: perPage,
+        },
         signal,
       }),
     enabled: enabled && isSignedIn(session),

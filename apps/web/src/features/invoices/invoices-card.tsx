@@ -19,7 +19,13 @@ export function InvoicesCard() {
       icon={<IconFileInvoice size={20} />}
       loading={invoices.isLoading}
       loadingLabel="Loading invoices"
-      emptyText={list.length > 0 ? null : invoices.isError ? 'The invoices could not be loaded.' : 'There are no invoices to be paid.'}
+      emptyText={
+        list.length > 0
+          ? null
+          : invoices.isError
+            ? 'The invoices could not be loaded.'
+            : 'There are no invoices to be paid.'
+      }
       rowHeight={DASHBOARD_TABLE_ROW}
       headHeight={DASHBOARD_TABLE_HEAD}
       viewAll={{ to: ROUTES.invoices.path, label: 'View all invoices' }}

@@ -95,7 +95,11 @@ describe('invoices page', () => {
     expect(calls.at(-1)?.url).toBe('/api/invoices?current_role=AR&transaction_date=2026-01-05&page=1&per_page=5');
     expect(field).toHaveValue('05/01/2026');
     // Nothing was asked for while the date was half typed.
-    expect(calls.filter((c) => c.url.includes('transaction_date')).every((c) => c.url.includes('transaction_date=2026-01-05'))).toBe(true);
+    expect(
+      calls
+        .filter((c) => c.url.includes('transaction_date'))
+        .every((c) => c.url.includes('transaction_date=2026-01-05')),
+    ).toBe(true);
 
     await user.clear(field);
     await user.tab();
@@ -141,10 +145,15 @@ describe('invoices page', () => {
 
   it('keeps the tab, date, page and page size in the address: a remount (Back from a job, a reload) shows the same rows', async () => {
     signInAs('AR');
-    const paid = Array.from({ length: 12 }, (_, i) => invoice(i + 1, { status: 'paid', transaction_date: '2026-01-05', amount_due: 0 }));
+    const paid = Array.from({ length: 12 }, (_, i) =>
+      invoice(i + 1, { status: 'paid', transaction_date: '2026-01-05', amount_due: 0 }),
+    );
     const { calls } = serveInvoices([], paid);
     const user = userEvent.setup();
-    const first = renderWithApp(<InvoicesPage />, { path: '/invoices', initialEntry: '/invoices?tab=paid&date=2026-01-05&per_page=10' });
+    const first = renderWithApp(<InvoicesPage />, {
+      path: '/invoices',
+      initialEntry: '/invoices?tab=paid&date=2026-01-05&per_page=10',
+    });
     await screen.findByText('INV-50001');
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('INV-50011')).toBeInTheDocument();

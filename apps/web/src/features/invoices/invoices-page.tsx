@@ -13,7 +13,14 @@ import { FilterBar } from '../../components/filter-bar';
 
 /** The columns of spec/01 2.8: invoice id, type, Transaction Date, facility, job number and amount due. */
 export const invoiceColumns: DataColumn<Invoice>[] = [
-  { title: 'Invoice ID', render: (i) => <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>{i.transaction_number}</Text> },
+  {
+    title: 'Invoice ID',
+    render: (i) => (
+      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+        {i.transaction_number}
+      </Text>
+    ),
+  },
   { title: 'Type', render: (i) => i.transaction_type },
   { title: 'Transaction Date', render: (i) => formatDate(i.transaction_date) },
   {
@@ -70,7 +77,11 @@ export default function InvoicesPage() {
     <>
       <PageTitle title={ROUTES.invoices.title} description="Invoices of the facilities you represent." />
       <Card p={{ base: 'xs', sm: 'md' }}>
-        <Tabs value={tab} onChange={(value) => value && list.set({ tab: value === 'paid' ? value : null })} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => value && list.set({ tab: value === 'paid' ? value : null })}
+          keepMounted={false}
+        >
           <FilterBar active={date !== null} onClear={() => list.set({ date: null })}>
             <DateFilter
               label="Transaction date"

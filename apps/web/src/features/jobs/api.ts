@@ -26,7 +26,11 @@ export const jobDocumentsKey = (jobId: number) => [...jobsKey, jobId, 'documents
 export function useJobDocuments(jobId: number | null, role: Role | null, enabled = true) {
   return useQuery({
     queryKey: [...jobDocumentsKey(jobId ?? 0), role],
-    queryFn: ({ signal }) => api.get<DocumentGroups>('/jobdocuments', { query: { jobid: jobId ?? undefined, role: role ?? undefined }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<DocumentGroups>('/jobdocuments', {
+        query: { jobid: jobId ?? undefined, role: role ?? undefined },
+        signal,
+      }),
     enabled: enabled && jobId !== null && role !== null,
     retry: retryServerErrors,
     meta: { silent: true },
@@ -40,7 +44,12 @@ export function uploadJobDocument(
   description: string,
   options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<UploadResponse> {
-  return uploadFile<UploadResponse>({ path: '/jobdocuments', fields: { jobId: String(jobId), description, role }, file, ...options });
+  return uploadFile<UploadResponse>({
+    path: '/jobdocuments',
+    fields: { jobId: String(jobId), description, role },
+    file,
+    ...options,
+  });
 }
 
 /** PUT /jobdocuments/{id} {reviewed_comment}. */

@@ -6,15 +6,29 @@ import { mockFetch } from '../../test/render';
 import { ASSESSOR_ABILITIES, doc, jobDetail, renderRoute, signInAs } from '../../components/documents/test-fixtures';
 import JobPage from './job-page';
 
-function groups(received = [doc(2), doc(1)], submitted = [doc(3, { user: { first_name: 'Lee', last_name: 'Lead' } })]): DocumentGroups {
-  return { received, submitted, total: { received: received.length, submitted: submitted.length }, page: 1, per_page: 100 };
+function groups(
+  received = [doc(2), doc(1)],
+  submitted = [doc(3, { user: { first_name: 'Lee', last_name: 'Lead' } })],
+): DocumentGroups {
+  return {
+    received,
+    submitted,
+    total: { received: received.length, submitted: submitted.length },
+    page: 1,
+    per_page: 100,
+  };
 }
 
-function serve(job: JobDetail | null, docs: DocumentGroups = groups(), extra?: (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined) {
+function serve(
+  job: JobDetail | null,
+  docs: DocumentGroups = groups(),
+  extra?: (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined,
+) {
   return mockFetch((url, init) => {
     const answer = extra?.(url, init);
     if (answer) return answer;
-    if (url.startsWith('/api/jobs/5?')) return job ? { body: job } : { status: 404, body: { message: MESSAGES.notFound } };
+    if (url.startsWith('/api/jobs/5?'))
+      return job ? { body: job } : { status: 404, body: { message: MESSAGES.notFound } };
     if (url.startsWith('/api/jobdocuments?')) return { body: docs };
     return undefined;
   });
@@ -27,7 +41,6 @@ function headers(table: HTMLElement): string[] {
     .filter(Boolean);
 }
 
-
 describe('job page', () => {
   it('shows the job number, its badge, the stage and the three cards', async () => {
     signInAs('AR');
@@ -38,7 +51,8 @@ describe('job page', () => {
     const stages = screen.getByRole('region', { name: 'Job stage' });
     expect(within(stages).getByText('Stage 3 of 5: Assessment')).toBeInTheDocument();
     expect(stages.querySelector('[aria-current="step"]')).toHaveAttribute('data-stage', 'Assessment');
-    for (const card of ['Job Details', 'Site Details', 'Lead Assessor']) expect(screen.getByRole('region', { name: card })).toBeInTheDocument();
+    for (const card of ['Job Details', 'Site Details', 'Lead Assessor'])
+      expect(screen.getByRole('region', { name: card })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Lead Assessor' })).getByText('Lee Lead')).toBeInTheDocument();
     await screen.findByRole('table', { name: 'Received Job Documents' });
     expect(calls.map((c) => c.url)).toContain('/api/jobdocuments?jobid=5&role=AR');
@@ -78,7 +92,10 @@ describe('job page', () => {
     const user = userEvent.setup();
     await renderRoute(<JobPage />, '/job/:id', '/job/5');
     const table = await screen.findByRole('table', { name: 'Received Job Documents' });
-    const names = () => within(table).getAllByRole('button', { name: /^Document \d\.pdf$/ }).map((b) => b.textContent);
+    const names = () =>
+      within(table)
+        .getAllByRole('button', { name: /^Document \d\.pdf$/ })
+        .map((b) => b.textContent);
     expect(names()).toEqual(['Document 1.pdf', 'Document 2.pdf', 'Document 3.pdf']);
     await user.click(within(table).getByRole('button', { name: 'Date Uploaded' }));
     expect(names()).toEqual(['Document 3.pdf', 'Document 2.pdf', 'Document 1.pdf']);
@@ -88,13 +105,19 @@ describe('job page', () => {
     signInAs('TA');
     let reviewed = false;
     const { calls } = mockFetch((url, init) => {
-      if (url.startsWith('/api/jobs/5?')) return { body: jobDetail(5, { abilities: ASSESSOR_ABILITIES, sides: ['assessor'] }) };
+      if (url.startsWith('/api/jobs/5?'))
+        return { body: jobDetail(5, { abilities: ASSESSOR_ABILITIES, sides: ['assessor'] }) };
       if (url === '/api/jobdocuments/2' && init.method === 'PUT') {
         reviewed = true;
         return { body: { message: MESSAGES.actionSuccessful, document: doc(2) } };
       }
       if (url.startsWith('/api/jobdocuments?'))
-        return { body: groups([doc(2, reviewed ? { reviewed_comment: 'All good.', reviewed_date: '2026-02-20T00:00:00.000Z' } : {})], []) };
+        return {
+          body: groups(
+            [doc(2, reviewed ? { reviewed_comment: 'All good.', reviewed_date: '2026-02-20T00:00:00.000Z' } : {})],
+            [],
+          ),
+        };
       return undefined;
     });
     const user = userEvent.setup();
@@ -120,7 +143,10 @@ describe('job page', () => {
     expect(within(dialog).getByRole('button', { name: 'Finish' })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
     expect(await screen.findByText('Action successful!')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/jobdocuments/2', body: { reviewed_comment: 'All good.' } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/api/jobdocuments/2',
+      body: { reviewed_comment: 'All good.' },
+    });
     expect(await screen.findByText('All good.')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Reviewed Document 2.pdf' })).toBeChecked();
   });
@@ -140,7 +166,10 @@ describe('job page', () => {
 
   it('no review box where the job cannot be reviewed', async () => {
     signInAs('TA');
-    serve(jobDetail(5, { abilities: { ...ASSESSOR_ABILITIES, 'jobs.document.review': false }, sides: ['assessor'] }), groups([doc(2)], []));
+    serve(
+      jobDetail(5, { abilities: { ...ASSESSOR_ABILITIES, 'jobs.document.review': false }, sides: ['assessor'] }),
+      groups([doc(2)], []),
+    );
     await renderRoute(<JobPage />, '/job/:id', '/job/5');
     const table = await screen.findByRole('table', { name: 'Received Job Documents' });
     expect(within(table).queryByRole('checkbox', { name: 'Review Document 2.pdf' })).not.toBeInTheDocument();
@@ -166,13 +195,17 @@ describe('job page', () => {
     const link = calls.find((c) => c.url === '/api/downloads');
     expect(link?.body).toEqual({ path: '/api/jobdocuments/bulk?ids[]=1&ids[]=4' });
     expect(link?.headers.Authorization).toBe('Bearer tok-1');
-    expect((click.mock.contexts[0] as HTMLAnchorElement).getAttribute('href')).toBe('/api/jobdocuments/bulk?ids[]=1&ids[]=4&dl=ticket');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).getAttribute('href')).toBe(
+      '/api/jobdocuments/bulk?ids[]=1&ids[]=4&dl=ticket',
+    );
   });
 
   it('a document name downloads that document', async () => {
     signInAs('AR');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { calls } = serve(jobDetail(5), groups([doc(1)], []), (url) => (url === '/api/downloads' ? { body: { url: '/api/jobdocuments/1?dl=ticket' } } : undefined));
+    const { calls } = serve(jobDetail(5), groups([doc(1)], []), (url) =>
+      url === '/api/downloads' ? { body: { url: '/api/jobdocuments/1?dl=ticket' } } : undefined,
+    );
     const user = userEvent.setup();
     await renderRoute(<JobPage />, '/job/:id', '/job/5');
     await user.click(await screen.findByRole('button', { name: 'Document 1.pdf' }));
@@ -229,7 +262,9 @@ describe('job page', () => {
 
   it('asks for the job in the current role, and shows Upload and the site link from the abilities the server answers', async () => {
     signInAs('TA');
-    const { calls } = serve(jobDetail(5, { sides: ['assessor'], abilities: { ...ASSESSOR_ABILITIES, 'jobs.document.upload': false } }));
+    const { calls } = serve(
+      jobDetail(5, { sides: ['assessor'], abilities: { ...ASSESSOR_ABILITIES, 'jobs.document.upload': false } }),
+    );
     await renderRoute(<JobPage />, '/job/:id', '/job/5');
     await screen.findByRole('table', { name: 'Received Job Documents' });
     expect(calls.map((c) => c.url)).toContain('/api/jobs/5?role=TA');

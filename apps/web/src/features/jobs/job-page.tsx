@@ -48,17 +48,19 @@ function JobCards({ job }: { job: JobDetail }) {
         details={[
           {
             label: 'Site',
-            value:
-              job.abilities['sites.site.view'] ? (
-                <Anchor component={Link} to={`/site/${site.id}`} size="sm">
-                  {site.name}
-                </Anchor>
-              ) : (
-                site.name
-              ),
+            value: job.abilities['sites.site.view'] ? (
+              <Anchor component={Link} to={`/site/${site.id}`} size="sm">
+                {site.name}
+              </Anchor>
+            ) : (
+              site.name
+            ),
           },
           { label: 'Site number', value: site.site_number },
-          { label: 'Address', value: joinAddress(site.address, site.suburb, [site.state, site.post_code].filter(Boolean).join(' ')) },
+          {
+            label: 'Address',
+            value: joinAddress(site.address, site.suburb, [site.state, site.post_code].filter(Boolean).join(' ')),
+          },
           { label: 'Email', value: emailLink(site.email) },
           { label: 'Phone', value: site.phone },
         ]}
@@ -158,7 +160,11 @@ export default function JobPage() {
         <JobStages stage={data.stage} />
 
         {docs.isError ? (
-          <LoadFailedAlert title="The documents of this job could not be loaded" error={docs.error} onRetry={() => void docs.refetch()} />
+          <LoadFailedAlert
+            title="The documents of this job could not be loaded"
+            error={docs.error}
+            onRetry={() => void docs.refetch()}
+          />
         ) : (
           <>
             <JobCards job={data} />
@@ -170,7 +176,8 @@ export default function JobPage() {
                 upload={
                   currentRole && can['jobs.document.upload']
                     ? {
-                        send: (file, description, options) => uploadJobDocument({ jobId: data.id, role: currentRole }, file, description, options),
+                        send: (file, description, options) =>
+                          uploadJobDocument({ jobId: data.id, role: currentRole }, file, description, options),
                         onUploaded: () => void queryClient.invalidateQueries({ queryKey: jobDocumentsKey(data.id) }),
                       }
                     : undefined

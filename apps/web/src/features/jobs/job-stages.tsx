@@ -14,13 +14,21 @@ export function JobStages({ stage }: { stage: JobStage }) {
       <VisuallyHidden>
         Stage {current + 1} of {JOB_STAGES.length}: {JOB_STAGES[current]}
       </VisuallyHidden>
-      <Stepper active={current} size="sm" iconSize={compact ? 30 : 34} styles={{ content: { display: 'none' } }} aria-hidden={compact || undefined}>
+      <Stepper
+        active={current}
+        size="sm"
+        iconSize={compact ? 30 : 34}
+        styles={{ content: { display: 'none' } }}
+        aria-hidden={compact || undefined}
+      >
         {JOB_STAGES.map((name, index) => (
           <Stepper.Step
             key={name}
             {...asDiv}
             label={compact ? undefined : name}
-            description={compact ? undefined : index < current ? 'Done' : index === current ? 'Current stage' : undefined}
+            description={
+              compact ? undefined : index < current ? 'Done' : index === current ? 'Current stage' : undefined
+            }
             aria-current={index === current ? 'step' : undefined}
             data-stage={name}
             allowStepClick={false}

@@ -27,15 +27,11 @@ describe('jobs page', () => {
     const table = await screen.findByRole('table', { name: 'Jobs of your sites' });
     await within(table).findByRole('link', { name: '100201' });
     expect(queryOf(calls[0]?.url)).toEqual({ role: 'AR', page: '1', per_page: '10' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Job Number',
-      'Type',
-      'Visit Date',
-      'Site',
-      'Suburb',
-      'State',
-      'Status',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Job Number', 'Type', 'Visit Date', 'Site', 'Suburb', 'State', 'Status']);
     expect(within(table).getByRole('link', { name: '100201' })).toHaveAttribute('href', '/job/1');
     expect(within(table).getAllByRole('link', { name: 'Harbour Labs Sydney' })[0]).toHaveAttribute('href', '/site/7');
     expect(within(table).getAllByText('05/03/2026')).toHaveLength(3);
@@ -54,7 +50,7 @@ describe('jobs page', () => {
     expect(within(table).getAllByText('Harbour Labs Sydney')).toHaveLength(3);
   });
 
-  it('LA: the assessors\' table, asked with the view role LA (the server answers the assessors\' side)', async () => {
+  it("LA: the assessors' table, asked with the view role LA (the server answers the assessors' side)", async () => {
     signInAs('LA');
     const { calls } = serveJobs();
     renderWithApp(<JobsPage />, { path: '/jobs' });
@@ -73,7 +69,9 @@ describe('jobs page', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Job type' }));
     await user.click(await screen.findByRole('option', { name: 'RES', hidden: true }));
-    await waitFor(() => expect(queryOf(calls.at(-1)?.url)).toEqual({ role: 'AR', type: 'RES', page: '1', per_page: '10' }));
+    await waitFor(() =>
+      expect(queryOf(calls.at(-1)?.url)).toEqual({ role: 'AR', type: 'RES', page: '1', per_page: '10' }),
+    );
 
     await user.click(screen.getByRole('combobox', { name: 'Job type' }));
     await user.click(await screen.findByRole('option', { name: 'Other', hidden: true }));
@@ -89,9 +87,13 @@ describe('jobs page', () => {
     const date = screen.getByRole('textbox', { name: 'Visit date' });
     await user.type(date, '5/3/2026');
     await user.tab();
-    await waitFor(() => expect(queryOf(calls.at(-1)?.url)).toEqual({ role: 'TA', visit_date: '2026-03-05', page: '1', per_page: '10' }));
+    await waitFor(() =>
+      expect(queryOf(calls.at(-1)?.url)).toEqual({ role: 'TA', visit_date: '2026-03-05', page: '1', per_page: '10' }),
+    );
     expect(date).toHaveValue('05/03/2026');
-    expect(calls.filter((c) => queryOf(c.url).visit_date && queryOf(c.url).visit_date !== '2026-03-05')).toHaveLength(0);
+    expect(calls.filter((c) => queryOf(c.url).visit_date && queryOf(c.url).visit_date !== '2026-03-05')).toHaveLength(
+      0,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(queryOf(calls.at(-1)?.url)).toEqual({ role: 'TA', page: '1', per_page: '10' }));

@@ -29,7 +29,11 @@ export default function JobsPage() {
     <>
       <PageTitle
         title={ROUTES.jobs.title}
-        description={variant === 'facility' ? 'Assessment visits of the sites you represent.' : 'Assessment visits you are assigned to.'}
+        description={
+          variant === 'facility'
+            ? 'Assessment visits of the sites you represent.'
+            : 'Assessment visits you are assigned to.'
+        }
       />
       <Card>
         <FilterBar active={filtered} onClear={() => set({ type: null, visit_date: null })}>

@@ -13,7 +13,17 @@ const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.l
  * admin), and a choice of direct members. Continue is disabled until the choice differs from the
  * direct members; then 'Yes, Assign Access' confirms. No member chosen: open to the committee.
  */
-export function AccessModal({ opened, onClose, committeeId, folder }: { opened: boolean; onClose: () => void; committeeId: number; folder: MeetingFolder | null }) {
+export function AccessModal({
+  opened,
+  onClose,
+  committeeId,
+  folder,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  committeeId: number;
+  folder: MeetingFolder | null;
+}) {
   const members = useFolderMembers(committeeId, opened && folder ? folder.id : null);
   const assign = useAssignAccess();
   const data = members.data?.data;
@@ -46,7 +56,13 @@ export function AccessModal({ opened, onClose, committeeId, folder }: { opened: 
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={folder ? `Access: ${folder.name}` : 'Access'} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={folder ? `Access: ${folder.name}` : 'Access'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {members.isLoading || !data ? (
         members.isError ? (
           <Alert color="red" title="Error">
@@ -63,7 +79,8 @@ export function AccessModal({ opened, onClose, committeeId, folder }: { opened: 
             {data.directMembers.length === 0 && data.indirectMembers.length === 0
               ? 'Every member of the committee may see this folder. Choose members to restrict it to them (the committee admin always sees it).'
               : 'Only the members ticked below, and the committee admin, may see this folder.'}
-            {data.indirectMembers.length > 0 && ` Its root folder is restricted to ${names(data.indirectMembers)}, and that applies here too.`}
+            {data.indirectMembers.length > 0 &&
+              ` Its root folder is restricted to ${names(data.indirectMembers)}, and that applies here too.`}
           </Text>
           <Table.ScrollContainer minWidth={420}>
             <Table aria-label="Committee members" verticalSpacing={6} fz="sm">
@@ -83,7 +100,9 @@ export function AccessModal({ opened, onClose, committeeId, folder }: { opened: 
                         <Checkbox
                           aria-label={`Give ${name} access`}
                           checked={chosen.includes(m.id)}
-                          onChange={(e) => setChosen(e.currentTarget.checked ? [...chosen, m.id] : chosen.filter((id) => id !== m.id))}
+                          onChange={(e) =>
+                            setChosen(e.currentTarget.checked ? [...chosen, m.id] : chosen.filter((id) => id !== m.id))
+                          }
                         />
                       </Table.Td>
                       <Table.Td>

@@ -60,7 +60,11 @@ export function useSubFolders(committeeId: number | null, rootId: number | null)
 export function useFolderDocuments(committeeId: number | null, folderId: number | null) {
   return useQuery({
     queryKey: [...meetingsKey, committeeId, 'folder', folderId],
-    queryFn: ({ signal }) => api.get<MeetingDocumentPage>('/meetingdocuments', { query: { folderid: folderId ?? undefined, per_page: 500 }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<MeetingDocumentPage>('/meetingdocuments', {
+        query: { folderid: folderId ?? undefined, per_page: 500 },
+        signal,
+      }),
     enabled: folderId !== null,
     retry: retryServerErrors,
     meta: { silent: true },
@@ -74,8 +78,14 @@ export function useMeetingDocuments(committeeId: number | null, term: string, pa
     queryKey: [...meetingsKey, committeeId, 'list', term.trim(), page, perPage],
     queryFn: ({ signal }) =>
       searching
-        ? api.get<MeetingDocumentPage>('/meetingdocuments/search', { query: { term: term.trim(), cmid: committeeId ?? undefined, page, per_page: perPage }, signal })
-        : api.get<MeetingDocumentPage>(`/meetingdocuments/recent/${committeeId}`, { query: { page, per_page: perPage }, signal }),
+        ? api.get<MeetingDocumentPage>('/meetingdocuments/search', {
+            query: { term: term.trim(), cmid: committeeId ?? undefined, page, per_page: perPage },
+            signal,
+          })
+        : api.get<MeetingDocumentPage>(`/meetingdocuments/recent/${committeeId}`, {
+            query: { page, per_page: perPage },
+            signal,
+          }),
     enabled: committeeId !== null,
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
@@ -87,7 +97,8 @@ export function useMeetingDocuments(committeeId: number | null, term: string, pa
 export function useFolderMembers(committeeId: number | null, folderId: number | null) {
   return useQuery({
     queryKey: [...meetingsKey, committeeId, 'members', folderId],
-    queryFn: ({ signal }) => api.get<FolderMembersResponse>(`/meetingfolder/members/${committeeId}/${folderId}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<FolderMembersResponse>(`/meetingfolder/members/${committeeId}/${folderId}`, { signal }),
     enabled: committeeId !== null && folderId !== null,
     retry: retryServerErrors,
     meta: { silent: true },
@@ -104,7 +115,8 @@ function useRefresh() {
 export function useCreateFolder() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: CreateMeetingFolder) => api.post<{ message: string; folder: { id: number } }>('/meetingfolders', body),
+    mutationFn: (body: CreateMeetingFolder) =>
+      api.post<{ message: string; folder: { id: number } }>('/meetingfolders', body),
     onSuccess: refresh,
   });
 }
@@ -112,7 +124,10 @@ export function useCreateFolder() {
 /** DELETE /meetingfolders/{id} */
 export function useDeleteFolder() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/meetingfolders/${id}`), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/meetingfolders/${id}`),
+    onSuccess: refresh,
+  });
 }
 
 /** POST /meetingfolder/accesspermission */
@@ -127,13 +142,19 @@ export function useAssignAccess() {
 /** DELETE /meetingdocuments/{id} */
 export function useDeleteDocument() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/meetingdocuments/${id}`), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/meetingdocuments/${id}`),
+    onSuccess: refresh,
+  });
 }
 
 /** POST /meetingdocuments/delete/bulk */
 export function useDeleteDocuments() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: MeetingBulkDelete) => api.post<{ message: string }>('/meetingdocuments/delete/bulk', body), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: MeetingBulkDelete) => api.post<{ message: string }>('/meetingdocuments/delete/bulk', body),
+    onSuccess: refresh,
+  });
 }
 
 /**
@@ -151,5 +172,10 @@ export function uploadMeetingDocument(
   file: File,
   options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<MeetingUploadResponse> {
-  return uploadFile<MeetingUploadResponse>({ path: '/meetingdocuments', fields: { folderId: String(folderId) }, file, ...options });
+  return uploadFile<MeetingUploadResponse>({
+    path: '/meetingdocuments',
+    fields: { folderId: String(folderId) },
+    file,
+    ...options,
+  });
 }

@@ -34,7 +34,11 @@ export function CreateFolderModal({
         noValidate
         onSubmit={form.onSubmit(async (values) => {
           try {
-            const res = await create.mutateAsync({ folderName: values.folderName, parentFolderId: parent?.id ?? null, committeeId });
+            const res = await create.mutateAsync({
+              folderName: values.folderName,
+              parentFolderId: parent?.id ?? null,
+              committeeId,
+            });
             close();
             onCreated(res.folder.id);
             showSuccess(res.message);

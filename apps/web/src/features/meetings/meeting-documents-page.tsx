@@ -1,6 +1,14 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Card, Group, Mark, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconDownload, IconFolderPlus, IconInfoCircle, IconLock, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconFolderPlus,
+  IconInfoCircle,
+  IconLock,
+  IconSearch,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import { MEETING_MESSAGES, PAGE_SIZES, ROUTES, type MeetingDocument, type MeetingFolder } from '@portal/shared';
 import { CardHeader } from '../../components/card-header';
 import { DataTable, type DataColumn, type RowKey } from '../../components/data-table';
@@ -28,7 +36,11 @@ import { confirmThenRun } from '../../lib/confirm-then-run';
 import { CreateFolderModal } from './create-folder-modal';
 import { downloadMeetingDocument, downloadMeetingDocuments } from './download';
 
-const NO_ABILITIES = { 'meetings.folder.manage': false, 'meetings.document.upload': false, 'meetings.document.delete': false };
+const NO_ABILITIES = {
+  'meetings.folder.manage': false,
+  'meetings.document.upload': false,
+  'meetings.document.delete': false,
+};
 
 function Snippet({ doc }: { doc: MeetingDocument }) {
   if (!doc.snippet?.length) return null;
@@ -41,20 +53,30 @@ function Snippet({ doc }: { doc: MeetingDocument }) {
 
 /** The search box and the table: 'Search Results' while a term is typed, else 'Recently Updated Documents'. */
 function DocumentsTableCard({ committeeId }: { committeeId: number }) {
-  const params = useListParams({ perPage: PAGE_SIZES.meetingDocuments[0], perPageOptions: PAGE_SIZES.meetingDocuments });
+  const params = useListParams({
+    perPage: PAGE_SIZES.meetingDocuments[0],
+    perPageOptions: PAGE_SIZES.meetingDocuments,
+  });
   const { term, setTerm, value: typed } = useTypedFilter(params, 'q');
   const [selected, setSelected] = useState<RowKey[]>([]);
   const searching = term.trim().length > 0;
   const list = useMeetingDocuments(committeeId, searching ? typed : '', params.page, params.perPage);
   const title = searching ? MEETING_MESSAGES.searchTitle : MEETING_MESSAGES.recentTitle;
 
-
   const columns: DataColumn<MeetingDocument>[] = [
     {
       title: 'Name',
       render: (doc) => (
         <Stack gap={2}>
-          <Anchor component="button" type="button" size="sm" ta="left" fw={500} style={{ overflowWrap: 'anywhere' }} onClick={() => void downloadMeetingDocument(doc.id)}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="left"
+            fw={500}
+            style={{ overflowWrap: 'anywhere' }}
+            onClick={() => void downloadMeetingDocument(doc.id)}
+          >
             {doc.name}
           </Anchor>
           <Snippet doc={doc} />
@@ -77,12 +99,21 @@ function DocumentsTableCard({ committeeId }: { committeeId: number }) {
           onChange={(e) => setTerm(e.currentTarget.value)}
           style={{ flex: '1 1 260px', maxWidth: 480 }}
         />
-        <Button variant="light" leftSection={<IconDownload size={16} />} disabled={selected.length === 0} onClick={() => void downloadMeetingDocuments(selected as number[])}>
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+          disabled={selected.length === 0}
+          onClick={() => void downloadMeetingDocuments(selected as number[])}
+        >
           Download Selected
         </Button>
       </Group>
       {list.isError ? (
-        <LoadFailedAlert title="The documents could not be loaded." error={list.error} onRetry={() => void list.refetch()} />
+        <LoadFailedAlert
+          title="The documents could not be loaded."
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : (
         <DataTable
           label={title}
@@ -119,7 +150,6 @@ function FoldersCard({ committeeId }: { committeeId: number }) {
   const deleteDocuments = useDeleteDocuments();
   const uploaded = useDocumentUploaded(committeeId);
 
-
   const abilities = roots.data?.abilities ?? NO_ABILITIES;
   const root = roots.data?.data.find((f) => f.id === rootId) ?? null;
   const sub = subs.data?.data.find((f) => f.id === subId) ?? null;
@@ -129,7 +159,10 @@ function FoldersCard({ committeeId }: { committeeId: number }) {
       (roots.data?.data ?? []).map((f) => ({
         id: f.id,
         name: f.restricted ? `${f.name} (restricted)` : f.name,
-        children: f.id === rootId ? (subs.data?.data ?? []).map((s) => ({ id: s.id, name: s.restricted ? `${s.name} (restricted)` : s.name })) : undefined,
+        children:
+          f.id === rootId
+            ? (subs.data?.data ?? []).map((s) => ({ id: s.id, name: s.restricted ? `${s.name} (restricted)` : s.name }))
+            : undefined,
       })),
     [roots.data, subs.data, rootId],
   );
@@ -182,29 +215,60 @@ function FoldersCard({ committeeId }: { committeeId: number }) {
       <CardHeader title="Folders" />
       <Group gap="xs" mb="sm">
         {manage && (
-          <Button size="xs" variant="light" leftSection={<IconFolderPlus size={14} />} onClick={() => setCreating('root')}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconFolderPlus size={14} />}
+            onClick={() => setCreating('root')}
+          >
             Create New Folder
           </Button>
         )}
         {manage && root && (
-          <Button size="xs" variant="light" leftSection={<IconFolderPlus size={14} />} onClick={() => setCreating('sub')}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconFolderPlus size={14} />}
+            onClick={() => setCreating('sub')}
+          >
             Create Sub Folder
           </Button>
         )}
         {manage && openFolder && (
-          <Button size="xs" variant="light" leftSection={<IconLock size={14} />} onClick={() => setAccessFor(openFolder)}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconLock size={14} />}
+            onClick={() => setAccessFor(openFolder)}
+          >
             Access
           </Button>
         )}
         {manage && openFolder && (
-          <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => removeFolder(openFolder)}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => removeFolder(openFolder)}
+          >
             Delete Folder
           </Button>
         )}
         {abilities['meetings.document.upload'] && (
-          <Tooltip label={!indexUp ? MEETING_MESSAGES.indexUnavailable : 'Open a sub folder to upload to it.'} disabled={indexUp && sub !== null} multiline w={260}>
+          <Tooltip
+            label={!indexUp ? MEETING_MESSAGES.indexUnavailable : 'Open a sub folder to upload to it.'}
+            disabled={indexUp && sub !== null}
+            multiline
+            w={260}
+          >
             <span>
-              <Button size="xs" leftSection={<IconUpload size={14} />} disabled={!indexUp || sub === null} onClick={() => setUploading(true)}>
+              <Button
+                size="xs"
+                leftSection={<IconUpload size={14} />}
+                disabled={!indexUp || sub === null}
+                onClick={() => setUploading(true)}
+              >
                 Upload Document
               </Button>
             </span>
@@ -217,7 +281,11 @@ function FoldersCard({ committeeId }: { committeeId: number }) {
         </Text>
       )}
       {roots.isError ? (
-        <LoadFailedAlert title="The folders could not be loaded." error={roots.error} onRetry={() => void roots.refetch()} />
+        <LoadFailedAlert
+          title="The folders could not be loaded."
+          error={roots.error}
+          onRetry={() => void roots.refetch()}
+        />
       ) : (
         <FolderBrowser<MeetingDocument>
           label="Meeting folders"
@@ -236,14 +304,31 @@ function FoldersCard({ committeeId }: { committeeId: number }) {
           onOpenDocument={(d) => void downloadMeetingDocument(d.id)}
           selected={selected}
           onSelectedChange={setSelected}
-          emptyText={{ folders: MEETING_MESSAGES.noFolders, subFolders: MEETING_MESSAGES.noFolders, documents: MEETING_MESSAGES.noDocuments }}
+          emptyText={{
+            folders: MEETING_MESSAGES.noFolders,
+            subFolders: MEETING_MESSAGES.noFolders,
+            documents: MEETING_MESSAGES.noDocuments,
+          }}
           actions={
             <Group gap="xs">
-              <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} disabled={chosen.length === 0} onClick={() => void downloadMeetingDocuments(chosen)}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconDownload size={14} />}
+                disabled={chosen.length === 0}
+                onClick={() => void downloadMeetingDocuments(chosen)}
+              >
                 Download Selected
               </Button>
               {abilities['meetings.document.delete'] && (
-                <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} disabled={chosen.length === 0} onClick={removeSelected}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  disabled={chosen.length === 0}
+                  onClick={removeSelected}
+                >
                   Delete Selected
                 </Button>
               )}
@@ -273,7 +358,15 @@ function FoldersCard({ committeeId }: { committeeId: number }) {
           }
         }}
       />
-      {accessFor && <AccessModal key={accessFor.id} opened onClose={() => setAccessFor(null)} committeeId={committeeId} folder={accessFor} />}
+      {accessFor && (
+        <AccessModal
+          key={accessFor.id}
+          opened
+          onClose={() => setAccessFor(null)}
+          committeeId={committeeId}
+          folder={accessFor}
+        />
+      )}
       {sub && (
         <UploadDocumentModal
           opened={uploading}

@@ -10,9 +10,20 @@ import MeetingDocumentsPage from './meeting-documents-page';
 import { RecentDocumentsCard } from './recent-documents-card';
 
 const admin = { 'meetings.folder.manage': true, 'meetings.document.upload': true, 'meetings.document.delete': true };
-const member = { 'meetings.folder.manage': false, 'meetings.document.upload': false, 'meetings.document.delete': false };
+const member = {
+  'meetings.folder.manage': false,
+  'meetings.document.upload': false,
+  'meetings.document.delete': false,
+};
 
-const folder = (id: number, name: string, parent_id: number | null = null): MeetingFolder => ({ id, name, subtitle: null, parent_id, committee_id: 3, restricted: false });
+const folder = (id: number, name: string, parent_id: number | null = null): MeetingFolder => ({
+  id,
+  name,
+  subtitle: null,
+  parent_id,
+  committee_id: 3,
+  restricted: false,
+});
 const doc = (id: number, name: string, extra: Partial<MeetingDocument> = {}): MeetingDocument => ({
   id,
   name,
@@ -30,7 +41,13 @@ const doc = (id: number, name: string, extra: Partial<MeetingDocument> = {}): Me
   ...extra,
 });
 
-function serve({ abilities = member, roots = [folder(10, '2026 Meetings')], health = true, recent = [doc(1, 'agenda.pdf'), doc(2, 'minutes.docx')], inFolder = [doc(1, 'agenda.pdf')] } = {}) {
+function serve({
+  abilities = member,
+  roots = [folder(10, '2026 Meetings')],
+  health = true,
+  recent = [doc(1, 'agenda.pdf'), doc(2, 'minutes.docx')],
+  inFolder = [doc(1, 'agenda.pdf')],
+} = {}) {
   return mockFetch((url, init) => {
     const path = url.split('?')[0];
     const page = (data: MeetingDocument[]) => ({ body: { data, total: data.length, page: 1, per_page: 5, abilities } });
@@ -39,9 +56,19 @@ function serve({ abilities = member, roots = [folder(10, '2026 Meetings')], heal
     if (path === '/api/meetingfolders/10') return { body: { data: [folder(11, 'March', 10)], abilities } };
     if (path === '/api/meetingdocuments' && (init.method ?? 'GET') === 'GET') return page(inFolder);
     if (path === '/api/meetingdocuments/recent/3') return page(recent);
-    if (path === '/api/meetingdocuments/1' && init.method === 'DELETE') return { body: { message: 'Document deleted successfully!' } };
-    if (path === '/api/meetingdocuments/search') return page([doc(2, 'minutes.docx', { snippet: [{ text: 'the ', hit: false }, { text: 'budget', hit: true }] })]);
-    if (path === '/api/meetingfolders' && init.method === 'POST') return { body: { message: 'Action successful!', folder: folder(12, 'New') } };
+    if (path === '/api/meetingdocuments/1' && init.method === 'DELETE')
+      return { body: { message: 'Document deleted successfully!' } };
+    if (path === '/api/meetingdocuments/search')
+      return page([
+        doc(2, 'minutes.docx', {
+          snippet: [
+            { text: 'the ', hit: false },
+            { text: 'budget', hit: true },
+          ],
+        }),
+      ]);
+    if (path === '/api/meetingfolders' && init.method === 'POST')
+      return { body: { message: 'Action successful!', folder: folder(12, 'New') } };
     if (path === '/api/meetingfolder/members/3/10')
       return {
         body: {
@@ -50,8 +77,24 @@ function serve({ abilities = member, roots = [folder(10, '2026 Meetings')], heal
             indirectMembers: [],
             allMembers: [],
             members: [
-              { id: 5, first_name: 'Cam', last_name: 'Member', admin: true, direct: false, inherited: false, can_see: true },
-              { id: 6, first_name: 'Morgan', last_name: 'Multi', admin: false, direct: false, inherited: false, can_see: true },
+              {
+                id: 5,
+                first_name: 'Cam',
+                last_name: 'Member',
+                admin: true,
+                direct: false,
+                inherited: false,
+                can_see: true,
+              },
+              {
+                id: 6,
+                first_name: 'Morgan',
+                last_name: 'Multi',
+                admin: false,
+                direct: false,
+                inherited: false,
+                can_see: true,
+              },
             ],
           },
         },
@@ -73,7 +116,12 @@ describe('meeting documents page', () => {
     expect((await within(results).findByText('budget')).tagName).toBe('MARK');
     expect(within(results).queryByRole('button', { name: 'agenda.pdf' })).not.toBeInTheDocument();
     const search = calls.find((c) => c.url.startsWith('/api/meetingdocuments/search'));
-    expect(Object.fromEntries(new URL(search!.url, 'http://x').searchParams)).toMatchObject({ term: 'budget', cmid: '3', page: '1', per_page: '5' });
+    expect(Object.fromEntries(new URL(search!.url, 'http://x').searchParams)).toMatchObject({
+      term: 'budget',
+      cmid: '3',
+      page: '1',
+      per_page: '5',
+    });
   });
 
   it('a plain member gets no admin buttons; an empty committee says No folders available!', async () => {
@@ -95,7 +143,11 @@ describe('meeting documents page', () => {
     await userEvent.type(within(dialog).getByLabelText('Folder name'), 'Board');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await screen.findByText('Action successful!');
-    expect(calls.find((c) => c.url === '/api/meetingfolders')?.body).toEqual({ folderName: 'Board', parentFolderId: null, committeeId: 3 });
+    expect(calls.find((c) => c.url === '/api/meetingfolders')?.body).toEqual({
+      folderName: 'Board',
+      parentFolderId: null,
+      committeeId: 3,
+    });
   });
 
   it('Upload Document stays disabled while the document index is down, and until a sub folder is open', async () => {
@@ -124,17 +176,28 @@ describe('meeting documents page', () => {
     await user.click(await screen.findByRole('button', { name: 'March' }));
     await user.click(await screen.findByRole('button', { name: 'Upload Document' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload Document' });
-    await user.upload(within(dialog).getByLabelText('Choose a file to upload'), new File(['x'], 'budget.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      within(dialog).getByLabelText('Choose a file to upload'),
+      new File(['x'], 'budget.pdf', { type: 'application/pdf' }),
+    );
     await user.click(await within(dialog).findByRole('button', { name: 'Yes' }));
     await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
     expect(FakeXhr.last!.url).toBe('/api/meetingdocuments');
     recent.unshift(doc(3, 'budget.pdf'));
     inFolder.unshift(doc(3, 'budget.pdf'));
-    act(() => FakeXhr.last!.respond(200, { message: 'Document uploaded successfully!', document: doc(3, 'budget.pdf') }));
+    act(() =>
+      FakeXhr.last!.respond(200, { message: 'Document uploaded successfully!', document: doc(3, 'budget.pdf') }),
+    );
     expect(await within(table).findByRole('button', { name: 'budget.pdf' })).toBeInTheDocument();
 
-    recent.splice(recent.findIndex((d) => d.id === 1), 1);
-    inFolder.splice(inFolder.findIndex((d) => d.id === 1), 1);
+    recent.splice(
+      recent.findIndex((d) => d.id === 1),
+      1,
+    );
+    inFolder.splice(
+      inFolder.findIndex((d) => d.id === 1),
+      1,
+    );
     await user.click(await screen.findByRole('button', { name: 'Delete agenda.pdf' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, Delete' }));
     await waitFor(() => expect(within(table).queryByRole('button', { name: 'agenda.pdf' })).not.toBeInTheDocument());
@@ -155,7 +218,11 @@ describe('meeting documents page', () => {
     await userEvent.click(next);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, Assign Access' }));
     await screen.findByText('Action successful!');
-    expect(calls.find((c) => c.url === '/api/meetingfolder/accesspermission')?.body).toEqual({ folderId: 10, committeeId: 3, userIds: [6] });
+    expect(calls.find((c) => c.url === '/api/meetingfolder/accesspermission')?.body).toEqual({
+      folderId: 10,
+      committeeId: 3,
+      userIds: [6],
+    });
   });
 
   it('a user in no committee reads a plain explanation', async () => {
@@ -173,6 +240,8 @@ describe('Recent Documents card', () => {
     renderWithApp(<RecentDocumentsCard />, { path: '/dashboard' });
     const table = await screen.findByRole('table', { name: 'Recent Documents' });
     await within(table).findByRole('button', { name: 'agenda.pdf' });
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/meetingdocuments/recent/3?page=1&per_page=5')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/meetingdocuments/recent/3?page=1&per_page=5')).toBe(true),
+    );
   });
 });

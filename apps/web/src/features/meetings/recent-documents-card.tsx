@@ -1,7 +1,12 @@
 import { Anchor } from '@mantine/core';
 import { IconFolders } from '@tabler/icons-react';
 import { PAGE_SIZES, ROUTES } from '@portal/shared';
-import { DASHBOARD_TABLE_HEAD, DASHBOARD_TABLE_ROW, DashboardCard, NameDateTable } from '../../components/dashboard-card';
+import {
+  DASHBOARD_TABLE_HEAD,
+  DASHBOARD_TABLE_ROW,
+  DashboardCard,
+  NameDateTable,
+} from '../../components/dashboard-card';
 import { formatDate } from '../../lib/dates';
 import { useCurrentCommitteeId, useMeetingDocuments } from './api';
 import { downloadMeetingDocument } from './download';
@@ -19,7 +24,9 @@ export function RecentDocumentsCard() {
       icon={<IconFolders size={20} />}
       loading={committeeId !== null && list.isLoading}
       loadingLabel="Loading recent documents"
-      emptyText={rows.length > 0 ? null : list.isError ? 'The documents could not be loaded.' : 'No documents available!'}
+      emptyText={
+        rows.length > 0 ? null : list.isError ? 'The documents could not be loaded.' : 'No documents available!'
+      }
       rowHeight={DASHBOARD_TABLE_ROW}
       headHeight={DASHBOARD_TABLE_HEAD}
       viewAll={{ to: ROUTES.meetingDocuments.path, label: 'View all meeting documents' }}
@@ -29,7 +36,16 @@ export function RecentDocumentsCard() {
         rows={rows.map((doc) => ({
           key: doc.id,
           name: (
-            <Anchor component="button" type="button" size="sm" fw={500} ta="left" lineClamp={1} title={doc.name} onClick={() => void downloadMeetingDocument(doc.id)}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={500}
+              ta="left"
+              lineClamp={1}
+              title={doc.name}
+              onClick={() => void downloadMeetingDocument(doc.id)}
+            >
               {doc.name}
             </Anchor>
           ),

@@ -18,7 +18,8 @@ export function notificationsQuery(session: SessionSnapshot, count: number = PAG
   const scope = scopeOf(session);
   return {
     queryKey: [...notificationsKey, scope.role, scope.cmId ?? null, count],
-    queryFn: ({ signal }: { signal?: AbortSignal }) => api.get<NotificationList>('/notifications', { query: { count, ...scope }, signal }),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      api.get<NotificationList>('/notifications', { query: { count, ...scope }, signal }),
     // A committee member's notifications belong to a committee: wait until one is chosen.
     enabled: isSignedIn(session) && scope.role !== undefined && (scope.role !== 'CM' || scope.cmId !== undefined),
   };
@@ -26,7 +27,11 @@ export function notificationsQuery(session: SessionSnapshot, count: number = PAG
 
 export function useNotifications(count: number = PAGE_SIZES.notificationsFetch) {
   const session = useSession();
-  return useQuery({ ...notificationsQuery(session, count), placeholderData: keepPreviousData, refetchInterval: 60_000 });
+  return useQuery({
+    ...notificationsQuery(session, count),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
 }
 
 /** PUT /notifications/{ids}?type=read|delete: ids is a list or 'all'. */

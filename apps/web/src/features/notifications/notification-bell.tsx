@@ -21,7 +21,15 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} width={380} position="bottom-end" shadow="md" withArrow trapFocus={false}>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      width={380}
+      position="bottom-end"
+      shadow="md"
+      withArrow
+      trapFocus={false}
+    >
       <Indicator
         label={<span data-testid="notification-count">{unread > 99 ? '99+' : unread}</span>}
         size={18}

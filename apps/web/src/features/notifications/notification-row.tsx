@@ -11,7 +11,15 @@ import classes from './notifications.module.css';
 export const NOTIFICATION_ROW_COMPACT = 84;
 
 /** One notification as a button: title, body, date; unread ones highlighted. */
-export function NotificationRow({ item, onOpen, compact = false }: { item: NotificationItem; onOpen: (item: NotificationItem) => void; compact?: boolean }) {
+export function NotificationRow({
+  item,
+  onOpen,
+  compact = false,
+}: {
+  item: NotificationItem;
+  onOpen: (item: NotificationItem) => void;
+  compact?: boolean;
+}) {
   const unread = !item.read_at;
   return (
     <UnstyledButton

@@ -27,7 +27,10 @@ export function NotificationsCard() {
           loading={update.isPending}
           onClick={() =>
             confirmClearAll(() =>
-              update.mutate({ ids: 'all', type: 'delete' }, { onSuccess: (res) => notifySuccess(res.message), onError: (error) => notifyError(error) }),
+              update.mutate(
+                { ids: 'all', type: 'delete' },
+                { onSuccess: (res) => notifySuccess(res.message), onError: (error) => notifyError(error) },
+              ),
             )
           }
         >

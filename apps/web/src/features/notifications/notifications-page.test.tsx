@@ -20,7 +20,9 @@ function item(n: number, overrides: Partial<NotificationItem['data']['data']> = 
 describe('notifications page', () => {
   it('shows the empty text', async () => {
     signInAs('AR');
-    mockFetch((url) => (url.startsWith('/api/notifications') ? { body: { data: [], unread: 0, total: 0 } } : undefined));
+    mockFetch((url) =>
+      url.startsWith('/api/notifications') ? { body: { data: [], unread: 0, total: 0 } } : undefined,
+    );
     renderWithApp(<NotificationsPage />, { path: '/notifications' });
     expect(await screen.findByText(MESSAGES.noUnreadNotifications)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show older notifications' })).not.toBeInTheDocument();
@@ -42,7 +44,9 @@ describe('notifications page', () => {
     await user.click(screen.getByRole('button', { name: 'Show older notifications' }));
     expect(await screen.findByText('Notice 25')).toBeInTheDocument();
     expect(calls.at(-1)?.url).toBe('/api/notifications?count=40&role=AR');
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show older notifications' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Show older notifications' })).not.toBeInTheDocument(),
+    );
   });
 
   it("passes the committee for a committee member and clears all with ids 'all'", async () => {
@@ -53,7 +57,8 @@ describe('notifications page', () => {
         cleared = true;
         return { body: { message: MESSAGES.actionSuccessful } };
       }
-      if (url.startsWith('/api/notifications')) return { body: cleared ? { data: [], unread: 0, total: 0 } : { data: [item(1)], unread: 1, total: 1 } };
+      if (url.startsWith('/api/notifications'))
+        return { body: cleared ? { data: [], unread: 0, total: 0 } : { data: [item(1)], unread: 1, total: 1 } };
       return undefined;
     });
     const user = userEvent.setup();

@@ -60,7 +60,12 @@ export default function NotificationsPage() {
             <Text c="dimmed">{MESSAGES.noUnreadNotifications}</Text>
           </Stack>
         ) : (
-          <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Notifications list">
+          <Stack
+            gap={4}
+            component="ul"
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+            aria-label="Notifications list"
+          >
             {list.map((item) => (
               <li key={item.id}>
                 <NotificationRow item={item} onOpen={open} />

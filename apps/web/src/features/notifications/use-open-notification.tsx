@@ -46,7 +46,8 @@ export function useOpenNotification() {
     try {
       const target = new URL(url, window.location.origin);
       if (target.origin === window.location.origin) void navigate(`${target.pathname}${target.search}${target.hash}`);
-      else if (target.protocol === 'https:' || target.protocol === 'http:') window.open(target.href, '_blank', 'noopener');
+      else if (target.protocol === 'https:' || target.protocol === 'http:')
+        window.open(target.href, '_blank', 'noopener');
     } catch {
       // A malformed URL leads nowhere.
     }

@@ -6,7 +6,8 @@ import { PageTitle } from '../../components/page-title';
 
 /** What each page of a later area will hold, from the spec. */
 const COMING: Partial<Record<RouteName, string>> = {
-  register: 'The registration wizard: personal details, facilities, committees, subscriptions and a summary to submit for approval.',
+  register:
+    'The registration wizard: personal details, facilities, committees, subscriptions and a summary to submit for approval.',
   jobs: 'Your jobs (assessment visits) with their number, type, visit date, site and status, with filters.',
   job: 'The job with its stage, details, site, lead assessor, and the documents received and submitted.',
   invoices: 'Your outstanding invoices with their type, date, facility, job number and amount due.',

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CompetencyUploadResponse, type MessageBody, type Profile, type ProfileChangeInput, REGISTRATION_MESSAGES as M } from '@portal/shared';
+import {
+  type CompetencyUploadResponse,
+  type MessageBody,
+  type Profile,
+  type ProfileChangeInput,
+  REGISTRATION_MESSAGES as M,
+} from '@portal/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { uploadFile, type UploadProgress } from '../../components/documents/upload-file';
 
@@ -18,7 +24,8 @@ export function useProfile() {
  * with 'Competency PDF is not available yet...' when there is none). The server records the
  * opening, so the profile is refreshed (Mark Profile up to date waits for it).
  */
-export const getCompetencyPdfLink = async () => (await api.get<{ data: { data: string } }>('/activeuser/competencypdf')).data.data;
+export const getCompetencyPdfLink = async () =>
+  (await api.get<{ data: { data: string } }>('/activeuser/competencypdf')).data.data;
 
 export function useCompetencyPdfLink() {
   const queryClient = useQueryClient();
@@ -53,18 +60,29 @@ export function useRequestProfileChange() {
  * document sent with the next profile change. A failure says the server's message, or the spec's
  * 'Unable to upload selected document...' when there is none (the network, a 5xx).
  */
-export async function uploadCompetencyDocument(file: File, options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal }) {
+export async function uploadCompetencyDocument(
+  file: File,
+  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal },
+) {
   try {
-    return await uploadFile<CompetencyUploadResponse>({ path: '/user-requests/edittacompetencydoc', fields: { fileName: file.name }, file, ...options });
+    return await uploadFile<CompetencyUploadResponse>({
+      path: '/user-requests/edittacompetencydoc',
+      fields: { fileName: file.name },
+      file,
+      ...options,
+    });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) throw new ApiError(error.status, { message: M.competencyUploadFailed });
+    if (error instanceof ApiError && (error.status === 0 || error.status >= 500))
+      throw new ApiError(error.status, { message: M.competencyUploadFailed });
     throw error;
   }
 }
 
 /** POST /user-requests/removeUploadedCompetencySuggestDocument {fileName}: the document not sent yet. */
 export const removeCompetencyDocument = (fileName: string) =>
-  api.post<{ success: boolean; message: string }>('/user-requests/removeUploadedCompetencySuggestDocument', { fileName });
+  api.post<{ success: boolean; message: string }>('/user-requests/removeUploadedCompetencySuggestDocument', {
+    fileName,
+  });
 
 export function useRemoveCompetencyDocument() {
   return useMutation({ mutationFn: removeCompetencyDocument });

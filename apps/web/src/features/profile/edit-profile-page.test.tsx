@@ -26,9 +26,20 @@ const profile: Profile = {
   facilities: [],
   committees: ['Chemical Testing Committee'],
   assessor: false,
-  user_info: { emails: [], phones: [], addresses: [], competency_pdf: false, competency_viewed: false, reviewed_at: null },
+  user_info: {
+    emails: [],
+    phones: [],
+    addresses: [],
+    competency_pdf: false,
+    competency_viewed: false,
+    reviewed_at: null,
+  },
   pending_request: null,
-  abilities: { 'profile.competency.view': false, 'profile.competency.review': false, 'profile.competency.suggest': false },
+  abilities: {
+    'profile.competency.view': false,
+    'profile.competency.review': false,
+    'profile.competency.suggest': false,
+  },
 };
 
 describe('edit profile', () => {
@@ -36,11 +47,15 @@ describe('edit profile', () => {
     signInAs('CM');
     const { calls } = mockFetch((url, init) => {
       if (url === '/api/profile') return { body: profile };
-      if (url === '/api/user-requests' && init.method === 'POST') return { body: { message: M.profileSubmitted(PRODUCT_NAME) } };
+      if (url === '/api/user-requests' && init.method === 'POST')
+        return { body: { message: M.profileSubmitted(PRODUCT_NAME) } };
       return undefined;
     });
     const user = userEvent.setup();
-    renderWithApp(<EditProfilePage />, { path: '/edit-profile', extraRoutes: [{ path: '/profile', element: <p>Profile page</p> }] });
+    renderWithApp(<EditProfilePage />, {
+      path: '/edit-profile',
+      extraRoutes: [{ path: '/profile', element: <p>Profile page</p> }],
+    });
     const save = await screen.findByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
     await user.clear(screen.getByRole('textbox', { name: 'Last Name' }));
@@ -53,7 +68,11 @@ describe('edit profile', () => {
     expect(screen.getAllByLabelText('State')[0]).toBeDisabled();
     await user.click(save);
     expect(await screen.findByText(M.profileSubmitted(PRODUCT_NAME))).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ country: 'New Zealand', state: 'Other', last_name: 'Member' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      country: 'New Zealand',
+      state: 'Other',
+      last_name: 'Member',
+    });
     expect(await screen.findByText('Profile page')).toBeInTheDocument();
   }, 60_000);
 });
@@ -63,23 +82,30 @@ afterEach(() => vi.unstubAllGlobals());
 async function pickAndConfirm(user: ReturnType<typeof userEvent.setup>, name = 'suggestions.pdf') {
   await user.click(await screen.findByRole('button', { name: 'Upload Document' }));
   const dialog = await screen.findByRole('dialog', { name: 'Upload Suggested Changes' });
-  await user.upload(within(dialog).getByLabelText('Choose a file to upload'), new File(['%PDF'], name, { type: 'application/pdf' }));
+  await user.upload(
+    within(dialog).getByLabelText('Choose a file to upload'),
+    new File(['%PDF'], name, { type: 'application/pdf' }),
+  );
   await user.click(await within(dialog).findByRole('button', { name: 'Yes' }));
   await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
   return dialog;
 }
 
 describe('edit profile of a technical assessor: the suggested-changes document', () => {
-  it('uploads it (the spec\'s success), sends it with the change, and Save is enabled by the document alone', async () => {
+  it("uploads it (the spec's success), sends it with the change, and Save is enabled by the document alone", async () => {
     signInAs('TA');
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const { calls } = mockFetch((url, init) => {
       if (url === '/api/profile') return { body: assessorProfile() };
-      if (url === '/api/user-requests' && init.method === 'POST') return { body: { message: M.profileSubmitted(PRODUCT_NAME) } };
+      if (url === '/api/user-requests' && init.method === 'POST')
+        return { body: { message: M.profileSubmitted(PRODUCT_NAME) } };
       return undefined;
     });
     const user = userEvent.setup();
-    renderWithApp(<EditProfilePage />, { path: '/edit-profile', extraRoutes: [{ path: '/profile', element: <p>Profile page</p> }] });
+    renderWithApp(<EditProfilePage />, {
+      path: '/edit-profile',
+      extraRoutes: [{ path: '/profile', element: <p>Profile page</p> }],
+    });
     const save = await screen.findByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
     await pickAndConfirm(user);
@@ -87,7 +113,17 @@ describe('edit profile of a technical assessor: the suggested-changes document',
     expect(xhr.url).toBe('/api/user-requests/edittacompetencydoc');
     expect(xhr.fieldOrder()).toEqual(['fileName', 'file']);
     expect(xhr.body?.get('fileName')).toBe('suggestions.pdf');
-    act(() => xhr.respond(200, { success: true, message: M.competencyUploaded, data: { fileName: 'ab0000000000000000000001', orgDoc: 'suggestions.pdf', signedUrl: '/api/competency-suggestions/ab0000000000000000000001?dl=x' } }));
+    act(() =>
+      xhr.respond(200, {
+        success: true,
+        message: M.competencyUploaded,
+        data: {
+          fileName: 'ab0000000000000000000001',
+          orgDoc: 'suggestions.pdf',
+          signedUrl: '/api/competency-suggestions/ab0000000000000000000001?dl=x',
+        },
+      }),
+    );
     expect(await screen.findByText(M.competencyUploaded)).toBeInTheDocument();
     expect(await screen.findByText('suggestions.pdf')).toBeInTheDocument();
     expect(save).toBeEnabled();
@@ -99,7 +135,7 @@ describe('edit profile of a technical assessor: the suggested-changes document',
     });
   }, 60_000);
 
-  it('a refused upload says the server\'s message; one without a message says the spec\'s', async () => {
+  it("a refused upload says the server's message; one without a message says the spec's", async () => {
     signInAs('TA');
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     mockFetch((url) => (url === '/api/profile' ? { body: assessorProfile() } : undefined));
@@ -109,14 +145,17 @@ describe('edit profile of a technical assessor: the suggested-changes document',
     act(() => FakeXhr.last!.respond(400, { message: 'File exceeds maximum upload size of 150 MB' }));
     expect(await within(dialog).findByText('File exceeds maximum upload size of 150 MB')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Choose another file' }));
-    await user.upload(within(dialog).getByLabelText('Choose a file to upload'), new File(['%PDF'], 'again.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      within(dialog).getByLabelText('Choose a file to upload'),
+      new File(['%PDF'], 'again.pdf', { type: 'application/pdf' }),
+    );
     await user.click(await within(dialog).findByRole('button', { name: 'Yes' }));
     await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
     act(() => FakeXhr.last!.respond(500, {}));
     expect(await within(dialog).findByText(M.competencyUploadFailed)).toBeInTheDocument();
   }, 60_000);
 
-  it('removes the document (the spec\'s success); a failure says the server\'s message, else the spec\'s', async () => {
+  it("removes the document (the spec's success); a failure says the server's message, else the spec's", async () => {
     signInAs('TA');
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     let answer: { status: number; body: unknown } = { status: 404, body: { message: 'Not found.' } };
@@ -128,7 +167,13 @@ describe('edit profile of a technical assessor: the suggested-changes document',
     const user = userEvent.setup();
     renderWithApp(<EditProfilePage />, { path: '/edit-profile' });
     await pickAndConfirm(user);
-    act(() => FakeXhr.last!.respond(200, { success: true, message: M.competencyUploaded, data: { fileName: 'ab0000000000000000000002', orgDoc: 'mine.pdf', signedUrl: '/x' } }));
+    act(() =>
+      FakeXhr.last!.respond(200, {
+        success: true,
+        message: M.competencyUploaded,
+        data: { fileName: 'ab0000000000000000000002', orgDoc: 'mine.pdf', signedUrl: '/x' },
+      }),
+    );
     const card = await screen.findByRole('region', { name: 'Competency' });
     const remove = await within(card).findByRole('button', { name: 'Remove' });
 
@@ -144,7 +189,9 @@ describe('edit profile of a technical assessor: the suggested-changes document',
     expect(await screen.findByText(M.competencyRemoved)).toBeInTheDocument();
     expect(within(card).queryByText('mine.pdf')).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Upload Document' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/api/user-requests/removeUploadedCompetencySuggestDocument').map((c) => c.body)).toEqual([
+    expect(
+      calls.filter((c) => c.url === '/api/user-requests/removeUploadedCompetencySuggestDocument').map((c) => c.body),
+    ).toEqual([
       { fileName: 'ab0000000000000000000002' },
       { fileName: 'ab0000000000000000000002' },
       { fileName: 'ab0000000000000000000002' },

@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Group, Paper, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconFile, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -39,7 +53,15 @@ interface Values extends Record<string, unknown> {
   user_info?: {
     emails: { Type: string; email: string; isPrimary: boolean }[];
     phones: { Type: string; countryCode: string; phoneNumber: string; isPrimary: boolean }[];
-    addresses: { Type: string; AddressLine: string; Country: string; State: string; Suburb: string; Postcode: string; isPrimary: boolean }[];
+    addresses: {
+      Type: string;
+      AddressLine: string;
+      Country: string;
+      State: string;
+      Suburb: string;
+      Postcode: string;
+      isPrimary: boolean;
+    }[];
   };
   competency?: { suggestChanges: string; document: string | null; orgDoc: string | null };
 }
@@ -75,7 +97,19 @@ function setPrimary(form: Form, kind: Group, index: number) {
   form.setFieldValue(`user_info.${kind}`, rows.map((r, i) => ({ ...r, isPrimary: i === index })) as never);
 }
 
-function RowsCard({ form, kind, title, blank, children }: { form: Form; kind: Group; title: string; blank: object; children: (index: number) => React.ReactNode }) {
+function RowsCard({
+  form,
+  kind,
+  title,
+  blank,
+  children,
+}: {
+  form: Form;
+  kind: Group;
+  title: string;
+  blank: object;
+  children: (index: number) => React.ReactNode;
+}) {
   const rows = (form.getValues().user_info?.[kind] ?? []) as { isPrimary: boolean }[];
   const error = form.errors[`user_info.${kind}`];
   return (
@@ -84,7 +118,12 @@ function RowsCard({ form, kind, title, blank, children }: { form: Form; kind: Gr
         <Title order={2} size="h5">
           {title}
         </Title>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem(`user_info.${kind}`, { ...blank, isPrimary: rows.length === 0 } as never)}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={() => form.insertListItem(`user_info.${kind}`, { ...blank, isPrimary: rows.length === 0 } as never)}
+        >
           Add
         </Button>
       </Group>
@@ -93,8 +132,18 @@ function RowsCard({ form, kind, title, blank, children }: { form: Form; kind: Gr
           <Stack key={index} gap="xs" pb="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
             {children(index)}
             <Group justify="space-between">
-              <Radio label="Primary" name={`${kind}-primary`} checked={row.isPrimary} onChange={() => setPrimary(form, kind, index)} />
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${title.toLowerCase()} ${index + 1}`} onClick={() => form.removeListItem(`user_info.${kind}`, index)}>
+              <Radio
+                label="Primary"
+                name={`${kind}-primary`}
+                checked={row.isPrimary}
+                onChange={() => setPrimary(form, kind, index)}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${title.toLowerCase()} ${index + 1}`}
+                onClick={() => form.removeListItem(`user_info.${kind}`, index)}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
@@ -135,7 +184,11 @@ function SuggestionDocument({ form }: { form: Form }) {
         notifySuccess(res.message || M.competencyRemoved);
       },
       // The server's message, else the spec's (the network, a 5xx).
-      onError: (error) => notifyError(isApiError(error) && error.status > 0 && error.status < 500 ? error : M.competencyRemoveFailed, M.competencyRemoveFailed),
+      onError: (error) =>
+        notifyError(
+          isApiError(error) && error.status > 0 && error.status < 500 ? error : M.competencyRemoveFailed,
+          M.competencyRemoveFailed,
+        ),
     });
   return (
     <Stack gap="xs">
@@ -168,7 +221,12 @@ function SuggestionDocument({ form }: { form: Form }) {
         </Paper>
       ) : (
         <Group>
-          <Button size="xs" variant="light" leftSection={<IconUpload size={14} aria-hidden />} onClick={() => setUploading(true)}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconUpload size={14} aria-hidden />}
+            onClick={() => setUploading(true)}
+          >
             Upload Document
           </Button>
         </Group>
@@ -195,7 +253,9 @@ function EditProfileForm({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const save = useRequestProfileChange();
   const initial = valuesOf(profile);
-  const form = useSchemaForm<Values>(profile.assessor ? assessorProfileForm : profileChangeRequest, { initialValues: initial });
+  const form = useSchemaForm<Values>(profile.assessor ? assessorProfileForm : profileChangeRequest, {
+    initialValues: initial,
+  });
   const values = form.getValues();
   const foreign = !isAustralia(values.country);
   const changed =
@@ -255,9 +315,18 @@ function EditProfileForm({ profile }: { profile: Profile }) {
                   if (!isAustralia(country)) form.setFieldValue('state', 'Other');
                 }}
               />
-              <StateSelect {...form.getInputProps('state')} disabled={foreign} value={foreign ? 'Other' : values.state} />
+              <StateSelect
+                {...form.getInputProps('state')}
+                disabled={foreign}
+                value={foreign ? 'Other' : values.state}
+              />
               <TextInput label="Suburb" autoComplete="address-level2" {...form.getInputProps('suburb')} />
-              <TextInput label="Post Code" autoComplete="postal-code" inputMode="numeric" {...form.getInputProps('postcode')} />
+              <TextInput
+                label="Post Code"
+                autoComplete="postal-code"
+                inputMode="numeric"
+                {...form.getInputProps('postcode')}
+              />
             </SimpleGrid>
           </Stack>
         </Card>
@@ -267,28 +336,61 @@ function EditProfileForm({ profile }: { profile: Profile }) {
               {(i) => (
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                   <TextInput label="Type" {...form.getInputProps(`user_info.emails.${i}.Type`)} />
-                  <TextInput label="Email" type="email" required {...form.getInputProps(`user_info.emails.${i}.email`)} />
+                  <TextInput
+                    label="Email"
+                    type="email"
+                    required
+                    {...form.getInputProps(`user_info.emails.${i}.email`)}
+                  />
                 </SimpleGrid>
               )}
             </RowsCard>
-            <RowsCard form={form} kind="phones" title="Phone Details" blank={{ Type: 'Mobile', countryCode: '+61', phoneNumber: '' }}>
+            <RowsCard
+              form={form}
+              kind="phones"
+              title="Phone Details"
+              blank={{ Type: 'Mobile', countryCode: '+61', phoneNumber: '' }}
+            >
               {(i) => (
                 <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                   <TextInput label="Type" {...form.getInputProps(`user_info.phones.${i}.Type`)} />
-                  <TextInput label="Country code" required {...form.getInputProps(`user_info.phones.${i}.countryCode`)} />
-                  <TextInput label="Number" required inputMode="numeric" {...form.getInputProps(`user_info.phones.${i}.phoneNumber`)} />
+                  <TextInput
+                    label="Country code"
+                    required
+                    {...form.getInputProps(`user_info.phones.${i}.countryCode`)}
+                  />
+                  <TextInput
+                    label="Number"
+                    required
+                    inputMode="numeric"
+                    {...form.getInputProps(`user_info.phones.${i}.phoneNumber`)}
+                  />
                 </SimpleGrid>
               )}
             </RowsCard>
-            <RowsCard form={form} kind="addresses" title="Address Details" blank={{ Type: 'Home', AddressLine: '', Country: 'Australia', State: 'NSW', Suburb: '', Postcode: '' }}>
+            <RowsCard
+              form={form}
+              kind="addresses"
+              title="Address Details"
+              blank={{ Type: 'Home', AddressLine: '', Country: 'Australia', State: 'NSW', Suburb: '', Postcode: '' }}
+            >
               {(i) => (
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                   <TextInput label="Type" {...form.getInputProps(`user_info.addresses.${i}.Type`)} />
-                  <TextInput label="Address line" required {...form.getInputProps(`user_info.addresses.${i}.AddressLine`)} />
+                  <TextInput
+                    label="Address line"
+                    required
+                    {...form.getInputProps(`user_info.addresses.${i}.AddressLine`)}
+                  />
                   <TextInput label="Country" required {...form.getInputProps(`user_info.addresses.${i}.Country`)} />
                   <TextInput label="State" {...form.getInputProps(`user_info.addresses.${i}.State`)} />
                   <TextInput label="Suburb" required {...form.getInputProps(`user_info.addresses.${i}.Suburb`)} />
-                  <TextInput label="Post code" required inputMode="numeric" {...form.getInputProps(`user_info.addresses.${i}.Postcode`)} />
+                  <TextInput
+                    label="Post code"
+                    required
+                    inputMode="numeric"
+                    {...form.getInputProps(`user_info.addresses.${i}.Postcode`)}
+                  />
                 </SimpleGrid>
               )}
             </RowsCard>
@@ -333,8 +435,17 @@ export default function EditProfilePage() {
   const profile = useProfile();
   return (
     <>
-      <PageTitle title={ROUTES.editProfile.title} description="Your changes are sent to an administrator for approval." />
-      {profile.isError && <LoadFailedAlert title="Your profile could not be loaded." error={profile.error} onRetry={() => void profile.refetch()} />}
+      <PageTitle
+        title={ROUTES.editProfile.title}
+        description="Your changes are sent to an administrator for approval."
+      />
+      {profile.isError && (
+        <LoadFailedAlert
+          title="Your profile could not be loaded."
+          error={profile.error}
+          onRetry={() => void profile.refetch()}
+        />
+      )}
       {profile.data && <EditProfileForm profile={profile.data} />}
     </>
   );

@@ -20,7 +20,15 @@ describe('profile of a technical assessor', () => {
     signInAs('TA');
     mockFetch((url) => (url === '/api/profile' ? { body: assessorProfile() } : undefined));
     renderWithApp(<ProfilePage />, { path: '/profile' });
-    for (const name of ['Personal Details', 'Address', 'Competency', 'Email Details', 'Phone Details', 'Address Details', 'Change Password']) {
+    for (const name of [
+      'Personal Details',
+      'Address',
+      'Competency',
+      'Email Details',
+      'Phone Details',
+      'Address Details',
+      'Change Password',
+    ]) {
       expect(await screen.findByRole('region', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('region', { name: 'Personal Details' })).toHaveTextContent('TA-1001');
@@ -33,7 +41,8 @@ describe('profile of a technical assessor', () => {
     const { tab } = stubTab();
     let viewed = false;
     const { calls } = mockFetch((url) => {
-      if (url === '/api/profile') return { body: assessorProfile({ user_info: { ...assessorProfile().user_info, competency_viewed: viewed } }) };
+      if (url === '/api/profile')
+        return { body: assessorProfile({ user_info: { ...assessorProfile().user_info, competency_viewed: viewed } }) };
       if (url === '/api/activeuser/competencypdf') {
         viewed = true;
         return { body: { data: { data: '/api/competencies/7?dl=ticket' } } };
@@ -54,10 +63,19 @@ describe('profile of a technical assessor', () => {
     expect(calls.some((c) => c.url === '/api/activeuser/markprofileuptodate')).toBe(true);
   });
 
-  it('is enabled at once when the server recorded an earlier viewing; a failure says the spec\'s message', async () => {
+  it("is enabled at once when the server recorded an earlier viewing; a failure says the spec's message", async () => {
     signInAs('TA');
     mockFetch((url) => {
-      if (url === '/api/profile') return { body: assessorProfile({ user_info: { ...assessorProfile().user_info, competency_viewed: true, reviewed_at: '2026-11-01T00:00:00.000Z' } }) };
+      if (url === '/api/profile')
+        return {
+          body: assessorProfile({
+            user_info: {
+              ...assessorProfile().user_info,
+              competency_viewed: true,
+              reviewed_at: '2026-11-01T00:00:00.000Z',
+            },
+          }),
+        };
       if (url === '/api/activeuser/markprofileuptodate') return { status: 400, body: { message: 'Something else' } };
       return undefined;
     });
@@ -73,7 +91,8 @@ describe('profile of a technical assessor', () => {
     signInAs('TA');
     const { tab } = stubTab();
     mockFetch((url) => {
-      if (url === '/api/profile') return { body: assessorProfile({ user_info: { ...assessorProfile().user_info, competency_pdf: false } }) };
+      if (url === '/api/profile')
+        return { body: assessorProfile({ user_info: { ...assessorProfile().user_info, competency_pdf: false } }) };
       if (url === '/api/activeuser/competencypdf') return { status: 404, body: { message: M.competencyMissing } };
       return undefined;
     });
@@ -88,7 +107,11 @@ describe('profile of a technical assessor', () => {
 
   it('says a change request is waiting for approval', async () => {
     signInAs('TA');
-    mockFetch((url) => (url === '/api/profile' ? { body: assessorProfile({ pending_request: { id: 9, created_at: '2026-11-20T01:00:00.000Z' } }) } : undefined));
+    mockFetch((url) =>
+      url === '/api/profile'
+        ? { body: assessorProfile({ pending_request: { id: 9, created_at: '2026-11-20T01:00:00.000Z' } }) }
+        : undefined,
+    );
     renderWithApp(<ProfilePage />, { path: '/profile' });
     expect(await screen.findByText('Change waiting for approval')).toBeInTheDocument();
     expect(screen.getByText(/Your profile change of 20\/11\/2026 is waiting for an administrator/)).toBeInTheDocument();
@@ -98,7 +121,17 @@ describe('profile of a technical assessor', () => {
     signInAs('CM');
     mockFetch((url) =>
       url === '/api/profile'
-        ? { body: assessorProfile({ roles: ['CM'], assessor: false, abilities: { 'profile.competency.view': false, 'profile.competency.review': false, 'profile.competency.suggest': false } }) }
+        ? {
+            body: assessorProfile({
+              roles: ['CM'],
+              assessor: false,
+              abilities: {
+                'profile.competency.view': false,
+                'profile.competency.review': false,
+                'profile.competency.suggest': false,
+              },
+            }),
+          }
         : undefined,
     );
     renderWithApp(<ProfilePage />, { path: '/profile' });

@@ -53,12 +53,22 @@ function CompetencyCard({ profile }: { profile: Profile }) {
         </Text>
         <Group gap="sm">
           {profile.abilities['profile.competency.view'] && (
-            <Button variant="light" leftSection={<IconFileText size={16} aria-hidden />} loading={pdf.isPending} onClick={() => void view()}>
+            <Button
+              variant="light"
+              leftSection={<IconFileText size={16} aria-hidden />}
+              loading={pdf.isPending}
+              onClick={() => void view()}
+            >
               View Competencies
             </Button>
           )}
           {profile.abilities['profile.competency.review'] && (
-            <Button leftSection={<IconCircleCheck size={16} aria-hidden />} disabled={!viewed} loading={mark.isPending} onClick={markUpToDate}>
+            <Button
+              leftSection={<IconCircleCheck size={16} aria-hidden />}
+              disabled={!viewed}
+              loading={mark.isPending}
+              onClick={markUpToDate}
+            >
               Mark Profile up to date
             </Button>
           )}
@@ -79,11 +89,17 @@ function CardsOf({ profile }: { profile: Profile }) {
     <>
       <DetailCard
         title="Email Details"
-        details={info.emails.map((e, i) => ({ label: `${e.Type || 'Email'} ${i + 1}${e.isPrimary ? ' (primary)' : ''}`, value: emailLink(e.email) }))}
+        details={info.emails.map((e, i) => ({
+          label: `${e.Type || 'Email'} ${i + 1}${e.isPrimary ? ' (primary)' : ''}`,
+          value: emailLink(e.email),
+        }))}
       />
       <DetailCard
         title="Phone Details"
-        details={info.phones.map((p, i) => ({ label: `${p.Type || 'Phone'} ${i + 1}${p.isPrimary ? ' (primary)' : ''}`, value: `${p.countryCode} ${p.phoneNumber}` }))}
+        details={info.phones.map((p, i) => ({
+          label: `${p.Type || 'Phone'} ${i + 1}${p.isPrimary ? ' (primary)' : ''}`,
+          value: `${p.countryCode} ${p.phoneNumber}`,
+        }))}
       />
       <DetailCard
         title="Address Details"
@@ -99,21 +115,39 @@ function CardsOf({ profile }: { profile: Profile }) {
 /** /profile: the user's details, Edit Profile, the change-password card; an assessor's cards. */
 export default function ProfilePage() {
   const profile = useProfile();
-  if (profile.isError) return <LoadFailedAlert title="Your profile could not be loaded." error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (profile.isError)
+    return (
+      <LoadFailedAlert
+        title="Your profile could not be loaded."
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+      />
+    );
   const p = profile.data;
   return (
     <>
       <PageTitle
         title={ROUTES.profile.title}
         actions={
-          <Button component={Link} to={ROUTES.editProfile.path} leftSection={<IconEdit size={16} aria-hidden />} disabled={!p}>
+          <Button
+            component={Link}
+            to={ROUTES.editProfile.path}
+            leftSection={<IconEdit size={16} aria-hidden />}
+            disabled={!p}
+          >
             Edit Profile
           </Button>
         }
       />
       {p?.pending_request && (
-        <Alert icon={<IconClockHour4 size={18} aria-hidden />} color="brand" mb="md" title="Change waiting for approval">
-          Your profile change of {formatDate(p.pending_request.created_at)} is waiting for an administrator. Your profile shows your current details until it is approved.
+        <Alert
+          icon={<IconClockHour4 size={18} aria-hidden />}
+          color="brand"
+          mb="md"
+          title="Change waiting for approval"
+        >
+          Your profile change of {formatDate(p.pending_request.created_at)} is waiting for an administrator. Your
+          profile shows your current details until it is approved.
         </Alert>
       )}
       {p && (
@@ -129,11 +163,13 @@ export default function ProfilePage() {
             ]}
           >
             <Group gap="xs" mt="md">
-              {p.roles.filter((r) => r !== 'LA' || !p.roles.includes('TA')).map((r) => (
-                <Badge key={r} variant="light">
-                  {isRole(r) ? ROLE_NAMES[r] : r}
-                </Badge>
-              ))}
+              {p.roles
+                .filter((r) => r !== 'LA' || !p.roles.includes('TA'))
+                .map((r) => (
+                  <Badge key={r} variant="light">
+                    {isRole(r) ? ROLE_NAMES[r] : r}
+                  </Badge>
+                ))}
             </Group>
           </DetailCard>
           <DetailCard
@@ -147,10 +183,23 @@ export default function ProfilePage() {
             ]}
           />
           {p.facilities.length > 0 && (
-            <DetailCard title="Facilities" details={p.facilities.map((f) => ({ label: `${f.facility_number} - ${f.name}`, value: f.sites.join(', ') }))} />
+            <DetailCard
+              title="Facilities"
+              details={p.facilities.map((f) => ({
+                label: `${f.facility_number} - ${f.name}`,
+                value: f.sites.join(', '),
+              }))}
+            />
           )}
-          {p.committees.length > 0 && <DetailCard title="Committees" details={p.committees.map((c, i) => ({ label: `Committee ${i + 1}`, value: c }))} />}
-          {(p.abilities['profile.competency.view'] || p.abilities['profile.competency.review']) && <CompetencyCard profile={p} />}
+          {p.committees.length > 0 && (
+            <DetailCard
+              title="Committees"
+              details={p.committees.map((c, i) => ({ label: `Committee ${i + 1}`, value: c }))}
+            />
+          )}
+          {(p.abilities['profile.competency.view'] || p.abilities['profile.competency.review']) && (
+            <CompetencyCard profile={p} />
+          )}
           {p.assessor && <CardsOf profile={p} />}
           <Card component="section" aria-label="Change Password">
             <CardHeader title="Change Password" icon={<IconKey size={18} aria-hidden />} />

@@ -23,13 +23,27 @@ export function assessorProfile(overrides: Partial<Profile> = {}): Profile {
     user_info: {
       emails: [{ Type: 'Work', email: 'ta@portal.test', isPrimary: true }],
       phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '412000111', isPrimary: true }],
-      addresses: [{ Type: 'Home', AddressLine: '4 Elm Street', Country: 'Australia', State: 'NSW', Suburb: 'Ryde', Postcode: '2112', isPrimary: true }],
+      addresses: [
+        {
+          Type: 'Home',
+          AddressLine: '4 Elm Street',
+          Country: 'Australia',
+          State: 'NSW',
+          Suburb: 'Ryde',
+          Postcode: '2112',
+          isPrimary: true,
+        },
+      ],
       competency_pdf: true,
       competency_viewed: false,
       reviewed_at: null,
     },
     pending_request: null,
-    abilities: { 'profile.competency.view': true, 'profile.competency.review': true, 'profile.competency.suggest': true },
+    abilities: {
+      'profile.competency.view': true,
+      'profile.competency.review': true,
+      'profile.competency.suggest': true,
+    },
     ...overrides,
   };
 }

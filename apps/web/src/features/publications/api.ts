@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategoryTree, DownloadLinkResponse, PublicationItem, PublicationList, PublicationSaved, SubscriptionBody } from '@portal/shared';
+import type {
+  CategoryTree,
+  DownloadLinkResponse,
+  PublicationItem,
+  PublicationList,
+  PublicationSaved,
+  SubscriptionBody,
+} from '@portal/shared';
 import { api, apiUrl, retryServerErrors } from '../../lib/api-client';
 import { bulkDownloadUrl, downloadFile } from '../../components/documents/download';
 import { notifyError } from '../../lib/notify';
@@ -27,7 +34,8 @@ export function usePublications(page: number, perPage: number) {
 }
 
 /** GET /publications/{id}: one publication (404 when it does not exist). */
-export const getPublication = (id: number, signal?: AbortSignal) => api.get<{ data: PublicationItem }>(`/publications/${id}`, { signal });
+export const getPublication = (id: number, signal?: AbortSignal) =>
+  api.get<{ data: PublicationItem }>(`/publications/${id}`, { signal });
 
 export function usePublication(id: number | null) {
   return useQuery({
@@ -47,7 +55,10 @@ export function usePublication(id: number | null) {
 export function usePreviewLink(id: number | null, enabled: boolean) {
   return useQuery({
     queryKey: [...publicationsKey, 'preview', id],
-    queryFn: () => api.post<DownloadLinkResponse>('/downloads', { path: apiUrl(`/publications/${id}/file`, { disposition: 'inline' }) }),
+    queryFn: () =>
+      api.post<DownloadLinkResponse>('/downloads', {
+        path: apiUrl(`/publications/${id}/file`, { disposition: 'inline' }),
+      }),
     enabled: id !== null && enabled,
     staleTime: Infinity,
     gcTime: 0,
@@ -100,7 +111,10 @@ interface SubscriptionResult {
  */
 export const changeSubscriptions = ({ ids, on, notify = false }: SubscriptionChange) => {
   const query = notify ? { type: 'notification' } : undefined;
-  if (on) return api.post<SubscriptionResult>('/subscriptions', { category_ids: [...ids] } satisfies SubscriptionBody, { query });
+  if (on)
+    return api.post<SubscriptionResult>('/subscriptions', { category_ids: [...ids] } satisfies SubscriptionBody, {
+      query,
+    });
   return api.delete<SubscriptionResult>(`/subscriptions/${encodeURIComponent(JSON.stringify(ids))}`, { query });
 };
 
@@ -151,7 +165,11 @@ interface UploadOptions {
 }
 
 /** POST /admin/publications (multipart: name, category_id, then the file), with upload progress. */
-export function addPublication(fields: { name: string; category_id: string }, file: File, options: UploadOptions = {}): Promise<PublicationSaved> {
+export function addPublication(
+  fields: { name: string; category_id: string },
+  file: File,
+  options: UploadOptions = {},
+): Promise<PublicationSaved> {
   return uploadFile<PublicationSaved>({ path: '/admin/publications', fields, file, ...options });
 }
 

@@ -11,13 +11,28 @@ import SubscriptionsPage from './pages/subscriptions-page';
 
 /** /publications/:id, entered at `url`. */
 async function renderPublication(url: string) {
-  const result = renderWithApp(<div>Start</div>, { path: '/start', extraRoutes: [{ path: '/publications/:id', element: <PublicationPage /> }] });
+  const result = renderWithApp(<div>Start</div>, {
+    path: '/start',
+    extraRoutes: [{ path: '/publications/:id', element: <PublicationPage /> }],
+  });
   await act(() => result.router.navigate(url));
   return result;
 }
 
-const leaf = (id: number, name: string) => ({ id, name, updated_at: '2026-03-05T01:00:00.000Z', uri: `/api/publications/${id}/file` });
-const sub = (id: number, name: string, parent_id: number, isSubscribe: boolean, isNotify = false, publications = [leaf(id * 10, `${name} guide`)]): SubcategoryNode => ({
+const leaf = (id: number, name: string) => ({
+  id,
+  name,
+  updated_at: '2026-03-05T01:00:00.000Z',
+  uri: `/api/publications/${id}/file`,
+});
+const sub = (
+  id: number,
+  name: string,
+  parent_id: number,
+  isSubscribe: boolean,
+  isNotify = false,
+  publications = [leaf(id * 10, `${name} guide`)],
+): SubcategoryNode => ({
   id,
   name,
   parent_id,
@@ -81,7 +96,8 @@ describe('Manage My Subscriptions', () => {
     signInAs('CM');
     const { calls } = mockFetch((url, init) => {
       if (url.startsWith('/api/categories')) return { body: { data: TREE } };
-      if (url.startsWith('/api/subscriptions')) return { body: { message: init.method === 'POST' ? 'Your subscriptions are saved.' : 'Removed.', data: TREE } };
+      if (url.startsWith('/api/subscriptions'))
+        return { body: { message: init.method === 'POST' ? 'Your subscriptions are saved.' : 'Removed.', data: TREE } };
       return undefined;
     });
     renderWithApp(<SubscriptionsPage />, { path: '/subscriptions' });
@@ -89,7 +105,10 @@ describe('Manage My Subscriptions', () => {
 
     await userEvent.click(await general.findByRole('checkbox', { name: 'Fees' }));
     await screen.findByText('Your subscriptions are saved.');
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/subscriptions', body: { category_ids: [3] } });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/subscriptions',
+      body: { category_ids: [3] },
+    });
 
     await waitFor(() => expect(general.getByRole('checkbox', { name: 'Forms' })).toBeEnabled());
     await userEvent.click(general.getByRole('checkbox', { name: 'Forms' }));
@@ -99,31 +118,44 @@ describe('Manage My Subscriptions', () => {
     await waitFor(() => expect(general.getByRole('checkbox', { name: 'Subscribe to all of General' })).toBeEnabled());
     await userEvent.click(general.getByRole('checkbox', { name: 'Subscribe to all of General' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'POST')[1]).toMatchObject({ url: '/api/subscriptions', body: { category_ids: [1] } });
+    expect(calls.filter((c) => c.method === 'POST')[1]).toMatchObject({
+      url: '/api/subscriptions',
+      body: { category_ids: [1] },
+    });
 
     await waitFor(() => expect(general.getByRole('switch', { name: 'Notify me of Forms' })).toBeEnabled());
     await userEvent.click(general.getByRole('switch', { name: 'Notify me of Forms' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3));
-    expect(calls.filter((c) => c.method === 'POST')[2]).toMatchObject({ url: '/api/subscriptions?type=notification', body: { category_ids: [2] } });
+    expect(calls.filter((c) => c.method === 'POST')[2]).toMatchObject({
+      url: '/api/subscriptions?type=notification',
+      body: { category_ids: [2] },
+    });
   });
 
   it("shows a refusal's message in an 'Error' notice", async () => {
     signInAs('TA');
     mockFetch((url) => {
       if (url.startsWith('/api/categories')) return { body: { data: TREE } };
-      if (url.startsWith('/api/subscriptions')) return { status: 400, body: { message: PUBLICATION_MESSAGES.notifyNeedsSubscription } };
+      if (url.startsWith('/api/subscriptions'))
+        return { status: 400, body: { message: PUBLICATION_MESSAGES.notifyNeedsSubscription } };
       return undefined;
     });
     renderWithApp(<SubscriptionsPage />, { path: '/subscriptions' });
     const general = within(await screen.findByRole('region', { name: 'General' }));
     await userEvent.click(await general.findByRole('switch', { name: 'Notify me of Forms' }));
-    const notice = (await screen.findByText(PUBLICATION_MESSAGES.notifyNeedsSubscription)).closest('.mantine-Notification-root') as HTMLElement;
+    const notice = (await screen.findByText(PUBLICATION_MESSAGES.notifyNeedsSubscription)).closest(
+      '.mantine-Notification-root',
+    ) as HTMLElement;
     expect(within(notice).getByText('Error')).toBeInTheDocument();
   });
 
   it('an admin (who does not read publications) gets the categories without their publications', async () => {
     signInAs('SYSADMIN');
-    const { calls } = mockFetch((url) => (url.startsWith('/api/categories') ? { body: { data: [root(1, 'General', [{ ...sub(2, 'Forms', 1, false), publications: undefined }])] } } : undefined));
+    const { calls } = mockFetch((url) =>
+      url.startsWith('/api/categories')
+        ? { body: { data: [root(1, 'General', [{ ...sub(2, 'Forms', 1, false), publications: undefined }])] } }
+        : undefined,
+    );
     renderWithApp(<SubscriptionsPage />, { path: '/subscriptions' });
     expect(await screen.findByRole('checkbox', { name: 'Forms' })).not.toBeChecked();
     expect(calls[0]!.url).toBe('/api/categories');
@@ -132,7 +164,10 @@ describe('Manage My Subscriptions', () => {
 });
 
 describe('Publications', () => {
-  function serve({ tree = TREE.map((r) => ({ ...r, children: r.children.filter((c) => c.isSubscribe) })), recent = [publication(1, 'Fee schedule')] } = {}) {
+  function serve({
+    tree = TREE.map((r) => ({ ...r, children: r.children.filter((c) => c.isSubscribe) })),
+    recent = [publication(1, 'Fee schedule')],
+  } = {}) {
     return mockFetch((url) => {
       const path = url.split('?')[0];
       if (path === '/api/publications') return { body: { data: recent, total: 23, page: 1, per_page: 10 } };
@@ -154,12 +189,19 @@ describe('Publications', () => {
     const card = within(screen.getByRole('region', { name: PUBLICATION_MESSAGES.subscriptionsTitle }));
     expect(await card.findByText(PUBLICATION_MESSAGES.noFolders)).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'Manage Subscriptions' })).toHaveAttribute('href', '/subscriptions');
-    expect(calls.find((c) => c.url.startsWith('/api/categories'))!.url).toBe('/api/categories?withPublication=true&subscribed=true');
+    expect(calls.find((c) => c.url.startsWith('/api/categories'))!.url).toBe(
+      '/api/categories?withPublication=true&subscribed=true',
+    );
   });
 
   it('browses the subscribed categories, selects all and downloads them as one zip', async () => {
     signInAs('AR');
-    const tree = [root(1, 'General', [sub(2, 'Forms', 1, true, false, [leaf(20, 'Form A'), leaf(21, 'Form B')]), sub(3, 'Fees', 1, true, false, [])])];
+    const tree = [
+      root(1, 'General', [
+        sub(2, 'Forms', 1, true, false, [leaf(20, 'Form A'), leaf(21, 'Form B')]),
+        sub(3, 'Fees', 1, true, false, []),
+      ]),
+    ];
     const { calls } = serve({ tree });
     renderWithApp(<PublicationsPage />, { path: '/publications' });
     const browser = within(await screen.findByRole('region', { name: 'Subscribed categories' }));
@@ -172,7 +214,9 @@ describe('Publications', () => {
     await userEvent.click(browser.getByRole('checkbox', { name: 'Select all' }));
     await userEvent.click(download);
     await waitFor(() => expect(calls.some((c) => c.url === '/api/downloads')).toBe(true));
-    expect(calls.find((c) => c.url === '/api/downloads')!.body).toEqual({ path: '/api/publications/bulk?ids[]=20&ids[]=21' });
+    expect(calls.find((c) => c.url === '/api/downloads')!.body).toEqual({
+      path: '/api/publications/bulk?ids[]=20&ids[]=21',
+    });
   });
 });
 
@@ -192,13 +236,17 @@ describe('A publication', () => {
     const frame = await screen.findByTitle('Preview of Fee schedule');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('src', '/api/publications/7/file?disposition=inline&dl=s.1.sig');
-    expect(calls.find((c) => c.url === '/api/downloads')!.body).toEqual({ path: '/api/publications/7/file?disposition=inline' });
+    expect(calls.find((c) => c.url === '/api/downloads')!.body).toEqual({
+      path: '/api/publications/7/file?disposition=inline',
+    });
     expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
   });
 
   it('does not frame a file that is not a PDF', async () => {
     signInAs('TA');
-    const { calls } = mockFetch((url) => (url === '/api/publications/8' ? { body: { data: publication(8, 'Fees table', 'fees.xlsx') } } : undefined));
+    const { calls } = mockFetch((url) =>
+      url === '/api/publications/8' ? { body: { data: publication(8, 'Fees table', 'fees.xlsx') } } : undefined,
+    );
     await renderPublication('/publications/8');
     expect(await screen.findByRole('heading', { level: 1, name: 'Fees table' })).toBeInTheDocument();
     expect(screen.queryByTitle('Preview of Fees table')).not.toBeInTheDocument();
@@ -217,8 +265,10 @@ describe('Manage Publications (the back office)', () => {
   it('lists every publication, and removes one after asking', async () => {
     signInAs('SYSADMIN');
     const { calls } = mockFetch((url, init) => {
-      if (url.startsWith('/api/admin/publications') && init.method === 'DELETE') return { body: { message: PUBLICATION_MESSAGES.publicationRemoved } };
-      if (url.startsWith('/api/admin/publications')) return { body: { data: [publication(3, 'Fee schedule')], total: 1, page: 1, per_page: 10 } };
+      if (url.startsWith('/api/admin/publications') && init.method === 'DELETE')
+        return { body: { message: PUBLICATION_MESSAGES.publicationRemoved } };
+      if (url.startsWith('/api/admin/publications'))
+        return { body: { data: [publication(3, 'Fee schedule')], total: 1, page: 1, per_page: 10 } };
       if (url.startsWith('/api/categories')) return { body: { data: TREE } };
       return undefined;
     });

@@ -5,11 +5,16 @@ import { api } from '../../lib/api-client';
 /** The public registration wizard's calls (signed out). */
 
 /** GET /facilities/getInfo/{number}: the facility number lookup. */
-export const lookupFacility = (number: string) => api.get<FacilityLookup>(`/facilities/getInfo/${encodeURIComponent(number)}`);
+export const lookupFacility = (number: string) =>
+  api.get<FacilityLookup>(`/facilities/getInfo/${encodeURIComponent(number)}`);
 
 /** GET /committeenames: the committees a registration may ask to join. */
 export function useCommitteeNames() {
-  return useQuery({ queryKey: ['committeenames'], queryFn: ({ signal }) => api.get<CommitteeNames>('/committeenames', { signal }), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['committeenames'],
+    queryFn: ({ signal }) => api.get<CommitteeNames>('/committeenames', { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** GET /register/categories: the publication categories a registration may ask to subscribe to. */

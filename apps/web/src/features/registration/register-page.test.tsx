@@ -17,8 +17,22 @@ const lookup = {
 /** The publication categories step 4 lists (GET /register/categories). */
 const categories = {
   data: [
-    { id: 1, name: 'General', children: [{ id: 5, name: 'Policies and Procedures' }, { id: 6, name: 'Forms' }] },
-    { id: 4, name: 'Newsletters', children: [{ id: 14, name: 'Monthly Newsletter' }, { id: 15, name: 'Annual Report' }] },
+    {
+      id: 1,
+      name: 'General',
+      children: [
+        { id: 5, name: 'Policies and Procedures' },
+        { id: 6, name: 'Forms' },
+      ],
+    },
+    {
+      id: 4,
+      name: 'Newsletters',
+      children: [
+        { id: 14, name: 'Monthly Newsletter' },
+        { id: 15, name: 'Annual Report' },
+      ],
+    },
   ],
 };
 
@@ -27,7 +41,8 @@ function api() {
     if (url === '/api/facilities/getInfo/000412') return { body: lookup };
     if (url.startsWith('/api/facilities/getInfo/')) return { status: 404, body: { message: M.facilityInvalid } };
     if (url === '/api/register/categories') return { body: categories };
-    if (url === '/api/committeenames') return { body: { data: [{ id: 1, name: 'Chemical Testing Committee', value: 'Chemical Testing Committee' }] } };
+    if (url === '/api/committeenames')
+      return { body: { data: [{ id: 1, name: 'Chemical Testing Committee', value: 'Chemical Testing Committee' }] } };
     if (url === '/api/register' && init.method === 'POST') return { body: { message: M.registered } };
     return undefined;
   });
@@ -76,9 +91,13 @@ describe('the registration wizard', () => {
     expect(screen.getByRole('button', { name: 'Remove facility 1' })).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: 'Facility Number' }), '412');
     await user.click(screen.getByRole('button', { name: 'Find facility' }));
-    expect(await screen.findByRole('textbox', { name: 'Facility Name' })).toHaveValue('Harbour Analytical Laboratories');
+    expect(await screen.findByRole('textbox', { name: 'Facility Name' })).toHaveValue(
+      'Harbour Analytical Laboratories',
+    );
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect((await screen.findAllByText(M.siteRequired('000412', 'Harbour Analytical Laboratories'))).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText(M.siteRequired('000412', 'Harbour Analytical Laboratories'))).length,
+    ).toBeGreaterThan(0);
     await user.click(screen.getByRole('checkbox', { name: 'S041202 - Harbour Labs Newcastle' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
@@ -116,7 +135,13 @@ describe('the registration wizard', () => {
     const sent = calls.find((c) => c.url === '/api/register')!.body as Record<string, unknown>;
     expect(sent).toMatchObject({
       roles: ['AR', 'CM'],
-      facilities: [{ facility_number: '000412', facility_name: 'Harbour Analytical Laboratories', sites: [{ id: 8, value: 'S041202 - Harbour Labs Newcastle' }] }],
+      facilities: [
+        {
+          facility_number: '000412',
+          facility_name: 'Harbour Analytical Laboratories',
+          sites: [{ id: 8, value: 'S041202 - Harbour Labs Newcastle' }],
+        },
+      ],
       committees: [{ id: 1, value: 'Chemical Testing Committee' }],
       subscriptions: { type: 'General', selected: [14, 6] },
     });

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Checkbox, Group, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -13,7 +26,16 @@ import {
   registrationPath,
   type RegistrationStep,
 } from '@portal/shared';
-import { CommitteesField, emptyRegistration, FacilitiesFields, PersonalFields, RolesField, SubscriptionsField, toRequest, type RegistrationValues } from '../../components/registration/registration-fields';
+import {
+  CommitteesField,
+  emptyRegistration,
+  FacilitiesFields,
+  PersonalFields,
+  RolesField,
+  SubscriptionsField,
+  toRequest,
+  type RegistrationValues,
+} from '../../components/registration/registration-fields';
 import { RegistrationSummary } from '../../components/registration/registration-summary';
 import { openTermsModal } from '../../components/terms-of-use';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
@@ -42,7 +64,9 @@ const today = () => formatDate(new Date());
 export default function RegisterPage() {
   const [step, setStep] = useState<RegistrationStep>(1);
   const [done, setDone] = useState<string | null>(null);
-  const form = useSchemaForm<RegistrationValues>(registrationRequest, { initialValues: { ...emptyRegistration(), signature: { accept: false, name: '', title: '', date: today() } } });
+  const form = useSchemaForm<RegistrationValues>(registrationRequest, {
+    initialValues: { ...emptyRegistration(), signature: { accept: false, name: '', title: '', date: today() } },
+  });
   const register = useRegister();
   const committeeNames = useCommitteeNames();
   const categories = useRegistrationCategories();
@@ -123,7 +147,9 @@ export default function RegisterPage() {
               description={compact ? undefined : path.includes(s.step) ? s.description : 'Not needed'}
               // With its label and description shown the step is named by them; on a phone only its
               // number shows, and the name says the rest.
-              aria-label={compact ? `Step ${s.step}: ${s.label}${path.includes(s.step) ? '' : ' (not needed)'}` : undefined}
+              aria-label={
+                compact ? `Step ${s.step}: ${s.label}${path.includes(s.step) ? '' : ' (not needed)'}` : undefined
+              }
               color={path.includes(s.step) ? undefined : 'gray'}
               aria-current={s.step === step ? 'step' : undefined}
             />
@@ -139,14 +165,22 @@ export default function RegisterPage() {
         {step === 2 && (
           <Stack gap="sm">
             <Text size="sm">Enter the number of each facility you represent, then choose its sites.</Text>
-            <FacilitiesFields form={form} onMessage={(m) => notifyFormError(FORM_ID, m)} lookupFacility={lookupFacility} />
+            <FacilitiesFields
+              form={form}
+              onMessage={(m) => notifyFormError(FORM_ID, m)}
+              lookupFacility={lookupFacility}
+            />
           </Stack>
         )}
         {step === 3 && <CommitteesField form={form} heading={COMMITTEES_HEADING} names={committeeNames} />}
         {step === 4 && <SubscriptionsField form={form} categories={categories} />}
         {step === 5 && (
           <Stack gap="lg">
-            <RegistrationSummary values={toRequest(values) as never} categories={categories.data?.data} showSignature={false} />
+            <RegistrationSummary
+              values={toRequest(values) as never}
+              categories={categories.data?.data}
+              showSignature={false}
+            />
             {needsSignature(roles) && (
               <Stack gap="sm">
                 <Title order={3} size="h5">
@@ -159,11 +193,29 @@ export default function RegisterPage() {
                   </Anchor>{' '}
                   and sign below.
                 </Alert>
-                <Checkbox label="I accept the terms and conditions" {...form.getInputProps('signature.accept', { type: 'checkbox' })} />
+                <Checkbox
+                  label="I accept the terms and conditions"
+                  {...form.getInputProps('signature.accept', { type: 'checkbox' })}
+                />
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  <TextInput label={P.signatureName} placeholder={P.signatureName} required {...form.getInputProps('signature.name')} />
-                  <TextInput label={P.signatureTitle} placeholder={P.signatureTitle} required {...form.getInputProps('signature.title')} />
-                  <TextInput label={P.signatureDate} placeholder="DD/MM/YYYY" required {...form.getInputProps('signature.date')} />
+                  <TextInput
+                    label={P.signatureName}
+                    placeholder={P.signatureName}
+                    required
+                    {...form.getInputProps('signature.name')}
+                  />
+                  <TextInput
+                    label={P.signatureTitle}
+                    placeholder={P.signatureTitle}
+                    required
+                    {...form.getInputProps('signature.title')}
+                  />
+                  <TextInput
+                    label={P.signatureDate}
+                    placeholder="DD/MM/YYYY"
+                    required
+                    {...form.getInputProps('signature.date')}
+                  />
                 </SimpleGrid>
               </Stack>
             )}

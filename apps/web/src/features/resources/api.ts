@@ -8,5 +8,10 @@ export const resourcesKey = ['resources', 'ta'] as const;
 export const getResources = (signal?: AbortSignal) => api.get<ResourceList>('/resources/ta', { signal });
 
 export function useResources(enabled: boolean) {
-  return useQuery({ queryKey: resourcesKey, queryFn: ({ signal }) => getResources(signal), enabled, retry: retryServerErrors });
+  return useQuery({
+    queryKey: resourcesKey,
+    queryFn: ({ signal }) => getResources(signal),
+    enabled,
+    retry: retryServerErrors,
+  });
 }

@@ -25,7 +25,10 @@ import { notifyError } from '../../lib/notify';
 import { isSignedIn, useSession } from '../../lib/session';
 import { useResources } from './api';
 
-const ICONS: Record<ResourceItem['typeIcon'], { icon: ComponentType<{ size?: number }>; label: string; color: string }> = {
+const ICONS: Record<
+  ResourceItem['typeIcon'],
+  { icon: ComponentType<{ size?: number }>; label: string; color: string }
+> = {
   pdf: { icon: IconFileTypePdf, label: 'PDF', color: 'red' },
   word: { icon: IconFileWord, label: 'Word document', color: 'blue' },
   excel: { icon: IconFileSpreadsheet, label: 'Spreadsheet', color: 'green' },
@@ -112,13 +115,20 @@ export default function ResourcesPage() {
 
   return (
     <>
-      <PageTitle title={ROUTES.taUsefulResources.title} description={signedIn ? 'Guides, templates and forms for technical assessors.' : undefined} />
+      <PageTitle
+        title={ROUTES.taUsefulResources.title}
+        description={signedIn ? 'Guides, templates and forms for technical assessors.' : undefined}
+      />
       {!signedIn ? (
         <SignInPrompt />
       ) : refused ? (
         <Alert color="blue" title={RESOURCE_MESSAGES.notForRole} maw={560} />
       ) : resources.isError ? (
-        <LoadFailedAlert title="The resources could not be loaded." error={resources.error} onRetry={() => void resources.refetch()} />
+        <LoadFailedAlert
+          title="The resources could not be loaded."
+          error={resources.error}
+          onRetry={() => void resources.refetch()}
+        />
       ) : (
         <Card>
           <DataTable

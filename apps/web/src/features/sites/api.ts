@@ -45,5 +45,10 @@ export function uploadSiteDocument(
   description: string,
   options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<UploadResponse> {
-  return uploadFile<UploadResponse>({ path: '/sitedocuments', fields: { siteId: String(siteId), description }, file, ...options });
+  return uploadFile<UploadResponse>({
+    path: '/sitedocuments',
+    fields: { siteId: String(siteId), description },
+    file,
+    ...options,
+  });
 }

@@ -21,7 +21,13 @@ interface Values extends Record<string, unknown> {
 }
 
 function valuesOf(site: Site): Values {
-  return { email: site.email ?? '', phone: site.phone ?? '', address: site.address ?? '', suburb: site.suburb ?? '', state: site.state };
+  return {
+    email: site.email ?? '',
+    phone: site.phone ?? '',
+    address: site.address ?? '',
+    suburb: site.suburb ?? '',
+    state: site.state,
+  };
 }
 
 /**

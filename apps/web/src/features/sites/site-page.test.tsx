@@ -21,7 +21,10 @@ function serveSite(extra?: (url: string, init: RequestInit) => { status?: number
     if (url === '/api/sites/7') return { body: site(7) };
     if (url.startsWith('/api/jobs?')) {
       const status = new URL(url, 'http://x').searchParams.get('status');
-      const jobs = status === '1' ? [jobSummary(2, { status: 1, status_label: 'Planned' })] : [jobSummary(1), jobSummary(2, { status: 1, status_label: 'Planned' })];
+      const jobs =
+        status === '1'
+          ? [jobSummary(2, { status: 1, status_label: 'Planned' })]
+          : [jobSummary(1), jobSummary(2, { status: 1, status_label: 'Planned' })];
       return { body: { data: jobs, total: jobs.length, page: 1, per_page: 10 } };
     }
     if (url.startsWith('/api/sitedocuments?')) return { body: siteDocs };
@@ -38,10 +41,14 @@ describe('site page', () => {
     serveSite();
     await openSite();
     expect(await screen.findByRole('heading', { name: 'Harbour Labs Sydney', level: 1 })).toBeInTheDocument();
-    for (const card of ['Site Details', 'Contact Details', 'Accreditation Specialist']) expect(screen.getByRole('region', { name: card })).toBeInTheDocument();
+    for (const card of ['Site Details', 'Contact Details', 'Accreditation Specialist'])
+      expect(screen.getByRole('region', { name: card })).toBeInTheDocument();
     const specialist = screen.getByRole('region', { name: 'Accreditation Specialist' });
     expect(within(specialist).getByText('Casey Coordinator')).toBeInTheDocument();
-    expect(within(specialist).getByRole('link', { name: 'casey@body.test' })).toHaveAttribute('href', 'mailto:casey@body.test');
+    expect(within(specialist).getByRole('link', { name: 'casey@body.test' })).toHaveAttribute(
+      'href',
+      'mailto:casey@body.test',
+    );
   });
 
   it("lists the site's jobs with role=AR and site_id, and filters by status", async () => {
@@ -58,7 +65,15 @@ describe('site page', () => {
     const options = await screen.findAllByRole('option', { hidden: true });
     expect(options.map((o) => o.textContent)).toEqual(['In progress', 'Planned', 'Complete', 'Cancel']);
     await user.click(screen.getByRole('option', { name: 'Planned', hidden: true }));
-    await waitFor(() => expect(queryOf(jobCalls().at(-1)?.url)).toEqual({ role: 'AR', site_id: '7', status: '1', page: '1', per_page: '10' }));
+    await waitFor(() =>
+      expect(queryOf(jobCalls().at(-1)?.url)).toEqual({
+        role: 'AR',
+        site_id: '7',
+        status: '1',
+        page: '1',
+        per_page: '10',
+      }),
+    );
     await waitFor(() => expect(within(table).queryByRole('link', { name: '100201' })).not.toBeInTheDocument());
     expect(within(table).getByRole('link', { name: '100202' })).toBeInTheDocument();
 
@@ -75,12 +90,12 @@ describe('site page', () => {
     const received = await screen.findByRole('table', { name: 'Received Site Documents' });
     expect(calls.map((c) => c.url)).toContain('/api/sitedocuments?siteid=7');
     expect(within(received).getByText('The Accreditation Body')).toBeInTheDocument();
-    expect(within(received).getAllByRole('columnheader').map((th) => th.textContent).filter(Boolean)).toEqual([
-      'Document Name',
-      'Description',
-      'Date Uploaded',
-      'Uploaded By',
-    ]);
+    expect(
+      within(received)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent)
+        .filter(Boolean),
+    ).toEqual(['Document Name', 'Description', 'Date Uploaded', 'Uploaded By']);
     await user.click(screen.getByRole('tab', { name: 'Submitted Site Documents' }));
     expect(await screen.findByRole('button', { name: 'Site floor plan.txt' })).toBeInTheDocument();
   });
@@ -88,7 +103,9 @@ describe('site page', () => {
   it('bulk download of site documents asks /sitedocuments/bulk?ids[]=', async () => {
     signInAs('AR');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { calls } = serveSite((url) => (url === '/api/downloads' ? { body: { url: '/api/sitedocuments/bulk?ids[]=1&dl=ticket' } } : undefined));
+    const { calls } = serveSite((url) =>
+      url === '/api/downloads' ? { body: { url: '/api/sitedocuments/bulk?ids[]=1&dl=ticket' } } : undefined,
+    );
     const user = userEvent.setup();
     await openSite();
     await user.click(await screen.findByRole('checkbox', { name: 'Select all documents' }));
@@ -101,7 +118,15 @@ describe('site page', () => {
     signInAs('AR');
     serveSite((url) =>
       url === '/api/sites/7'
-        ? { body: site(7, { abilities: { 'sites.site.update': false, 'sites.document.upload': false, 'sites.document.download': true } }) }
+        ? {
+            body: site(7, {
+              abilities: {
+                'sites.site.update': false,
+                'sites.document.upload': false,
+                'sites.document.download': true,
+              },
+            }),
+          }
         : undefined,
     );
     await openSite();
@@ -119,7 +144,10 @@ describe('site page', () => {
     await screen.findByRole('table', { name: 'Received Site Documents' });
     await user.click(screen.getByRole('button', { name: 'Upload Document' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload Document' });
-    await user.upload(within(dialog).getByLabelText('Choose a file to upload'), new File(['x'], 'Plan.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      within(dialog).getByLabelText('Choose a file to upload'),
+      new File(['x'], 'Plan.pdf', { type: 'application/pdf' }),
+    );
     await user.click(await within(dialog).findByRole('button', { name: 'Yes' }));
     await user.type(within(dialog).getByLabelText('Description'), 'Floor plan, level 2');
     await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
@@ -137,7 +165,8 @@ describe('site page', () => {
     let fail = true;
     const { calls } = serveSite((url, init) => {
       if (url !== '/api/sites/7' || init.method !== 'PUT') return undefined;
-      if (fail) return { status: 400, body: { message: 'Phone is too long.', errors: { phone: ['Phone is too long.'] } } };
+      if (fail)
+        return { status: 400, body: { message: 'Phone is too long.', errors: { phone: ['Phone is too long.'] } } };
       return { body: { message: MESSAGES.actionSuccessful, site: site(7, { phone: '02 9111 1111' }) } };
     });
     const user = userEvent.setup();
@@ -161,15 +190,23 @@ describe('site page', () => {
     await waitFor(() => expect(phone()).toHaveAccessibleDescription('Phone is too long.'));
     // One feedback: the message is under the field, not in a notice as well.
     expect(screen.queryByText('Error')).not.toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ email: 'lab@sites.test', phone: '02 9000 0000', state: 'NSW' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      email: 'lab@sites.test',
+      phone: '02 9000 0000',
+      state: 'NSW',
+    });
 
     fail = false;
     await user.clear(phone());
     await user.type(phone(), '02 9111 1111');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Action successful!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Update Contact Details' })).not.toBeInTheDocument());
-    expect(within(screen.getByRole('region', { name: 'Contact Details' })).getByText('02 9111 1111')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Update Contact Details' })).not.toBeInTheDocument(),
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Contact Details' })).getByText('02 9111 1111'),
+    ).toBeInTheDocument();
   });
 
   it('refuses to save an empty email or a phone like abc!! (issue 9)', async () => {

@@ -3,7 +3,16 @@ import { Anchor, Badge, Button, Card, Center, Loader, Select, SimpleGrid, Stack,
 import { IconAddressBook, IconBuildingFactory2, IconPencil, IconUserCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { BODY_NAME, JOB_STATUS_FILTER, JOB_STATUS_LABELS, PAGE_SIZES, pathTo, ROUTES, type JobStatus, type Site } from '@portal/shared';
+import {
+  BODY_NAME,
+  JOB_STATUS_FILTER,
+  JOB_STATUS_LABELS,
+  PAGE_SIZES,
+  pathTo,
+  ROUTES,
+  type JobStatus,
+  type Site,
+} from '@portal/shared';
 import { DetailCard, emailLink } from '../../components/detail-card';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { useRecordCrumbs } from '../../components/page-crumbs';
@@ -65,12 +74,24 @@ function SiteCards({ site, onEdit }: { site: Site; onEdit: (() => void) | null }
           { label: 'Suburb', value: site.suburb },
           { label: 'State', value: site.state },
           ...(site.contacts.length > 0
-            ? [{ label: site.contacts.length === 1 ? 'Contact' : 'Contacts', value: site.contacts.map((c) => [c.name, c.phone].filter(Boolean).join(', ')).join('; ') }]
+            ? [
+                {
+                  label: site.contacts.length === 1 ? 'Contact' : 'Contacts',
+                  value: site.contacts.map((c) => [c.name, c.phone].filter(Boolean).join(', ')).join('; '),
+                },
+              ]
             : []),
         ]}
       >
         {onEdit && (
-          <Button variant="light" size="xs" mt="md" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="light"
+            size="xs"
+            mt="md"
+            leftSection={<IconPencil size={14} aria-hidden />}
+            onClick={onEdit}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {CONTACT_MODAL_TITLE}
           </Button>
         )}
@@ -124,7 +145,9 @@ export default function SitePage() {
     );
   }
   if (site.isError) {
-    return <LoadFailedAlert title="The site could not be loaded" error={site.error} onRetry={() => void site.refetch()} />;
+    return (
+      <LoadFailedAlert title="The site could not be loaded" error={site.error} onRetry={() => void site.refetch()} />
+    );
   }
   if (!site.data) {
     return (
@@ -137,8 +160,20 @@ export default function SitePage() {
   const data = site.data;
   const columns = { description: true, review: false };
   const tabs: DocumentTab[] = [
-    { value: 'received', label: SITE_TABS.received, documents: docs.data?.received ?? [], total: docs.data?.total.received, columns },
-    { value: 'submitted', label: SITE_TABS.submitted, documents: docs.data?.submitted ?? [], total: docs.data?.total.submitted, columns },
+    {
+      value: 'received',
+      label: SITE_TABS.received,
+      documents: docs.data?.received ?? [],
+      total: docs.data?.total.received,
+      columns,
+    },
+    {
+      value: 'submitted',
+      label: SITE_TABS.submitted,
+      documents: docs.data?.submitted ?? [],
+      total: docs.data?.total.submitted,
+      columns,
+    },
   ];
 
   return (
@@ -185,13 +220,18 @@ export default function SitePage() {
             page={page}
             onPageChange={(p) => setFilter({ page: p })}
             label={`Jobs of ${data.name}`}
-            emptyText={status ? `No ${JOB_STATUS_LABELS[status].toLowerCase()} jobs at this site.` : 'This site has no jobs yet.'}
+            emptyText={
+              status ? `No ${JOB_STATUS_LABELS[status].toLowerCase()} jobs at this site.` : 'This site has no jobs yet.'
+            }
           />
         </Card>
 
         <Card component="section" aria-label="Site documents">
           {docs.isError ? (
-            <LoadFailedAlert title="The documents of this site could not be loaded" onRetry={() => void docs.refetch()} />
+            <LoadFailedAlert
+              title="The documents of this site could not be loaded"
+              onRetry={() => void docs.refetch()}
+            />
           ) : (
             <DocumentsPanel
               tabs={tabs}

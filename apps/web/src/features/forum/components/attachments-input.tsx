@@ -21,7 +21,14 @@ interface AttachmentsInputProps {
  * kept) is refused with the spec's message, a file over the upload limit with the upload message.
  * On edit, each existing file can be removed (kept unless removed).
  */
-export function AttachmentsInput({ files, onFilesChange, existing = [], keep = [], onKeepChange, disabled }: AttachmentsInputProps) {
+export function AttachmentsInput({
+  files,
+  onFilesChange,
+  existing = [],
+  keep = [],
+  onKeepChange,
+  disabled,
+}: AttachmentsInputProps) {
   const [refusals, setRefusals] = useState<string[]>([]);
   const kept = existing.filter((d) => keep.includes(d.id));
 
@@ -31,8 +38,10 @@ export function AttachmentsInput({ files, onFilesChange, existing = [], keep = [
     const refused: string[] = [];
     for (const file of dropped) {
       if (names.has(file.name)) refused.push(FORUM_MESSAGES.fileAlreadyAttached(file.name));
-      else if (file.size > uploadLimitBytes(LIMITS.maxUploadKb)) refused.push(MESSAGES.fileTooLarge(niceSize(LIMITS.maxUploadKb)));
-      else if (files.length + accepted.length + kept.length >= LIMITS.filesPerUploadMax) refused.push(`Attach at most ${LIMITS.filesPerUploadMax} files.`);
+      else if (file.size > uploadLimitBytes(LIMITS.maxUploadKb))
+        refused.push(MESSAGES.fileTooLarge(niceSize(LIMITS.maxUploadKb)));
+      else if (files.length + accepted.length + kept.length >= LIMITS.filesPerUploadMax)
+        refused.push(`Attach at most ${LIMITS.filesPerUploadMax} files.`);
       else {
         names.add(file.name);
         accepted.push(file);
@@ -45,7 +54,13 @@ export function AttachmentsInput({ files, onFilesChange, existing = [], keep = [
   return (
     <Input.Wrapper label="Attachments">
       <Stack gap="xs" mt={4}>
-        <Dropzone onDrop={add} disabled={disabled} multiple aria-label="Add attachments: drop files here or choose them" p="sm">
+        <Dropzone
+          onDrop={add}
+          disabled={disabled}
+          multiple
+          aria-label="Add attachments: drop files here or choose them"
+          p="sm"
+        >
           <Group gap="sm" justify="center" mih={48} style={{ pointerEvents: 'none' }}>
             <IconPaperclip size={20} aria-hidden />
             <Text size="sm">Drop files here or click to choose</Text>
@@ -65,7 +80,14 @@ export function AttachmentsInput({ files, onFilesChange, existing = [], keep = [
                   <Text size="sm" style={{ wordBreak: 'break-all' }}>
                     {d.name}
                   </Text>
-                  <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Remove ${d.name}`} disabled={disabled} onClick={() => onKeepChange?.(keep.filter((id) => id !== d.id))}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={`Remove ${d.name}`}
+                    disabled={disabled}
+                    onClick={() => onKeepChange?.(keep.filter((id) => id !== d.id))}
+                  >
                     <IconX size={14} aria-hidden />
                   </ActionIcon>
                 </Group>
@@ -78,7 +100,14 @@ export function AttachmentsInput({ files, onFilesChange, existing = [], keep = [
                   <Text size="sm" style={{ wordBreak: 'break-all' }}>
                     {f.name}
                   </Text>
-                  <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Remove ${f.name}`} disabled={disabled} onClick={() => onFilesChange(files.filter((x) => x !== f))}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={`Remove ${f.name}`}
+                    disabled={disabled}
+                    onClick={() => onFilesChange(files.filter((x) => x !== f))}
+                  >
                     <IconX size={14} aria-hidden />
                   </ActionIcon>
                 </Group>

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { discussionForm, FORUM_MESSAGES, htmlHasText, LIMITS, ROUTES, type DiscussionFormValues, type ForumThreadDetail } from '@portal/shared';
+import {
+  discussionForm,
+  FORUM_MESSAGES,
+  htmlHasText,
+  LIMITS,
+  ROUTES,
+  type DiscussionFormValues,
+  type ForumThreadDetail,
+} from '@portal/shared';
 import { applyServerErrors, useSchemaForm } from '../../../lib/form';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 import { notifyFormError, notifyFormSuccess } from '../../../lib/notify';
@@ -23,17 +31,30 @@ export function DiscussionForm({ committeeId, thread }: { committeeId: number; t
   const categories = useForumCategories();
   const save = useSaveThread(thread?.id);
   const form = useSchemaForm<DiscussionFormValues>(discussionForm, {
-    initialValues: { discussionTitle: thread?.title ?? '', categories: thread?.categories[0] ? String(thread.categories[0].id) : '', postContent: thread?.post ?? '' },
+    initialValues: {
+      discussionTitle: thread?.title ?? '',
+      categories: thread?.categories[0] ? String(thread.categories[0].id) : '',
+      postContent: thread?.post ?? '',
+    },
   });
   const [files, setFiles] = useState<File[]>([]);
   const [keep, setKeep] = useState<number[]>(thread?.documents.map((d) => d.id) ?? []);
   const values = form.getValues();
   const empty = values.discussionTitle.trim() === '' || !htmlHasText(values.postContent);
-  const guard = useUnsavedChangesGuard(form.isDirty() || files.length > 0 || keep.length !== (thread?.documents.length ?? 0));
+  const guard = useUnsavedChangesGuard(
+    form.isDirty() || files.length > 0 || keep.length !== (thread?.documents.length ?? 0),
+  );
 
   const submit = form.onSubmit(async (v) => {
     try {
-      const saved = await save.mutateAsync({ committeeId: thread?.committee_id ?? committeeId, title: v.discussionTitle, categoryId: v.categories, content: v.postContent, files, keep });
+      const saved = await save.mutateAsync({
+        committeeId: thread?.committee_id ?? committeeId,
+        title: v.discussionTitle,
+        categoryId: v.categories,
+        content: v.postContent,
+        files,
+        keep,
+      });
       notifyFormSuccess(formId, thread ? FORUM_MESSAGES.threadUpdated : FORUM_MESSAGES.threadCreated);
       guard.release();
       void navigate(discussionPath(saved.thread.id));
@@ -47,7 +68,13 @@ export function DiscussionForm({ committeeId, thread }: { committeeId: number; t
     <Card maw={880}>
       <form onSubmit={submit} noValidate aria-label={thread ? 'Edit Discussion' : 'New Discussion'}>
         <Stack gap="md">
-          <TextInput label="Discussion Title" required maxLength={LIMITS.discussionTitleMax + 50} {...form.getInputProps('discussionTitle')} disabled={save.isPending} />
+          <TextInput
+            label="Discussion Title"
+            required
+            maxLength={LIMITS.discussionTitleMax + 50}
+            {...form.getInputProps('discussionTitle')}
+            disabled={save.isPending}
+          />
           <Select
             label="Category"
             required
@@ -68,9 +95,20 @@ export function DiscussionForm({ committeeId, thread }: { committeeId: number; t
             error={form.errors.postContent}
             disabled={save.isPending}
           />
-          <AttachmentsInput files={files} onFilesChange={setFiles} existing={thread?.documents} keep={keep} onKeepChange={setKeep} disabled={save.isPending} />
+          <AttachmentsInput
+            files={files}
+            onFilesChange={setFiles}
+            existing={thread?.documents}
+            keep={keep}
+            onKeepChange={setKeep}
+            disabled={save.isPending}
+          />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => void navigate(thread ? discussionPath(thread.id) : ROUTES.forum.path)} disabled={save.isPending}>
+            <Button
+              variant="default"
+              onClick={() => void navigate(thread ? discussionPath(thread.id) : ROUTES.forum.path)}
+              disabled={save.isPending}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending} disabled={empty || save.isPending}>

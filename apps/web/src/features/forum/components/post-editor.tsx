@@ -25,7 +25,10 @@ interface PostEditorProps {
 export function PostEditor({ label, value, onChange, onBlur, error, required, resetKey, disabled }: PostEditorProps) {
   const id = useId();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false, protocols: ['http', 'https', 'mailto'] })],
+    extensions: [
+      StarterKit.configure({ link: false }),
+      Link.configure({ openOnClick: false, protocols: ['http', 'https', 'mailto'] }),
+    ],
     content: value,
     editable: !disabled,
     immediatelyRender: true,
@@ -56,7 +59,15 @@ export function PostEditor({ label, value, onChange, onBlur, error, required, re
   }, [editor, disabled]);
 
   return (
-    <Input.Wrapper label={label} required={required} withAsterisk={false} error={error} id={id} labelProps={{ id: `${id}-label` }} errorProps={{ id: `${id}-error` }}>
+    <Input.Wrapper
+      label={label}
+      required={required}
+      withAsterisk={false}
+      error={error}
+      id={id}
+      labelProps={{ id: `${id}-label` }}
+      errorProps={{ id: `${id}-error` }}
+    >
       <RichTextEditor editor={editor} mt={4} style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>

@@ -40,12 +40,24 @@ export function ReplyCard({ reply, committeeId }: { reply: ForumReply; committee
         {!editing && (reply.abilities['forum.reply.update'] || reply.abilities['forum.reply.delete']) && (
           <Group gap="xs">
             {reply.abilities['forum.reply.update'] && (
-              <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(true)}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconPencil size={14} aria-hidden />}
+                onClick={() => setEditing(true)}
+              >
                 Edit
               </Button>
             )}
             {reply.abilities['forum.reply.delete'] && (
-              <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={confirmDelete} loading={remove.isPending}>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={confirmDelete}
+                loading={remove.isPending}
+              >
                 Delete
               </Button>
             )}

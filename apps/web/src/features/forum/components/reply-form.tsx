@@ -23,7 +23,9 @@ interface ReplyFormProps {
  */
 export function ReplyForm({ threadId, committeeId, editing, onDone, onCancel }: ReplyFormProps) {
   const formId = editing ? `forum-reply-${editing.id}` : `forum-reply-new-${threadId}`;
-  const form = useSchemaForm<{ postContent: string }>(replySchema, { initialValues: { postContent: editing?.post ?? '' } });
+  const form = useSchemaForm<{ postContent: string }>(replySchema, {
+    initialValues: { postContent: editing?.post ?? '' },
+  });
   const [files, setFiles] = useState<File[]>([]);
   const [keep, setKeep] = useState<number[]>(editing?.documents.map((d) => d.id) ?? []);
   const [resetKey, setResetKey] = useState(0);
@@ -59,7 +61,14 @@ export function ReplyForm({ threadId, committeeId, editing, onDone, onCancel }: 
           disabled={save.isPending}
           required
         />
-        <AttachmentsInput files={files} onFilesChange={setFiles} existing={editing?.documents} keep={keep} onKeepChange={setKeep} disabled={save.isPending} />
+        <AttachmentsInput
+          files={files}
+          onFilesChange={setFiles}
+          existing={editing?.documents}
+          keep={keep}
+          onKeepChange={setKeep}
+          disabled={save.isPending}
+        />
         <Group justify="flex-end" gap="sm">
           {onCancel && (
             <Button variant="default" onClick={onCancel} disabled={save.isPending}>

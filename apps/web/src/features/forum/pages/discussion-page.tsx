@@ -28,7 +28,10 @@ import { authorName, markLeftDiscussion } from '../forum-state';
 export default function DiscussionPage() {
   const id = idFromPath(useParams().id);
   const navigate = useNavigate();
-  const { page, setPage } = useListParams({ perPage: FORUM_LIMITS.repliesPerPage, perPageOptions: [FORUM_LIMITS.repliesPerPage] });
+  const { page, setPage } = useListParams({
+    perPage: FORUM_LIMITS.repliesPerPage,
+    perPageOptions: [FORUM_LIMITS.repliesPerPage],
+  });
   const thread = useForumThread(id, page);
   const follow = useFollowThread(id ?? 0);
   const remove = useDeleteThread();
@@ -39,9 +42,23 @@ export default function DiscussionPage() {
   useEffect(() => () => markLeftDiscussion(), []);
 
   if (id === null || (thread.isError && isMissingRecord(thread.error))) {
-    return <RecordNotFound title="Discussion not found" text="This discussion does not exist, or it is not in one of your committees." backTo={ROUTES.forum.path} backLabel="Back to Forum" />;
+    return (
+      <RecordNotFound
+        title="Discussion not found"
+        text="This discussion does not exist, or it is not in one of your committees."
+        backTo={ROUTES.forum.path}
+        backLabel="Back to Forum"
+      />
+    );
   }
-  if (thread.isError) return <LoadFailedAlert title="The discussion could not be loaded" error={thread.error} onRetry={() => void thread.refetch()} />;
+  if (thread.isError)
+    return (
+      <LoadFailedAlert
+        title="The discussion could not be loaded"
+        error={thread.error}
+        onRetry={() => void thread.refetch()}
+      />
+    );
   if (!data) {
     return (
       <Group justify="center" p="xl">
@@ -53,7 +70,9 @@ export default function DiscussionPage() {
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: 'Delete discussion',
-      children: <Text size="sm">Delete this discussion with all its replies and attachments? This cannot be undone.</Text>,
+      children: (
+        <Text size="sm">Delete this discussion with all its replies and attachments? This cannot be undone.</Text>
+      ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -89,7 +108,9 @@ export default function DiscussionPage() {
                 {data.abilities['forum.thread.follow'] && (
                   <Button
                     variant={data.is_following ? 'default' : 'light'}
-                    leftSection={data.is_following ? <IconBellOff size={16} aria-hidden /> : <IconBell size={16} aria-hidden />}
+                    leftSection={
+                      data.is_following ? <IconBellOff size={16} aria-hidden /> : <IconBell size={16} aria-hidden />
+                    }
                     loading={follow.isPending}
                     onClick={() => follow.mutate(!data.is_following, { onError: (error) => notifyError(error) })}
                   >
@@ -97,12 +118,23 @@ export default function DiscussionPage() {
                   </Button>
                 )}
                 {data.abilities['forum.thread.update'] && (
-                  <Button component={Link} to={ROUTES.editDiscussion.path.replace(':id', String(data.id))} variant="default" leftSection={<IconPencil size={16} aria-hidden />}>
+                  <Button
+                    component={Link}
+                    to={ROUTES.editDiscussion.path.replace(':id', String(data.id))}
+                    variant="default"
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                  >
                     Edit
                   </Button>
                 )}
                 {data.abilities['forum.thread.delete'] && (
-                  <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete} loading={remove.isPending}>
+                  <Button
+                    variant="light"
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={confirmDelete}
+                    loading={remove.isPending}
+                  >
                     Delete
                   </Button>
                 )}

@@ -16,13 +16,24 @@ export default function EditDiscussionPage() {
   const data = thread.data;
 
   if (id === null || (thread.isError && isMissingRecord(thread.error))) {
-    return <RecordNotFound title="Discussion not found" text="This discussion does not exist, or it is not in one of your committees." backTo={ROUTES.forum.path} backLabel="Back to Forum" />;
+    return (
+      <RecordNotFound
+        title="Discussion not found"
+        text="This discussion does not exist, or it is not in one of your committees."
+        backTo={ROUTES.forum.path}
+        backLabel="Back to Forum"
+      />
+    );
   }
   return (
     <>
       <PageTitle title={ROUTES.editDiscussion.title} />
       {thread.isError ? (
-        <LoadFailedAlert title="The discussion could not be loaded" error={thread.error} onRetry={() => void thread.refetch()} />
+        <LoadFailedAlert
+          title="The discussion could not be loaded"
+          error={thread.error}
+          onRetry={() => void thread.refetch()}
+        />
       ) : !data ? (
         <Group justify="center" p="xl">
           <Loader aria-label="Loading the discussion" />

@@ -54,7 +54,9 @@ export default function ForumPage() {
   const { term, setTerm, value: debounced } = useTypedFilter(params, 'q');
   const searching = debounced.length > 0;
 
-  const threads = useForumThreads(committeeId, searching ? 1 : page, { staleTime: fromDiscussion ? 60_000 : undefined });
+  const threads = useForumThreads(committeeId, searching ? 1 : page, {
+    staleTime: fromDiscussion ? 60_000 : undefined,
+  });
   const results = useForumSearch(debounced, committeeId, page);
   const list = searching ? results : threads;
 
@@ -85,7 +87,11 @@ export default function ForumPage() {
           type="search"
         />
         {list.isError ? (
-          <LoadFailedAlert title={searching ? 'The search failed' : 'The discussions could not be loaded'} error={list.error} onRetry={() => void list.refetch()} />
+          <LoadFailedAlert
+            title={searching ? 'The search failed' : 'The discussions could not be loaded'}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
         ) : (
           <DataTable
             label={searching ? 'Search Results' : 'Discussions'}
@@ -95,7 +101,11 @@ export default function ForumPage() {
             loading={list.isPending && (searching || committeeId !== null)}
             stale={list.isPlaceholderData && list.isFetching}
             empty={searching ? FORUM_MESSAGES.noSearchResults : FORUM_MESSAGES.noDiscussions}
-            paging={list.data ? { page, perPage: list.data.per_page, total: list.data.total, onPageChange: (p) => set({ page: p }) } : undefined}
+            paging={
+              list.data
+                ? { page, perPage: list.data.per_page, total: list.data.total, onPageChange: (p) => set({ page: p }) }
+                : undefined
+            }
           />
         )}
       </Card>

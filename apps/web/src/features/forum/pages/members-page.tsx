@@ -64,7 +64,11 @@ export default function MembersPage() {
         type="search"
       />
       {members.isError ? (
-        <LoadFailedAlert title="The members could not be loaded" error={members.error} onRetry={() => void members.refetch()} />
+        <LoadFailedAlert
+          title="The members could not be loaded"
+          error={members.error}
+          onRetry={() => void members.refetch()}
+        />
       ) : !data ? (
         <Text c="dimmed">Loading members…</Text>
       ) : data.data.length === 0 ? (
@@ -79,7 +83,14 @@ export default function MembersPage() {
               <MemberCard key={m.id} member={m} />
             ))}
           </SimpleGrid>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          )}
         </Stack>
       )}
     </>

@@ -22,7 +22,11 @@ export default function NewDiscussionPage() {
       {committeeId === null ? (
         <Alert color="gray">Choose a committee first.</Alert>
       ) : forum.isError ? (
-        <LoadFailedAlert title="The forum could not be loaded" error={forum.error} onRetry={() => void forum.refetch()} />
+        <LoadFailedAlert
+          title="The forum could not be loaded"
+          error={forum.error}
+          onRetry={() => void forum.refetch()}
+        />
       ) : !forum.data ? (
         <Group justify="center" p="xl">
           <Loader aria-label="Loading the forum" />
@@ -33,7 +37,12 @@ export default function NewDiscussionPage() {
         <Alert color="yellow" title="You cannot start a discussion here">
           {FORUM_MESSAGES.writeNotAllowed} Ask the committee's admin if you need to.
           <Group mt="md">
-            <Button component={Link} to={ROUTES.forum.path} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+            <Button
+              component={Link}
+              to={ROUTES.forum.path}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+            >
               Back to Forum
             </Button>
           </Group>

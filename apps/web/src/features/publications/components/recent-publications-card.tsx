@@ -2,7 +2,12 @@ import { Anchor } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PAGE_SIZES, pathTo, PUBLICATION_MESSAGES, ROUTES } from '@portal/shared';
-import { DASHBOARD_TABLE_HEAD, DASHBOARD_TABLE_ROW, DashboardCard, NameDateTable } from '../../../components/dashboard-card';
+import {
+  DASHBOARD_TABLE_HEAD,
+  DASHBOARD_TABLE_ROW,
+  DashboardCard,
+  NameDateTable,
+} from '../../../components/dashboard-card';
 import { formatDate } from '../../../lib/dates';
 import { usePublications } from '../api';
 
@@ -18,7 +23,9 @@ export function RecentPublicationsCard() {
       icon={<IconBooks size={20} />}
       loading={list.isLoading}
       loadingLabel="Loading recent publications"
-      emptyText={rows.length > 0 ? null : list.isError ? 'The publications could not be loaded.' : PUBLICATION_MESSAGES.noRecent}
+      emptyText={
+        rows.length > 0 ? null : list.isError ? 'The publications could not be loaded.' : PUBLICATION_MESSAGES.noRecent
+      }
       rowHeight={DASHBOARD_TABLE_ROW}
       headHeight={DASHBOARD_TABLE_HEAD}
       viewAll={{ to: ROUTES.publications.path, label: 'View all publications' }}
@@ -28,7 +35,14 @@ export function RecentPublicationsCard() {
         rows={rows.map((p) => ({
           key: p.id,
           name: (
-            <Anchor component={Link} to={pathTo('publication', { id: p.id })} size="sm" fw={500} lineClamp={1} title={p.name}>
+            <Anchor
+              component={Link}
+              to={pathTo('publication', { id: p.id })}
+              size="sm"
+              fw={500}
+              lineClamp={1}
+              title={p.name}
+            >
               {p.name}
             </Anchor>
           ),

@@ -24,7 +24,12 @@ export function SubscriptionsCard() {
   const [selected, setSelected] = useState<FolderKey[]>([]);
 
   const folders: FolderNode[] = useMemo(
-    () => (tree.data ?? []).map((r) => ({ id: r.id, name: r.name, children: r.children.map((c) => ({ id: c.id, name: c.name })) })),
+    () =>
+      (tree.data ?? []).map((r) => ({
+        id: r.id,
+        name: r.name,
+        children: r.children.map((c) => ({ id: c.id, name: c.name })),
+      })),
     [tree.data],
   );
   const sub = tree.data?.find((r) => r.id === rootId)?.children.find((c) => c.id === subId) ?? null;
@@ -39,13 +44,23 @@ export function SubscriptionsCard() {
         title={title}
         icon={<IconFolders size={20} />}
         actions={
-          <Button component={Link} to={ROUTES.subscriptions.path} size="xs" variant="light" leftSection={<IconSettings size={14} />}>
+          <Button
+            component={Link}
+            to={ROUTES.subscriptions.path}
+            size="xs"
+            variant="light"
+            leftSection={<IconSettings size={14} />}
+          >
             Manage Subscriptions
           </Button>
         }
       />
       {tree.isError ? (
-        <LoadFailedAlert title="Your subscriptions could not be loaded." error={tree.error} onRetry={() => void tree.refetch()} />
+        <LoadFailedAlert
+          title="Your subscriptions could not be loaded."
+          error={tree.error}
+          onRetry={() => void tree.refetch()}
+        />
       ) : (
         <FolderBrowser<PublicationLeaf>
           label={SUBSCRIPTIONS_BROWSER_LABEL}
@@ -66,9 +81,19 @@ export function SubscriptionsCard() {
           onSelectedChange={setSelected}
           columnTitles={{ folders: 'Categories', subFolders: 'Sub categories', documents: 'Publications' }}
           chooseText={{ folder: 'Choose a category.', subFolder: 'Choose a sub category.' }}
-          emptyText={{ folders: PUBLICATION_MESSAGES.noFolders, subFolders: PUBLICATION_MESSAGES.noFolders, documents: PUBLICATION_MESSAGES.noDocuments }}
+          emptyText={{
+            folders: PUBLICATION_MESSAGES.noFolders,
+            subFolders: PUBLICATION_MESSAGES.noFolders,
+            documents: PUBLICATION_MESSAGES.noDocuments,
+          }}
           actions={
-            <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} disabled={chosen.length === 0} onClick={() => void downloadPublications(chosen)}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+              disabled={chosen.length === 0}
+              onClick={() => void downloadPublications(chosen)}
+            >
               Download Selected Files
             </Button>
           }

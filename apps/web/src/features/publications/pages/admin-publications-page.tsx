@@ -13,14 +13,32 @@ import { formatDate } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/form';
 import { useListParams } from '../../../lib/list-params';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAdminPublications, useCategories, publicationsKey, useRemovePublication, addPublication, replacePublication } from '../api';
+import {
+  useAdminPublications,
+  useCategories,
+  publicationsKey,
+  useRemovePublication,
+  addPublication,
+  replacePublication,
+} from '../api';
 
 /** Step one of Add Publication: its name and sub category; step two is the upload modal. */
-function AddDetailsModal({ opened, onClose, onContinue }: { opened: boolean; onClose: () => void; onContinue: (values: PublicationAddForm) => void }) {
+function AddDetailsModal({
+  opened,
+  onClose,
+  onContinue,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onContinue: (values: PublicationAddForm) => void;
+}) {
   // Mounted only while open: the categories are asked for when the admin starts adding.
   const tree = useCategories({ withPublication: false });
   const form = useSchemaForm<PublicationAddForm>(publicationAddForm, { initialValues: { name: '', category_id: '' } });
-  const data = (tree.data ?? []).map((root) => ({ group: root.name, items: root.children.map((c) => ({ value: String(c.id), label: c.name })) }));
+  const data = (tree.data ?? []).map((root) => ({
+    group: root.name,
+    items: root.children.map((c) => ({ value: String(c.id), label: c.name })),
+  }));
   const close = () => {
     form.reset();
     onClose();
@@ -136,7 +154,11 @@ export default function AdminPublicationsPage() {
       <Card component="section" aria-label="All Publications">
         <CardHeader title="All Publications" icon={<IconBooks size={20} />} />
         {list.isError ? (
-          <LoadFailedAlert title="The publications could not be loaded." error={list.error} onRetry={() => void list.refetch()} />
+          <LoadFailedAlert
+            title="The publications could not be loaded."
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
         ) : (
           <DataTable
             label="All Publications"
@@ -147,7 +169,12 @@ export default function AdminPublicationsPage() {
             stale={list.isPlaceholderData}
             empty="No publications yet."
             minWidth={640}
-            paging={{ page: params.page, perPage: params.perPage, total: list.data?.total ?? 0, onPageChange: params.setPage }}
+            paging={{
+              page: params.page,
+              perPage: params.perPage,
+              total: list.data?.total ?? 0,
+              onPageChange: params.setPage,
+            }}
           />
         )}
       </Card>

@@ -38,12 +38,21 @@ function PreviewCard({ publication }: { publication: PublicationItem }) {
             Only PDF publications are shown here. Download the file to open it.
           </Alert>
         ) : link.isError ? (
-          <LoadFailedAlert title="The preview could not be loaded." error={link.error} onRetry={() => void link.refetch()} />
+          <LoadFailedAlert
+            title="The preview could not be loaded."
+            error={link.error}
+            onRetry={() => void link.refetch()}
+          />
         ) : link.data ? (
           <iframe
             src={link.data}
             title={`Preview of ${publication.name}`}
-            style={{ width: '100%', height: '100%', border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}
+            style={{
+              width: '100%',
+              height: '100%',
+              border: '1px solid var(--mantine-color-default-border)',
+              borderRadius: 'var(--mantine-radius-sm)',
+            }}
           />
         ) : (
           <Center h="100%">
@@ -73,7 +82,13 @@ export default function PublicationPage() {
     );
   }
   if (query.isError) {
-    return <LoadFailedAlert title="The publication could not be loaded." error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadFailedAlert
+        title="The publication could not be loaded."
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   if (!publication) {
     return (
@@ -87,7 +102,10 @@ export default function PublicationPage() {
       <PageTitle
         title={publication.name}
         actions={
-          <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void downloadPublication(publication.id)}>
+          <Button
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => void downloadPublication(publication.id)}
+          >
             Download
           </Button>
         }

@@ -16,7 +16,13 @@ const columns: DataColumn<PublicationItem>[] = [
     title: 'Name',
     render: (p) => (
       <Stack gap={2}>
-        <Anchor component={Link} to={pathTo('publication', { id: p.id })} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        <Anchor
+          component={Link}
+          to={pathTo('publication', { id: p.id })}
+          size="sm"
+          fw={500}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {p.name}
         </Anchor>
         <Text size="xs" c="dimmed">
@@ -33,7 +39,12 @@ const columns: DataColumn<PublicationItem>[] = [
     render: (p) => (
       <Group gap={4} wrap="nowrap" justify="flex-end">
         <Tooltip label="View">
-          <ActionIcon component={Link} to={pathTo('publication', { id: p.id })} variant="subtle" aria-label={`View ${p.name}`}>
+          <ActionIcon
+            component={Link}
+            to={pathTo('publication', { id: p.id })}
+            variant="subtle"
+            aria-label={`View ${p.name}`}
+          >
             <IconEye size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
@@ -56,7 +67,11 @@ function RecentCard() {
     <Card component="section" aria-label={title}>
       <CardHeader title={title} icon={<IconHistory size={20} />} />
       {list.isError ? (
-        <LoadFailedAlert title="The publications could not be loaded." error={list.error} onRetry={() => void list.refetch()} />
+        <LoadFailedAlert
+          title="The publications could not be loaded."
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : (
         <DataTable
           label={title}
@@ -67,7 +82,12 @@ function RecentCard() {
           stale={list.isPlaceholderData}
           empty={PUBLICATION_MESSAGES.noRecent}
           minWidth={520}
-          paging={{ page: params.page, perPage: params.perPage, total: list.data?.total ?? 0, onPageChange: params.setPage }}
+          paging={{
+            page: params.page,
+            perPage: params.perPage,
+            total: list.data?.total ?? 0,
+            onPageChange: params.setPage,
+          }}
         />
       )}
     </Card>

@@ -13,19 +13,50 @@ import { useCategories, useChangeSubscriptions, type SubscriptionChange } from '
 type Change = (change: SubscriptionChange) => void;
 
 /** While a change is on its way, the boxes it touches show where they are going. */
-function pendingValue(pending: SubscriptionChange | undefined, node: { id: number; parent_id: number | null }, notify: boolean): boolean | undefined {
+function pendingValue(
+  pending: SubscriptionChange | undefined,
+  node: { id: number; parent_id: number | null },
+  notify: boolean,
+): boolean | undefined {
   if (!pending || !!pending.notify !== notify) return undefined;
-  return pending.ids.includes(node.id) || (node.parent_id !== null && pending.ids.includes(node.parent_id)) ? pending.on : undefined;
+  return pending.ids.includes(node.id) || (node.parent_id !== null && pending.ids.includes(node.parent_id))
+    ? pending.on
+    : undefined;
 }
 
-function SubcategoryItem({ first, sub, pending, change, busy, linkPublications }: { first: boolean; sub: SubcategoryNode; pending?: SubscriptionChange; change: Change; busy: boolean; linkPublications: boolean }) {
+function SubcategoryItem({
+  first,
+  sub,
+  pending,
+  change,
+  busy,
+  linkPublications,
+}: {
+  first: boolean;
+  sub: SubcategoryNode;
+  pending?: SubscriptionChange;
+  change: Change;
+  busy: boolean;
+  linkPublications: boolean;
+}) {
   const subscribed = pendingValue(pending, sub, false) ?? sub.isSubscribe;
   // Unsubscribing drops notify with the subscription.
   const notify = subscribed && (pendingValue(pending, sub, true) ?? sub.isNotify);
   return (
-    <Stack component="li" gap={6} py="xs" style={first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }}>
+    <Stack
+      component="li"
+      gap={6}
+      py="xs"
+      style={first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Checkbox label={sub.name} checked={subscribed} disabled={busy} onChange={(e) => change({ ids: [sub.id], on: e.currentTarget.checked })} fw={500} />
+        <Checkbox
+          label={sub.name}
+          checked={subscribed}
+          disabled={busy}
+          onChange={(e) => change({ ids: [sub.id], on: e.currentTarget.checked })}
+          fw={500}
+        />
         {subscribed && (
           <Switch
             label="Notify me"
@@ -37,8 +68,8 @@ function SubcategoryItem({ first, sub, pending, change, busy, linkPublications }
           />
         )}
       </Group>
-      {sub.publications && (
-        sub.publications.length === 0 ? (
+      {sub.publications &&
+        (sub.publications.length === 0 ? (
           <Text size="xs" c="dimmed" pl={32}>
             No publications yet.
           </Text>
@@ -56,17 +87,28 @@ function SubcategoryItem({ first, sub, pending, change, busy, linkPublications }
               </List.Item>
             ))}
           </List>
-        )
-      )}
+        ))}
     </Stack>
   );
 }
 
-function CategoryCard({ root, pending, change, busy, linkPublications }: { root: CategoryNode; pending?: SubscriptionChange; change: Change; busy: boolean; linkPublications: boolean }) {
+function CategoryCard({
+  root,
+  pending,
+  change,
+  busy,
+  linkPublications,
+}: {
+  root: CategoryNode;
+  pending?: SubscriptionChange;
+  change: Change;
+  busy: boolean;
+  linkPublications: boolean;
+}) {
   const children = root.children.map((c) => ({ ...c, isSubscribe: pendingValue(pending, c, false) ?? c.isSubscribe }));
   const all = children.length > 0 && children.every((c) => c.isSubscribe);
   const some = children.some((c) => c.isSubscribe);
-  const allNotify = all && children.every((c) => (pendingValue(pending, c, true) ?? c.isNotify));
+  const allNotify = all && children.every((c) => pendingValue(pending, c, true) ?? c.isNotify);
   return (
     <Card component="section" aria-label={root.name}>
       <CardHeader
@@ -100,9 +142,24 @@ function CategoryCard({ root, pending, change, busy, linkPublications }: { root:
           This category has no sub categories yet.
         </Text>
       ) : (
-        <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Sub categories of ${root.name}`}>
+        <Stack
+          component="ul"
+          gap={0}
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={`Sub categories of ${root.name}`}
+        >
           {root.children.map((sub, i) => (
-            <SubcategoryItem key={sub.id} first={i === 0} sub={sub} pending={pending} change={change} busy={busy} linkPublications={linkPublications} />
+            <SubcategoryItem
+              key={sub.id}
+              first={i === 0}
+              sub={sub}
+              pending={pending}
+              change={change}
+              busy={busy}
+              linkPublications={linkPublications}
+            />
           ))}
         </Stack>
       )}
@@ -138,7 +195,11 @@ export default function SubscriptionsPage() {
         description="Subscribe to the categories you follow; turn on notifications to hear of each new or updated publication by email and in the portal."
       />
       {tree.isError ? (
-        <LoadFailedAlert title="The categories could not be loaded." error={tree.error} onRetry={() => void tree.refetch()} />
+        <LoadFailedAlert
+          title="The categories could not be loaded."
+          error={tree.error}
+          onRetry={() => void tree.refetch()}
+        />
       ) : tree.isLoading ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" role="status" aria-label="Loading categories" aria-busy>
           {Array.from({ length: 4 }, (_, i) => (
@@ -148,7 +209,14 @@ export default function SubscriptionsPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           {(tree.data ?? []).map((root) => (
-            <CategoryCard key={root.id} root={root} pending={pending} change={change} busy={pending !== undefined} linkPublications={opensPublications} />
+            <CategoryCard
+              key={root.id}
+              root={root}
+              pending={pending}
+              change={change}
+              busy={pending !== undefined}
+              linkPublications={opensPublications}
+            />
           ))}
         </SimpleGrid>
       )}
