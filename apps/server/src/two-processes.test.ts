@@ -1,5 +1,5 @@
 import { request, Agent } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +13,7 @@ import { makeUser } from './test/factories/users.js';
 import { onServer } from './test/global-setup.js';
 import { DEMO_PASSWORD } from './test/helpers.js';
 import { multipart } from './test/multipart.js';
+import { startS3Server, type S3TestServer } from './test/s3-server.js';
 import { emptyPostgresDatabase, freePort, startPortal, startSmtpSink, type PortalProcess } from './test/processes.js';
 
 /**
@@ -24,11 +25,18 @@ const SERVER = process.env.TEST_DATABASE_URL;
 const METRICS_TOKEN = 'two-processes-metrics-token';
 
 /**
- * Where the two processes keep files: the one place this test names its storage. Disk in a shared
- * folder here; S3 settings (S3_BUCKET, S3_ENDPOINT, ...) go here once the portal stores files in S3.
+ * Where the two processes keep files: the one place this test names its storage. A real S3 API
+ * server process (s3rver) with a bucket of this run, as an operator sets S3_*; DATA_DIR then holds
+ * none of the portal's files.
  */
-function storageEnv(sharedDir: string): Record<string, string> {
-  return { DATA_DIR: sharedDir };
+let s3: S3TestServer | undefined;
+let bucket = '';
+let dataDir = '';
+async function storageEnv(dir: string): Promise<Record<string, string>> {
+  s3 = await startS3Server();
+  bucket = await s3.createBucket();
+  dataDir = dir;
+  return { DATA_DIR: dir, ...s3.env(bucket) };
 }
 
 describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
@@ -60,7 +68,7 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
       RATE_LIMIT_FACTOR: '100',
       SHUTDOWN_GRACE_S: '30',
       WEB_DIST: '/nonexistent-web-dist',
-      ...storageEnv(mkdir('two-files-')),
+      ...(await storageEnv(mkdir('two-files-'))),
     };
     const [pa, pb] = [await freePort(), await freePort()];
     // At the same moment, on a database without a single table: one migrates, the other waits.
@@ -71,6 +79,7 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
   afterAll(async () => {
     for (const p of [a, b]) if (p && p.child.exitCode === null) p.child.kill('SIGKILL');
     sink?.stop();
+    await s3?.close();
     await db?.close();
     await database?.drop();
     dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
@@ -208,6 +217,9 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
     const read = await call(b, 'GET', `/api/publications/${id}/file`, { token: reader });
     expect(read.status).toBe(200);
     expect(read.buffer.equals(content)).toBe(true);
+    // Stored in the bucket, nothing under DATA_DIR/files.
+    expect((await s3!.keys(bucket)).length).toBeGreaterThan(0);
+    expect(existsSync(path.join(dataDir, 'files'))).toBe(false);
     // The bytes moved, in the metrics of the process that moved them.
     const figure = async (p: PortalProcess, name: string) =>
       Number(
