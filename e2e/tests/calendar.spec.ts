@@ -75,7 +75,7 @@ test.describe('committee calendar', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Event created successfully.')).toBeVisible();
     await refetched;
-    const event = page.locator('.portal-calendar').getByText(TITLE);
+    const event = page.locator('.portal-calendar').getByText(TITLE, { exact: true });
     await expect(event).toBeVisible();
 
     // Drag it one day on. Hovering waits until the event stands still, so its place is where it stays.
@@ -132,7 +132,7 @@ test.describe('committee calendar', () => {
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/calendar/${second}$`));
     await expect(page.getByText('Times are Sydney time. Only the committee admin adds events.')).toBeVisible();
-    await page.locator('.portal-calendar').getByText(TITLE).click();
+    await page.locator('.portal-calendar').getByText(TITLE, { exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Event' });
     await expect(dialog.getByText(TITLE)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Update' })).toHaveCount(0);

@@ -30,6 +30,15 @@ const local = (path: string) => {
   return url.toString();
 };
 
+/**
+ * Signs in on this page's origin (localhost): waits for the login form first, since submitLogin
+ * goes to the base address (127.0.0.1, another origin with no session) when the form is not there yet.
+ */
+async function loginHere(page: Page): Promise<number> {
+  await expect(ui.logInButton(page)).toBeVisible();
+  return submitLogin(page, ACCOUNT);
+}
+
 async function noSeriousViolations(page: Page, selector?: string) {
   expect(await seriousViolations(page, selector)).toEqual([]);
 }
@@ -51,7 +60,7 @@ test('an authenticator app, a recovery code and a passkey, on desktop and phone'
 
   // Signed in with the emailed code, as today.
   await page.goto(local('/'));
-  const since = await submitLogin(page, ACCOUNT);
+  const since = await loginHere(page);
   await expect(page).toHaveURL(/\/two-factor/);
   await ui.codeInput(page).fill(await latestCode(ACCOUNT, since));
   await ui.verifyButton(page).click();
@@ -83,7 +92,7 @@ test('an authenticator app, a recovery code and a passkey, on desktop and phone'
 
   // The sign-in asks for the app's code first.
   await signOut(page);
-  await submitLogin(page, ACCOUNT);
+  await loginHere(page);
   await expect(page).toHaveURL(/\/two-factor/);
   await expect(page.getByRole('button', { name: 'Send a code by email instead' })).toBeVisible();
   await shot(page, 'app step');
@@ -95,7 +104,7 @@ test('an authenticator app, a recovery code and a passkey, on desktop and phone'
 
   // A recovery code in place of the app.
   await signOut(page);
-  await submitLogin(page, ACCOUNT);
+  await loginHere(page);
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await page.getByRole('textbox', { name: 'Recovery code' }).fill(codes[0]!);
   await ui.verifyButton(page).click();
@@ -135,7 +144,7 @@ test('an authenticator app, a recovery code and a passkey, on desktop and phone'
   await signOut(page);
   await page.setViewportSize(PHONE);
   await shot(page, 'login on a phone');
-  const again = await submitLogin(page, ACCOUNT);
+  const again = await loginHere(page);
   await expect(ui.codeInput(page)).toBeVisible();
   await latestCode(ACCOUNT, again);
 });

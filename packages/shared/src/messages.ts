@@ -1,5 +1,3 @@
-import { CONTACT_LIMITS } from './constants.js';
-
 /** Every message a user sees, by name. Strings quoted by the spec are kept word for word. */
 export const MESSAGES = {
   // Sign-in (spec/01 2.3, 5, 8)
@@ -289,9 +287,9 @@ export const CONTACT_MESSAGES = {
   messageRequired: 'Please enter your message.',
   nameRequired: 'Please enter your name.',
   emailInvalid: 'Please enter a valid email address.',
-  nameMax: `The name may not be greater than ${CONTACT_LIMITS.nameMax} characters.`,
-  subjectMax: `The subject may not be greater than ${CONTACT_LIMITS.subjectMax} characters.`,
-  messageMax: `The message may not be greater than ${CONTACT_LIMITS.messageMax} characters.`,
+  nameMax: (max: number) => `The name may not be greater than ${max} characters.`,
+  subjectMax: (max: number) => `The subject may not be greater than ${max} characters.`,
+  messageMax: (max: number) => `The message may not be greater than ${max} characters.`,
   sent: 'Thank you. Your message has been sent.',
 } as const;
 

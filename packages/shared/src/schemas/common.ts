@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
+import { applySpecMessages } from './error-map.js';
 
 /** The one error shape of every failed call (DESIGN "How a request flows"). */
 export const errorBody = z.object({
@@ -26,14 +27,23 @@ export const PG_INT_MIN = -2_147_483_648;
 // eslint-disable-next-line no-control-regex -- the NUL character is exactly what this rule refuses
 export const NO_NUL = /^[^\u0000]*$/;
 
-/** Every string a client sends: z.string() with the NUL rule. Chain .trim(), .max() ... after it. */
-export const safeString = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).regex(NO_NUL, MESSAGES.nulCharacter);
+/**
+ * Every string a client sends: z.string() with the NUL rule. Chain .trim(), .max() ... after it.
+ * Each builder here first makes sure the spec's messages are set (error-map.ts), on the web as on the server.
+ */
+export const safeString = (params?: Parameters<typeof z.string>[0]) => (
+  applySpecMessages(),
+  z.string(params).regex(NO_NUL, MESSAGES.nulCharacter)
+);
 
 /** An integer a client sends (path, query or body), within PostgreSQL's integer range. */
-export const safeInt = (params?: Parameters<typeof z.coerce.number>[0]) =>
-  z.coerce.number(params).int().min(PG_INT_MIN, MESSAGES.numberOutOfRange).max(PG_INT_MAX, MESSAGES.numberOutOfRange);
+export const safeInt = (params?: Parameters<typeof z.coerce.number>[0]) => (
+  applySpecMessages(),
+  z.coerce.number(params).int().min(PG_INT_MIN, MESSAGES.numberOutOfRange).max(PG_INT_MAX, MESSAGES.numberOutOfRange)
+);
 
 /** A record id a client sends: a positive integer within PostgreSQL's integer range. */
-export const safeId = (params?: Parameters<typeof z.coerce.number>[0]) =>
-  z.coerce.number(params).int().positive().max(PG_INT_MAX, MESSAGES.numberOutOfRange);
+export const safeId = (params?: Parameters<typeof z.coerce.number>[0]) => (
+  applySpecMessages(),
+  z.coerce.number(params).int().positive().max(PG_INT_MAX, MESSAGES.numberOutOfRange)
+);

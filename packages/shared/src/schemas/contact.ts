@@ -11,11 +11,11 @@ import { safeString } from './common.js';
 const subject = safeString({ error: CONTACT_MESSAGES.subjectRequired })
   .trim()
   .min(1, CONTACT_MESSAGES.subjectRequired)
-  .max(CONTACT_LIMITS.subjectMax, CONTACT_MESSAGES.subjectMax);
+  .max(CONTACT_LIMITS.subjectMax, CONTACT_MESSAGES.subjectMax(CONTACT_LIMITS.subjectMax));
 const message = safeString({ error: CONTACT_MESSAGES.messageRequired })
   .trim()
   .min(1, CONTACT_MESSAGES.messageRequired)
-  .max(CONTACT_LIMITS.messageMax, CONTACT_MESSAGES.messageMax);
+  .max(CONTACT_LIMITS.messageMax, CONTACT_MESSAGES.messageMax(CONTACT_LIMITS.messageMax));
 
 /** The signed-in form. */
 export const contactMessage = z.object({ subject, message });
@@ -26,7 +26,7 @@ export const contactPublicMessage = contactMessage.extend({
   name: safeString({ error: CONTACT_MESSAGES.nameRequired })
     .trim()
     .min(1, CONTACT_MESSAGES.nameRequired)
-    .max(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.nameMax),
+    .max(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.nameMax(CONTACT_LIMITS.nameMax)),
   email: safeString({ error: CONTACT_MESSAGES.emailInvalid })
     .trim()
     .max(254)
@@ -36,7 +36,7 @@ export type ContactPublicMessage = z.infer<typeof contactPublicMessage>;
 
 /** What the route takes: name and email are checked as required by the service when there is no session. */
 export const contactRequest = contactMessage.extend({
-  name: safeString().max(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.nameMax).optional(),
+  name: safeString().max(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.nameMax(CONTACT_LIMITS.nameMax)).optional(),
   email: safeString().max(254).optional(),
 });
 export type ContactRequest = z.infer<typeof contactRequest>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { PROFILE_FIELDS } from './profile.js';
-import { REGISTRATION_PLACEHOLDERS } from './registration.js';
+import { PROFILE_FIELDS, REGISTRATION_PLACEHOLDERS } from './field-labels.js';
 
 /**
  * The messages of every check that names none of its own, in the spec's style ('Please input valid
@@ -56,4 +55,17 @@ export function portalMessage(issue: Issue): string {
   }
 }
 
-z.config({ customError: portalMessage });
+let configured = false;
+
+/**
+ * Sets the map once. Called by the shared schema builders (common.ts) rather than at this module's
+ * load: the package is free of side effects for bundlers, so a bare `z.config(...)` here would be
+ * dropped from the web app's build.
+ */
+export function applySpecMessages(): void {
+  if (configured) return;
+  configured = true;
+  z.config({ customError: portalMessage });
+}
+
+applySpecMessages();

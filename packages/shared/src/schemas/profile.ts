@@ -3,6 +3,9 @@ import { isPhoneNumber, LIMITS } from '../constants.js';
 import { REGISTRATION_MESSAGES as M } from '../messages.js';
 import { abilitiesSchema } from '../permissions.js';
 import { safeString } from './common.js';
+import { PROFILE_FIELDS } from './field-labels.js';
+
+export { PROFILE_FIELDS };
 import {
   PROFILE_EMAIL_PATTERN,
   registrationSignature,
@@ -18,20 +21,6 @@ import {
  * the keys they tick (PUT /user-requests/{id}).
  */
 
-/** The flat profile fields a change may name, with the labels of the 'CHANGE REQUEST IN' list. */
-export const PROFILE_FIELDS = {
-  first_name: 'First Name',
-  middle_name: 'Middle Name',
-  last_name: 'Last Name',
-  title: 'Position Title',
-  mobile_number: 'Phone',
-  email: 'Email',
-  address: 'Address',
-  country: 'Country',
-  state: 'State',
-  suburb: 'Suburb',
-  postcode: 'Post Code',
-} as const;
 export type ProfileField = keyof typeof PROFILE_FIELDS;
 export const PROFILE_FIELD_KEYS = Object.keys(PROFILE_FIELDS) as ProfileField[];
 

@@ -3,6 +3,9 @@ import { LIMITS, REGISTRATION_LIMITS, REGISTRATION_ROLES } from '../constants.js
 import { REGISTRATION_MESSAGES as M } from '../messages.js';
 import { parseDayMonthYear } from '../dates.js';
 import { safeId, safeString } from './common.js';
+import { REGISTRATION_PLACEHOLDERS } from './field-labels.js';
+
+export { REGISTRATION_PLACEHOLDERS };
 import { pageQuery } from './paging.js';
 
 /**
@@ -11,25 +14,6 @@ import { pageQuery } from './paging.js';
  * with a length cap, '' when missing) and every rule is checked by `checkRegistration` in the order
  * of the wizard's steps, so the first error is the one the wizard would show first.
  */
-
-/** The placeholders of the wizard's inputs: 'Please input valid detail for {placeholder}'. */
-export const REGISTRATION_PLACEHOLDERS = {
-  first_name: 'First Name',
-  last_name: 'Last Name',
-  title: 'Position Title',
-  mobile_number: 'Mobile Number',
-  email: 'Email',
-  address: 'Address',
-  billing_address: 'Billing Address',
-  suburb: 'Suburb',
-  state: 'State',
-  country: 'Country',
-  postcode: 'Post Code',
-  userId: 'User ID',
-  signatureName: 'Full Name',
-  signatureTitle: 'Signature Title',
-  signatureDate: 'Date',
-} as const;
 
 /** Email as the spec's pattern says: word characters, dot and hyphen, @, a domain, a 2-4 letter top-level domain. */
 export const PROFILE_EMAIL_PATTERN = /^[\w.-]+@[\w-]+(\.[\w-]+)*\.[A-Za-z]{2,4}$/;

@@ -122,7 +122,7 @@ describe('POST /api/contact', () => {
     expect(nul.json().message).toBe(MESSAGES.nulCharacter);
     const long = await send({ subject: 'x', message: 'y'.repeat(CONTACT_LIMITS.messageMax + 1) }, cm.token);
     expect(long.statusCode).toBe(400);
-    expect(long.json().errors).toEqual({ message: [CONTACT_MESSAGES.messageMax] });
+    expect(long.json().errors).toEqual({ message: [CONTACT_MESSAGES.messageMax(CONTACT_LIMITS.messageMax)] });
   });
 
   it('401 for a token that is not a session, or one still waiting for its second factor', async () => {

@@ -117,7 +117,7 @@ describe('contact page', () => {
       screen.getByText(`${CONTACT_LIMITS.messageMax + 1} of ${CONTACT_LIMITS.messageMax} characters`),
     ).toBeInTheDocument();
     await user.click(send());
-    expect(await screen.findByText(CONTACT_MESSAGES.messageMax)).toBeInTheDocument();
+    expect(await screen.findByText(CONTACT_MESSAGES.messageMax(CONTACT_LIMITS.messageMax))).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/contact')).toHaveLength(0);
   });
 });

@@ -34,7 +34,7 @@ export default function NewDiscussionPage() {
       ) : forum.data.abilities['forum.thread.create'] ? (
         <DiscussionForm committeeId={committeeId} />
       ) : (
-        <Alert color="yellow" title="You cannot start a discussion here">
+        <Alert color="blue" title="You cannot start a discussion here">
           {FORUM_MESSAGES.writeNotAllowed} Ask the committee's admin if you need to.
           <Group mt="md">
             <Button
