@@ -23,6 +23,7 @@ import { registerMetrics } from './platform/metrics.js';
 import { devMailbox, httpSms, noSms, smtpMailer } from './platform/mail.js';
 import { closeAfterUnreadBody, closeConnectionsOnClose } from './platform/connections.js';
 import { contextLogger, enterRequestLog, loggerOptions, type LogStream } from './platform/logging.js';
+import { enterAuditAddress } from './platform/audit.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWeb } from './platform/web.js';
 import { withMultipartBodies } from './platform/uploads.js';
@@ -171,6 +172,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     });
   }
   app.addHook('preHandler', enterRequestLog);
+  app.addHook('preHandler', enterAuditAddress);
   await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifySwagger, {
     openapi: {

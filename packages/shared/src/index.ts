@@ -16,6 +16,7 @@ export * from './schemas/documents.js';
 export * from './schemas/invoices.js';
 export * from './schemas/imports.js';
 export * from './files.js';
+export * from './audit.js';
 export * from './schemas/committees.js';
 export * from './schemas/forum.js';
 export * from './calendar.js';

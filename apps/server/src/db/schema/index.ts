@@ -17,3 +17,4 @@ export * from './resources.js';
 export * from './imports.js';
 export * from './uploads.js';
 export * from './second-factors.js';
+export * from './audit.js';

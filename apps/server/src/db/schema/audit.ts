@@ -1,0 +1,30 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The audit trail: who did what, when, from which address, to which record, with the values
+ * before and after. Append-only: migration 0019 adds a trigger refusing UPDATE and DELETE, and no
+ * call changes a row. The actor is kept by id and by the name and email they had then, with no
+ * foreign key, so a deleted user's records still say who acted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: integer(),
+    actorName: text(),
+    actorEmail: text(),
+    action: text().notNull(),
+    recordType: text(),
+    recordId: text(),
+    ip: text(),
+    before: jsonb(),
+    after: jsonb(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_actor_at_idx').on(t.actorId, t.at.desc()),
+    index('audit_log_action_at_idx').on(t.action, t.at.desc()),
+    index('audit_log_record_idx').on(t.recordType, t.recordId),
+  ],
+);
