@@ -3,7 +3,8 @@
  * documents, invoices) and the authenticate statement (ACTOR_SQL) are not copied: their text is
  * rendered here from the portal's own statements and its policies' scopes (`statement(...).sqlOf`,
  * platform/prepared.ts), so this file imports TypeScript and runs under tsx (`node --import tsx
- * --conditions=source`). The forum's, meetings' and publications' texts below are still written out.
+ * --conditions=source`). The forum's threads and search come the same way; the meetings', the
+ * calendar's and publications' texts below are still written out.
  * check-sql.mjs starts the portal and checks that it runs each of these texts exactly.
  */
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,14 @@ import '../apps/server/src/modules/invoices/invoices.policy.ts';
 import { listStatements as invoiceStatements } from '../apps/server/src/modules/invoices/invoices.queries.ts';
 import '../apps/server/src/modules/jobs/jobs.policy.ts';
 import { listStatements as jobStatements } from '../apps/server/src/modules/jobs/jobs.queries.ts';
+import '../apps/server/src/modules/forum/forum.policy.ts';
+import {
+  HEADLINE_OPTIONS as PORTAL_HEADLINE_OPTIONS,
+  ME as FORUM_ME,
+  searchStatements,
+  searchTerms as portalSearchTerms,
+  threadStatements,
+} from '../apps/server/src/modules/forum/forum.queries.ts';
 import { scopeFor } from '../apps/server/src/platform/access.ts';
 
 /** A user looking from one role (the load run's users hold one: bench-ar-N AR, bench-ta-N TA). */
@@ -53,42 +62,27 @@ export const INVOICE_COUNT = invoiceStatements.count.sqlOf({ byDate: false, list
 const AUTHOR = `"users"."id", "users"."first_name", "users"."middle_name", "users"."last_name"`;
 const THREAD_COLUMNS = `"forum_threads"."id", "forum_threads"."committee_id", "forum_threads"."title", "forum_threads"."created_at", "forum_threads"."updated_at", "forum_threads"."replies_count", "forum_threads"."user_id"`;
 const THREAD_JOINS = `left join "users" on "users"."id" = "forum_threads"."user_id" inner join "forum_categories" on "forum_categories"."id" = "forum_threads"."category_id"`;
-export const THREADS_PAGE = `select ${THREAD_COLUMNS}, ${AUTHOR}, "forum_categories"."id", "forum_categories"."name" from "forum_threads" ${THREAD_JOINS} where "forum_threads"."committee_id" = $1 order by "forum_threads"."last_activity_at" desc, "forum_threads"."id" desc limit $2 offset $3`;
-export const THREADS_COUNT = `select count(*)::int from "forum_threads" where "forum_threads"."committee_id" = $1`;
+const forumScope = scopeFor(
+  { sessionId: '', stage: 'active', user: { id: 0 }, roles: ['CM'], view: 'CM', committees: [] },
+  'forum.thread.list',
+  sql.placeholder(FORUM_ME),
+);
+/** A committee's threads ($1 committee, $2 the user for the scope, $3 limit, $4 offset) and their count ($1, $2). */
+export const THREADS_PAGE = threadStatements.page.sqlOf({ scope: forumScope }).text;
+export const THREADS_COUNT = threadStatements.count.sqlOf({ scope: forumScope }).text;
 /** The thread with the facts its rule reads (committee, author): the discussion's first statement. */
 export const THREAD = `select ${THREAD_COLUMNS}, "forum_threads"."body", ${AUTHOR}, "forum_categories"."id", "forum_categories"."name" from "forum_threads" ${THREAD_JOINS} where "forum_threads"."id" = $1`;
 export const REPLIES = `select "forum_replies"."id", "forum_replies"."thread_id", "forum_replies"."body", "forum_replies"."created_at", "forum_replies"."updated_at", "forum_replies"."user_id", ${AUTHOR} from "forum_replies" left join "users" on "users"."id" = "forum_replies"."user_id" where "forum_replies"."thread_id" = $1 order by "forum_replies"."created_at" desc, "forum_replies"."id" desc limit $2 offset $3`;
 export const ATTACHMENTS = `select "forum_attachments"."id", "forum_attachments"."thread_id", "forum_attachments"."reply_id", "files"."id", "files"."name", "files"."size", "files"."created_at" from "forum_attachments" inner join "files" on "files"."id" = "forum_attachments"."file_id" where "forum_attachments"."thread_id" = $1 order by "forum_attachments"."id" asc`;
 export const FOLLOWING = `select 1 from "forum_follows" where ("forum_follows"."thread_id" = $1 and "forum_follows"."user_id" = $2)`;
-export const HEADLINE_OPTIONS =
-  'StartSel=\u27e6, StopSel=\u27e7, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
+export const HEADLINE_OPTIONS = PORTAL_HEADLINE_OPTIONS;
 
-/** forum.queries.ts searchTerms: websearch for the words, the last one also as a prefix. */
-export function searchTerms(term) {
-  const words = term.trim().split(/\s+/);
-  const last = words.at(-1) ?? '';
-  if (!/^[\p{L}\p{N}]+$/u.test(last)) return { kind: 'web', words: term, prefix: '' };
-  const head = words.slice(0, -1).join(' ');
-  return { kind: head ? 'both' : 'prefix', words: head, prefix: `'${last}':*` };
-}
-
-/**
- * The search's one statement for a term (forum.queries.ts searchPage): its text and values in the
- * order of their $n (a placeholder written twice is two parameters, as Drizzle writes them).
- */
-export function forumSearch(term, committeeId, limit = 10, offset = 0) {
-  const { kind, words, prefix } = searchTerms(term);
-  const values = [];
-  const p = (v) => (values.push(v), `$${values.length}`);
-  const q = () => {
-    const web = () => `websearch_to_tsquery('english', ${p(words)})`;
-    const pre = () => `to_tsquery('english', ${p(prefix)})`;
-    return `(select ${kind === 'web' ? web() : kind === 'prefix' ? pre() : `${web()} && ${pre()}`})`;
-  };
-  const head = `select ${THREAD_COLUMNS}, ${AUTHOR}, "forum_categories"."id", "forum_categories"."name", "total"::int, ts_headline('english', case when "forum_threads"."search" @@ ${q()} then "forum_threads"."title" || '. ' || "forum_threads"."body_text" || ' ' || "forum_threads"."attachment_names" else coalesce((select "forum_replies"."body_text" || ' ' || "forum_replies"."attachment_names" from "forum_replies" where "forum_replies"."thread_id" = "forum_threads"."id" and "forum_replies"."search" @@ ${q()} order by ts_rank("forum_replies"."search", ${q()}) desc, "forum_replies"."id" limit 1), "forum_threads"."body_text") end, ${q()}, ${p(HEADLINE_OPTIONS)})`;
-  const hits = `(select "id" as "hit_id", greatest(ts_rank("search", ${q()}), ts_rank("replies_search", ${q()}) * 0.9) as "rank", count(*) over () as "total" from "forum_threads" where ("forum_threads"."committee_id" = ${p(committeeId)} and ("forum_threads"."search" || "forum_threads"."replies_search") @@ ${q()}) order by "rank" desc, "forum_threads"."last_activity_at" desc, "forum_threads"."id" desc limit ${p(limit)} offset ${p(offset)}) "hits"`;
-  const text = `${head} from ${hits} inner join "forum_threads" on "forum_threads"."id" = "hit_id" ${THREAD_JOINS} order by "rank" desc, "forum_threads"."last_activity_at" desc, "forum_threads"."id" desc`;
-  return { text, values };
+/** The search's one statement for a term (forum.queries.ts searchPage): its text and values in the order of their $n. */
+export function forumSearch(term, committeeId, me, limit = 10, offset = 0) {
+  const { kind, words, prefix } = portalSearchTerms(term);
+  const { text, names } = searchStatements.page.sqlOf({ kind, scope: forumScope });
+  const values = { [FORUM_ME]: me, committeeId, words, prefix, limit, offset, options: HEADLINE_OPTIONS };
+  return { text, values: names.map((n) => values[n]) };
 }
 
 // Meetings and the calendar (issue 11): modules/meetings/meetings.queries.ts, calendar.queries.ts.
@@ -120,8 +114,8 @@ export const meetingQueryText = (term) => {
       ?.slice(0, 12) ?? [];
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
 };
-/** A committee's events overlapping a Sydney wall-clock range ($1 committee, $2 start, $3 end, $4 limit). */
-export const EVENTS_RANGE = `select "events"."id", "events"."title", to_char("events"."starts_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), to_char("events"."ends_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), "events"."all_day", "events"."committee_id", "events"."created_by", "users"."first_name", "users"."last_name" from "events" left join "users" on "users"."id" = "events"."created_by" where ("events"."committee_id" = $1 and "events"."ends_at" > ($2::timestamp at time zone 'Australia/Sydney') and "events"."starts_at" < ($3::timestamp at time zone 'Australia/Sydney')) order by "events"."starts_at" asc, "events"."id" asc limit $4`;
+/** A committee's events overlapping a Sydney wall-clock range ($1 committee, $2 the user for the scope, $3 start, $4 end, $5 limit). */
+export const EVENTS_RANGE = `select "events"."id", "events"."title", to_char("events"."starts_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), to_char("events"."ends_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), "events"."all_day", "events"."committee_id", "events"."created_by", "users"."first_name", "users"."last_name" from "events" left join "users" on "users"."id" = "events"."created_by" where ("events"."committee_id" = $1 and "events"."committee_id" in (select "committee_members"."committee_id" from "committee_members" where "committee_members"."user_id" = $2) and "events"."ends_at" > ($3::timestamp at time zone 'Australia/Sydney') and "events"."starts_at" < ($4::timestamp at time zone 'Australia/Sydney')) order by "events"."starts_at" asc, "events"."id" asc limit $5`;
 
 // Publications (issue 12): modules/publications/publications.queries.ts. The page is a prepared
 // statement in the portal; the count, the categories, the subscriptions and the leaves are not

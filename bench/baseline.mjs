@@ -119,8 +119,9 @@ async function member(req, reply, committeeId) {
 
 app.get('/forumthreads', async (req, reply) => {
   const cm = Number(req.query.committeeid);
-  if ((await member(req, reply, cm)) === null) return reply;
-  const [rows, count] = await Promise.all([q(THREADS_PAGE, [cm, 10, 0]), q(THREADS_COUNT, [cm])]);
+  const me = await member(req, reply, cm);
+  if (me === null) return reply;
+  const [rows, count] = await Promise.all([q(THREADS_PAGE, [cm, me, 10, 0]), q(THREADS_COUNT, [cm, me])]);
   return { data: rows.rows, total: count.rows[0].count };
 });
 
@@ -149,8 +150,9 @@ app.get('/forumthreads/:id', async (req, reply) => {
 
 app.get('/forum/search', async (req, reply) => {
   const cm = Number(req.query.cmid);
-  if ((await member(req, reply, cm)) === null) return reply;
-  const search = forumSearch(String(req.query.term), cm);
+  const me = await member(req, reply, cm);
+  if (me === null) return reply;
+  const search = forumSearch(String(req.query.term), cm, me);
   const rows = await q(search.text, search.values);
   return { data: rows.rows, total: rows.rows[0]?.total ?? 0 };
 });
@@ -191,8 +193,9 @@ app.get('/meetingdocuments/search', async (req, reply) => {
 
 app.get('/events', async (req, reply) => {
   const cm = Number(req.query.committee_id);
-  if ((await member(req, reply, cm)) === null) return reply;
-  const rows = await q(EVENTS_RANGE, [cm, req.query.start, req.query.end, 1000]);
+  const me = await member(req, reply, cm);
+  if (me === null) return reply;
+  const rows = await q(EVENTS_RANGE, [cm, me, req.query.start, req.query.end, 1000]);
   return { data: rows.rows };
 });
 

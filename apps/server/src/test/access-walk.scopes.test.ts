@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Action } from '@portal/shared';
-import { files, jobDocuments, jobs, sessions, siteDocuments, users } from '../db/schema/index.js';
+import {
+  committeeMembers,
+  events,
+  files,
+  forumThreads,
+  jobDocuments,
+  jobs,
+  meetingDocuments,
+  sessions,
+  siteDocuments,
+  users,
+} from '../db/schema/index.js';
 import { withScope } from '../platform/access.js';
 import { sha256 } from '../platform/tokens.js';
 import { auth, buildTestApp, type TestApp } from './helpers.js';
@@ -130,5 +141,77 @@ describe('every list takes its filter from its policy scope', () => {
     expect((await get('ar@portal.test', zip)).statusCode).toBe(200);
     expect((await withScope(action, nothing, () => get('ar@portal.test', one))).statusCode).toBe(404);
     expect((await withScope(action, nothing, () => get('ar@portal.test', zip))).statusCode).toBe(404);
+  });
+});
+
+describe('the committee areas and notifications take their filter from their policy scope', () => {
+  const committeeCases = async (): Promise<ListCase[]> => {
+    const db = t.database.db;
+    const as = 'cm@portal.test';
+    // A committee of cm@ with discussions, events and meeting documents (the demo data).
+    const [row] = await db
+      .select({ id: committeeMembers.committeeId })
+      .from(committeeMembers)
+      .innerJoin(users, eq(users.id, committeeMembers.userId))
+      .where(
+        sql`${users.email} = ${as} and exists (select 1 from ${forumThreads} where ${forumThreads.committeeId} = ${committeeMembers.committeeId}) and exists (select 1 from ${meetingDocuments} where ${meetingDocuments.committeeId} = ${committeeMembers.committeeId}) and exists (select 1 from ${events} where ${events.committeeId} = ${committeeMembers.committeeId})`,
+      )
+      .limit(1);
+    const cm = row!.id;
+    const [thread] = await db
+      .select({ title: forumThreads.title })
+      .from(forumThreads)
+      .where(eq(forumThreads.committeeId, cm))
+      .limit(1);
+    const [doc] = await db
+      .select({ name: files.name })
+      .from(meetingDocuments)
+      .innerJoin(files, eq(files.id, meetingDocuments.fileId))
+      .where(eq(meetingDocuments.committeeId, cm))
+      .limit(1);
+    const wordOf = (text: string) => text.match(/[A-Za-z]{4,}/)![0];
+    const [first] = await db
+      .select({ at: sql<string>`to_char(min(${events.startsAt}) at time zone 'Australia/Sydney', 'YYYY-MM-DD')` })
+      .from(events)
+      .where(eq(events.committeeId, cm));
+    const start = first!.at;
+    return [
+      { action: 'forum.thread.list', as, url: `/api/forumthreads?committeeid=${cm}`, ids: dataIds },
+      {
+        action: 'forum.thread.list',
+        as,
+        url: `/api/forum/search?cmid=${cm}&term=${wordOf(thread!.title)}`,
+        ids: dataIds,
+      },
+      { action: 'forum.member.list', as, url: `/api/forum/members?cmid=${cm}`, ids: dataIds },
+      {
+        action: 'calendar.event.list',
+        as,
+        url: `/api/events?committee_id=${cm}&start=${start}T00:00:00&end=2100-01-01T00:00:00`,
+        ids: dataIds,
+      },
+      { action: 'meetings.folder.list', as, url: `/api/committeerootfolders/${cm}`, ids: dataIds },
+      { action: 'meetings.document.download', as, url: `/api/meetingdocuments/recent/${cm}`, ids: dataIds },
+      {
+        action: 'meetings.document.download',
+        as,
+        url: `/api/meetingdocuments/search?cmid=${cm}&term=${wordOf(doc!.name)}`,
+        ids: dataIds,
+      },
+      { action: 'notifications.notification.list', as, url: '/api/notifications?count=20', ids: dataIds },
+    ];
+  };
+
+  it('empties each list when its scope lets nothing through', async () => {
+    for (const { action, as, url, ids } of await committeeCases()) {
+      const before = await get(as, url);
+      expect(before.statusCode, url).toBe(200);
+      const seen = ids(before.json());
+      expect(seen.length, url).toBeGreaterThan(0);
+      const emptied = await withScope(action, nothing, () => get(as, url));
+      expect(emptied.statusCode, url).toBe(200);
+      expect(ids(emptied.json()), `${action} ${url}`).toEqual([]);
+      expect(ids((await get(as, url)).json()), url).toEqual(seen);
+    }
   });
 });

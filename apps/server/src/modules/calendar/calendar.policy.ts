@@ -1,4 +1,6 @@
 import { CALENDAR_MESSAGES } from '@portal/shared';
+import { sql } from 'drizzle-orm';
+import { committeeMembers, events } from '../../db/schema/index.js';
 import { defineRules } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 
@@ -19,7 +21,12 @@ const creator = (actor: Actor, r: CalendarFacts) => r.createdBy === actor.user.i
  * answers 403 with the spec's message. The personal feed address is any signed-in user's own.
  */
 defineRules<CalendarFacts>({
-  'calendar.event.list': { sees: member },
+  'calendar.event.list': {
+    sees: member,
+    scope: (_actor, me) =>
+      sql`${events.committeeId} in (select ${committeeMembers.committeeId} from ${committeeMembers} where ${committeeMembers.userId} = ${me})`,
+    scopeKey: () => 'member',
+  },
   'calendar.event.create': { sees: member, may: admin, message: CALENDAR_MESSAGES.createRefused },
   'calendar.event.update': { sees: member, may: creator, message: CALENDAR_MESSAGES.updateRefused },
   'calendar.event.delete': { sees: member, may: creator, message: CALENDAR_MESSAGES.deleteRefused },

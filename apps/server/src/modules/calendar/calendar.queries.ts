@@ -33,6 +33,8 @@ export interface EventRow {
 }
 
 export interface EventFilter {
+  /** The rule's scope ('calendar.event.list'): the events the user may read. */
+  scope: SQL;
   committeeId: number;
   /** Sydney wall-clock bounds: events overlapping [start, end). */
   start?: string;
@@ -48,7 +50,7 @@ const escapeLike = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A committee's events by start (one statement, the creator's name joined). */
 export function listEvents(db: Db | Tx, f: EventFilter): Promise<EventRow[]> {
-  const conditions: SQL[] = [eq(events.committeeId, f.committeeId)];
+  const conditions: SQL[] = [eq(events.committeeId, f.committeeId), f.scope];
   if (f.start) conditions.push(gt(events.endsAt, fromLocal(f.start)));
   if (f.end) conditions.push(lt(events.startsAt, fromLocal(f.end)));
   if (f.upcoming || f.words?.length) conditions.push(gte(events.startsAt, sql`now()`));

@@ -9,7 +9,7 @@ import {
   type CalendarFeed,
   type EventList,
 } from '@portal/shared';
-import { abilitiesOf, authorize } from '../../platform/access.js';
+import { abilitiesOf, authorize, scopeFor } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
@@ -50,6 +50,7 @@ export async function listEvents(deps: Deps, actor: Actor, query: ListQuery): Pr
   const calendar = authorize(actor, 'calendar.event.list', { committeeId: query.committee_id });
   const words = query.term?.split(/\s+/).filter(Boolean);
   const rows = await q.listEvents(deps.db, {
+    scope: scopeFor(actor, 'calendar.event.list').where,
     committeeId: calendar.committeeId,
     start: query.start,
     end: query.end,

@@ -1,5 +1,7 @@
 import { FORUM_MESSAGES } from '@portal/shared';
-import { defineRules } from '../../platform/access.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { committeeMembers, forumThreads } from '../../db/schema/index.js';
+import { defineRules, type UserRef } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { holdsAny } from '../../platform/policy.js';
 
@@ -26,10 +28,25 @@ const membershipIn = (actor: Actor, committeeId: number) => actor.committees.fin
 const member = (actor: Actor, record: CommitteeFacts) => membershipIn(actor, record.committeeId) !== undefined;
 const author = (actor: Actor, post: PostFacts) => (post.authorId === actor.user.id ? true : FORUM_MESSAGES.authorOnly);
 
+/** The committees the user belongs to (a subquery). */
+const committeesOf = (me: UserRef): SQL =>
+  sql`(select ${committeeMembers.committeeId} from ${committeeMembers} where ${committeeMembers.userId} = ${me})`;
+
 defineRules<CommitteeFacts>({
   'forum.category.list': { can: isCm },
-  'forum.thread.list': { can: isCm, sees: member },
-  'forum.member.list': { can: isCm, sees: member },
+  // Lists and searches read one committee's threads, and only of a committee the user belongs to.
+  'forum.thread.list': {
+    can: isCm,
+    sees: member,
+    scope: (_actor, me) => sql`${forumThreads.committeeId} in ${committeesOf(me)}`,
+    scopeKey: () => 'member',
+  },
+  'forum.member.list': {
+    can: isCm,
+    sees: member,
+    scope: (_actor, me) => sql`${committeeMembers.committeeId} in ${committeesOf(me)}`,
+    scopeKey: () => 'member',
+  },
   'forum.thread.create': {
     can: isCm,
     sees: member,

@@ -11,6 +11,7 @@ import {
   forumThreads,
   users,
 } from '../../db/schema/index.js';
+import type { Scope } from '../../platform/access.js';
 import { statement } from '../../platform/prepared.js';
 import { MARK_END, MARK_START } from './forum.sanitize.js';
 
@@ -36,34 +37,43 @@ export async function categoryExists(db: Q, id: number): Promise<boolean> {
   return Boolean(row);
 }
 
-const threadsPage = statement((db) =>
+/** The placeholder of the listing user in the scopes the service passes (scopeFor(..., sql.placeholder(ME))). */
+export const ME = 'me';
+
+const inCommitteeScope = (scope: Scope) =>
+  and(eq(forumThreads.committeeId, sql.placeholder('committeeId')), scope.where);
+
+const threadsPage = statement((db, shape: { scope: Scope }) =>
   db
     .select({ thread: threadColumns, user: author, category })
     .from(forumThreads)
     .leftJoin(users, eq(users.id, forumThreads.userId))
     .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
-    .where(eq(forumThreads.committeeId, sql.placeholder('committeeId')))
+    .where(inCommitteeScope(shape.scope))
     .orderBy(desc(forumThreads.lastActivityAt), desc(forumThreads.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset')),
 );
 
-const threadsCount = statement((db) =>
+const threadsCount = statement((db, shape: { scope: Scope }) =>
   db
     .select({ n: sql<number>`count(*)::int` })
     .from(forumThreads)
-    .where(eq(forumThreads.committeeId, sql.placeholder('committeeId'))),
+    .where(inCommitteeScope(shape.scope)),
 );
 
 export type ThreadRow = Awaited<ReturnType<typeof listThreads>>[number];
 
-/** One page of a committee's discussions, latest activity first, with author and category. */
-export function listThreads(db: Q, committeeId: number, page: number, perPage: number) {
-  return threadsPage(db, {}).execute({ committeeId, limit: perPage, offset: (page - 1) * perPage });
+/** The list's statements, for the benchmark's baseline to run their SQL (bench/baseline-sql.mjs). */
+export const threadStatements = { page: threadsPage, count: threadsCount };
+
+/** One page of a committee's discussions, latest activity first, with author and category: `scope` with `ME` for its user. */
+export function listThreads(db: Q, scope: Scope, me: number, committeeId: number, page: number, perPage: number) {
+  return threadsPage(db, { scope }).execute({ [ME]: me, committeeId, limit: perPage, offset: (page - 1) * perPage });
 }
 
-export async function countThreads(db: Q, committeeId: number): Promise<number> {
-  const [row] = await threadsCount(db, {}).execute({ committeeId });
+export async function countThreads(db: Q, scope: Scope, me: number, committeeId: number): Promise<number> {
+  const [row] = await threadsCount(db, { scope }).execute({ [ME]: me, committeeId });
   return row?.n ?? 0;
 }
 
@@ -345,8 +355,7 @@ function searchQuery(kind: SearchKind): SQL {
 /** A thread's words and its replies' words, tested on the committee's threads (read through forum_threads_committee_activity_idx). */
 const threadAndReplies = sql`(${forumThreads.search} || ${forumThreads.repliesSearch})`;
 
-const inCommittee = (query: SQL) =>
-  and(eq(forumThreads.committeeId, sql.placeholder('committeeId')), sql`${threadAndReplies} @@ ${query}`);
+const inCommittee = (scope: Scope, query: SQL) => and(inCommitteeScope(scope), sql`${threadAndReplies} @@ ${query}`);
 
 /**
  * A page of a committee's discussions matching the query in their own text (title, body,
@@ -355,7 +364,7 @@ const inCommittee = (query: SQL) =>
  * it matches, else from its best matching reply. The committee's threads are read by its index and
  * one vector a thread is tested; ts_headline and the reply lookup run only for the rows of the page.
  */
-const searchPage = statement((db, shape: { kind: SearchKind }) => {
+const searchPage = statement((db, shape: { kind: SearchKind; scope: Scope }) => {
   const query = searchQuery(shape.kind);
   const rank = sql<number>`greatest(ts_rank(${forumThreads.search}, ${query}), ts_rank(${forumThreads.repliesSearch}, ${query}) * 0.9)`;
   const hits = db
@@ -365,7 +374,7 @@ const searchPage = statement((db, shape: { kind: SearchKind }) => {
       total: sql<number>`count(*) over ()`.as('total'),
     })
     .from(forumThreads)
-    .where(inCommittee(query))
+    .where(inCommittee(shape.scope, query))
     // "rank": the column above, computed once a row.
     .orderBy(sql`"rank" desc`, desc(forumThreads.lastActivityAt), desc(forumThreads.id))
     .limit(sql.placeholder('limit'))
@@ -388,27 +397,39 @@ const searchPage = statement((db, shape: { kind: SearchKind }) => {
     .orderBy(desc(hits.rank), desc(forumThreads.lastActivityAt), desc(forumThreads.id));
 });
 
-const searchCount = statement((db, shape: { kind: SearchKind }) =>
+const searchCount = statement((db, shape: { kind: SearchKind; scope: Scope }) =>
   db
     .select({ n: sql<number>`count(*)::int` })
     .from(forumThreads)
-    .where(inCommittee(searchQuery(shape.kind))),
+    .where(inCommittee(shape.scope, searchQuery(shape.kind))),
 );
 
-const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+/** The search's statements, for the benchmark's baseline (bench/baseline-sql.mjs). */
+export const searchStatements = { page: searchPage, count: searchCount };
+
+export const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /** A page of a committee's discussions matching the term (scoped to the committee in SQL), and how many match. */
-export async function searchThreads(db: Q, committeeId: number, term: string, page: number, perPage: number) {
+export async function searchThreads(
+  db: Q,
+  scope: Scope,
+  me: number,
+  committeeId: number,
+  term: string,
+  page: number,
+  perPage: number,
+) {
   const { kind, words, prefix } = searchTerms(term);
-  const values = { committeeId, words, prefix };
-  const rows = await searchPage(db, { kind }).execute({
+  const values = { [ME]: me, committeeId, words, prefix };
+  const rows = await searchPage(db, { kind, scope }).execute({
     ...values,
     limit: perPage,
     offset: (page - 1) * perPage,
     options: HEADLINE_OPTIONS,
   });
   // Past the last page there is no row to carry the total: count them alone.
-  const total = rows[0]?.total ?? (page > 1 ? ((await searchCount(db, { kind }).execute(values))[0]?.n ?? 0) : 0);
+  const total =
+    rows[0]?.total ?? (page > 1 ? ((await searchCount(db, { kind, scope }).execute(values))[0]?.n ?? 0) : 0);
   return { rows, total };
 }
 
@@ -420,6 +441,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function listMembers(
   db: Q,
+  scope: Scope,
   committeeId: number,
   words: string[],
   meId: number,
@@ -433,6 +455,7 @@ export async function listMembers(
   });
   const where = and(
     eq(committeeMembers.committeeId, committeeId),
+    scope.where,
     eq(users.activated, true),
     ...(matches.length ? [sql`(${sql.join(matches, sql` or `)})`] : []),
   );

@@ -14,8 +14,9 @@ import {
   type MemberList,
 } from '@portal/shared';
 import type { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { abilitiesOf, authorize } from '../../platform/access.js';
+import { abilitiesOf, authorize, scopeFor } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -41,6 +42,9 @@ export async function listCategories(deps: Deps, actor: Actor) {
   return q.listCategories(deps.db);
 }
 
+/** The threads' scope for the prepared list and search, with the user as a placeholder. */
+const listScope = (actor: Actor) => scopeFor(actor, 'forum.thread.list', sql.placeholder(q.ME));
+
 export async function listThreads(
   deps: Deps,
   actor: Actor,
@@ -48,8 +52,8 @@ export async function listThreads(
 ): Promise<ForumThreadList> {
   const committee = authorize(actor, 'forum.thread.list', committeeOf(query.committeeid));
   const [rows, total] = await Promise.all([
-    q.listThreads(deps.db, query.committeeid, query.page, query.per_page),
-    q.countThreads(deps.db, query.committeeid),
+    q.listThreads(deps.db, listScope(actor), actor.user.id, query.committeeid, query.page, query.per_page),
+    q.countThreads(deps.db, listScope(actor), actor.user.id, query.committeeid),
   ]);
   return {
     data: rows.map(presentSummary),
@@ -380,7 +384,15 @@ export async function search(
   query: { term: string; cmid: number; page: number; per_page: number },
 ): Promise<ForumSearchResults> {
   authorize(actor, 'forum.thread.list', committeeOf(query.cmid));
-  const { rows, total } = await q.searchThreads(deps.db, query.cmid, query.term, query.page, query.per_page);
+  const { rows, total } = await q.searchThreads(
+    deps.db,
+    listScope(actor),
+    actor.user.id,
+    query.cmid,
+    query.term,
+    query.page,
+    query.per_page,
+  );
   return {
     data: rows.map((r) => ({ ...presentSummary(r), snippet: snippetHtml(r.headline) })),
     total,
@@ -397,6 +409,7 @@ export async function listMembers(
   authorize(actor, 'forum.member.list', committeeOf(query.cmid));
   const { rows, total } = await q.listMembers(
     deps.db,
+    scopeFor(actor, 'forum.member.list'),
     query.cmid,
     searchWords(query.search),
     actor.user.id,

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { committeeMembers, committees, meetingFolderMembers } from '../../db/schema/index.js';
+import {
+  committeeMembers,
+  committees,
+  meetingDocuments,
+  meetingFolderMembers,
+  meetingFolders,
+} from '../../db/schema/index.js';
 import { defineRules, type UserRef } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 
@@ -47,9 +53,18 @@ const sees = (actor: Actor, r: MeetingFacts) => r.visible && isMemberOf(actor, r
 const adminOnly = (actor: Actor, r: MeetingFacts) => isAdminOf(actor, r.committeeId);
 
 defineRules<MeetingFacts>({
-  'meetings.folder.list': { sees },
+  // Lists of folders and of documents (recent, search, a zip) keep the rows whose folder is visible.
+  'meetings.folder.list': {
+    sees,
+    scope: (_actor, me) => folderVisible(me, meetingFolders.id, meetingFolders.parentId, meetingFolders.committeeId),
+    scopeKey: () => 'visible',
+  },
   'meetings.folder.manage': { sees, may: adminOnly },
   'meetings.document.upload': { sees, may: adminOnly },
   'meetings.document.delete': { sees, may: adminOnly },
-  'meetings.document.download': { sees },
+  'meetings.document.download': {
+    sees,
+    scope: (_actor, me) => folderVisible(me, meetingFolders.id, meetingFolders.parentId, meetingDocuments.committeeId),
+    scopeKey: () => 'visible',
+  },
 });

@@ -42,10 +42,11 @@ export async function findFolder(db: Q, me: number, id: number): Promise<FolderR
   return row ?? null;
 }
 
-/** The folders (root folders of a committee, or sub folders of a root) the user may see, by name. */
+/** The folders (root folders of a committee, or sub folders of a root) in `scope` ('meetings.folder.list'), by name. */
 export function listFolders(
   db: Q,
   me: number,
+  scope: SQL,
   where: { committeeId: number } | { parentId: number },
 ): Promise<FolderRow[]> {
   const place =
@@ -55,7 +56,7 @@ export function listFolders(
   return db
     .select(folderColumns(me))
     .from(meetingFolders)
-    .where(and(place, folderVisible(me, meetingFolders.id, meetingFolders.parentId, meetingFolders.committeeId)))
+    .where(and(place, scope))
     .orderBy(asc(sql`lower(${meetingFolders.name})`), asc(meetingFolders.id));
 }
 
@@ -186,14 +187,15 @@ export interface Page {
 const pageOf = <R extends { total: number }>(rows: R[]) => ({ rows, total: rows[0]?.total ?? 0 });
 
 /**
- * A committee's documents the user may see, newest first, and how many. The total counts
+ * A committee's documents in the scope ('meetings.document.download', and for the count by folder
+ * 'meetings.folder.list'), newest first, and how many. The total counts
  * documents by folder and tests the access rule once a folder (2 ms on the scale data); with
  * `count(*) over ()` every visible document went through the rule, the joins and the sort for a
  * page of 5 (40 ms for 2,250 documents). The page alone still takes 16 ms there: PostgreSQL sorts
  * the committee's rows rather than walking its updated_at index until the page is full
  * (bench/README.md).
  */
-export async function recentDocuments(db: Q, me: number, committeeId: number, p: Page) {
+export async function recentDocuments(db: Q, scope: { documents: SQL; folders: SQL }, committeeId: number, p: Page) {
   const byFolder = db
     .select({ folderId: meetingDocuments.folderId, n: sql<number>`count(*)`.as('n') })
     .from(meetingDocuments)
@@ -202,7 +204,7 @@ export async function recentDocuments(db: Q, me: number, committeeId: number, p:
     .as('by_folder');
   const [rows, [count]] = await Promise.all([
     documentsFrom(db, {}, false)
-      .where(and(eq(meetingDocuments.committeeId, committeeId), documentVisible(me)))
+      .where(and(eq(meetingDocuments.committeeId, committeeId), scope.documents))
       .orderBy(desc(meetingDocuments.updatedAt), desc(meetingDocuments.id))
       .limit(p.perPage)
       .offset((p.page - 1) * p.perPage),
@@ -210,7 +212,7 @@ export async function recentDocuments(db: Q, me: number, committeeId: number, p:
       .select({ n: sql<number>`coalesce(sum(${byFolder.n}), 0)::int` })
       .from(byFolder)
       .innerJoin(meetingFolders, eq(meetingFolders.id, byFolder.folderId))
-      .where(folderVisible(me, meetingFolders.id, meetingFolders.parentId, meetingFolders.committeeId)),
+      .where(scope.folders),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
@@ -245,16 +247,14 @@ export function searchQueryText(term: string): string | null {
 }
 
 /** Names and contents, ranked (a hit in the name weighs more), with a snippet of the matching text. */
-export async function searchDocuments(db: Q, me: number, committeeId: number, queryText: string, p: Page) {
+export async function searchDocuments(db: Q, scope: SQL, committeeId: number, queryText: string, p: Page) {
   const q = sql`to_tsquery('english', ${queryText})`;
   const rows = await documentsFrom(db, {
     snippet: sql<
       string | null
     >`case when ${meetingDocuments.content} is null or ${meetingDocuments.content} = '' then null else ts_headline('english', left(${meetingDocuments.content}, 100000), ${q}, ${`StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) end`,
   })
-    .where(
-      and(eq(meetingDocuments.committeeId, committeeId), sql`${meetingDocuments.search} @@ ${q}`, documentVisible(me)),
-    )
+    .where(and(eq(meetingDocuments.committeeId, committeeId), sql`${meetingDocuments.search} @@ ${q}`, scope))
     .orderBy(
       desc(sql`ts_rank(${meetingDocuments.search}, ${q})`),
       desc(meetingDocuments.updatedAt),

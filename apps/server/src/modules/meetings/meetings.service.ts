@@ -9,7 +9,7 @@ import {
   type MeetingFolder,
   type SnippetPart,
 } from '@portal/shared';
-import { abilitiesOf, allows, authorize } from '../../platform/access.js';
+import { abilitiesOf, allows, authorize, scopeFor } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -87,13 +87,17 @@ async function openFolder(deps: Deps, actor: Actor, action: Parameters<typeof au
 
 export async function rootFolders(deps: Deps, actor: Actor, committeeId: number) {
   const committee = authorize(actor, 'meetings.folder.list', committeeFacts(actor, committeeId));
-  const rows = await q.listFolders(deps.db, actor.user.id, { committeeId });
+  const rows = await q.listFolders(deps.db, actor.user.id, scopeFor(actor, 'meetings.folder.list').where, {
+    committeeId,
+  });
   return { data: rows.map(presentFolder), abilities: abilitiesIn(actor, committee) };
 }
 
 export async function subFolders(deps: Deps, actor: Actor, rootId: number) {
   const root = await openFolder(deps, actor, 'meetings.folder.list', rootId);
-  const rows = await q.listFolders(deps.db, actor.user.id, { parentId: root.id });
+  const rows = await q.listFolders(deps.db, actor.user.id, scopeFor(actor, 'meetings.folder.list').where, {
+    parentId: root.id,
+  });
   return { data: rows.map(presentFolder), abilities: abilitiesIn(actor, root) };
 }
 
@@ -124,7 +128,10 @@ export async function recentDocuments(
   const committee = authorize(actor, 'meetings.folder.list', committeeFacts(actor, committeeId));
   const { rows, total } = await q.recentDocuments(
     deps.db,
-    actor.user.id,
+    {
+      documents: scopeFor(actor, 'meetings.document.download').where,
+      folders: scopeFor(actor, 'meetings.folder.list').where,
+    },
     committeeId,
     paging(query.page, query.per_page),
   );
@@ -148,7 +155,7 @@ export async function searchDocuments(
   if (!text) return recentDocuments(deps, actor, query.cmid, query);
   const { rows, total } = await q.searchDocuments(
     deps.db,
-    actor.user.id,
+    scopeFor(actor, 'meetings.document.download').where,
     query.cmid,
     text,
     paging(query.page, query.per_page),

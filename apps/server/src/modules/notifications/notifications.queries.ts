@@ -13,7 +13,8 @@ import {
 type Q = Db | Tx;
 
 export interface Scope {
-  userId: number;
+  /** The policy's scope: the rows the user may read or change (their own). */
+  records: SQL;
   role: string;
   /** The committee in view (CM); when absent, notifications of every committee. */
   committeeId?: number;
@@ -22,7 +23,7 @@ export interface Scope {
 /** The user's live notifications in one view: unscoped ones plus those of this role and committee. */
 function inScope(s: Scope): SQL {
   return and(
-    eq(notifications.userId, s.userId),
+    s.records,
     isNull(notifications.deletedAt),
     or(isNull(notifications.role), eq(notifications.role, s.role)),
     s.committeeId === undefined

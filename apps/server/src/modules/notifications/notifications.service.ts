@@ -1,7 +1,7 @@
 import { MESSAGES, type NotificationItem, type NotificationList } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import type { notifications } from '../../db/schema/index.js';
-import { authorize, viewing } from '../../platform/access.js';
+import { authorize, scopeFor, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
@@ -33,7 +33,7 @@ function scopeOf(
 ): q.Scope {
   const viewer = viewing(actor, role);
   authorize(viewer, action, { committeeId: cmId });
-  return { userId: actor.user.id, role: viewer.view, committeeId: cmId };
+  return { records: scopeFor(viewer, action).where, role: viewer.view, committeeId: cmId };
 }
 
 export async function listForUser(
