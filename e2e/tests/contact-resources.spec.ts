@@ -4,7 +4,7 @@ import { seriousViolations } from '../axe.js';
 import { expect, messagesTo, settled, shot, signIn, test, ui } from '../helpers.js';
 
 /**
- * Issue 12: a signed-out visitor writes to the body through /contact, an admin reads it in their
+ * A signed-out visitor writes to the body through /contact, an admin reads it in their
  * notifications and the body's mailbox (CONTACT_EMAIL, the SMTP sink here) gets it; ta@ opens
  * Useful Resources and downloads one; the login screen's 'Request Registration form' mails a link
  * to /register.

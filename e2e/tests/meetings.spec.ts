@@ -15,7 +15,7 @@ import {
 } from '../helpers.js';
 
 /**
- * Meeting documents (issue 11, without the calendar): cm@ (admin of the Chemical Testing
+ * Meeting documents (without the calendar): cm@ (admin of the Chemical Testing
  * Committee) makes a folder and a sub folder, uploads a PDF with a progress bar, restricts the
  * folder to himself, and multi@ (a plain member) no longer sees it; search finds the PDF by a word
  * of its text; the zip of two selected documents holds both.

@@ -15,7 +15,7 @@ import {
 } from '../helpers.js';
 
 /**
- * Publications and subscriptions (issue 12): ar@ subscribes to General › Forms with notify on; an
+ * Publications and subscriptions: ar@ subscribes to General › Forms with notify on; an
  * admin adds a publication there through the back office's API; ar@ hears of it in the bell and by
  * mail (the outbox over SMTP), opens it, sees the PDF in the preview frame, downloads it, and takes
  * it with a demo publication of Forms as one zip from 'Your Subscriptions'.

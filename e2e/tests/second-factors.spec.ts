@@ -4,7 +4,7 @@ import { seriousViolations } from '../axe.js';
 import { expect, latestCode, shot, signOut, submitLogin, test, ui } from '../helpers.js';
 
 /**
- * Issue 27: an authenticator app, recovery codes and passkeys in Chromium. Passkeys need a domain
+ * An authenticator app, recovery codes and passkeys in Chromium. Passkeys need a domain
  * for their relying party (APP_URL is http://localhost:<port>, global-setup.ts), so this journey
  * runs on localhost; the authenticator is Chromium's virtual one (DevTools protocol).
  */

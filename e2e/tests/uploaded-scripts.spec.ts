@@ -2,7 +2,7 @@ import { STORAGE } from '../spec-tables.js';
 import { expect, signIn, test } from '../helpers.js';
 
 /**
- * Issue 7: a file a member uploads must never run on the portal's origin. The CSP allows scripts
+ * A file a member uploads must never run on the portal's origin. The CSP allows scripts
  * from 'self', so the only guard is how the server serves the file: a type it chooses from the
  * extension (a .js is application/octet-stream) and `X-Content-Type-Options: nosniff`, which makes
  * Chromium refuse to run a script of a non-script type.

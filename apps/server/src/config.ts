@@ -160,7 +160,7 @@ function s3Problems(e: z.output<typeof envSchema>): string[] {
 }
 
 /**
- * Production has no development mailbox and no demo data (issue 7 "Safe production defaults"):
+ * Production has no development mailbox and no demo data:
  * codes and links must go out by mail, and the secret that signs them must be the operator's.
  */
 function productionProblems(e: z.output<typeof envSchema>): string[] {

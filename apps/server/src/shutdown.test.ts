@@ -6,7 +6,7 @@ import { scheduleHousekeeping } from './platform/housekeeping.js';
 import { shutDown } from './platform/shutdown.js';
 
 /**
- * Shutting down under load (issue 14): the real listener, real keep-alive HTTP requests from many
+ * Shutting down under load: the real listener, real keep-alive HTTP requests from many
  * clients at once, and the shutdown main.ts runs on SIGTERM in the middle of them. Every request
  * is answered (200, or 503 once closing) or refused at the socket; none fails inside, and nothing
  * reaches the database after it is closed. PGlite by default, PostgreSQL with TEST_DATABASE_URL.

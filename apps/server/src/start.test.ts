@@ -9,7 +9,7 @@ import { openPglite } from './db/client.js';
 import { users } from './db/schema/index.js';
 
 /**
- * `npm start` as a process manager runs it (issue 7 "Safe production defaults"): real child
+ * `npm start` as a process manager runs it: real child
  * processes, npm -> scripts/start.mjs -> the server. start.mjs serves apps/server/dist/bundle/main.js;
  * here that file is a one-line stand-in importing src/main.ts (through tsx), so the test needs
  * no build and still runs the real start script and the real server.

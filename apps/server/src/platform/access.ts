@@ -66,7 +66,7 @@ type Refusal = { status: 404 } | { status: 403; message: string | undefined } | 
 const NOT_SEEN: Refusal = { status: 404 };
 
 // Decides without making an error: `allows` asks this for every ability of every row of a list,
-// and an Error captures a stack trace each time (issue 10: a thread page asked it 100 times).
+// and an Error captures a stack trace each time (a thread page asked it 100 times).
 function refusal<R>(actor: Actor, action: Action, record: R | null | undefined | typeof NO_RECORD): Refusal {
   const rule = ruleOf(action) as Rule<R>;
   const onRecord = record !== NO_RECORD;

@@ -6,7 +6,7 @@ import { auth, buildTestApp, loginAs, type TestApp } from '../test/helpers.js';
 import { multipart } from '../test/multipart.js';
 
 /**
- * Issue 7 "Hostile input": a NUL character in any text, or a number beyond PostgreSQL's integer
+ * A NUL character in any text, or a number beyond PostgreSQL's integer
  * range, answers 400 with a plain message (it answered 500 when it reached the database).
  */
 

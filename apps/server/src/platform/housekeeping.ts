@@ -48,7 +48,7 @@ async function purgeAbandonedImports(deps: Deps) {
 }
 
 /**
- * The Storage's housekeeping (issue 7 "Crashes"): temporary parts and stored objects older than
+ * The Storage's housekeeping: temporary parts and stored objects older than
  * an hour that no row names are removed. The log says how many, never which.
  */
 export async function sweepStorage(deps: Deps) {

@@ -5,7 +5,7 @@ import { sql, type Column } from 'drizzle-orm';
  * PostgreSQL's own text when that is UTC ('2026-11-24 10:00:00.123456+00'; digits past the
  * milliseconds dropped, as Date drops them). Any other form (another session time zone, a year past
  * 9999) goes through Date, as Drizzle's column would. A hot list thus stops making a Date per value
- * only to turn it back into text (issue 14).
+ * only to turn it back into text.
  */
 export function isoTime(text: string): string {
   const n = text.length;

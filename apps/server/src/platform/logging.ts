@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fa
 
 /**
  * What the request log may say. Tokens, codes, signatures, reset tokens and download tickets
- * travel in query strings (links, `?dl=` tickets) and must never reach a log line (issue 7), so
+ * travel in query strings (links, `?dl=` tickets) and must never reach a log line, so
  * every query value is replaced; the names stay to tell requests apart.
  */
 export function redactUrl(url: string): string {

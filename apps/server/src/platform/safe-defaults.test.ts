@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { auth, buildTestApp, lastCodeTo, lastMessageTo, login, type TestApp } from '../test/helpers.js';
 import { redactUrl } from './logging.js';
 
-/** Issue 7 "Safe production defaults": no secret in a log line, the dev mailbox, production settings. */
+/** No secret in a log line, the dev mailbox, production settings. */
 
 const PROD = {
   NODE_ENV: 'production',

@@ -16,8 +16,8 @@ export interface HotOptions {
    * The route's arrays hold rows already built as the schema, field for field (the jobs and
    * documents lists by their statements, the invoices by their presenter). fast-json-stringify then hands every array to
    * JSON.stringify (its own `largeArrayMechanism`) instead of writing each field by string
-   * concatenation: its per-field writer allocated 18.8 kB a jobs page against JSON.stringify's 5.0
-   * (issue 14). The envelope (totals, page) is still written from the schema. Because such arrays
+   * concatenation: its per-field writer allocated 18.8 kB a jobs page against JSON.stringify's 5.0.
+   * The envelope (totals, page) is still written from the schema. Because such arrays
    * are no longer filtered by the schema, `checked` (every server test) writes each answer both ways
    * and fails the request if they differ: a row with a column its schema does not list, or a value
    * the schema would have coerced, shows up in the route's tests.
@@ -32,7 +32,7 @@ const fastOptions = (rowsShaped: boolean) =>
 /**
  * The response writer of a hot route (the lists every screen asks for): fast-json-stringify,
  * compiled once (at the route's first answer) from the route's own zod response schema turned into JSON Schema, instead of zod
- * checking the whole answer and JSON.stringify walking it on every call (issue 14: about 8 µs a
+ * checking the whole answer and JSON.stringify walking it on every call (about 8 µs a
  * request). It writes only the properties the schema names, so a row never leaks a column the
  * schema does not list (with `rowsShaped`, the code that builds the rows guarantees that, checked as above).
  *
@@ -50,7 +50,7 @@ export function hotResponse(
       const schema = route.schema as z.ZodType;
       const compile = (shaped: boolean): Serializer => {
         // Compiled at the route's first answer, not at start: compiling every hot route's writer
-        // (and fast-json-stringify's own Ajv) was about 50 ms of the cold start (issue 14).
+        // (and fast-json-stringify's own Ajv) was about 50 ms of the cold start.
         let compiled: Serializer | undefined;
         return (data) =>
           (compiled ??= fastJson(

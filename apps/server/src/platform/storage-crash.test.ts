@@ -9,7 +9,7 @@ import { onServer } from '../test/global-setup.js';
 import { signIn, startServer as startProcess, until } from '../test/server-process.js';
 
 /**
- * Issue 7 "Crashes", for real: the server runs as its own process (src/main.ts, as `npm start`
+ * Crashes, for real: the server runs as its own process (src/main.ts, as `npm start`
  * does), an upload is under way, and the process is killed with SIGKILL mid-body. The `.part` it
  * leaves must not become a document, the data directory must open again (the lock of a dead
  * process is taken over), and the housekeeping of the next start must remove the part once it is

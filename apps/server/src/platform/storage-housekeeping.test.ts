@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../test/helpers.js';
 import { scheduleHousekeeping, sweepStorage } from './housekeeping.js';
 
 /**
- * Issue 7 "Crashes": a kill -9 during uploads left `.part` files and stored objects no row names,
+ * A kill -9 during uploads left `.part` files and stored objects no row names,
  * and a restart did not remove them. Here the leftovers are made as such a crash leaves them on
  * disk; the housekeeping that runs at start (and hourly) must remove the old ones and only those.
  */

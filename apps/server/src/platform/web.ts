@@ -24,7 +24,7 @@ export async function registerWeb(app: FastifyInstance, webDist = DEFAULT_WEB_DI
       preCompressed: true,
       // A route is made for each file found here; assets are served by the /assets/* route below
       // and compressed copies through preCompressed, so only the files at the top get one. A
-      // route for each of the 400 files cost about 40 ms of the cold start (issue 14).
+      // route for each of the 400 files cost about 40 ms of the cold start.
       globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
       // Hashed assets never change; index.html must always be fresh.
       setHeaders: (res, file) => {

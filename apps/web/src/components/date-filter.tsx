@@ -7,7 +7,7 @@ import { parseDayMonthYear } from '../lib/dates';
 /**
  * A d/m/y date filter (spec/01 section 9): typed as 5/1/2026 or picked; its value is YYYY-MM-DD, or
  * null when cleared. A typed date that is not one ('31/02/2026', 'abc') stays as typed and says it is
- * invalid when the field is left, instead of quietly going back to the last date (issue 9).
+ * invalid when the field is left, instead of quietly going back to the last date.
  */
 export function DateFilter({
   label,

@@ -19,7 +19,7 @@ export function notifySuccess(message: string): void {
 
 /**
  * A form's own error notice: one at a time (a second failure replaces the first), and taken away by
- * the form's success (issue 9: an 'Error' and a 'Success' notice never stand side by side).
+ * the form's success (an 'Error' and a 'Success' notice never stand side by side).
  */
 export function notifyFormError(formId: string, error: unknown, fallback?: string): void {
   const message = typeof error === 'string' ? error : errorMessage(error, fallback);

@@ -13,7 +13,7 @@ export const messageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageBody>;
 
 /**
- * Rules every request field follows, written once (issue 7 "Hostile input"). PostgreSQL cannot
+ * Rules every request field follows, written once. PostgreSQL cannot
  * store a NUL character in text and refuses integers beyond 32 bits; without these rules such
  * input reached the database and answered 500. A test walks the OpenAPI document and fails for a
  * request field of any route, present or future, that does not carry them.

@@ -107,7 +107,7 @@ const optionalState = z.enum(STATES, { error: RECORD_MESSAGES.stateInvalid }).nu
 
 /**
  * PUT /facilities/{id} (the 'Update Contact Details' modal). A field left out keeps its value; a field
- * sent must be valid: billing email, address, suburb and state cannot be emptied (issue 9), and every
+ * sent must be valid: billing email, address, suburb and state cannot be emptied, and every
  * contact has a name and a phone number. facility_number is the back office's key: it may be sent back
  * (at most 6 characters) but is never changed here. The web form checks its values with this schema too.
  */

@@ -7,7 +7,7 @@ import { committeeMember } from './committees.js';
 import { pageQuery, paged } from './paging.js';
 
 /**
- * The forum and the members list (spec/02 sections 2, 3, 5, 7; issue 10). Request fields keep the
+ * The forum and the members list (spec/02 sections 2, 3, 5, 7). Request fields keep the
  * spec's names (committeId, cmid, committeeid, discussionTitle, postContent ...).
  */
 

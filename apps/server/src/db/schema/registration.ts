@@ -5,7 +5,7 @@ import { users } from './users.js';
 
 /**
  * Registrations (type 'create') and profile changes (type 'update') waiting for an admin, and
- * their outcome (issue 13). `handler` is the role that decides: TA_ADMIN for assessors' requests,
+ * their outcome. `handler` is the role that decides: TA_ADMIN for assessors' requests,
  * SYSADMIN for all others (docs/DECISIONS.md).
  */
 export const userRequests = pgTable(

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { files } from './files.js';
 
 /**
- * Useful resources for technical assessors (issue 12): the body's records, a name and a stored
+ * Useful resources for technical assessors: the body's records, a name and a stored
  * file each; upserted by name (case-insensitive) by the import, managed by SYSADMIN's API.
  */
 export const resources = pgTable(

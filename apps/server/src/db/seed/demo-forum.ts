@@ -15,7 +15,7 @@ import type { Storage } from '../../platform/storage.js';
 import { sanitizePost, textOfPost } from '../../modules/forum/index.js';
 
 /**
- * Demo discussions (issue 10): six in each demo committee, with replies and a few attachments.
+ * Demo discussions: six in each demo committee, with replies and a few attachments.
  * Chemical Testing Committee: cm@ (its admin) writes, multi@ (a plain member) replies; Biological
  * Testing Committee: multi@ (its admin) writes, cm@ (a plain member) replies.
  */

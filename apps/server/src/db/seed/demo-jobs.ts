@@ -16,7 +16,7 @@ import {
 import type { Storage } from '../../platform/storage.js';
 
 /**
- * Demo facilities, sites, jobs, documents and invoices (issue 3). ar@ represents sites of two
+ * Demo facilities, sites, jobs, documents and invoices. ar@ represents sites of two
  * facilities; multi@ (AR, TA, CM) represents others and shares one site with ar@; la@ leads every
  * job and ta@ assesses some; one job (100242) has no ta@, so ta@ must not see it.
  */

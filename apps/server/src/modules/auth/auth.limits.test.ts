@@ -7,7 +7,7 @@ import { auth, buildTestApp, lastCodeTo, type TestApp } from '../../test/helpers
 import { createActivationLink, deactivateUser } from './auth.service.js';
 
 /**
- * Issue 7 "Limits that must hold under concurrency": every limit is hit with real parallel requests
+ * Every limit is hit with real parallel requests
  * (Promise.all) and the exact number that get through is asserted, on PGlite and PostgreSQL.
  */
 

@@ -7,7 +7,7 @@ import { hmac, safeEqual } from '../../platform/tokens.js';
 import * as q from './calendar.queries.js';
 
 /**
- * The personal calendar feed (issue 11): a secret address, `/api/calendar/ics/{userId}.{mac}.ics`,
+ * The personal calendar feed: a secret address, `/api/calendar/ics/{userId}.{mac}.ics`,
  * opened without a bearer token by calendar apps. The mac is an HMAC of the user id and the
  * feed's secret under the app's key, so the database never holds an address; 'Reset link' draws a
  * new secret. The feed answers 404 once reset, for a deactivated user, and holds only the events

@@ -50,7 +50,7 @@ export type DocumentRow = Awaited<ReturnType<typeof findDocuments>>[number];
 /**
  * A listed document selected as the answer writes it (DocumentItem: its keys, the uploader as a
  * nested object, null when none, and the times as ISO text), so the row the prepared statement maps
- * is the answer's row: no presenter builds a second object, nor a Date per time (issue 14).
+ * is the answer's row: no presenter builds a second object, nor a Date per time.
  */
 function listedDocumentOf(kind: Kind) {
   const t = TABLE[kind];

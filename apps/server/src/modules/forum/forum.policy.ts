@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/actor.js';
 import { holdsAny } from '../../platform/policy.js';
 
 /**
- * The forum (issue 10; spec/02 section 6; DECISIONS "People and roles"): committee members (CM)
+ * The forum (spec/02 section 6; DECISIONS "People and roles"): committee members (CM)
  * see their committees' discussions, replies, attachments and members; anyone else gets 404, the
  * same as for a missing record. Starting a discussion needs the committee's write flag or being
  * its admin (403 otherwise); any member may reply (docs/DECISIONS.md); only the author edits or

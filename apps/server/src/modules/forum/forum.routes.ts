@@ -34,14 +34,14 @@ import * as service from './forum.service.js';
 const tags = ['Forum'];
 const downloadQuery = z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') });
 
-/** The forum calls of spec/02 section 7 and the committee members list (issue 10), under /api. */
+/** The forum calls of spec/02 section 7 and the committee members list, under /api. */
 export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const maxKb = deps.config.maxUploadKb;
   // existingFiles[] may list every kept attachment of a post, beside the other fields.
   await registerUploads(app, maxKb, { fields: LIMITS.filesPerUploadMax * 2 + 10 });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageOf(deps);
-  // The discussion list, a discussion and the search are what members ask for most (issue 10).
+  // The discussion list, a discussion and the search are what members ask for most.
   const hot = hotResponse(deps.config.checkResponses);
   const multipart = (fields: string) => ({
     tags,

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The one allow-list of forum bodies (issue 10): paragraphs, headings, lists, bold, italic,
+ * The one allow-list of forum bodies: paragraphs, headings, lists, bold, italic,
  * underline, strike, code, blockquote and links. Links may only be http, https or mailto, and
  * always open apart with rel="noopener noreferrer nofollow". Everything else (script, style,
  * iframe, event handlers, style attributes, data: and javascript: URLs) is dropped; the text of a

@@ -30,7 +30,7 @@ import * as q from './forum.queries.js';
 import { sanitizePost, snippetHtml, textOfPost } from './forum.sanitize.js';
 
 /**
- * The forum's use cases (issue 10). Each starts with its access check; writes happen in one
+ * The forum's use cases. Each starts with its access check; writes happen in one
  * transaction with their attachments' rows and events; stored objects of removed attachments are
  * deleted after the commit (and storage housekeeping takes any a crash leaves behind).
  */

@@ -74,7 +74,7 @@ const detailColumns = {
  * A row of the jobs list selected as the answer writes it (JobSummary: its keys and nesting, the
  * status label and the stage as the screens read them), so the row the prepared statement maps is
  * the answer's row. Presenting Drizzle's row built a second object, and a second site and facility,
- * for every job (issue 14, bench/alloc.mjs).
+ * for every job (bench/alloc.mjs).
  */
 const listRow = {
   id: jobs.id,

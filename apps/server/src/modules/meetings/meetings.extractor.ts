@@ -7,7 +7,7 @@ import type { ExtractJob } from './meetings.extract-worker.js';
 /**
  * The indexer's side of the extraction worker: one worker thread, started on the first job, jobs
  * queued to it in order. Parsing a PDF or DOCX is pure CPU (seconds for a large PDF): on the main
- * thread it held every request meanwhile (issue 11). A job that runs past `timeoutMs` ends the
+ * thread it held every request meanwhile. A job that runs past `timeoutMs` ends the
  * worker (the next job starts a new one) and fails, as does any job of a worker that dies. The
  * worker's heap is limited (`heapMb`): a document that needs more ends the worker (Node stops it
  * with ERR_WORKER_OUT_OF_MEMORY) instead of the server's memory, and the next job starts a new one.

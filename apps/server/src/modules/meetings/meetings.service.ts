@@ -21,7 +21,7 @@ import { isMemberOf, type MeetingFacts } from './meetings.policy.js';
 import * as q from './meetings.queries.js';
 
 /**
- * Meeting folders and documents of a committee (spec/02 "Meeting documents", issue 11). Every use
+ * Meeting folders and documents of a committee (spec/02 "Meeting documents"). Every use
  * case starts with `authorize`; lists, search, the recent list, downloads and zips filter with the
  * folder access rule in SQL (meetings.policy.ts `folderVisible`).
  */

@@ -141,7 +141,7 @@ describe('upload modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
     act(() => FakeXhr.last!.respond(400, { message: MESSAGES.duplicateDocument }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.duplicateDocument);
-    // Said once, in the modal beside 'Choose another file', not in a notice as well (issue 9).
+    // Said once, in the modal beside 'Choose another file', not in a notice as well.
     expect(screen.getAllByText(MESSAGES.duplicateDocument)).toHaveLength(1);
     expect(screen.queryByText('Error')).not.toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();

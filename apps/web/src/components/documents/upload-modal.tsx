@@ -88,7 +88,7 @@ export function UploadDocumentModal<R extends { message?: string } = UploadRespo
   const description = form.getValues().description;
   /**
    * A refusal that is not about the description (a duplicate name, the size): said once, in the
-   * modal, beside the way out ('Choose another file'), not in a notice as well (issue 9).
+   * modal, beside the way out ('Choose another file'), not in a notice as well.
    */
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);

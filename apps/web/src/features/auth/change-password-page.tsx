@@ -19,7 +19,7 @@ const EMPTY: Values = { oldPassword: '', newPassword: '', confirmPassword: '' };
 /**
  * The change-password form of spec/02 5, on the shared changePasswordForm schema. Submit is offered
  * once all three fields are filled and valid. A wrong old password answers under that field only
- * (issue 9: one feedback per action); a failure naming no field is one notice.
+ * (one feedback per action); a failure naming no field is one notice.
  */
 export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const change = useChangePassword();
