@@ -5,7 +5,8 @@
  * version of their current major (a minor or patch upgrade), and runs the server's tests (PGlite)
  * there. The checkout itself is not touched. Not part of CI: it asks the registry for what is new.
  *
- *   npm run deps:latest-check      (KEEP=1 keeps the scratch folder)
+ *   npm run deps:latest-check      (KEEP=1 keeps the scratch folder; arguments after -- go to vitest,
+ *                                   e.g. -- --maxWorkers=1 on a busy machine)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -68,7 +69,10 @@ try {
     JSON.parse(readFileSync(path.join(scratch, 'node_modules', name, 'package.json'), 'utf8')).version;
   console.log(`installed: ${PACKAGES.map((n) => `${n} ${installed(n)}`).join(', ')}`);
 
-  const tests = spawnSync('npm', ['test', '-w', 'apps/server'], { cwd: scratch, stdio: 'inherit' });
+  const tests = spawnSync('npm', ['test', '-w', 'apps/server', '--', ...process.argv.slice(2)], {
+    cwd: scratch,
+    stdio: 'inherit',
+  });
   console.log(
     tests.status === 0
       ? 'deps:latest-check: the server tests pass on the newest minor versions'
