@@ -323,6 +323,7 @@ export const SECOND_FACTOR_MESSAGES = {
   recoveryCodesShownOnce: 'These codes are shown only once. Each works once, in place of your second factor.',
   passkeyAdded: 'The passkey is added.',
   passkeyRemoved: 'The passkey is removed.',
+  passkeyRenamed: 'The passkey is renamed.',
   passkeyNameRequired: 'Please name the passkey.',
   passkeyTooMany: 'You have as many passkeys as an account may hold. Remove one first.',
   passkeyRegisterFailed: 'The passkey could not be added. Try again.',

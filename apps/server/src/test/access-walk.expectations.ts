@@ -218,6 +218,11 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   },
   'POST /api/twofactor/passkeys/options': { action: 'auth.secondFactor.manage', self: true },
   'POST /api/twofactor/passkeys': { action: 'auth.secondFactor.manage', self: true, call: () => ({ payload: {} }) },
+  'PUT /api/twofactor/passkeys/{id}': {
+    action: 'auth.secondFactor.manage',
+    self: true,
+    call: () => ({ url: '/api/twofactor/passkeys/not-a-passkey', payload: { name: 'Desk key' } }),
+  },
   'DELETE /api/twofactor/passkeys/{id}': {
     action: 'auth.secondFactor.manage',
     self: true,

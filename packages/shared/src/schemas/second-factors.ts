@@ -57,6 +57,9 @@ export const passkeyName = safeString({ error: M.passkeyNameRequired })
   .min(1, M.passkeyNameRequired)
   .max(SECOND_FACTOR.passkeyNameMax);
 
+/** PUT /twofactor/passkeys/{id}: a new name for one of one's passkeys. */
+export const passkeyRenameRequest = z.object({ name: passkeyName });
+
 /** The browser's answers (@simplewebauthn/browser's RegistrationResponseJSON / AuthenticationResponseJSON). */
 const b64 = safeString().max(100_000);
 const clientExtensionResults = z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() });

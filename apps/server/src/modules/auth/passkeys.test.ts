@@ -266,6 +266,27 @@ describe('passkeys: sign-in', () => {
     expect(raced.filter((r) => r.statusCode === 200)).toHaveLength(1);
   });
 
+  it("rename: the owner's only, with a name of the passkey name's rules", async () => {
+    const { token } = await makeSignedIn(t.database.db);
+    const other = await makeSignedIn(t.database.db);
+    const key = new SoftAuthenticator(RP, ORIGIN);
+    await enrol(token, key, 'Desk key');
+    const rename = (tk: string, name: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/twofactor/passkeys/${key.id}`,
+        headers: auth(tk),
+        payload: { name },
+      });
+    expect((await rename(other.token, 'Mine now')).statusCode).toBe(404);
+    const blank = await rename(token, '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors.name).toEqual([M.passkeyNameRequired]);
+    expect((await rename(token, 'Phone')).json().message).toBe(M.passkeyRenamed);
+    const factors = await t.app.inject({ method: 'GET', url: '/api/twofactor/factors', headers: auth(token) });
+    expect(factors.json().passkeys.map((p: { name: string }) => p.name)).toEqual(['Phone']);
+  });
+
   it("remove: the owner's only; the user is mailed", async () => {
     const { user, token } = await makeSignedIn(t.database.db);
     const other = await makeSignedIn(t.database.db);

@@ -129,6 +129,7 @@ export async function usePasskey(db: Q, id: string, newCounter: number): Promise
   return rows.length === 1;
 }
 
+/** Renames one of the user's passkeys; false when it is not theirs (or not there). */
 export async function renamePasskey(db: Q, userId: number, id: string, name: string): Promise<boolean> {
   const rows = await db
     .update(passkeys)

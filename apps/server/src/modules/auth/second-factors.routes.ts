@@ -8,6 +8,7 @@ import {
   passkeyLoginResponse,
   passkeyOptionsResponse,
   passkeyRegisterRequest,
+  passkeyRenameRequest,
   recoveryCodesResponse,
   recoveryVerifyRequest,
   safeId,
@@ -116,6 +117,16 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
     config: strict(20),
     schema: { ...tag, body: passkeyRegisterRequest, response: { 200: recoveryCodesResponse } },
     handler: (req) => service.addPasskey(deps, actorOf(req), req.body),
+  });
+
+  r.put('/twofactor/passkeys/:id', {
+    schema: {
+      ...tag,
+      params: z.object({ id: safeString().max(1000) }),
+      body: passkeyRenameRequest,
+      response: { 200: messageBody },
+    },
+    handler: (req) => service.renamePasskey(deps, actorOf(req), req.params.id, req.body.name),
   });
 
   r.delete('/twofactor/passkeys/:id', {

@@ -320,6 +320,13 @@ export async function removePasskey(deps: Deps, actor: Actor, id: string) {
   return { message: M.passkeyRemoved };
 }
 
+/** PUT /twofactor/passkeys/{id}: a new name; another user's passkey is not found. No mail: nothing about access changed. */
+export async function renamePasskey(deps: Deps, actor: Actor, id: string, name: string) {
+  authorize(actor, 'auth.secondFactor.manage');
+  if (!(await q.renamePasskey(deps.db, actor.user.id, id, name))) throw notFound();
+  return { message: M.passkeyRenamed };
+}
+
 /** POST /passkey-login/options: a challenge for any discoverable passkey of this portal. */
 export async function passkeySignInOptions(deps: Deps): Promise<PasskeyOptionsResponse> {
   const { rpID } = relyingParty(deps);

@@ -36,6 +36,11 @@ export const useNewRecoveryCodes = () =>
 export const useRemovePasskey = () =>
   useFactorMutation((id: string) => api.delete<MessageBody>(`/twofactor/passkeys/${encodeURIComponent(id)}`));
 
+export const useRenamePasskey = () =>
+  useFactorMutation(({ id, name }: { id: string; name: string }) =>
+    api.put<MessageBody>(`/twofactor/passkeys/${encodeURIComponent(id)}`, { name }),
+  );
+
 /** Asks the browser for a new discoverable passkey (the WebAuthn library loads when asked for) and keeps it. */
 export const useAddPasskey = () =>
   useFactorMutation(async (name: string) => {

@@ -1,9 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Code, Group, Image, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconKey, IconShieldCheck } from '@tabler/icons-react';
-import { SECOND_FACTOR, SECOND_FACTOR_MESSAGES as M, type PasskeyItem, type TotpSetupResponse } from '@portal/shared';
+import {
+  passkeyRenameRequest,
+  SECOND_FACTOR,
+  SECOND_FACTOR_MESSAGES as M,
+  type PasskeyItem,
+  type TotpSetupResponse,
+} from '@portal/shared';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { errorMessage } from '../../lib/api-client';
+import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/dates';
 import { modals } from '../../lib/modals';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -15,6 +22,7 @@ import {
   useNewRecoveryCodes,
   useRemoveApp,
   useRemovePasskey,
+  useRenamePasskey,
   useStartApp,
 } from './second-factors-api';
 
@@ -138,8 +146,58 @@ function AppCard({ enabled }: { enabled: boolean }) {
   );
 }
 
+/** The passkey's name, typed anew in place of the row's name; Save keeps it, Cancel leaves it as it was. */
+function RenamePasskey({ passkey, onDone }: { passkey: PasskeyItem; onDone: () => void }) {
+  const rename = useRenamePasskey();
+  const form = useSchemaForm<{ name: string }>(passkeyRenameRequest, { initialValues: { name: passkey.name } });
+  return (
+    <form
+      noValidate
+      style={{ flex: 1, minWidth: 0 }}
+      onSubmit={form.onSubmit((values) =>
+        rename.mutate(
+          { id: passkey.id, name: values.name.trim() },
+          {
+            onSuccess: (res) => {
+              notifySuccess(res.message);
+              onDone();
+            },
+            onError: (error) => {
+              const rest = applyServerErrors(form, error);
+              if (rest) notifyError(rest);
+            },
+          },
+        ),
+      )}
+    >
+      <Group align="flex-end" gap="xs">
+        <TextInput
+          label="New name"
+          maxLength={SECOND_FACTOR.passkeyNameMax}
+          data-autofocus
+          style={{ flex: 1, minWidth: 160 }}
+          {...form.getInputProps('name')}
+        />
+        <Button type="submit" size="xs" loading={rename.isPending}>
+          Save
+        </Button>
+        <Button variant="default" size="xs" onClick={onDone}>
+          Cancel
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
   const remove = useRemovePasskey();
+  const [renaming, setRenaming] = useState(false);
+  if (renaming)
+    return (
+      <Group component="li" wrap="nowrap">
+        <RenamePasskey passkey={passkey} onDone={() => setRenaming(false)} />
+      </Group>
+    );
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" component="li">
       <div style={{ minWidth: 0 }}>
@@ -151,28 +209,32 @@ function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
           {passkey.last_used_at ? `last used ${formatDateTime(passkey.last_used_at)}` : 'not used yet'}
         </Text>
       </div>
-      <Button
-        variant="default"
-        size="xs"
-        style={{ flex: 'none' }}
-        aria-label={`Remove ${passkey.name}`}
-        loading={remove.isPending}
-        onClick={() =>
-          modals.openConfirmModal({
-            title: 'Remove the passkey',
-            children: <Text size="sm">Remove {passkey.name}? It will no longer sign you in.</Text>,
-            labels: { confirm: 'Yes, Remove', cancel: 'Cancel' },
-            confirmProps: { color: 'red' },
-            onConfirm: () =>
-              remove.mutate(passkey.id, {
-                onSuccess: (res) => notifySuccess(res.message),
-                onError: (error) => notifyError(error),
-              }),
-          })
-        }
-      >
-        Remove
-      </Button>
+      <Group gap="xs" wrap="nowrap" style={{ flex: 'none' }}>
+        <Button variant="default" size="xs" aria-label={`Rename ${passkey.name}`} onClick={() => setRenaming(true)}>
+          Rename
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          aria-label={`Remove ${passkey.name}`}
+          loading={remove.isPending}
+          onClick={() =>
+            modals.openConfirmModal({
+              title: 'Remove the passkey',
+              children: <Text size="sm">Remove {passkey.name}? It will no longer sign you in.</Text>,
+              labels: { confirm: 'Yes, Remove', cancel: 'Cancel' },
+              confirmProps: { color: 'red' },
+              onConfirm: () =>
+                remove.mutate(passkey.id, {
+                  onSuccess: (res) => notifySuccess(res.message),
+                  onError: (error) => notifyError(error),
+                }),
+            })
+          }
+        >
+          Remove
+        </Button>
+      </Group>
     </Group>
   );
 }
