@@ -60,6 +60,7 @@ try {
     console.log(
       'deps:latest-check: the pinned versions are the newest of their majors; the tests on main are the check',
     );
+    rmSync(scratch, { recursive: true, force: true });
     process.exit(0);
   }
   run('npm', [
