@@ -37,6 +37,11 @@ export async function seedDemoMembers(db: Db, passwordHash: string) {
           title: m.title,
           resourceId: m.resourceId,
           mobileNumber: `+6140000${m.email.slice(6, 8)}00`,
+          address: `${Number(m.email.slice(6, 8))} Example Street`,
+          suburb: 'Sydney',
+          state: 'NSW',
+          country: 'Australia',
+          postcode: '2000',
           activated: true,
         })),
       )

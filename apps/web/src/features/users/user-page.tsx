@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { IconEdit, IconKey, IconPlayerPause, IconPlayerPlay, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { IconEdit, IconKey, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isRole, pathTo, ROLE_NAMES, ROUTES, USER_ADMIN_MESSAGES as M, type UserDetail } from '@portal/shared';
 import { CardHeader } from '../../components/card-header';
@@ -36,7 +36,7 @@ function ForumPermissions({ user }: { user: UserDetail }) {
   const toggle = useForumWrite();
   return (
     <Card component="section" aria-label="Committees">
-      <CardHeader title="Committees" icon={<IconUsersGroup size={18} aria-hidden />} />
+      <CardHeader title="Committees" />
       <Stack gap="sm">
         {user.committees.map((c) => (
           <Switch
