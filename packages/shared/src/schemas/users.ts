@@ -76,6 +76,8 @@ export const userDetail = z.object({
   subscriptions: z.object({ type: z.literal('General'), selected: z.array(z.number()) }),
   /** An assessor's emails, phones and addresses (the TA admin's detailed layout), else null. */
   user_info: userInfo.nullable(),
+  /** Edit Personal Details shows the TA admin's detailed layout (an assessor's cards) rather than the flat form. */
+  detailed_edit: z.boolean(),
   abilities: z.object(
     Object.fromEntries(USER_ABILITIES.map((a) => [a, z.boolean()])) as Record<
       (typeof USER_ABILITIES)[number],

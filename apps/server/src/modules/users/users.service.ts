@@ -86,6 +86,7 @@ export async function getUser(deps: Deps, actor: Actor, id: number): Promise<Use
     committeePermission: committees.length > 0 && committees.every((c) => c.can_write || c.admin),
     subscriptions: { type: 'General', selected: parts.subscriptions },
     user_info: isAssessorRoles(user.roles) ? (parts.info ?? { emails: [], phones: [], addresses: [] }) : null,
+    detailed_edit: user.handler === 'TA_ADMIN' && parts.info !== null,
     abilities: abilitiesOf(actor, USER_ABILITIES, user),
   };
 }
@@ -119,7 +120,8 @@ async function editableOf(tx: Tx, user: q.ManagedUserRow) {
  * PUT /users/{id}: the registration's rules (shared schema, `mode: 'user'`) and its checks of
  * facilities, sites, committees and categories (`settleRegistration`), then every part replaced in
  * one transaction with its audit record. Roles an admin does not give (SYSADMIN, LA) are kept; LA
- * goes with TA. An assessor's cards are the TA admin's to edit.
+ * goes with TA. An assessor's cards are the TA admin's to edit (the
+ * admin who manages assessors).
  */
 export async function updateUser(deps: Deps, actor: Actor, id: number, form: UserEditForm) {
   return deps.db.transaction(async (tx) => {
@@ -160,7 +162,7 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, form: Use
       settled.committees.map((c) => c.id),
     );
     await q.replaceSubscriptions(tx, id, (await subcategoriesOf(tx, settled.subscriptions.selected)).subcategories);
-    if (form.user_info && actor.view === 'TA_ADMIN' && isAssessorRoles(roles))
+    if (form.user_info && user.handler === 'TA_ADMIN' && isAssessorRoles(roles))
       await upsertUserInfo(tx, id, form.user_info);
 
     const after = await editableOf(tx, (await q.findUser(tx, id))!);

@@ -155,6 +155,57 @@ describe('PUT /users/{id}', () => {
   });
 });
 
+describe("the TA admin's edit of an assessor", () => {
+  const cards = {
+    emails: [{ Type: 'Work', email: 'tom@lab.test', isPrimary: true }],
+    phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '400999888', isPrimary: true }],
+    addresses: [
+      {
+        Type: 'Home',
+        AddressLine: '2 Field Road',
+        Country: 'Australia',
+        State: 'VIC',
+        Suburb: 'Carlton',
+        Postcode: '3053',
+        isPrimary: true,
+      },
+    ],
+  };
+  const body = (over: Record<string, unknown> = {}) => ({
+    roles: ['TA'],
+    first_name: 'Tom',
+    last_name: 'Assessor',
+    title: 'Technical Assessor',
+    mobile_number: '+61400999888',
+    email: 'tom@lab.test',
+    address: '2 Field Road',
+    userId: 'R77',
+    user_info: cards,
+    ...over,
+  });
+
+  it('saves the cards, says the detailed layout, and keeps the primary rule', async () => {
+    const before = (await call('GET', `/api/users/${ta.user.id}`, taAdmin)).json() as UserDetail;
+    // Without cards yet: the flat form; once they have cards, the detailed layout.
+    expect(before.detailed_edit).toBe(false);
+    expect((await call('PUT', `/api/users/${ta.user.id}`, taAdmin, body())).statusCode).toBe(200);
+    const after = (await call('GET', `/api/users/${ta.user.id}`, taAdmin)).json() as UserDetail;
+    expect(after.detailed_edit).toBe(true);
+    expect(after.user_info).toEqual(cards);
+    expect(after.resource_id).toBe('R77');
+    const noPrimary = await call(
+      'PUT',
+      `/api/users/${ta.user.id}`,
+      taAdmin,
+      body({ user_info: { ...cards, emails: [{ ...cards.emails[0], isPrimary: false }] } }),
+    );
+    expect(noPrimary.statusCode).toBe(400);
+    expect(noPrimary.json().message).toBe(REGISTRATION_MESSAGES.primaryEmailRequired);
+    const cm = (await call('GET', `/api/users/${chair.user.id}`, sysadmin)).json() as UserDetail;
+    expect(cm.detailed_edit).toBe(false);
+  });
+});
+
 describe('deactivate and activate', () => {
   it("ends the user's live session at once, refuses their sign-in, and lets them in again once activated", async () => {
     const db = t.database.db;

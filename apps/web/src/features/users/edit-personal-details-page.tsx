@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import {
   pathTo,
@@ -10,6 +10,7 @@ import {
   type UserDetail,
   type UserEditInput,
 } from '@portal/shared';
+import { AssessorCards, type AssessorCardValues } from '../../components/assessor-cards';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
@@ -31,8 +32,10 @@ import { lookupFacility, useCommitteeNames, useRegistrationCategories, useUpdate
 const FORM_ID = 'edit-personal-details';
 const COMMITTEES_HEADING = 'Select at least One or More Committees if Applicable from the List of Committees';
 
+type Values = RegistrationValues & { user_info?: AssessorCardValues };
+
 /** The user as the form's values; each facility's offered sites are looked up again. */
-async function valuesOf(u: UserDetail): Promise<RegistrationValues> {
+async function valuesOf(u: UserDetail): Promise<Values> {
   const facilities = await Promise.all(
     u.facilities.map(async (f) => {
       const found = await lookupFacility(f.facility_number).catch(() => null);
@@ -56,22 +59,51 @@ async function valuesOf(u: UserDetail): Promise<RegistrationValues> {
     facilities: facilities.length ? facilities : [emptyFacility()],
     committees: u.committees.map((c) => ({ id: c.id, value: c.value })),
     subscriptions: u.subscriptions,
+    ...(u.detailed_edit && u.user_info ? { user_info: u.user_info } : {}),
+  };
+}
+
+/**
+ * The detailed layout's primary email, phone (country code and number) and address fill the flat
+ * fields (spec/02 section 5, TA_ADMIN detailed form).
+ */
+function withPrimaries(v: Values): Values {
+  const info = v.user_info;
+  if (!info) return v;
+  const email = info.emails.find((e) => e.isPrimary);
+  const phone = info.phones.find((p) => p.isPrimary);
+  const address = info.addresses.find((a) => a.isPrimary);
+  return {
+    ...v,
+    ...(email ? { email: email.email } : {}),
+    ...(phone ? { mobile_number: `${phone.countryCode}${phone.phoneNumber}`.replace(/\s+/g, '') } : {}),
+    ...(address
+      ? {
+          address: address.AddressLine,
+          country: address.Country,
+          state: address.State || null,
+          suburb: address.Suburb,
+          postcode: address.Postcode,
+        }
+      : {}),
   };
 }
 
 /** The values as PUT /users/{id} takes them: the registration's, without the billing address and signature. */
-function toBody(v: RegistrationValues): UserEditInput {
+function toBody(values: Values): UserEditInput {
+  const v = withPrimaries(values);
   const { billing_address: _b, signature: _s, ...rest } = toRequest(v);
-  return { ...rest, roles: v.roles as UserEditInput['roles'] };
+  return { ...rest, roles: v.roles as UserEditInput['roles'], ...(v.user_info ? { user_info: v.user_info } : {}) };
 }
 
-function EditForm({ id, initial }: { id: number; initial: RegistrationValues }) {
+function EditForm({ id, initial }: { id: number; initial: Values }) {
   const navigate = useNavigate();
   const save = useUpdateUser();
   const committeeNames = useCommitteeNames();
   const categories = useRegistrationCategories();
-  const form = useSchemaForm<RegistrationValues>(userEdit, { initialValues: initial });
+  const form = useSchemaForm<Values>(userEdit, { initialValues: initial });
   const roles = form.getValues().roles;
+  const detailed = initial.user_info !== undefined;
 
   const submit = () => {
     const body = toBody(form.getValues());
@@ -99,12 +131,33 @@ function EditForm({ id, initial }: { id: number; initial: RegistrationValues }) 
 
   return (
     <Stack gap="md">
-      <Card component="section" aria-label="Personal details">
-        <Stack gap="lg">
-          <RolesField form={form} roles={USER_EDIT_ROLES} description="Choose every role the user holds." />
-          <PersonalFields form={form} billing={false} />
-        </Stack>
-      </Card>
+      {detailed ? (
+        <>
+          <Card component="section" aria-label="Personal Details">
+            <Title order={2} size="h5" mb="sm">
+              Personal Details
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <TextInput label="Position Title" required {...form.getInputProps('title')} />
+              <TextInput label="First Name" required {...form.getInputProps('first_name')} />
+              <TextInput label="Last Name" required {...form.getInputProps('last_name')} />
+            </SimpleGrid>
+          </Card>
+          <Card component="section" aria-label="User Roles">
+            <RolesField form={form} roles={USER_EDIT_ROLES} description="Choose every role the user holds." />
+          </Card>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <AssessorCards form={form} />
+          </SimpleGrid>
+        </>
+      ) : (
+        <Card component="section" aria-label="Personal details">
+          <Stack gap="lg">
+            <RolesField form={form} roles={USER_EDIT_ROLES} description="Choose every role the user holds." />
+            <PersonalFields form={form} billing={false} />
+          </Stack>
+        </Card>
+      )}
       {roles.includes('AR') && (
         <Card component="section" aria-label="Facilities">
           <Title order={2} size="h5" mb="sm">
@@ -122,9 +175,11 @@ function EditForm({ id, initial }: { id: number; initial: RegistrationValues }) 
           <CommitteesField form={form} heading={COMMITTEES_HEADING} names={committeeNames} />
         </Card>
       )}
-      <Card component="section" aria-label="Subscriptions">
-        <SubscriptionsField form={form} categories={categories} />
-      </Card>
+      {!detailed && (
+        <Card component="section" aria-label="Subscriptions">
+          <SubscriptionsField form={form} categories={categories} />
+        </Card>
+      )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={() => void navigate(pathTo('adminUser', { id }))} disabled={save.isPending}>
           Cancel
@@ -141,7 +196,7 @@ function EditForm({ id, initial }: { id: number; initial: RegistrationValues }) 
 export default function EditPersonalDetailsPage() {
   const id = Number(useParams().id);
   const user = useUser(Number.isInteger(id) && id > 0 ? id : null);
-  const [initial, setInitial] = useState<RegistrationValues | null>(null);
+  const [initial, setInitial] = useState<Values | null>(null);
   const u = user.data;
   useRecordCrumbs(
     u ? { adminUser: { label: `${u.first_name} ${u.last_name}`.trim(), to: pathTo('adminUser', { id }) } } : null,

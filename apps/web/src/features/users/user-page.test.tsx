@@ -32,6 +32,7 @@ const chair: UserDetail = {
   committeePermission: false,
   subscriptions: { type: 'General', selected: [] },
   user_info: null,
+  detailed_edit: false,
   abilities: {
     'admin.user.update': true,
     'admin.user.activate': true,
