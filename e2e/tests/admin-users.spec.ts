@@ -107,3 +107,22 @@ test('the TA admin sees only assessors and no Manage Forum Admin; Edit Personal 
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByText('The user is updated.')).toBeVisible();
 });
+
+test('the TA admin edits an assessor with cards in the detailed layout; Cancel returns to the profile', async ({
+  page,
+}) => {
+  await signIn(page, 'taadmin@portal.test');
+  await page.goto('/admin/users?search=tess');
+  await page.getByRole('link', { name: 'Tess Assessor' }).click();
+  await expect(page.getByRole('heading', { name: 'Tess Assessor' })).toBeVisible();
+  await page.getByRole('link', { name: 'Edit Personal Details' }).click();
+  await expect(page.getByRole('region', { name: 'Email Details' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'User Roles' })).toBeVisible();
+  await axeClean(page);
+  await shot(page, 'detailed-layout');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  await shot(page, 'detailed-layout-phone');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Tess Assessor' })).toBeVisible();
+});
