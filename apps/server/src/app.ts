@@ -44,6 +44,7 @@ import { calendarRoutes } from './modules/calendar/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { requestRoutes } from './modules/requests/index.js';
+import { userRoutes } from './modules/users/index.js';
 import { meetingRoutes } from './modules/meetings/index.js';
 import { publicationRoutes } from './modules/publications/index.js';
 import { emailRoutes } from './modules/email/index.js';
@@ -212,6 +213,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(registrationRoutes, { deps });
       await api.register(profileRoutes, { deps });
       await api.register(requestRoutes, { deps });
+      await api.register(userRoutes, { deps });
       await api.register(meetingRoutes, { deps });
       await api.register(publicationRoutes, { deps });
       await api.register(emailRoutes, { deps });

@@ -217,5 +217,15 @@ export function dashboardShows(card: DashboardCardName, currentRole: string | nu
   return currentRole !== null && (DASHBOARD_CARDS[card] as readonly string[]).includes(currentRole);
 }
 
+/** Buttons of a page that only some views of those entering it see (spec/02 "Admin back office"). */
+export const PAGE_BUTTONS = {
+  /** All Users' 'Manage Forum Admin': hidden for TA_ADMIN. */
+  manageForumAdmin: ['SYSADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export function pageButtonShown(button: keyof typeof PAGE_BUTTONS, currentRole: string | null): boolean {
+  return currentRole !== null && (PAGE_BUTTONS[button] as readonly string[]).includes(currentRole);
+}
+
 /** Routes on which the full-screen loading spinner is not shown (spec/01 2.2). */
 export const NO_SPINNER_PATHS: readonly string[] = ['/', '/register'];

@@ -175,6 +175,10 @@ export const REGISTRATION_LIMITS = {
 /** The roles a visitor may ask for in the registration wizard. */
 export const REGISTRATION_ROLES = ['AR', 'CM', 'TA'] as const;
 export type RegistrationRole = (typeof REGISTRATION_ROLES)[number];
+/** The roles an admin may give on Edit Personal Details (spec/02 section 6: TA_ADMIN in user edit only). */
+export const USER_EDIT_ROLES = ['AR', 'CM', 'TA', 'TA_ADMIN'] as const;
+/** The lists of All Users: holding TA (the TA admin's), not holding TA (the SYSADMIN's), committee members. */
+export const USER_LIST_ROLES = ['TA', 'NONTA', 'CM'] as const;
 /**
  * The publication categories (spec/02 section 9: the four roots) and the subcategories the portal
  * starts with (demo data; the body's import adds more).

@@ -748,6 +748,44 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     allowed: (p: Persona) => holds(p, 'SYSADMIN'),
     call: () => ({ url: '/api/admin/resources/4' }),
   },
+  // The admin's user management: a SYSADMIN manages users not holding TA, a TA_ADMIN those who do
+  // (404 for the other kind); everyone else 403. Calls that change a user go to nobody's id (404
+  // for the admins), so the walk changes no demo user.
+  'GET /api/users': {
+    action: 'admin.user.list',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN', 'TA_ADMIN'),
+    everyRecord: () => true,
+  },
+  'GET /api/users/{id}': {
+    action: 'admin.user.view',
+    allowed: (p: Persona) => holds(p, 'TA_ADMIN'),
+    call: () => ({ url: '/api/users/4' }),
+  },
+  'PUT /api/users/{id}': {
+    action: 'admin.user.update',
+    refusedTo: (p: Persona) => !holds(p, 'SYSADMIN', 'TA_ADMIN'),
+    call: () => ({ url: '/api/users/2000000000', payload: { roles: ['CM'] } }),
+  },
+  'DELETE /api/users/{id}': {
+    action: 'admin.user.delete',
+    refusedTo: (p: Persona) => !holds(p, 'SYSADMIN', 'TA_ADMIN'),
+    call: () => ({ url: '/api/users/2000000000' }),
+  },
+  'POST /api/activate/{id}': {
+    action: 'admin.user.activate',
+    refusedTo: (p: Persona) => !holds(p, 'SYSADMIN', 'TA_ADMIN'),
+    call: () => ({ url: '/api/activate/2000000000' }),
+  },
+  'POST /api/deactivate/{id}': {
+    action: 'admin.user.deactivate',
+    refusedTo: (p: Persona) => !holds(p, 'SYSADMIN', 'TA_ADMIN'),
+    call: () => ({ url: '/api/deactivate/2000000000' }),
+  },
+  'PUT /api/committeepermissions/{id}': {
+    action: 'admin.user.forumWrite',
+    refusedTo: (p: Persona) => !holds(p, 'SYSADMIN', 'TA_ADMIN'),
+    call: () => ({ url: '/api/committeepermissions/2000000000', payload: { committee_id: 1, can_write: true } }),
+  },
 };
 
 export type { Expectation };

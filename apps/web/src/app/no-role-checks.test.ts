@@ -12,6 +12,8 @@ const ALLOWED: Record<string, string> = {
   'components/registration/registration-fields.tsx': 'the roles a registration asks for (form values), not the user’s',
   'components/registration/registration-summary.tsx': 'the roles a registration asks for (form values), not the user’s',
   'features/admin/edit-registration-page.tsx': 'the roles a registration asks for (form values), not the user’s',
+  'features/users/edit-personal-details-page.tsx':
+    'the roles the admin gives in the form (form values), not the user’s',
   'features/admin/requests-table.tsx': 'naming roles: LA is said once beside TA',
   'features/profile/profile-page.tsx': 'naming roles: LA is said once beside TA',
   'app/shell/user-menu.tsx':

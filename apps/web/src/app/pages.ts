@@ -60,9 +60,9 @@ export const PAGES: Record<RouteName, PageDef> = {
   members: { frame: 'shell', load: () => import('../features/forum/pages/members-page') },
 
   adminReports: shellPlaceholder,
-  adminUsers: shellPlaceholder,
-  adminUser: shellPlaceholder,
-  adminEditPersonalDetails: shellPlaceholder,
+  adminUsers: { frame: 'shell', load: () => import('../features/users/users-page') },
+  adminUser: { frame: 'shell', load: () => import('../features/users/user-page') },
+  adminEditPersonalDetails: { frame: 'shell', load: () => import('../features/users/edit-personal-details-page') },
   adminOutstandingActivities: { frame: 'shell', load: () => import('../features/admin/outstanding-activities-page') },
   adminPendingRegistrationAll: { frame: 'shell', load: () => import('../features/admin/pending-registrations-page') },
   adminPendingRegistration: { frame: 'shell', load: () => import('../features/admin/pending-registration-page') },

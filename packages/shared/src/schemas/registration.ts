@@ -20,6 +20,8 @@ export const PROFILE_EMAIL_PATTERN = /^[\w.-]+@[\w-]+(\.[\w-]+)*\.[A-Za-z]{2,4}$
 const DIGITS = /^\d+$/;
 /** A registration's mobile number: digits only (spec), 6 to 15 of them. */
 const MOBILE_DIGITS = /^\d{6,15}$/;
+/** Edit Personal Details' phone (spec/02 section 5 'Flat form'): an optional + then digits. */
+const USER_PHONE = /^\+?\d{6,15}$/;
 
 const text = (max = 255) => safeString().trim().max(max).default('');
 const optionalText = (max = 255) => safeString().trim().max(max).optional();
@@ -60,7 +62,7 @@ export const registrationSignature = z.object({
   date: text(20),
 });
 
-const registrationFields = z.object({
+export const registrationFields = z.object({
   email: text(LIMITS.emailMax),
   first_name: text(),
   last_name: text(),
@@ -118,13 +120,14 @@ export const needsSignature = (roles: readonly string[]) => roles.includes('TA')
 type Issue = { path: (string | number)[]; message: string };
 
 /**
- * Every rule of spec/02 section 5 'Registration' (or 'Admin edit registration' for `mode: 'admin'`),
+ * Every rule of spec/02 section 5 'Registration' (or 'Admin edit registration' for `mode: 'admin'`,
+ * the user edit of Edit Personal Details for `mode: 'user'`),
  * for the steps given, in the wizard's order. Answers the issues; the first is the one shown.
  */
 export function registrationIssues(
   v: RegistrationInput,
   steps: readonly RegistrationStep[] = [1, 2, 3, 4, 5],
-  mode: 'visitor' | 'admin' = 'visitor',
+  mode: 'visitor' | 'admin' | 'user' = 'visitor',
 ): Issue[] {
   const issues: Issue[] = [];
   const roles = v.roles ?? [];
@@ -136,7 +139,7 @@ export function registrationIssues(
     if (roles.length === 0) add(['roles'], M.roleRequired);
     const required = ['first_name', 'last_name', 'title', 'mobile_number', 'email', 'address'] as const;
     for (const key of required) if (blank(v[key])) add([key], M.invalidDetail(P[key]));
-    if (!blank(v.mobile_number) && !MOBILE_DIGITS.test(v.mobile_number!.trim()))
+    if (!blank(v.mobile_number) && !(mode === 'user' ? USER_PHONE : MOBILE_DIGITS).test(v.mobile_number!.trim()))
       add(['mobile_number'], M.invalidDetail(P.mobile_number));
     if (!blank(v.email) && !PROFILE_EMAIL_PATTERN.test(v.email!.trim())) add(['email'], M.invalidDetail(P.email));
     if (!blank(v.postcode) && !DIGITS.test(v.postcode!.trim())) add(['postcode'], M.invalidDetail(P.postcode));

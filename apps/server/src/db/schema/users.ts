@@ -36,6 +36,11 @@ export const users = pgTable(
     tfRemind: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when an admin deletes the user: the row stays, anonymised, so the forum posts, documents
+     * and decisions that name it keep their author, shown as a removed user (DECISIONS "Deleting a user").
+     */
+    deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );

@@ -21,6 +21,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
+import { recordAudit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, notFound, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors.js';
 import { queueAddressMail } from '../../platform/outbox.js';
@@ -384,6 +385,12 @@ export async function resetSecondFactors(deps: Deps, actor: Actor, userId: numbe
     await q.deleteTotp(tx, target.id);
     await q.deletePasskeysOf(tx, target.id);
     await q.deleteRecoveryCodes(tx, target.id);
+    await recordAudit(tx, {
+      action: 'admin.secondFactor.reset',
+      who: actor.user,
+      record: { type: 'user', id: target.id },
+      after: { removed: ['authenticator app', 'passkeys', 'recovery codes'] },
+    });
     await mailFactorChange(
       deps,
       tx,

@@ -26,6 +26,7 @@ import {
   type FacilityLookup,
   type RegistrationCategories,
   type RegistrationInput,
+  type Role,
 } from '@portal/shared';
 import { isApiError } from '../../lib/api-client';
 import { StateSelect } from '../state-select';
@@ -129,11 +130,20 @@ export function toRequest(v: RegistrationValues): RegistrationInput {
 
 type Form = UseFormReturnType<RegistrationValues>;
 
-export function RolesField({ form }: { form: Form }) {
+/** The role checkboxes: the wizard's roles, or those an admin gives on Edit Personal Details. */
+export function RolesField({
+  form,
+  roles = REGISTRATION_ROLES,
+  description = 'Choose every role you hold.',
+}: {
+  form: Form;
+  roles?: readonly Role[];
+  description?: string;
+}) {
   return (
-    <Checkbox.Group label="Roles" description="Choose every role you hold." {...form.getInputProps('roles')}>
+    <Checkbox.Group label="Roles" description={description} {...form.getInputProps('roles')}>
       <Group mt="xs" gap="lg">
-        {REGISTRATION_ROLES.map((r) => (
+        {roles.map((r) => (
           <Checkbox key={r} value={r} label={ROLE_NAMES[r]} />
         ))}
       </Group>
@@ -141,7 +151,8 @@ export function RolesField({ form }: { form: Form }) {
   );
 }
 
-export function PersonalFields({ form }: { form: Form }) {
+/** Personal details; `billing` off for Edit Personal Details' flat form, which has no billing address. */
+export function PersonalFields({ form, billing = true }: { form: Form; billing?: boolean }) {
   const ta = form.getValues().roles.includes('TA');
   const input = (key: keyof typeof P & keyof RegistrationValues, extra: Record<string, unknown> = {}) => (
     <TextInput label={P[key]} placeholder={P[key]} {...extra} {...form.getInputProps(key)} />
@@ -157,7 +168,7 @@ export function PersonalFields({ form }: { form: Form }) {
         {ta && input('userId', { required: true })}
       </SimpleGrid>
       {input('address', { required: true, autoComplete: 'street-address' })}
-      {input('billing_address')}
+      {billing && input('billing_address')}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         {input('suburb', { autoComplete: 'address-level2' })}
         <StateSelect placeholder={P.state} {...form.getInputProps('state')} />

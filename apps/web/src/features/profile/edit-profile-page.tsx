@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Button,
   Card,
   Group,
   Paper,
-  Radio,
   SimpleGrid,
   Stack,
   Text,
@@ -15,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconFile, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconFile, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import {
   assessorProfileForm,
@@ -26,6 +24,7 @@ import {
   ROUTES,
   type Profile,
 } from '@portal/shared';
+import { AssessorCards } from '../../components/assessor-cards';
 import { UploadDocumentModal } from '../../components/documents/upload-modal';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
@@ -89,80 +88,6 @@ function valuesOf(p: Profile): Values {
 }
 
 type Form = UseFormReturnType<Values>;
-type Group = 'emails' | 'phones' | 'addresses';
-
-/** Choosing one primary row unsets the others of the same kind (spec/02 section 4). */
-function setPrimary(form: Form, kind: Group, index: number) {
-  const rows = (form.getValues().user_info?.[kind] ?? []) as { isPrimary: boolean }[];
-  form.setFieldValue(`user_info.${kind}`, rows.map((r, i) => ({ ...r, isPrimary: i === index })) as never);
-}
-
-function RowsCard({
-  form,
-  kind,
-  title,
-  blank,
-  children,
-}: {
-  form: Form;
-  kind: Group;
-  title: string;
-  blank: object;
-  children: (index: number) => React.ReactNode;
-}) {
-  const rows = (form.getValues().user_info?.[kind] ?? []) as { isPrimary: boolean }[];
-  const error = form.errors[`user_info.${kind}`];
-  return (
-    <Card component="section" aria-label={title}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h5">
-          {title}
-        </Title>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={() => form.insertListItem(`user_info.${kind}`, { ...blank, isPrimary: rows.length === 0 } as never)}
-        >
-          Add
-        </Button>
-      </Group>
-      <Stack gap="md">
-        {rows.map((row, index) => (
-          <Stack key={index} gap="xs" pb="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-            {children(index)}
-            <Group justify="space-between">
-              <Radio
-                label="Primary"
-                name={`${kind}-primary`}
-                checked={row.isPrimary}
-                onChange={() => setPrimary(form, kind, index)}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove ${title.toLowerCase()} ${index + 1}`}
-                onClick={() => form.removeListItem(`user_info.${kind}`, index)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          </Stack>
-        ))}
-        {rows.length === 0 && (
-          <Text size="sm" c="dimmed">
-            None yet.
-          </Text>
-        )}
-        {error && (
-          <Text size="sm" c="red.8" role="alert">
-            {error}
-          </Text>
-        )}
-      </Stack>
-    </Card>
-  );
-}
 
 /**
  * The suggested-changes document (spec/02 'Competency suggestion'): uploaded at once through the
@@ -332,68 +257,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
         </Card>
         {profile.assessor && (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <RowsCard form={form} kind="emails" title="Email Details" blank={{ Type: 'Work', email: '' }}>
-              {(i) => (
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                  <TextInput label="Type" {...form.getInputProps(`user_info.emails.${i}.Type`)} />
-                  <TextInput
-                    label="Email"
-                    type="email"
-                    required
-                    {...form.getInputProps(`user_info.emails.${i}.email`)}
-                  />
-                </SimpleGrid>
-              )}
-            </RowsCard>
-            <RowsCard
-              form={form}
-              kind="phones"
-              title="Phone Details"
-              blank={{ Type: 'Mobile', countryCode: '+61', phoneNumber: '' }}
-            >
-              {(i) => (
-                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-                  <TextInput label="Type" {...form.getInputProps(`user_info.phones.${i}.Type`)} />
-                  <TextInput
-                    label="Country code"
-                    required
-                    {...form.getInputProps(`user_info.phones.${i}.countryCode`)}
-                  />
-                  <TextInput
-                    label="Number"
-                    required
-                    inputMode="numeric"
-                    {...form.getInputProps(`user_info.phones.${i}.phoneNumber`)}
-                  />
-                </SimpleGrid>
-              )}
-            </RowsCard>
-            <RowsCard
-              form={form}
-              kind="addresses"
-              title="Address Details"
-              blank={{ Type: 'Home', AddressLine: '', Country: 'Australia', State: 'NSW', Suburb: '', Postcode: '' }}
-            >
-              {(i) => (
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                  <TextInput label="Type" {...form.getInputProps(`user_info.addresses.${i}.Type`)} />
-                  <TextInput
-                    label="Address line"
-                    required
-                    {...form.getInputProps(`user_info.addresses.${i}.AddressLine`)}
-                  />
-                  <TextInput label="Country" required {...form.getInputProps(`user_info.addresses.${i}.Country`)} />
-                  <TextInput label="State" {...form.getInputProps(`user_info.addresses.${i}.State`)} />
-                  <TextInput label="Suburb" required {...form.getInputProps(`user_info.addresses.${i}.Suburb`)} />
-                  <TextInput
-                    label="Post code"
-                    required
-                    inputMode="numeric"
-                    {...form.getInputProps(`user_info.addresses.${i}.Postcode`)}
-                  />
-                </SimpleGrid>
-              )}
-            </RowsCard>
+            <AssessorCards form={form} />
             <Card component="section" aria-label="Competency">
               <Title order={2} size="h5" mb="sm">
                 Competency

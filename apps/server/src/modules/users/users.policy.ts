@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { USER_ADMIN_MESSAGES as M, type RequestHandler } from '@portal/shared';
+import { userRoles, users } from '../../db/schema/index.js';
+import type { Actor } from '../../platform/actor.js';
+import { defineRules } from '../../platform/access.js';
+import { holdsAny } from '../../platform/policy.js';
+
+/** What a user's query says of them for the rules: who they are and which admin manages them. */
+export interface ManagedUser {
+  id: number;
+  /** The admin role that manages them: TA_ADMIN for users holding TA (or LA), SYSADMIN for the rest. */
+  handler: RequestHandler;
+}
+
+/** Holds an admin role (whatever the view: the list picks the admin view from its ?role=). */
+const isAdmin = (actor: Actor) => holdsAny(actor, 'SYSADMIN', 'TA_ADMIN');
+
+/** SQL: the user of the row holds TA or LA (an assessor: the TA admin's). */
+export const holdsTaSql = sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} in ('TA', 'LA'))`;
+
+/**
+ * All Users and a user's profile (spec/02 "Admin back office", DECISIONS "Managing users"): a
+ * SYSADMIN manages the users who do not hold TA, a TA_ADMIN those who do; the list shows the kind
+ * of the admin view it is asked from (?role=TA: the TA admin's). A user of a kind the admin does
+ * not manage is not seen (404, as a missing one); anyone else 403 (the routes refuse them before
+ * the body is read). An admin does not deactivate or delete their own account (403).
+ */
+const sees = (actor: Actor, u: ManagedUser) => holdsAny(actor, u.handler);
+const manage = { can: isAdmin, sees };
+const notSelf = { can: isAdmin, sees, may: (actor: Actor, u: ManagedUser) => u.id !== actor.user.id || M.notSelf };
+
+defineRules<ManagedUser>({
+  'admin.user.list': {
+    can: isAdmin,
+    scope: (actor) =>
+      actor.view === 'TA_ADMIN' ? holdsTaSql : actor.view === 'SYSADMIN' ? sql`not ${holdsTaSql}` : sql`false`,
+    scopeKey: (actor) => actor.view,
+  },
+  'admin.user.view': manage,
+  'admin.user.update': manage,
+  'admin.user.activate': manage,
+  'admin.user.forumWrite': manage,
+  'admin.user.deactivate': notSelf,
+  'admin.user.delete': notSelf,
+});

@@ -1,0 +1,270 @@
+import { and, asc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { type RequestHandler } from '@portal/shared';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  arSites,
+  calendarFeeds,
+  committeeMembers,
+  committees,
+  facilities,
+  oneTimeLinks,
+  passkeys,
+  recoveryCodes,
+  rememberTokens,
+  sessions,
+  sites,
+  subscriptions,
+  totpFactors,
+  userInfos,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
+import { holdsTaSql } from './users.policy.js';
+
+type Q = Db | Tx;
+
+const rolesOf = sql<
+  string[]
+>`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`;
+const holdsRole = (role: string) =>
+  sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = ${role})`;
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A page of users within the admin's scope, the list's kind (CM: holding CM) and the search (every
+ * word found in the name or the email), with the total, in one statement.
+ */
+export async function listUsers(
+  db: Q,
+  scope: SQL,
+  opts: { cm: boolean; search?: string; page: number; perPage: number },
+) {
+  const words = (opts.search ?? '').split(/\s+/).filter(Boolean).slice(0, 10);
+  const where = and(
+    isNull(users.deletedAt),
+    scope,
+    opts.cm ? holdsRole('CM') : undefined,
+    ...words.map((w) => sql`concat_ws(' ', ${users.firstName}, ${users.lastName}, ${users.email}) ilike ${like(w)}`),
+  );
+  const rows = await db
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      activated: users.activated,
+      roles: rolesOf,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(opts.perPage)
+    .offset((opts.page - 1) * opts.perPage);
+  return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
+}
+
+export type ManagedUserRow = Awaited<ReturnType<typeof findUser>> & object;
+
+/** A user who is not deleted, with their roles and the admin role that manages them; null when none. */
+export async function findUser(db: Q, id: number, lock = false) {
+  const query = db
+    .select({ user: users, roles: rolesOf, ta: sql<boolean>`${holdsTaSql}` })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const [row] = await (lock ? query.for('update', { of: users }) : query);
+  if (!row) return null;
+  const { passwordHash: _p, ...user } = row.user;
+  return { ...user, roles: row.roles, handler: (row.ta ? 'TA_ADMIN' : 'SYSADMIN') as RequestHandler };
+}
+
+/** The sites they represent, by facility; their committees (admin, write); their subscriptions; an assessor's cards. */
+export async function findUserParts(db: Q, userId: number) {
+  const [siteRows, committeeRows, subscriptionRows, info] = await Promise.all([
+    db
+      .select({
+        facilityNumber: facilities.facilityNumber,
+        facilityName: facilities.name,
+        siteId: sites.id,
+        siteNumber: sites.siteNumber,
+        siteName: sites.name,
+      })
+      .from(arSites)
+      .innerJoin(sites, eq(sites.id, arSites.siteId))
+      .innerJoin(facilities, eq(facilities.id, sites.facilityId))
+      .where(eq(arSites.userId, userId))
+      .orderBy(asc(facilities.facilityNumber), asc(sites.siteNumber)),
+    db
+      .select({
+        id: committees.id,
+        name: committees.name,
+        admin: sql<boolean>`coalesce(${committees.adminId} = ${userId}, false)`,
+        canWrite: committeeMembers.canWrite,
+      })
+      .from(committeeMembers)
+      .innerJoin(committees, eq(committees.id, committeeMembers.committeeId))
+      .where(eq(committeeMembers.userId, userId))
+      .orderBy(asc(committees.name)),
+    db
+      .select({ id: subscriptions.categoryId })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId))
+      .orderBy(asc(subscriptions.categoryId)),
+    db
+      .select({ emails: userInfos.emails, phones: userInfos.phones, addresses: userInfos.addresses })
+      .from(userInfos)
+      .where(eq(userInfos.userId, userId)),
+  ]);
+  return { siteRows, committeeRows, subscriptions: subscriptionRows.map((s) => s.id), info: info[0] ?? null };
+}
+
+/** The names of the committees the user admins. */
+export async function committeesAdminedBy(db: Q, userId: number) {
+  const rows = await db
+    .select({ name: committees.name })
+    .from(committees)
+    .where(eq(committees.adminId, userId))
+    .orderBy(asc(committees.name));
+  return rows.map((r) => r.name);
+}
+
+export async function updateUserRow(db: Q, userId: number, values: Partial<typeof users.$inferInsert>) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** Sets exactly these roles. */
+export async function replaceRoles(db: Q, userId: number, roles: string[]) {
+  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), notInArray(userRoles.role, roles)));
+  if (roles.length)
+    await db
+      .insert(userRoles)
+      .values(roles.map((role) => ({ userId, role })))
+      .onConflictDoNothing();
+}
+
+/** Represents exactly these sites. */
+export async function replaceSites(db: Q, userId: number, siteIds: number[]) {
+  await db
+    .delete(arSites)
+    .where(and(eq(arSites.userId, userId), siteIds.length ? notInArray(arSites.siteId, siteIds) : undefined));
+  if (siteIds.length)
+    await db
+      .insert(arSites)
+      .values(siteIds.map((siteId) => ({ userId, siteId })))
+      .onConflictDoNothing();
+}
+
+/** Belongs to exactly these committees; kept memberships keep their forum write permission. */
+export async function replaceCommittees(db: Q, userId: number, committeeIds: number[]) {
+  await db
+    .delete(committeeMembers)
+    .where(
+      and(
+        eq(committeeMembers.userId, userId),
+        committeeIds.length ? notInArray(committeeMembers.committeeId, committeeIds) : undefined,
+      ),
+    );
+  if (committeeIds.length)
+    await db
+      .insert(committeeMembers)
+      .values(committeeIds.map((committeeId) => ({ userId, committeeId })))
+      .onConflictDoNothing();
+  // A committee they no longer belong to has no admin rather than an admin outside it.
+  await db
+    .update(committees)
+    .set({ adminId: null })
+    .where(
+      and(eq(committees.adminId, userId), committeeIds.length ? notInArray(committees.id, committeeIds) : undefined),
+    );
+}
+
+/** Subscribes to exactly these subcategories; kept ones keep their notify switch. */
+export async function replaceSubscriptions(db: Q, userId: number, categoryIds: number[]) {
+  await db
+    .delete(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        categoryIds.length ? notInArray(subscriptions.categoryId, categoryIds) : undefined,
+      ),
+    );
+  if (categoryIds.length)
+    await db
+      .insert(subscriptions)
+      .values(categoryIds.map((categoryId) => ({ userId, categoryId })))
+      .onConflictDoNothing();
+}
+
+/** Ends every session and remember-me of the user at once: their next request answers 401. */
+export async function endSessionsOf(db: Q, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db
+    .update(rememberTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(rememberTokens.userId, userId), isNull(rememberTokens.revokedAt)));
+}
+
+/**
+ * Deletes a user's person, keeping the row others name (posts, documents, decisions, notices
+ * sent): the name becomes the removed user's, every personal detail and way in is removed.
+ */
+export async function anonymiseUser(db: Q, userId: number, removedName: string) {
+  await db
+    .update(users)
+    .set({
+      email: `removed-${userId}@removed.invalid`,
+      passwordHash: null,
+      firstName: removedName,
+      middleName: null,
+      lastName: '',
+      title: null,
+      mobileNumber: null,
+      address: null,
+      suburb: null,
+      state: null,
+      country: null,
+      postcode: null,
+      resourceId: null,
+      tfMobileNumber: null,
+      activated: false,
+      deletedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  await db.delete(committeeMembers).where(eq(committeeMembers.userId, userId));
+  await db.update(committees).set({ adminId: null }).where(eq(committees.adminId, userId));
+  await db.delete(arSites).where(eq(arSites.userId, userId));
+  await db.delete(subscriptions).where(eq(subscriptions.userId, userId));
+  await db.delete(userInfos).where(eq(userInfos.userId, userId));
+  await db.delete(totpFactors).where(eq(totpFactors.userId, userId));
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  await db.delete(oneTimeLinks).where(eq(oneTimeLinks.userId, userId));
+  await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Sets the forum write permission of one membership; false when they are not a member. */
+export async function setForumWrite(db: Q, userId: number, committeeId: number, canWrite: boolean) {
+  const rows = await db
+    .update(committeeMembers)
+    .set({ canWrite })
+    .where(and(eq(committeeMembers.userId, userId), eq(committeeMembers.committeeId, committeeId)))
+    .returning({ committeeId: committeeMembers.committeeId });
+  return rows.length > 0;
+}
+
+/** The committee's name and the write flag as it was, for the record. */
+export async function findMembership(db: Q, userId: number, committeeId: number) {
+  const [row] = await db
+    .select({ name: committees.name, canWrite: committeeMembers.canWrite })
+    .from(committeeMembers)
+    .innerJoin(committees, eq(committees.id, committeeMembers.committeeId))
+    .where(and(eq(committeeMembers.userId, userId), eq(committeeMembers.committeeId, committeeId)));
+  return row ?? null;
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  committeePermissionBody,
+  idParam,
+  messageBody,
+  userDetail,
+  userEdit,
+  userList,
+  userListQuery,
+} from '@portal/shared';
+import { actorOf } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import { authorize } from '../../platform/access.js';
+import * as service from './users.service.js';
+
+const tag = { tags: ['Users'] };
+
+/** Every call here answers 403 to anyone holding no admin role, before the body is read. */
+async function adminOnly(req: FastifyRequest) {
+  authorize(actorOf(req), 'admin.user.list');
+}
+
+export async function userRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/users', {
+    onRequest: adminOnly,
+    schema: {
+      ...tag,
+      description:
+        "All Users: role=TA (the TA admin's), NONTA (the SYSADMIN's) or CM; search by name or email; 20 a page.",
+      querystring: userListQuery,
+      response: { 200: userList },
+    },
+    handler: (req) => service.listUsers(deps, actorOf(req), req.query),
+  });
+
+  r.get('/users/:id', {
+    onRequest: adminOnly,
+    schema: { ...tag, params: idParam, response: { 200: userDetail } },
+    handler: (req) => service.getUser(deps, actorOf(req), req.params.id),
+  });
+
+  r.put('/users/:id', {
+    onRequest: adminOnly,
+    schema: {
+      ...tag,
+      description: 'Edit Personal Details (spec/02 section 5, user edit).',
+      params: idParam,
+      body: userEdit,
+      response: { 200: messageBody },
+    },
+    handler: (req) => service.updateUser(deps, actorOf(req), req.params.id, req.body),
+  });
+
+  r.delete('/users/:id', {
+    onRequest: adminOnly,
+    schema: { ...tag, params: idParam, response: { 200: messageBody } },
+    handler: (req) => service.deleteUser(deps, actorOf(req), req.params.id),
+  });
+
+  r.post('/activate/:id', {
+    onRequest: adminOnly,
+    schema: { ...tag, params: idParam, response: { 200: messageBody } },
+    handler: (req) => service.activateUser(deps, actorOf(req), req.params.id),
+  });
+
+  r.post('/deactivate/:id', {
+    onRequest: adminOnly,
+    schema: { ...tag, params: idParam, response: { 200: messageBody } },
+    handler: (req) => service.deactivateUser(deps, actorOf(req), req.params.id),
+  });
+
+  r.put('/committeepermissions/:id', {
+    onRequest: adminOnly,
+    schema: {
+      ...tag,
+      description: "'User can Add Discussions to Committee Forums' for one committee of the user.",
+      params: idParam,
+      body: committeePermissionBody,
+      response: { 200: messageBody },
+    },
+    handler: (req) => service.setForumWrite(deps, actorOf(req), req.params.id, req.body),
+  });
+}
