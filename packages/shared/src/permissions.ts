@@ -136,6 +136,8 @@ export const ACTIONS = [
   // an admin's reset of a user's (SYSADMIN for other users, TA_ADMIN for assessors, as requests).
   'auth.secondFactor.manage',
   'admin.secondFactor.reset',
+  // The audit trail (issue 22): reading and exporting it (SYSADMIN); no action changes a record.
+  'admin.audit.read',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];

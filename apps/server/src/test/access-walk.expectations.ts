@@ -743,6 +743,18 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     allowed: (p: Persona) => holds(p, 'SYSADMIN'),
     call: () => ({ url: '/api/admin/resources/4' }),
   },
+
+  // The audit trail: the SYSADMIN's, read and exported; nobody changes it.
+  'GET /api/audit': {
+    action: 'admin.audit.read',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN'),
+    call: () => ({ url: '/api/audit' }),
+  },
+  'GET /api/audit.csv': {
+    action: 'admin.audit.read',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN'),
+    call: () => ({ url: '/api/audit.csv' }),
+  },
 };
 
 export type { Expectation };
