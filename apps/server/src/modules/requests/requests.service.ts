@@ -21,7 +21,7 @@ import {
 } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
 import type { users } from '../../db/schema/index.js';
-import { allows, authorize, scopeFor, viewing } from '../../platform/access.js';
+import { allows, authorize, refusalOf, scopeFor, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { changedFields, recordAudit } from '../../platform/audit.js';
@@ -71,6 +71,7 @@ function presentSummary(actor: Actor, row: Row): UserRequestSummary {
     user_id: row.userId,
     created_at: row.createdAt.toISOString(),
     can_decide: row.status === 'pending' && allows(actor, actionOf(row.type), row),
+    decide_note: row.status === 'pending' ? refusalOf(actor, actionOf(row.type), row) : null,
   };
 }
 
@@ -78,7 +79,8 @@ function presentSummary(actor: Actor, row: Row): UserRequestSummary {
 export async function listRequests(deps: Deps, actor: Actor, query: UserRequestListQuery): Promise<UserRequestList> {
   const a = viewing(actor, query.current_role);
   authorize(a, 'admin.request.view');
-  const { rows, total } = await q.listPendingRequests(deps.db, scopeFor(a, 'admin.request.view').where, {
+  const { rows, total, decidable } = await q.listPendingRequests(deps.db, scopeFor(a, 'admin.request.view').where, {
+    decidable: scopeFor(a, actionOf(query.type ?? 'create')).where,
     type: query.type,
     page: query.page,
     perPage: query.per_page,
@@ -88,7 +90,13 @@ export async function listRequests(deps: Deps, actor: Actor, query: UserRequestL
     role: query.role,
     change: query.change,
   });
-  return { data: rows.map((r) => presentSummary(a, r)), total, page: query.page, per_page: query.per_page };
+  return {
+    data: rows.map((r) => presentSummary(a, r)),
+    total,
+    decidable_total: decidable,
+    page: query.page,
+    per_page: query.per_page,
+  };
 }
 
 /** GET /user-requests/{id}. */
