@@ -238,8 +238,7 @@ export const REGISTRATION_MESSAGES = {
   // Ours (issue 24): who may decide a request.
   ownRequest:
     'You cannot decide a request you filed or one about your own account. Another administrator must decide it.',
-  sysadminDecides:
-    'A system administrator decides this request: it asks for more than assessor access, or changes the sign-in email.',
+  otherAdminDecides: (who: string) => `A ${who} decides this request.`,
 } as const;
 
 /** Meeting documents (spec/02 "Meeting documents", sections 4, 5, 8; issue 11). */

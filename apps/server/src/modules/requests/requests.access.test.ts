@@ -122,7 +122,7 @@ describe('what the TA admin may grant and change', () => {
     expect(r.handler).toBe('TA_ADMIN');
     const refused = await decide(r.id, sys.token, 'create');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(M.sysadminDecides);
+    expect(refused.json().message).toBe('A Technical Assessor Admin decides this request.');
     expect((await decide(r.id, taAdmin.token, 'create')).statusCode).toBe(200);
   });
 

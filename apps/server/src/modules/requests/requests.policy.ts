@@ -1,5 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { adminViewSeesRequest, REGISTRATION_MESSAGES, REQUEST_HANDLERS, type RequestHandler } from '@portal/shared';
+import {
+  adminViewSeesRequest,
+  REGISTRATION_MESSAGES,
+  REQUEST_HANDLERS,
+  ROLE_NAMES,
+  type RequestHandler,
+} from '@portal/shared';
 import { userRequests, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { defineRules, type UserRef } from '../../platform/access.js';
@@ -40,7 +46,7 @@ const review = {
   can: adminView,
   sees,
   may: (actor: Actor, r: RequestFacts) => {
-    if (r.handler !== actor.view) return REGISTRATION_MESSAGES.sysadminDecides;
+    if (r.handler !== actor.view) return REGISTRATION_MESSAGES.otherAdminDecides(ROLE_NAMES[r.handler]);
     if (concernsActor(actor, r)) return REGISTRATION_MESSAGES.ownRequest;
     return true;
   },

@@ -163,7 +163,7 @@ export default function AuditPage() {
           loading={list.isLoading}
           stale={list.isPlaceholderData}
           empty={active ? 'No records match these filters.' : 'No records yet.'}
-          minWidth={960}
+          minWidth={760}
           paging={params.paging(list.data?.total ?? 0)}
         />
       </Card>
