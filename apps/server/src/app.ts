@@ -50,6 +50,7 @@ import { publicationRoutes } from './modules/publications/index.js';
 import { emailRoutes } from './modules/email/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { resourceRoutes } from './modules/resources/index.js';
+import { auditRoutes } from './modules/audit/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -219,6 +220,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(emailRoutes, { deps });
       await api.register(contactRoutes, { deps });
       await api.register(resourceRoutes, { deps });
+      await api.register(auditRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -107,6 +107,8 @@ export const ROUTES = {
   adminManageCommittees: { path: '/admin/manage-committees', access: ADMINS, title: 'Manage Committee' },
   // Not in the spec: the back office adds, replaces and removes publications (admin.publication.manage).
   adminPublications: { path: '/admin/publications', access: ['SYSADMIN'], title: 'Manage Publications' },
+  // Not in the spec: who did what, when and from where (issue 22, admin.audit.read).
+  adminAudit: { path: '/admin/audit', access: ['SYSADMIN'], title: 'Audit Trail' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -194,6 +196,7 @@ export const SIDEBAR: readonly SidebarItem[] = [
   { label: 'Notifications', route: 'adminNotifications', roles: ADMINS },
   { label: 'All Users', route: 'adminUsers', roles: ADMINS },
   { label: 'Reports', route: 'adminReports', roles: ['TA_ADMIN'] },
+  { label: 'Audit Trail', route: 'adminAudit', roles: ['SYSADMIN'] },
   { label: 'Useful Resources', route: 'taUsefulResources', roles: ['TA'] },
   { label: 'Contact', route: 'contact', roles: ['CM', 'AR', 'TA', 'LA'] },
 ];

@@ -31,3 +31,4 @@ export * from './schemas/contact.js';
 export * from './schemas/resources.js';
 export * from './schemas/second-factors.js';
 export * from './schemas/users.js';
+export * from './schemas/audit.js';

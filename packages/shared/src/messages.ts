@@ -235,6 +235,10 @@ export const REGISTRATION_MESSAGES = {
   competencyDocumentUnknown: 'The suggested-changes document was not found. Please upload it again.',
   /** Ours: a subscription category of a registration that does not exist. */
   subscriptionInvalid: 'A chosen subscription category does not exist.',
+  // Ours (issue 24): who may decide a request.
+  ownRequest:
+    'You cannot decide a request you filed or one about your own account. Another administrator must decide it.',
+  otherAdminDecides: (who: string) => `A ${who} decides this request.`,
 } as const;
 
 /** Meeting documents (spec/02 "Meeting documents", sections 4, 5, 8; issue 11). */

@@ -136,6 +136,8 @@ export const ACTIONS = [
   // an admin's reset of a user's (SYSADMIN for other users, TA_ADMIN for assessors, as requests).
   'auth.secondFactor.manage',
   'admin.secondFactor.reset',
+  // The audit trail (issue 22): reading and exporting it (SYSADMIN); no action changes a record.
+  'admin.audit.read',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -149,9 +151,17 @@ export type RequestHandler = (typeof REQUEST_HANDLERS)[number];
 
 export const isAssessorRoles = (roles: readonly string[]) => ASSESSOR_ROLES.some((r) => roles.includes(r));
 
-/** Who decides a request (DECISIONS "Who handles a request"): the TA admin for technical assessors, the SYSADMIN for everyone else. */
-export const requestHandlerOf = (roles: readonly string[]): RequestHandler =>
-  isAssessorRoles(roles) ? 'TA_ADMIN' : 'SYSADMIN';
+/**
+ * Who decides a request (DECISIONS "Who handles a request", "What the TA admin may grant"): the TA
+ * admin grants and changes only what concerns assessors, so a request is theirs when every role it
+ * asks for or its user holds is an assessor's (TA, LA) and it does not change the email one signs
+ * in with; any other (AR, CM, facilities, sites, committees, an admin's account, the sign-in email)
+ * is decided by a SYSADMIN.
+ */
+export const requestHandlerOf = (roles: readonly string[], changesSignInEmail = false): RequestHandler =>
+  !changesSignInEmail && roles.length > 0 && roles.every((r) => (ASSESSOR_ROLES as readonly string[]).includes(r))
+    ? 'TA_ADMIN'
+    : 'SYSADMIN';
 
 /** Whether an admin view sees a request: a SYSADMIN every one, a TA_ADMIN those the TA admin decides. */
 export const adminViewSeesRequest = (view: string, handler: RequestHandler) =>

@@ -23,3 +23,4 @@ import './contact/contact.policy.js';
 import './resources/resources.policy.js';
 import './auth/second-factors.policy.js';
 import './users/users.policy.js';
+import './audit/audit.policy.js';

@@ -100,6 +100,15 @@ export function allows<R>(actor: Actor, action: Action, ...rest: [] | [R | null 
   return refusal(actor, action, rest.length === 0 ? NO_RECORD : rest[0]) === null;
 }
 
+/**
+ * Why the actor may not take the action on a record they see (the rule's 403 message), or null
+ * when they may or do not see it: for a screen that shows a refused action with its reason.
+ */
+export function refusalOf<R>(actor: Actor, action: Action, record: R): string | null {
+  const r = refusal(actor, action, record);
+  return r?.status === 403 ? (r.message ?? null) : null;
+}
+
 /** The abilities of one record: each action, true when the actor may take it. */
 export function abilitiesOf<A extends Action, R>(actor: Actor, actions: readonly A[], record: R): Record<A, boolean> {
   return Object.fromEntries(actions.map((a) => [a, allows(actor, a, record)])) as Record<A, boolean>;

@@ -13,10 +13,10 @@ export const TICKET_SECONDS = 60;
 /**
  * The paths a ticket may open: single documents and bulk zips (job, site and meeting documents),
  * forum attachments, assessors' competency PDFs and suggested-changes documents, publications'
- * files and zips, and useful resources.
+ * files and zips, useful resources, and the audit trail's export.
  */
 export const DOWNLOAD_PATH =
-  /^\/api\/(?:(?:jobdocuments|sitedocuments|meetingdocuments|competencies)\/(?:\d+|bulk)|forumdocument\/\d+|publications\/(?:\d+\/file|bulk)|resources\/\d+\/file|competency-suggestions\/[a-f0-9]{24})$/;
+  /^\/api\/(?:(?:jobdocuments|sitedocuments|meetingdocuments|competencies)\/(?:\d+|bulk)|forumdocument\/\d+|publications\/(?:\d+\/file|bulk)|resources\/\d+\/file|competency-suggestions\/[a-f0-9]{24}|audit\.csv)$/;
 
 /** Path and query without the ticket, in one spelling whoever wrote it. */
 export function canonical(url: string): { pathname: string; target: string } {

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { RECORD_MESSAGES } from '@portal/shared';
 import type { Db, Tx } from '../db/client.js';
+import { recordAudit } from './audit.js';
 import { badRequest } from './errors.js';
 import type { Storage } from './storage.js';
 import { sanitizeFilename, type StoredUpload } from './uploads.js';
@@ -70,6 +71,13 @@ export async function importFileRecords<R>(db: Db, storage: Storage, csvPath: st
         if (r.inserted) inserted++;
         if (r.oldKey) oldKeys.push(r.oldKey);
       }
+      // Run from the server's command line: recorded with nobody as its actor.
+      await recordAudit(tx, {
+        action: 'admin.import.run',
+        who: null,
+        record: { type: 'import', id: spec.entity },
+        after: { entity: spec.entity, rows: rows.length, inserted, updated: rows.length - inserted },
+      });
       return { inserted, updated: rows.length - inserted, oldKeys };
     });
     await Promise.all(result.oldKeys.map((k) => storage.delete(k)));

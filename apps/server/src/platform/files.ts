@@ -1,7 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mayShowInline, servedTypeOf } from '@portal/shared';
 import type { Db, Tx } from '../db/client.js';
 import { files } from '../db/schema/index.js';
+import { recordAudits, type AuditWho } from './audit.js';
+import { actorOf } from './auth.js';
 import type { Storage } from './storage.js';
 import { attachmentHeader, type StoredUpload } from './uploads.js';
 import { zipStream } from './zip.js';
@@ -33,12 +35,49 @@ export const INLINE_FILE_CSP =
   "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /**
+ * Who downloads, and from which area ('job_document', 'publication' ...): every download is
+ * recorded in the audit trail before its bytes go, one row per file (a zip: one per file it
+ * holds, in one statement), so the trail can be searched by file as by user.
+ */
+export interface Downloader {
+  db: Db;
+  who: AuditWho;
+  area: string;
+}
+
+/** The signed-in user of the request, downloading from `area`. */
+export const downloaderOf = (db: Db, req: FastifyRequest, area: string): Downloader => ({
+  db,
+  who: actorOf(req).user,
+  area,
+});
+
+function recordDownloads(by: Downloader, list: StoredFile[], zipName?: string) {
+  return recordAudits(
+    by.db,
+    list.map((f) => ({
+      action: 'documents.download' as const,
+      who: by.who,
+      record: { type: 'file', id: f.id },
+      after: { name: f.name, area: by.area, ...(zipName ? { zip: zipName } : {}) },
+    })),
+  );
+}
+
+/**
  * Streams one file. The type comes from its name by the allow-list of packages/shared, never from
  * what the uploader declared; only documents and images without scripts may show inline; nosniff
  * stops the browser from guessing (so a .js never runs as a script on the portal's origin); an
  * inline one is sandboxed by its own CSP, so the portal's pages may frame it (a PDF preview).
  */
-export async function sendFile(reply: FastifyReply, storage: Storage, file: StoredFile, disposition: Disposition) {
+export async function sendFile(
+  reply: FastifyReply,
+  storage: Storage,
+  file: StoredFile,
+  disposition: Disposition,
+  by: Downloader,
+) {
+  await recordDownloads(by, [file]);
   const stream = await storage.get(file.storageKey);
   const inline = disposition === 'inline' && mayShowInline(file.name);
   if (inline) reply.header('content-security-policy', INLINE_FILE_CSP).header('x-frame-options', 'SAMEORIGIN');
@@ -52,7 +91,14 @@ export async function sendFile(reply: FastifyReply, storage: Storage, file: Stor
 }
 
 /** Streams a zip of the files, each opened only when the zip reaches it. */
-export function sendZip(reply: FastifyReply, storage: Storage, list: StoredFile[], zipName: string) {
+export async function sendZip(
+  reply: FastifyReply,
+  storage: Storage,
+  list: StoredFile[],
+  zipName: string,
+  by: Downloader,
+) {
+  await recordDownloads(by, list, zipName);
   return reply
     .header('content-type', 'application/zip')
     .header('x-content-type-options', 'nosniff')

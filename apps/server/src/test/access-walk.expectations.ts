@@ -786,6 +786,18 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     refusedTo: (p: Persona) => !holds(p, 'SYSADMIN', 'TA_ADMIN'),
     call: () => ({ url: '/api/committeepermissions/2000000000', payload: { committee_id: 1, can_write: true } }),
   },
+
+  // The audit trail: the SYSADMIN's, read and exported; nobody changes it.
+  'GET /api/audit': {
+    action: 'admin.audit.read',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN'),
+    call: () => ({ url: '/api/audit' }),
+  },
+  'GET /api/audit.csv': {
+    action: 'admin.audit.read',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN'),
+    call: () => ({ url: '/api/audit.csv' }),
+  },
 };
 
 export type { Expectation };

@@ -75,4 +75,5 @@ export const PAGES: Record<RouteName, PageDef> = {
   adminNotifications: shellPlaceholder,
   adminManageCommittees: shellPlaceholder,
   adminPublications: { frame: 'shell', load: () => import('../features/publications/pages/admin-publications-page') },
+  adminAudit: { frame: 'shell', load: () => import('../features/admin/audit-page') },
 };

@@ -228,12 +228,16 @@ export const userRequestSummary = z.object({
   created_at: z.string(),
   /** This admin may approve, reject or edit it (TA_ADMIN: assessors' requests; SYSADMIN: the others). */
   can_decide: z.boolean(),
+  /** Why this admin may not decide it (their own request, another admin's kind), when they see it; else null. */
+  decide_note: z.string().nullable(),
 });
 export type UserRequestSummary = z.infer<typeof userRequestSummary>;
 
 export const userRequestList = z.object({
   data: z.array(userRequestSummary),
   total: z.number(),
+  /** How many of the filtered requests this admin may decide (Outstanding Activities counts these). */
+  decidable_total: z.number(),
   page: z.number(),
   per_page: z.number(),
 });

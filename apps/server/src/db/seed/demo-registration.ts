@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
+import { requestHandlerOf } from '@portal/shared';
+import { recordAudit } from '../../platform/audit.js';
 import type { Storage } from '../../platform/storage.js';
-import type { Db } from '../client.js';
+import type { Db, Tx } from '../client.js';
 import {
   committees,
   competencySuggestions,
@@ -110,7 +112,7 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
   const roleRows = await db
     .select()
     .from(userRoles)
-    .where(inArray(userRoles.userId, [la.id, cm.id]));
+    .where(inArray(userRoles.userId, [ta.id, la.id, cm.id]));
   // Subscriptions asked for, by category name (seeded by demo-publications.ts just before).
   const categoryRows = await db
     .select({ id: publicationCategories.id, name: publicationCategories.name })
@@ -266,6 +268,7 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
         },
       },
     ]);
+    await seedDecidedRegistrations(tx, person, rolesOf);
     if (suggestionFile) {
       const [change] = await tx
         .select({ id: userRequests.id })
@@ -276,4 +279,68 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
         .values({ document: DEMO_SUGGESTION_DOCUMENT, userId: la.id, fileId: suggestionFile, requestId: change!.id });
     }
   });
+}
+
+type Person = { id: number; email: string; firstName: string; lastName: string; title: string | null };
+
+/**
+ * Decided registrations of demo members (the approvals that let them in, and one refusal), each
+ * recorded through the audit trail's writer as the decision itself records it.
+ */
+async function seedDecidedRegistrations(tx: Tx, person: (email: string) => Person, rolesOf: (id: number) => string[]) {
+  const admin = person('admin@portal.test');
+  const taAdmin = person('taadmin@portal.test');
+  const decisions: {
+    who: Person;
+    user: Person | null;
+    email: string;
+    first: string;
+    last: string;
+    roles: string[];
+    reason?: string;
+  }[] = [
+    { who: admin, user: person('cm@portal.test'), email: '', first: '', last: '', roles: [] },
+    { who: taAdmin, user: person('ta@portal.test'), email: '', first: '', last: '', roles: [] },
+    {
+      who: admin,
+      user: null,
+      email: 'bulk.sender@example.test',
+      first: 'Bulk',
+      last: 'Sender',
+      roles: ['CM'],
+      reason: 'Not a member organisation.',
+    },
+  ];
+  for (const d of decisions) {
+    const email = d.user?.email ?? d.email;
+    const first = d.user?.firstName ?? d.first;
+    const last = d.user?.lastName ?? d.last;
+    const roles = d.user ? rolesOf(d.user.id) : d.roles;
+    const approved = d.reason === undefined;
+    const [row] = await tx
+      .insert(userRequests)
+      .values({
+        type: 'create',
+        handler: requestHandlerOf(roles),
+        email,
+        name: `${first} ${last}`,
+        roles,
+        userId: d.user?.id ?? null,
+        status: approved ? 'approved' : 'rejected',
+        rejectReason: d.reason ?? null,
+        decidedBy: d.who.id,
+        decidedAt: new Date(),
+        data: { email, first_name: first, last_name: last, roles, summary: 'New registration' },
+      })
+      .returning({ id: userRequests.id });
+    await recordAudit(tx, {
+      action: approved ? 'admin.registration.approve' : 'admin.registration.reject',
+      who: d.who,
+      record: { type: 'user_request', id: row!.id },
+      before: { status: 'pending' },
+      after: approved
+        ? { status: 'approved', user_id: d.user!.id, email, roles }
+        : { status: 'rejected', reject_reason: d.reason },
+    });
+  }
 }

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { authorize } from '../../platform/access.js';
 import type { Actor, User } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
+import { recordAudit, type AuditWho } from '../../platform/audit.js';
 import { AppError, badRequest, notFound, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors.js';
 import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
@@ -79,24 +80,48 @@ function parseRememberCookie(cookie: string | null | undefined): { id: string; s
   return { id, secret };
 }
 
+/** A sign-in that ended with an active session, for the audit trail. */
+function signedIn(db: Db | Tx, user: AuditWho & { id: number }, method: string) {
+  return recordAudit(db, {
+    action: 'auth.signIn.success',
+    who: user,
+    record: { type: 'user', id: user.id },
+    after: { method },
+  });
+}
+
 export async function login(
   deps: Deps,
   input: { username: string; password: string },
   client: ClientInfo,
 ): Promise<LoginResponse> {
   const email = input.username.toLowerCase();
-  // One answer for every failure, so the response never tells whether an account exists.
-  if (!(await takeSignInTry(deps, email, client.ip))) throw unauthorized(MESSAGES.loginFailed);
+  // One answer for every failure, so the response never tells whether an account exists; the
+  // trail (admins only) keeps the reason. Its row is written on its own, since the call fails.
+  const fail = async (reason: string, user?: { id: number; firstName: string; lastName: string } | null) => {
+    await recordAudit(deps.db, {
+      action: 'auth.signIn.failure',
+      who: { ...user, email: input.username },
+      record: user ? { type: 'user', id: user.id } : null,
+      after: { email: input.username, reason },
+    });
+    return unauthorized(MESSAGES.loginFailed);
+  };
+  if (!(await takeSignInTry(deps, email, client.ip))) throw await fail('too many tries');
   const user = await q.findUserByEmail(deps.db, email);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   // A failed try stays counted.
-  if (!user || !passwordOk || !user.activated) throw unauthorized(MESSAGES.loginFailed);
+  if (!user) throw await fail('no such account');
+  if (!passwordOk) throw await fail('wrong password', user);
+  if (!user.activated) throw await fail('account not active', user);
   // The right password starts the account's count again and gives the address its try back.
   await q.clearTries(deps.db, accountKey(email));
   await q.uncountTry(deps.db, addressKey(client.ip));
 
   const remembered = await hasValidRememberMe(deps, user.id, client.rememberCookie);
   const { token, session } = await newSession(deps.db, user.id, remembered ? 'active' : 'pending', client);
+  // Signed in once no second step is left (a remembered browser); otherwise when the second step ends.
+  if (remembered) await signedIn(deps.db, user, 'password, remembered browser');
   const channel = user.tfCompleted && user.tfMobileNumber ? 'sms' : 'email';
   const destination = channel === 'sms' ? user.tfMobileNumber! : user.email;
   // With an authenticator app the second step asks for its code first; no code is sent unless asked.
@@ -306,6 +331,7 @@ export async function completeSignIn(
   // The pending token dies and a new one is issued, so a token seen before the second factor is useless.
   const fresh = await deps.db.transaction(async (tx) => {
     await q.deleteSession(tx, actor.sessionId);
+    await signedIn(tx, actor.user, 'password and second factor');
     return (await newSession(tx, actor.user.id, 'active', client)).token;
   });
   const result: VerifyResult = { message: MESSAGES.actionSuccessful, token: fresh };
@@ -336,7 +362,10 @@ export async function signInVerified(
 ): Promise<LoginResponse & { rememberCookie?: string }> {
   const user = await q.findUserById(deps.db, userId);
   if (!user || !user.activated) throw unauthorized(MESSAGES.loginFailed);
-  const { token } = await newSession(deps.db, user.id, 'active', client);
+  const { token } = await deps.db.transaction(async (tx) => {
+    await signedIn(tx, user, 'passkey');
+    return newSession(tx, user.id, 'active', client);
+  });
   const [roles, committees] = await Promise.all([
     q.findRolesOf(deps.db, user.id),
     q.findCommitteesOf(deps.db, user.id),

@@ -22,7 +22,7 @@ import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import { signDownload } from '../../platform/downloads.js';
-import { sendFile, sendZip } from '../../platform/files.js';
+import { downloaderOf, sendFile, sendZip } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import type { Kind } from './documents.queries.js';
@@ -127,7 +127,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
       },
       handler: async (req, reply) => {
         const zip = await service.readableZip(deps, actorOf(req), kind, idsOf(req.query));
-        return sendZip(reply, storage, zip.files, zip.name);
+        return sendZip(reply, storage, zip.files, zip.name, downloaderOf(deps.db, req, `${kind}_document`));
       },
     });
 
@@ -136,7 +136,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
       schema: { tags, params: idParam, querystring: downloadQuery, response: binary },
       handler: async (req, reply) => {
         const [file] = await service.readableFiles(deps, actorOf(req), kind, [req.params.id]);
-        return sendFile(reply, storage, file!, req.query.disposition);
+        return sendFile(reply, storage, file!, req.query.disposition, downloaderOf(deps.db, req, `${kind}_document`));
       },
     });
 

@@ -25,7 +25,7 @@ import {
 } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
-import { sendFile } from '../../platform/files.js';
+import { downloaderOf, sendFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import { hotResponse } from '../../platform/serializer.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
@@ -152,6 +152,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
         storage,
         await service.readableAttachment(deps, actorOf(req), req.params.id),
         req.query.disposition,
+        downloaderOf(deps.db, req, 'forum_attachment'),
       ),
   });
 

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
+import { recordAudit, type AuditWho } from '../../platform/audit.js';
 import { badRequest } from '../../platform/errors.js';
 import { csvRecords, CsvParseError, type BadRow, type CsvRow } from '../../platform/csv.js';
 import './imports.policy.js';
@@ -300,7 +301,7 @@ export async function importCsv(
   input: Readable | string,
 ): Promise<ImportResult> {
   authorize(actor, 'admin.import.run');
-  return importRecords(db, entity, input);
+  return importRecords(db, entity, input, actor.user);
 }
 
 /**
@@ -312,7 +313,12 @@ export async function importCsv(
  * around the whole file kept every other request waiting for it). Then one short transaction finds
  * the bad references of the staged rows and, when no row is bad, applies them set-based.
  */
-export async function importRecords(db: Db, entity: ImportEntity, input: Readable | string): Promise<ImportResult> {
+export async function importRecords(
+  db: Db,
+  entity: ImportEntity,
+  input: Readable | string,
+  who: AuditWho | null = null,
+): Promise<ImportResult> {
   const source = typeof input === 'string' ? Readable.from([input]) : input;
   const importId = randomUUID();
   const bad: BadRow[] = [];
@@ -350,7 +356,15 @@ export async function importRecords(db: Db, entity: ImportEntity, input: Readabl
       if (bad.length > 0) throw new BadRowsError();
       // Housekeeping removes staging an import left an hour ago; a file must never be applied in part.
       if ((await q.countStaged(tx, importId)) !== rows) throw new Error(`import ${importId}: staged rows went missing`);
-      return q.applyStaged(tx, entity, importId);
+      const applied = await q.applyStaged(tx, entity, importId);
+      // Recorded with the change; `who` is null when run from the server's command line.
+      await recordAudit(tx, {
+        action: 'admin.import.run',
+        who,
+        record: { type: 'import', id: entity },
+        after: { entity, rows, ...applied },
+      });
+      return applied;
     });
     return { message: RECORD_MESSAGES.imported(rows), entity, rows, ...counts };
   } catch (e) {

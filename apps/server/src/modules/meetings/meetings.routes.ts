@@ -27,7 +27,7 @@ import {
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
-import { sendFile, sendZip } from '../../platform/files.js';
+import { downloaderOf, sendFile, sendZip } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import { createIndexer } from './meetings.indexer.js';
@@ -180,7 +180,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
           ids: ['Send the document ids as ids[]=1&ids[]=2 (at most 500).'],
         });
       const zip = await zipOf(actorOf(req), ids);
-      return sendZip(reply, storage, zip.files, zip.zipName);
+      return sendZip(reply, storage, zip.files, zip.zipName, downloaderOf(deps.db, req, 'meeting_document'));
     },
   });
 
@@ -193,7 +193,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
     handler: async (req, reply) => {
       const zip = await zipOf(actorOf(req), req.body.ids);
-      return sendZip(reply, storage, zip.files, zip.zipName);
+      return sendZip(reply, storage, zip.files, zip.zipName, downloaderOf(deps.db, req, 'meeting_document'));
     },
   });
 
@@ -218,7 +218,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
     },
     handler: async (req, reply) => {
       const { files } = await service.readableFiles(deps, actorOf(req), [req.params.id]);
-      return sendFile(reply, storage, files[0]!, req.query.disposition);
+      return sendFile(reply, storage, files[0]!, req.query.disposition, downloaderOf(deps.db, req, 'meeting_document'));
     },
   });
 

@@ -15,7 +15,7 @@ import {
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { authorize } from '../../platform/access.js';
-import { sendFile } from '../../platform/files.js';
+import { downloaderOf, sendFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import * as service from './profile.service.js';
@@ -102,7 +102,13 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
       params: idParam,
     },
     handler: async (req, reply) =>
-      sendFile(reply, storageOf(deps), await service.competencyFile(deps, actorOf(req), req.params.id), 'inline'),
+      sendFile(
+        reply,
+        storageOf(deps),
+        await service.competencyFile(deps, actorOf(req), req.params.id),
+        'inline',
+        downloaderOf(deps.db, req, 'competency_pdf'),
+      ),
   });
 
   r.post('/user-requests/edittacompetencydoc', {
@@ -149,6 +155,12 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
       params: documentParam,
     },
     handler: async (req, reply) =>
-      sendFile(reply, storageOf(deps), await service.suggestionFile(deps, actorOf(req), req.params.document), 'inline'),
+      sendFile(
+        reply,
+        storageOf(deps),
+        await service.suggestionFile(deps, actorOf(req), req.params.document),
+        'inline',
+        downloaderOf(deps.db, req, 'competency_suggestion'),
+      ),
   });
 }

@@ -158,7 +158,7 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
   try {
     await deps.db.transaction(async (tx) => {
       const request = await q.insertChangeRequest(tx, {
-        handler: requestHandlerOf(actor.roles),
+        handler: requestHandlerOf(actor.roles, changesSignInEmail(data, u.email)),
         email: u.email,
         name: fullName(u.firstName, u.lastName),
         roles: actor.roles,
@@ -180,6 +180,15 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
     throw e;
   }
   return { message: M.profileSubmitted(PRODUCT_NAME) };
+}
+
+/** A change of the email one signs in with: the flat email, or a new primary email on the Email card. */
+function changesSignInEmail(d: StoredProfileChange, current: string): boolean {
+  if (d.fields?.email !== undefined) return true;
+  const primary = (d.user_info?.emails as { email?: string; isPrimary?: boolean }[] | undefined)?.find(
+    (e) => e.isPrimary,
+  );
+  return primary?.email !== undefined && primary.email.toLowerCase() !== current.toLowerCase();
 }
 
 // ---------------------------------------------------------------- competency PDFs

@@ -29,7 +29,7 @@ import { authorize } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
-import { sendFile, sendZip } from '../../platform/files.js';
+import { downloaderOf, sendFile, sendZip } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import * as service from './publications.service.js';
@@ -78,7 +78,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
     },
     handler: async (req, reply) => {
       const [file] = await service.readableFiles(deps, actorOf(req), [req.params.id]);
-      return sendFile(reply, storage, file!, req.query.disposition);
+      return sendFile(reply, storage, file!, req.query.disposition, downloaderOf(deps.db, req, 'publication'));
     },
   });
 
@@ -92,7 +92,13 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
     handler: async (req, reply) => {
       const ids = [...new Set([...(req.body.ids ?? []), ...[req.body['ids[]'] ?? []].flat()])];
       if (ids.length === 0 || ids.length > 500) throw badIds();
-      return sendZip(reply, storage, await service.readableFiles(deps, actorOf(req), ids), ZIP_NAME);
+      return sendZip(
+        reply,
+        storage,
+        await service.readableFiles(deps, actorOf(req), ids),
+        ZIP_NAME,
+        downloaderOf(deps.db, req, 'publication'),
+      );
     },
   });
 
@@ -107,7 +113,13 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
     handler: async (req, reply) => {
       const ids = parseBulkIds(req.query);
       if (!ids) throw badIds();
-      return sendZip(reply, storage, await service.readableFiles(deps, actorOf(req), ids), ZIP_NAME);
+      return sendZip(
+        reply,
+        storage,
+        await service.readableFiles(deps, actorOf(req), ids),
+        ZIP_NAME,
+        downloaderOf(deps.db, req, 'publication'),
+      );
     },
   });
 

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
+import { recordAudit } from '../../platform/audit.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/events.js';
 import { insertFiles, type StoredFile } from '../../platform/files.js';
@@ -155,6 +156,17 @@ async function presentOne(db: Db, id: number) {
   return presentPublication(row!);
 }
 
+/** An admin's change of a publication, recorded in its transaction (`before` null: added; `after` null: removed). */
+function audit(tx: Tx, actor: Actor, id: number, before: unknown, after: unknown) {
+  return recordAudit(tx, {
+    action: 'admin.publication.manage',
+    who: actor.user,
+    record: { type: 'publication', id },
+    before,
+    after,
+  });
+}
+
 /** POST /admin/publications: multipart name, category_id (a subcategory), then the file. */
 export function addUpload(
   deps: Deps,
@@ -180,6 +192,7 @@ export function addUpload(
           });
         const [file] = await insertFiles(tx, [upload], actor.user.id);
         const row = await q.insertPublication(tx, { name: body.name, categoryId: sub.id, fileId: file!.id });
+        await audit(tx, actor, row.id, null, { name: body.name, category_id: sub.id, file_id: file!.id });
         await publish(tx, row, sub, false);
         return row.id;
       });
@@ -218,6 +231,7 @@ export function replaceUpload(
           });
         const [file] = await insertFiles(tx, [upload], actor.user.id);
         await q.updatePublication(tx, id, { name, fileId: file!.id });
+        await audit(tx, actor, id, { name: row.name, file_id: row.fileId }, { name, file_id: file!.id });
         const key = await q.deleteFileRow(tx, row.fileId);
         await publish(tx, { id, name }, sub, true);
         return key;
@@ -234,6 +248,7 @@ export async function removePublication(deps: Deps, actor: Actor, id: number) {
   const key = await deps.db.transaction(async (tx) => {
     const row = authorize(actor, 'admin.publication.manage', await q.lockPublication(tx, id));
     await q.deletePublication(tx, id);
+    await audit(tx, actor, id, { name: row.name, category_id: row.categoryId, file_id: row.fileId }, null);
     return q.deleteFileRow(tx, row.fileId);
   });
   if (key) await storageOf(deps).delete(key);

@@ -57,7 +57,7 @@ let otherSite: { id: number };
 let committee: { id: number; name: string };
 let categories: Awaited<ReturnType<typeof makeCategoryTree>>;
 const tokens: Record<'sys' | 'taadmin' | 'ar' | 'ta' | 'cm', string> = { sys: '', taadmin: '', ar: '', ta: '', cm: '' };
-let taUser: { id: number };
+let taUser: { id: number; email: string };
 let cmUser: { id: number; title: string | null };
 
 async function mailTo(to: string, subject: string, waitMs = 5000) {
@@ -559,8 +559,10 @@ describe('pending registrations: lists, approval, activation, rejection', () => 
     expect(detail.registration!.committees).toEqual([]);
     // The applicant's signature is kept.
     expect(detail.registration!.signature).toMatchObject({ name: 'Nina Newrep' });
-    // Adding TA hands it to the TA admin.
+    // Adding TA beside AR keeps it the SYSADMIN's (AR grants a facility's access); TA alone hands it to the TA admin.
     expect((await put(url, { ...body, roles: ['AR', 'TA'], userId: 'TA-5' }, tokens.sys)).statusCode).toBe(200);
+    expect((await pendingOf(body.email))!.handler).toBe('SYSADMIN');
+    expect((await put(url, { ...body, roles: ['TA'], userId: 'TA-5' }, tokens.sys)).statusCode).toBe(200);
     expect((await pendingOf(body.email))!.handler).toBe('TA_ADMIN');
     expect((await put(url, body, tokens.sys)).statusCode).toBe(403);
   });
@@ -650,7 +652,8 @@ describe('profile changes', () => {
     expect(noPrimary.statusCode).toBe(400);
     expect(noPrimary.json().message).toBe(M.primaryEmailRequired);
     const info = {
-      emails: [{ Type: 'Work', email: 'work@assessor.test', isPrimary: true }],
+      // Their sign-in email stays the primary one: a new one would be the SYSADMIN's to decide.
+      emails: [{ Type: 'Work', email: taUser.email, isPrimary: true }],
       phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '400111222', isPrimary: true }],
       addresses: [
         {

@@ -26,6 +26,8 @@ export async function listPendingRequests(
   db: Q,
   scope: SQL,
   opts: {
+    /** The requests of the list the actor may decide: counted beside the total. */
+    decidable: SQL;
     type?: 'create' | 'update';
     page: number;
     perPage: number;
@@ -46,14 +48,23 @@ export async function listPendingRequests(
     opts.change ? sql`${userRequests.data}->>'summary' ilike ${like(opts.change)}` : undefined,
   );
   const order = opts.direction === 'asc' ? asc(SORTS[opts.sort]) : desc(SORTS[opts.sort]);
-  const rows = await db
-    .select({ row: userRequests, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(userRequests)
-    .where(where)
-    .orderBy(order, asc(userRequests.id))
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage);
-  return { rows: rows.map((r) => r.row), total: rows[0]?.total ?? 0 };
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select({ row: userRequests })
+      .from(userRequests)
+      .where(where)
+      .orderBy(order, asc(userRequests.id))
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage),
+    db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        decidable: sql<number>`count(*) filter (where ${opts.decidable})`.mapWith(Number),
+      })
+      .from(userRequests)
+      .where(where),
+  ]);
+  return { rows: rows.map((r) => r.row), total: counts?.total ?? 0, decidable: counts?.decidable ?? 0 };
 }
 
 export async function findRequest(db: Q, id: number) {

@@ -8,6 +8,7 @@ import {
   storedProfileChange,
   storedRegistration,
   type Action,
+  type AuditAction,
   type ProfileField,
   type RegistrationForm,
   type StoredProfileChange,
@@ -20,9 +21,10 @@ import {
 } from '@portal/shared';
 import type { Tx } from '../../db/client.js';
 import type { users } from '../../db/schema/index.js';
-import { allows, authorize, scopeFor, viewing } from '../../platform/access.js';
+import { allows, authorize, refusalOf, scopeFor, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
+import { changedFields, recordAudit } from '../../platform/audit.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { emit, personOf } from '../../platform/events.js';
 import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
@@ -69,6 +71,7 @@ function presentSummary(actor: Actor, row: Row): UserRequestSummary {
     user_id: row.userId,
     created_at: row.createdAt.toISOString(),
     can_decide: row.status === 'pending' && allows(actor, actionOf(row.type), row),
+    decide_note: row.status === 'pending' ? refusalOf(actor, actionOf(row.type), row) : null,
   };
 }
 
@@ -76,7 +79,8 @@ function presentSummary(actor: Actor, row: Row): UserRequestSummary {
 export async function listRequests(deps: Deps, actor: Actor, query: UserRequestListQuery): Promise<UserRequestList> {
   const a = viewing(actor, query.current_role);
   authorize(a, 'admin.request.view');
-  const { rows, total } = await q.listPendingRequests(deps.db, scopeFor(a, 'admin.request.view').where, {
+  const { rows, total, decidable } = await q.listPendingRequests(deps.db, scopeFor(a, 'admin.request.view').where, {
+    decidable: scopeFor(a, actionOf(query.type ?? 'create')).where,
     type: query.type,
     page: query.page,
     perPage: query.per_page,
@@ -86,7 +90,13 @@ export async function listRequests(deps: Deps, actor: Actor, query: UserRequestL
     role: query.role,
     change: query.change,
   });
-  return { data: rows.map((r) => presentSummary(a, r)), total, page: query.page, per_page: query.per_page };
+  return {
+    data: rows.map((r) => presentSummary(a, r)),
+    total,
+    decidable_total: decidable,
+    page: query.page,
+    per_page: query.per_page,
+  };
 }
 
 /** GET /user-requests/{id}. */
@@ -175,10 +185,13 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
   const message = await deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, a, id, body.type);
     const decided = { decidedBy: actor.user.id, decidedAt: new Date() };
+    const audit = (action: AuditAction, before: unknown, after: unknown) =>
+      recordAudit(tx, { action, who: actor.user, record: { type: 'user_request', id }, before, after });
     if (row.type === 'create') {
       const form = registrationOf(row);
       if (body.status === 'reject') {
         await q.updateRequest(tx, id, { status: 'rejected', rejectReason: reason, ...decided });
+        await audit('admin.registration.reject', { status: 'pending' }, { status: 'rejected', reject_reason: reason });
         after.push(
           await queueAccountMail(tx, row.email, {
             subject: `${PRODUCT_NAME}: your registration`,
@@ -187,7 +200,12 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
         );
         return M.registrationRejected(row.name);
       }
-      const link = await approveRegistration(deps, tx, id, form, decided);
+      const { link, userId } = await approveRegistration(deps, tx, id, form, decided);
+      await audit(
+        'admin.registration.approve',
+        { status: 'pending' },
+        { status: 'approved', user_id: userId, email: form.email, roles: form.roles },
+      );
       after.push(
         await queueAccountMail(tx, row.email, {
           subject: `${PRODUCT_NAME}: your registration is approved`,
@@ -200,6 +218,7 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
     const userId = row.userId!;
     if (body.status === 'reject') {
       await q.updateRequest(tx, id, { status: 'rejected', rejectReason: reason, ...decided });
+      await audit('admin.profileChange.reject', { status: 'pending' }, { status: 'rejected', reject_reason: reason });
       await emit(tx, 'requests.profileChange.decided', {
         userId,
         approved: false,
@@ -209,8 +228,13 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
       });
       return M.profileChangeRejected(row.name);
     }
-    const applied = await applyProfileChange(tx, userId, changeOf(row), body.data);
+    const change = changeOf(row);
+    const applied = await applyProfileChange(tx, userId, change, body.data);
     await q.updateRequest(tx, id, { status: 'approved', appliedKeys: applied, ...decided });
+    await audit('admin.profileChange.approve', appliedValues(change, applied, 'before'), {
+      ...appliedValues(change, applied, 'after'),
+      user_id: userId,
+    });
     const labels = applied.map((k) =>
       k in PROFILE_FIELDS ? PROFILE_FIELDS[k as ProfileField] : PROFILE_GROUPS[k as keyof typeof PROFILE_GROUPS],
     );
@@ -271,7 +295,22 @@ async function approveRegistration(
   // The categories asked for that still exist (a root: all its subcategories, as POST /subscriptions).
   await q.subscribe(tx, userId, (await subcategoriesOf(tx, form.subscriptions?.selected ?? [])).subcategories);
   await q.updateRequest(tx, id, { status: 'approved', userId, ...decided });
-  return createActivationLink(deps, userId, form.email, tx);
+  return { link: await createActivationLink(deps, userId, form.email, tx), userId };
+}
+
+/** The values a profile change applied, as they were (`before`) or as they became (`after`), for the audit trail. */
+function appliedValues(d: StoredProfileChange, applied: string[], side: 'before' | 'after') {
+  const out: Record<string, unknown> = {};
+  for (const k of applied) {
+    if (k in PROFILE_FIELDS)
+      out[k] = (side === 'before' ? d.before?.[k as ProfileField] : d.fields?.[k as ProfileField]) ?? null;
+    else if (k === 'competency') out[k] = side === 'before' ? null : (d.competency?.suggestChanges ?? null);
+    else {
+      const group = k as 'emails' | 'phones' | 'addresses';
+      out[k] = (side === 'before' ? d.user_info_before?.[group] : d.user_info?.[group]) ?? null;
+    }
+  }
+  return out;
 }
 
 /** Applies only the ticked keys a change holds; at least one must be ticked. */
@@ -323,6 +362,8 @@ export async function editRegistration(
     const row = await lockPending(tx, a, id, 'create');
     const before = registrationOf(row);
     const settled = await settleRegistration(tx, form, before.signature);
+    const { summary: _summary, ...beforeForm } = before;
+    const changed = changedFields(beforeForm, settled as unknown as Record<string, unknown>);
     if (
       settled.email.toLowerCase() !== row.email.toLowerCase() &&
       (await findUserIdByEmail(tx, settled.email)) !== null
@@ -334,6 +375,13 @@ export async function editRegistration(
       roles: settled.roles,
       handler: requestHandlerOf(settled.roles),
       data: { ...settled, summary: 'New registration' },
+    });
+    await recordAudit(tx, {
+      action: 'admin.registration.edit',
+      who: actor.user,
+      record: { type: 'user_request', id },
+      before: changed?.before ?? {},
+      after: changed?.after ?? {},
     });
     return { message: M.registrationSaved, id };
   });

@@ -12,7 +12,7 @@ import {
 import { authorize } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
-import { sendFile } from '../../platform/files.js';
+import { downloaderOf, sendFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import * as service from './resources.service.js';
@@ -49,7 +49,13 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
       response: { 200: z.any().describe('the file') },
     },
     handler: async (req, reply) =>
-      sendFile(reply, storage, await service.readableFile(deps, actorOf(req), req.params.id), 'attachment'),
+      sendFile(
+        reply,
+        storage,
+        await service.readableFile(deps, actorOf(req), req.params.id),
+        'attachment',
+        downloaderOf(deps.db, req, 'resource'),
+      ),
   });
 
   r.post('/admin/resources', {

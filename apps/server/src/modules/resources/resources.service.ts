@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
+import { recordAudit } from '../../platform/audit.js';
 import { badRequest, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { insertFiles, type StoredFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
@@ -60,6 +61,17 @@ async function presentOne(db: Db, id: number) {
   return presentResource(row);
 }
 
+/** An admin's change of a resource, recorded in its transaction (`before` null: added; `after` null: removed). */
+function audit(tx: Tx, actor: Actor, id: number, before: unknown, after: unknown) {
+  return recordAudit(tx, {
+    action: 'admin.resource.manage',
+    who: actor.user,
+    record: { type: 'resource', id },
+    before,
+    after,
+  });
+}
+
 /** POST /admin/resources: multipart name, then the file. */
 export function addUpload(
   deps: Deps,
@@ -77,7 +89,9 @@ export function addUpload(
         .transaction(async (tx) => {
           if (await q.lockByName(tx, body.name)) throw duplicate();
           const [file] = await insertFiles(tx, [upload], actor.user.id);
-          return (await q.insertResource(tx, { name: body.name, fileId: file!.id })).id;
+          const row = await q.insertResource(tx, { name: body.name, fileId: file!.id });
+          await audit(tx, actor, row.id, null, { name: body.name, file_id: file!.id });
+          return row.id;
         })
         .catch((e: unknown) => {
           // Two saves of one new name at once: the unique index refuses the second, a duplicate like any other.
@@ -112,6 +126,13 @@ export function replaceUpload(
           }
           const [file] = await insertFiles(tx, [upload], actor.user.id);
           await q.updateResource(tx, id, { name: body.name ?? row.name, fileId: file!.id });
+          await audit(
+            tx,
+            actor,
+            id,
+            { name: row.name, file_id: row.fileId },
+            { name: body.name ?? row.name, file_id: file!.id },
+          );
           return q.deleteFileRow(tx, row.fileId);
         })
         .catch((e: unknown) => {
@@ -130,6 +151,7 @@ export async function removeResource(deps: Deps, actor: Actor, id: number) {
   const key = await deps.db.transaction(async (tx) => {
     const row = authorize(actor, 'admin.resource.manage', await q.lockResource(tx, id));
     await q.deleteResource(tx, id);
+    await audit(tx, actor, id, { name: row.name, file_id: row.fileId }, null);
     return q.deleteFileRow(tx, row.fileId);
   });
   if (key) await storageOf(deps).delete(key);

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   isAdminRole,
+  type AuditList,
   type CommitteeNames,
   type FacilityLookup,
   type RegistrationCategories,
@@ -9,7 +10,8 @@ import {
   type UserRequestDetail,
   type UserRequestList,
 } from '@portal/shared';
-import { api } from '../../lib/api-client';
+import { downloadFile } from '../../components/documents/download';
+import { api, apiUrl } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 
 /** One hook per call of the admin's pending requests (issue 13). */
@@ -127,4 +129,30 @@ export function useRegistrationCategories() {
     queryFn: ({ signal }) => api.get<RegistrationCategories>('/register/categories', { signal }),
     staleTime: 5 * 60_000,
   });
+}
+
+/** The audit trail's filters (issue 22), as GET /audit and /audit.csv take them. */
+export interface AuditFilterParams {
+  user?: string;
+  action?: string;
+  record_type?: string;
+  record_id?: string;
+  from?: string;
+  to?: string;
+}
+
+export const auditKey = ['audit'] as const;
+
+/** GET /audit: a page of the trail, newest first, filtered and paged in SQL (SYSADMIN). */
+export function useAuditTrail(filters: AuditFilterParams, page: number, perPage: number) {
+  return useQuery({
+    queryKey: [...auditKey, filters, page, perPage],
+    queryFn: ({ signal }) => api.get<AuditList>('/audit', { query: { ...filters, page, per_page: perPage }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /audit.csv with the same filters, through a download ticket: the browser streams it to disk. */
+export function exportAuditTrail(filters: AuditFilterParams) {
+  return downloadFile(apiUrl('/audit.csv', { ...filters }));
 }

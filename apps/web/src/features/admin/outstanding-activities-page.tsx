@@ -29,7 +29,7 @@ const LINKS: {
   },
 ];
 
-/** How many requests of a kind wait for this admin's view (the list's total, one row asked). */
+/** How many requests of a kind wait for this admin to decide (not those another admin decides, nor their own). */
 function PendingCount({ type, label }: { type: 'create' | 'update'; label: string }) {
   const list = useUserRequests({ type, page: 1, perPage: 1 });
   if (list.isLoading) return <Loader size="xs" aria-label={`Counting ${label.toLowerCase()}`} />;
@@ -37,11 +37,11 @@ function PendingCount({ type, label }: { type: 'create' | 'update'; label: strin
   return (
     <Badge
       size="lg"
-      variant={list.data.total ? 'filled' : 'light'}
-      color={list.data.total ? 'red' : 'gray'}
-      aria-label={`${list.data.total} pending`}
+      variant={list.data.decidable_total ? 'filled' : 'light'}
+      color={list.data.decidable_total ? 'red' : 'gray'}
+      aria-label={`${list.data.decidable_total} pending`}
     >
-      {list.data.total}
+      {list.data.decidable_total}
     </Badge>
   );
 }

@@ -18,6 +18,7 @@ const detail: UserRequestDetail = {
   user_id: 5,
   created_at: '2026-11-20T00:00:00.000Z',
   can_decide: true,
+  decide_note: null,
   reject_reason: null,
   decided_by: null,
   decided_at: null,

@@ -273,7 +273,7 @@ export default function PendingProfileChangePage() {
       )}
       {r && r.status === 'pending' && !r.can_decide && (
         <Alert color="brand" mb="md">
-          A Technical Assessor Admin decides this profile change.
+          {r.decide_note ?? 'Another administrator decides this request.'}
         </Alert>
       )}
       {r && <ChangeView r={r} ticked={ticked} toggle={toggle} />}

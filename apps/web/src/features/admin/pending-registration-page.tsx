@@ -87,7 +87,7 @@ export default function PendingRegistrationPage() {
       )}
       {r && r.status === 'pending' && !r.can_decide && (
         <Alert color="brand" mb="md">
-          A Technical Assessor Admin decides this registration.
+          {r.decide_note ?? 'Another administrator decides this request.'}
         </Alert>
       )}
       {r?.registration && (

@@ -1,4 +1,4 @@
-import { Anchor, Card, TextInput } from '@mantine/core';
+import { Anchor, Card, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { isRole, PAGE_SIZES, ROLE_NAMES, type UserRequestSummary } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -71,6 +71,17 @@ export function RequestsTable({
       ? [{ title: 'Change Request', sortKey: 'change', render: (r: UserRequestSummary) => r.change_request }]
       : [{ title: 'Email', render: (r: UserRequestSummary) => r.email }]),
     { title: 'Date', sortKey: 'created_at', render: (r) => formatDate(r.created_at) },
+    {
+      title: 'Decision',
+      render: (r) =>
+        r.can_decide ? (
+          'Yours to decide'
+        ) : (
+          <Text size="sm" c="dimmed" title={r.decide_note ?? undefined}>
+            Not yours to decide
+          </Text>
+        ),
+    },
   ];
 
   return (
