@@ -30,3 +30,4 @@ export * from './schemas/email.js';
 export * from './schemas/contact.js';
 export * from './schemas/resources.js';
 export * from './schemas/second-factors.js';
+export * from './schemas/admin-comms.js';

@@ -22,3 +22,4 @@ import './email/email.policy.js';
 import './contact/contact.policy.js';
 import './resources/resources.policy.js';
 import './auth/second-factors.policy.js';
+import './reports/reports.policy.js';
