@@ -3,6 +3,8 @@ import { LIMITS } from '../constants.js';
 import { safeId, safeInt, safeString } from './common.js';
 import { paged } from './paging.js';
 
+const NOTIFICATION_TEXT_MAX_SENDER = 255;
+
 /**
  * The admin's committees, notifications sent to groups and the unused-assessor report (issue 22;
  * spec/02 sections 3, 5, 7 and 9).
@@ -36,6 +38,30 @@ export const managedCommitteeList = z.object({
   candidates: z.array(committeeCandidate),
 });
 export type ManagedCommitteeList = z.infer<typeof managedCommitteeList>;
+
+/** The add/edit modal's form: the name as typed, members and admin as the pickers hold them. */
+export const committeeForm = z.object({
+  committee_name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a committee name.')
+    .max(LIMITS.committeeNameMax, `A committee name has at most ${LIMITS.committeeNameMax} characters.`),
+  committee_members: z.array(z.string()),
+  committee_admin_id: z.string().nullable(),
+});
+export type CommitteeFormValues = z.infer<typeof committeeForm>;
+
+/** The send form: the texts the spec names (checked as one message on sending). */
+export const noticeForm = z.object({
+  sender_name: z.string().max(NOTIFICATION_TEXT_MAX_SENDER),
+  sender_email: z.string().max(NOTIFICATION_TEXT_MAX_SENDER),
+  notification_title: z.string().max(255),
+  notification_body: z.string().max(10_000),
+  groups: z.array(z.string()),
+  committee_ids: z.array(z.string()),
+  send_to: z.string().nullable(),
+});
+export type NoticeFormValues = z.infer<typeof noticeForm>;
 
 export const committeeSaved = z.object({ message: z.string(), data: managedCommittee });
 
