@@ -68,6 +68,8 @@ export const committeeSaved = z.object({ message: z.string(), data: managedCommi
 /** The groups a SYSADMIN sends to (CM narrowed by committee), and a TA_ADMIN's options. */
 export const NOTIFICATION_GROUPS = ['AR', 'TA', 'CM'] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
+/** The group narrowed by committee: true when it is among the groups picked. */
+export const picksCommitteeGroup = (groups: readonly string[]) => groups.includes('CM' satisfies NotificationGroup);
 export const TA_SEND_TO = ['REPORT_USERS', 'ALL_TA_USERS'] as const;
 export type TaSendTo = (typeof TA_SEND_TO)[number];
 export const TA_SEND_TO_LABELS: Record<TaSendTo, string> = {

@@ -18,9 +18,9 @@ beforeAll(async () => {
   sysadmin = (await makeSignedIn(db, { roles: ['SYSADMIN'] })).token;
   for (const role of ['AR', 'TA', 'CM', 'TA_ADMIN'] as const)
     refused[role] = (await makeSignedIn(db, { roles: [role] })).token;
-  cms = await Promise.all(
-    ['Ada', 'Ben', 'Cy'].map((firstName) => makeUser(db, { roles: ['CM'], firstName, lastName: 'Member' })),
-  );
+  cms = [];
+  for (const firstName of ['Ada', 'Ben', 'Cy'])
+    cms.push(await makeUser(db, { roles: ['CM'], firstName, lastName: 'Member' }));
   plainAr = await makeUser(db, { roles: ['AR'] });
 });
 afterAll(() => t.close());
@@ -120,7 +120,7 @@ describe('PUT /api/committees/{id}', () => {
       name: 'After Rename',
       admin_id: cms[2]!.id,
       admin_name: 'Cy Member',
-      members: [cms[1]!.id, cms[2]!.id],
+      members: [cms[1]!.id, cms[2]!.id].sort((a, b) => a - b),
     });
     const [row] = await auditsOf('admin.committee.update', c.id);
     expect(row).toMatchObject({

@@ -19,6 +19,7 @@ import {
   TA_SEND_TO,
   TA_SEND_TO_LABELS,
   noticeForm,
+  picksCommitteeGroup,
   type NoticeFormValues,
   type NotificationSend,
   type TaSendTo,
@@ -84,7 +85,7 @@ export function SendNoticeForm({
   const form = useSchemaForm<NoticeFormValues>(noticeForm, { initialValues: blank(initialSendTo) });
   const [reportUsers, setReportUsers] = useState(report);
   const v = form.getValues();
-  const committees = useCommitteeNames(audiences.groups && v.groups.includes('CM'));
+  const committees = useCommitteeNames(audiences.groups && picksCommitteeGroup(v.groups));
 
   const reset = () => {
     setReportUsers(null);
@@ -103,7 +104,7 @@ export function SendNoticeForm({
     };
     if (values.groups.length > 0) {
       body.send_to = values.groups as NotificationSend['send_to'];
-      body.committee_ids = values.groups.includes('CM') ? values.committee_ids.map(Number) : [];
+      body.committee_ids = picksCommitteeGroup(values.groups) ? values.committee_ids.map(Number) : [];
     } else if (values.send_to) {
       body.send_to = values.send_to as TaSendTo;
       if (values.send_to === 'REPORT_USERS' && reportUsers) {
@@ -156,7 +157,7 @@ export function SendNoticeForm({
               </Group>
             </Checkbox.Group>
           )}
-          {audiences.groups && v.groups.includes('CM') && (
+          {audiences.groups && picksCommitteeGroup(v.groups) && (
             <MultiSelect
               label="Committees"
               description="Leave empty to send to the members of every committee."
