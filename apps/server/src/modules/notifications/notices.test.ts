@@ -106,11 +106,16 @@ describe('POST /api/notifications (SYSADMIN, groups)', () => {
   });
 
   it('two sends at once are two notifications, each mailed once to each recipient', async () => {
-    const [a, b] = await Promise.all([
-      send(sysadmin, notice({ notification_title: 'Parallel', send_to: ['CM'], committee_ids: [committeeA] })),
-      send(sysadmin, notice({ notification_title: 'Parallel', send_to: ['CM'], committee_ids: [committeeA] })),
-    ]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    // Two real HTTP requests on their own connections, in flight together.
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const post = () =>
+      fetch(`${base}/api/notifications`, {
+        method: 'POST',
+        headers: { ...auth(sysadmin), 'content-type': 'application/json' },
+        body: JSON.stringify(notice({ notification_title: 'Parallel', send_to: ['CM'], committee_ids: [committeeA] })),
+      });
+    const [a, b] = await Promise.all([post(), post()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
     const ids = (await recipientsOf('Parallel')).map((r) => r.userId).sort();
     expect(ids).toEqual([cmA.id, cmA.id, arAndCm.id, arAndCm.id].sort());
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Parallel'));
