@@ -39,6 +39,7 @@ import { documentRoutes } from './modules/documents/index.js';
 import { invoiceRoutes } from './modules/invoices/index.js';
 import { importRoutes } from './modules/imports/index.js';
 import { committeeRoutes } from './modules/committees/index.js';
+import { reportRoutes } from './modules/reports/index.js';
 import { forumRoutes } from './modules/forum/index.js';
 import { calendarRoutes } from './modules/calendar/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
@@ -209,6 +210,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(invoiceRoutes, { deps });
       await api.register(importRoutes, { deps });
       await api.register(committeeRoutes, { deps });
+      await api.register(reportRoutes, { deps });
       await api.register(forumRoutes, { deps });
       await api.register(calendarRoutes, { deps });
       await api.register(registrationRoutes, { deps });

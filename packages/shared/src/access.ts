@@ -104,7 +104,12 @@ export const ROUTES = {
     parent: 'adminPendingProfileChangeAll',
   },
   adminNotifications: { path: '/admin/notifications', access: ADMINS, title: 'Notifications' },
-  adminManageCommittees: { path: '/admin/manage-committees', access: ADMINS, title: 'Manage Committee' },
+  adminManageCommittees: {
+    path: '/admin/manage-committees',
+    access: ADMINS,
+    title: 'Manage Committee',
+    parent: 'adminUsers',
+  },
   // Not in the spec: the back office adds, replaces and removes publications (admin.publication.manage).
   adminPublications: { path: '/admin/publications', access: ['SYSADMIN'], title: 'Manage Publications' },
   // Not in the spec: who did what, when and from where (issue 22, admin.audit.read).

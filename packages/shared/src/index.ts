@@ -32,3 +32,4 @@ export * from './schemas/resources.js';
 export * from './schemas/second-factors.js';
 export * from './schemas/users.js';
 export * from './schemas/audit.js';
+export * from './schemas/admin-comms.js';

@@ -24,3 +24,4 @@ import './resources/resources.policy.js';
 import './auth/second-factors.policy.js';
 import './users/users.policy.js';
 import './audit/audit.policy.js';
+import './reports/reports.policy.js';

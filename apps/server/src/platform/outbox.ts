@@ -131,6 +131,12 @@ export async function queueAccountMail(
   return row!.id;
 }
 
+/**
+ * A notice an admin sent to a group (POST /notifications): always mailed, whatever the recipient's
+ * unsubscribe and digest choices, so its mail carries no unsubscribe link.
+ */
+export const ADMIN_NOTICE_KIND = 'admin';
+
 /** Mails counted since the process started (GET /api/metrics). */
 export const mailStats = { sent: 0, failed: 0 };
 
@@ -167,7 +173,8 @@ export function renderMail(
   if (row.kind === 'digest') return { subject: row.subject, text: row.text, html: row.html, unsubscribe: null };
   if (row.kind === ACCOUNT_KIND) return { subject: row.subject, text: row.text, html: undefined, unsubscribe: null };
   const link = row.url ? `${config.appUrl}${row.url}` : null;
-  const unsubscribe = row.userId !== null ? unsubscribeUrl(config, row.userId, row.kind) : null;
+  const unsubscribe =
+    row.userId !== null && row.kind !== ADMIN_NOTICE_KIND ? unsubscribeUrl(config, row.userId, row.kind) : null;
   const text = [
     PRODUCT_NAME,
     '',

@@ -798,6 +798,37 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     allowed: (p: Persona) => holds(p, 'SYSADMIN'),
     call: () => ({ url: '/api/audit.csv' }),
   },
+
+  // The admin's committees, notices and report (issue 22): committees SYSADMIN, notices both admins, the report TA_ADMIN.
+  'GET /api/admin/committees': {
+    action: 'admin.committee.manage',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN'),
+    everyRecord: (p: Persona) => holds(p, 'SYSADMIN'),
+  },
+  'POST /api/committees': {
+    action: 'admin.committee.manage',
+    refusedTo: (p: Persona) => !holds(p, 'SYSADMIN'),
+    call: () => ({ payload: { committee_name: ' ', committee_members: [] } }),
+  },
+  'PUT /api/committees/{id}': {
+    action: 'admin.committee.manage',
+    refusedTo: (p: Persona) => !holds(p, 'SYSADMIN'),
+    call: () => ({ url: '/api/committees/1', payload: { committee_name: ' ', committee_members: [] } }),
+  },
+  'POST /api/notifications': {
+    action: 'admin.notification.send',
+    refusedTo: (p: Persona) => !holds(p, 'SYSADMIN', 'TA_ADMIN'),
+    call: () => ({ payload: { sender_name: '', sender_email: '', notification_title: '', notification_body: '' } }),
+  },
+  'GET /api/notifications/log': {
+    action: 'admin.notification.send',
+    allowed: (p: Persona) => holds(p, 'SYSADMIN', 'TA_ADMIN'),
+  },
+  'GET /api/admin/ta/unusedtasformonths/{months}/{ids}': {
+    action: 'admin.report.view',
+    allowed: (p: Persona) => holds(p, 'TA_ADMIN'),
+    call: () => ({ url: '/api/admin/ta/unusedtasformonths/6/1,2' }),
+  },
 };
 
 export type { Expectation };

@@ -59,7 +59,7 @@ export const PAGES: Record<RouteName, PageDef> = {
   editDiscussion: { frame: 'shell', load: () => import('../features/forum/pages/edit-discussion-page') },
   members: { frame: 'shell', load: () => import('../features/forum/pages/members-page') },
 
-  adminReports: shellPlaceholder,
+  adminReports: { frame: 'shell', load: () => import('../features/reports/reports-page') },
   adminUsers: { frame: 'shell', load: () => import('../features/users/users-page') },
   adminUser: { frame: 'shell', load: () => import('../features/users/user-page') },
   adminEditPersonalDetails: { frame: 'shell', load: () => import('../features/users/edit-personal-details-page') },
@@ -72,8 +72,11 @@ export const PAGES: Record<RouteName, PageDef> = {
     load: () => import('../features/admin/pending-profile-changes-page'),
   },
   adminPendingProfileChange: { frame: 'shell', load: () => import('../features/admin/pending-profile-change-page') },
-  adminNotifications: shellPlaceholder,
-  adminManageCommittees: shellPlaceholder,
+  adminNotifications: {
+    frame: 'shell',
+    load: () => import('../features/admin-notifications/admin-notifications-page'),
+  },
+  adminManageCommittees: { frame: 'shell', load: () => import('../features/admin-committees/manage-committees-page') },
   adminPublications: { frame: 'shell', load: () => import('../features/publications/pages/admin-publications-page') },
   adminAudit: { frame: 'shell', load: () => import('../features/admin/audit-page') },
 };

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { committees, users } from './users.js';
 
 /**
@@ -24,4 +25,31 @@ export const notifications = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * The log of notifications an admin sent to groups (Past Notifications): one row per send, with
+ * whom it went to in words and how many received it. reminders: [{ sent_on, sent_to }] (none yet).
+ */
+export const sentNotifications = pgTable(
+  'sent_notifications',
+  {
+    id: serial().primaryKey(),
+    title: text().notNull(),
+    body: text().notNull(),
+    senderName: text().notNull(),
+    senderEmail: text().notNull(),
+    /** 'groups' (a SYSADMIN's AR, TA, CM) or 'assessors' (a TA_ADMIN's report users or all TAs). */
+    audience: text({ enum: ['groups', 'assessors'] }).notNull(),
+    /** What was picked: { send_to, committee_ids?, months?, options? }. */
+    sendTo: jsonb().notNull(),
+    sentToText: text().notNull(),
+    recipients: integer().notNull(),
+    reminders: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    sentBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sent_notifications_audience_created_idx').on(t.audience, t.createdAt.desc())],
 );

@@ -34,6 +34,8 @@ export const users = pgTable(
     tfCompleted: boolean().notNull().default(false),
     /** False once the user chose "do not remind" for the SMS set-up. */
     tfRemind: boolean().notNull().default(true),
+    /** The last sign-in (the unused-assessor report); set in the sign-in's own transaction. */
+    lastUsed: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**

@@ -13,6 +13,7 @@ import { seedDemoPublications } from './demo-publications.js';
 import { seedDemoResources } from './demo-resources.js';
 import { hasNoUsers } from './is-empty.js';
 import { seedDemoMembers } from './demo-members.js';
+import { seedDemoComms } from './demo-comms.js';
 
 /** Adds the demo accounts, committees and notifications when the database has no user yet. */
 export async function seedIfEmpty(db: Db, storage?: Storage): Promise<boolean> {
@@ -95,6 +96,7 @@ export async function seedDemo(db: Db, storage?: Storage) {
   await seedDemoMeetings(db, storage);
   await seedDemoResources(db, storage);
   await seedDemoMembers(db, passwordHash);
+  await seedDemoComms(db);
   // Demo notifications that name a job open that job: its id is known now.
   await db.execute(
     sql`update notifications set url = '/job/' || jobs.id from jobs where notifications.url = ${JOB_URL_PREFIX} || jobs.job_number`,

@@ -69,6 +69,12 @@ export async function insertSession(
   return row!;
 }
 
+export const touchLastUsed = (db: Q, userId: number) =>
+  db
+    .update(users)
+    .set({ lastUsed: sql`now()` })
+    .where(eq(users.id, userId));
+
 export const deleteSession = (db: Q, id: string) => db.delete(sessions).where(eq(sessions.id, id));
 
 export const deleteOtherSessions = (db: Q, userId: number, keepId: string) =>

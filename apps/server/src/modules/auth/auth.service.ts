@@ -38,13 +38,19 @@ export interface ClientInfo {
 async function newSession(db: Db | Tx, userId: number, stage: 'pending' | 'active', client: ClientInfo) {
   const token = newToken();
   const ttl = stage === 'pending' ? PENDING_SESSION_TTL_MINUTES * MINUTE : SESSION_TTL_HOURS * 60 * MINUTE;
-  const session = await q.insertSession(db, {
+  const values = {
     tokenHash: sha256(token),
     userId,
     stage,
     expiresAt: new Date(Date.now() + ttl),
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 300),
+  };
+  if (stage === 'pending') return { token, session: await q.insertSession(db, values) };
+  // An active session is a sign-in: the user's last use (the unused-assessor report), in its own transaction.
+  const session = await db.transaction(async (tx) => {
+    await q.touchLastUsed(tx, userId);
+    return q.insertSession(tx, values);
   });
   return { token, session };
 }

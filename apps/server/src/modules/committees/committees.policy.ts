@@ -23,3 +23,8 @@ defineRules<CommitteeFacts>({
   },
   'committees.member.list': { sees: (actor, c) => actor.committees.some((m) => m.id === c.id) },
 });
+
+/** Creating and changing committees, their members and admin: the SYSADMIN's (issue 22). */
+defineRules<CommitteeFacts>({
+  'admin.committee.manage': { can: (actor) => holdsAny(actor, 'SYSADMIN') },
+});

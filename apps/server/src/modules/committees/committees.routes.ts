@@ -1,11 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { committeeDetail, committeeList, committeeNames, idParam } from '@portal/shared';
+import {
+  committeeDetail,
+  committeeList,
+  committeeNames,
+  committeeSave,
+  committeeSaved,
+  idParam,
+  managedCommitteeList,
+} from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
+import { authorize } from '../../platform/access.js';
 import * as service from './committees.service.js';
 
 const tag = { tags: ['Committees'] };
+
+/** The admin's calls answer 403 to anyone but a SYSADMIN before the body is read. */
+const managerOnly = async (req: FastifyRequest) => authorize(actorOf(req), 'admin.committee.manage');
 
 export async function committeeRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,5 +49,38 @@ export async function committeeRoutes(app: FastifyInstance, { deps }: { deps: De
       response: { 200: committeeDetail },
     },
     handler: (req) => service.getCommittee(deps, actorOf(req), req.params.id),
+  });
+
+  r.get('/admin/committees', {
+    onRequest: managerOnly,
+    schema: {
+      ...tag,
+      description: 'Every committee with its admin and member ids, and the users a committee may hold (SYSADMIN).',
+      response: { 200: managedCommitteeList },
+    },
+    handler: (req) => service.listManagedCommittees(deps, actorOf(req)),
+  });
+
+  r.post('/committees', {
+    onRequest: managerOnly,
+    schema: {
+      ...tag,
+      description: 'Creates a committee (SYSADMIN). The admin must be one of the members.',
+      body: committeeSave,
+      response: { 200: committeeSaved },
+    },
+    handler: (req) => service.createCommittee(deps, actorOf(req), req.body),
+  });
+
+  r.put('/committees/:id', {
+    onRequest: managerOnly,
+    schema: {
+      ...tag,
+      description: 'Renames a committee, sets its admin, adds and removes members (SYSADMIN).',
+      params: idParam,
+      body: committeeSave,
+      response: { 200: committeeSaved },
+    },
+    handler: (req) => service.updateCommittee(deps, actorOf(req), req.params.id, req.body),
   });
 }

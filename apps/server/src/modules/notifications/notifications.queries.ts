@@ -3,6 +3,9 @@ import type { Db, Tx } from '../../db/client.js';
 import {
   arSites,
   committeeMembers,
+  committees,
+  mailOutbox,
+  sentNotifications,
   forumFollows,
   jobAssessors,
   notifications,
@@ -114,4 +117,103 @@ export async function systemAdminIds(db: Q) {
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .where(and(eq(userRoles.role, 'SYSADMIN'), eq(users.activated, true)));
   return rows.map((r) => r.id);
+}
+
+// ---- Notices an admin sends to groups (POST /notifications) ----
+
+/** Who a notice reaches, as one SQL condition on `users u` (the recipients are never loaded into the process). */
+export type Audience =
+  | { kind: 'groups'; roles: ('AR' | 'TA')[]; allCommitteeMembers: boolean; committeeIds: number[] }
+  | { kind: 'assessors'; userIds: number[] | 'all' };
+
+const holdsRole = (role: string) =>
+  sql`exists (select 1 from ${userRoles} r where r.user_id = u.id and r.role = ${role})`;
+
+function audienceWhere(a: Audience): SQL {
+  if (a.kind === 'assessors')
+    return a.userIds === 'all'
+      ? holdsRole('TA')
+      : sql`${holdsRole('TA')} and u.id = any(${`{${a.userIds.join(',')}}`}::int[])`;
+  const parts: SQL[] = a.roles.map(holdsRole);
+  if (a.allCommitteeMembers) parts.push(holdsRole('CM'));
+  if (a.committeeIds.length > 0)
+    parts.push(
+      sql`exists (select 1 from ${committeeMembers} cm where cm.user_id = u.id and cm.committee_id = any(${`{${a.committeeIds.join(',')}}`}::int[]))`,
+    );
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+export interface Notice {
+  title: string;
+  body: string;
+  sender: string;
+  mail: { subject: string; text: string; html: string; kind: string };
+}
+
+/**
+ * The notice for every active user of the audience, each once (a member of two groups is one row
+ * of `users`): one INSERT ... SELECT into notifications and one into the mail outbox, in one
+ * statement (one snapshot of the recipients), so 20,000 recipients cost two set-based writes and
+ * no row passes through the process. Answers how many were reached.
+ */
+export async function insertNotice(tx: Tx, audience: Audience, n: Notice): Promise<number> {
+  const result = await tx.execute(sql`
+    with recipients as (
+      select u.id, u.email from ${users} u where u.activated and ${audienceWhere(audience)}
+    ), notified as (
+      insert into ${notifications} (user_id, type, title, body, sender)
+      select id, 'Admin', ${n.title}, ${n.body}, ${n.sender} from recipients
+      returning 1
+    ), mailed as (
+      insert into ${mailOutbox} (user_id, to_address, kind, subject, text, html, status)
+      select id, email, ${n.mail.kind}, ${n.mail.subject}, ${n.mail.text}, ${n.mail.html}, 'pending' from recipients
+      returning 1
+    )
+    select (select count(*) from notified)::int as notified, (select count(*) from mailed)::int as mailed`);
+  const rows = (result as unknown as { rows: { notified: number }[] }).rows;
+  return Number(rows[0]?.notified ?? 0);
+}
+
+export function committeeNamesOf(db: Q, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: committees.id, name: committees.name })
+    .from(committees)
+    .where(inArray(committees.id, ids))
+    .orderBy(committees.name);
+}
+
+export async function insertSentNotification(tx: Tx, row: typeof sentNotifications.$inferInsert) {
+  const [saved] = await tx.insert(sentNotifications).values(row).returning({ id: sentNotifications.id });
+  return saved!.id;
+}
+
+/** A page of the log, newest first, with the count of all rows in the scope (one statement). */
+export function listSentNotifications(db: Q, where: SQL, page: number, perPage: number) {
+  return db
+    .select({
+      id: sentNotifications.id,
+      title: sentNotifications.title,
+      body: sentNotifications.body,
+      createdAt: sentNotifications.createdAt,
+      recipients: sentNotifications.recipients,
+      sentToText: sentNotifications.sentToText,
+      senderName: sentNotifications.senderName,
+      senderEmail: sentNotifications.senderEmail,
+      reminders: sentNotifications.reminders,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(sentNotifications)
+    .where(where)
+    .orderBy(desc(sentNotifications.createdAt), desc(sentNotifications.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
+export async function countSentNotifications(db: Q, where: SQL) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sentNotifications)
+    .where(where);
+  return row?.n ?? 0;
 }

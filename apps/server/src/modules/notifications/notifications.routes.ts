@@ -8,8 +8,16 @@ import {
   notificationList,
   notificationListQuery,
   notificationUpdateQuery,
+  notificationLog,
+  notificationSend,
+  notificationSent,
+  pageQuery,
+  PAGE_SIZES,
   parseNotificationIds,
 } from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import { authorize } from '../../platform/access.js';
+import * as notices from './notices.service.js';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
@@ -17,6 +25,9 @@ import * as service from './notifications.service.js';
 import { hotResponse } from '../../platform/serializer.js';
 
 const tag = { tags: ['Notifications'] };
+
+/** The admins' calls answer 403 to anyone holding neither admin role before the body is read. */
+const sendersOnly = async (req: FastifyRequest) => authorize(actorOf(req), 'admin.notification.send');
 
 export async function notificationRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -40,5 +51,29 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       if (!ids) throw badRequest(MESSAGES.validationFailed, { ids: ['The ids must be a list of notification ids.'] });
       return service.updateForUser(deps, actorOf(req), ids, req.query);
     },
+  });
+
+  r.post('/notifications', {
+    onRequest: sendersOnly,
+    schema: {
+      ...tag,
+      description:
+        'An admin sends a notice: a SYSADMIN to groups (send_to: AR, TA, CM; committee_ids narrows CM), a TA_ADMIN ' +
+        'to REPORT_USERS (user_ids) or ALL_TA_USERS. Each active recipient gets it once, in the portal (type Admin) and by mail.',
+      body: notificationSend,
+      response: { 200: notificationSent },
+    },
+    handler: (req) => notices.sendNotice(deps, actorOf(req), req.body),
+  });
+
+  r.get('/notifications/log', {
+    onRequest: sendersOnly,
+    schema: {
+      ...tag,
+      description: 'Past notifications of the audiences this admin sends to, newest first (5 a page).',
+      querystring: z.object(pageQuery(PAGE_SIZES.pastNotifications, 50)),
+      response: { 200: notificationLog },
+    },
+    handler: (req) => notices.listNoticeLog(deps, actorOf(req), req.query),
   });
 }

@@ -1,0 +1,57 @@
+import { stringify } from 'csv-stringify/sync';
+import { type ReportOptionId, type UnusedAssessor, type UnusedAssessorReport } from '@portal/shared';
+import { authorize } from '../../platform/access.js';
+import type { Actor } from '../../platform/auth.js';
+import type { Deps } from '../../platform/deps.js';
+import * as q from './reports.queries.js';
+import './reports.policy.js';
+
+/** GET /admin/ta/unusedtasformonths/{months}/{ids}: the assessors unused for that long, by the options chosen. */
+export async function unusedAssessors(
+  deps: Deps,
+  actor: Actor,
+  months: number,
+  options: ReportOptionId[],
+): Promise<UnusedAssessorReport> {
+  authorize(actor, 'admin.report.view');
+  const rows = await q.listUnusedAssessors(deps.db, months, options);
+  return {
+    months,
+    data: rows.map((r) => ({
+      id: r.id,
+      name: `${r.firstName} ${r.lastName}`,
+      email: r.email,
+      last_used: r.lastUsed?.toISOString() ?? null,
+      reviewed_at: r.reviewedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** A cell a spreadsheet would run as a formula (= + - @, or a tab or return before one) is kept as text. */
+const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** d/m/y in Sydney, as the screens show dates; empty when never. */
+const sydneyDate = (iso: string | null) =>
+  iso
+    ? new Intl.DateTimeFormat('en-AU', {
+        timeZone: 'Australia/Sydney',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+      }).format(new Date(iso))
+    : '';
+
+/** The report's rows as the CSV export: every field quoted, formula-like cells neutralised. */
+export function reportCsv(rows: UnusedAssessor[]): string {
+  return stringify(
+    rows.map((r) => [r.name, r.email, sydneyDate(r.last_used), sydneyDate(r.reviewed_at)].map(neutralised)),
+    {
+      header: true,
+      columns: ['Name', 'Email', 'Last Used', 'Profile Reviewed'],
+      quoted: true,
+      quoted_empty: true,
+      record_delimiter: '\r\n',
+      bom: true,
+    },
+  );
+}
