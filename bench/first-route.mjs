@@ -4,7 +4,8 @@
  * brotli copy when the browser accepts it).
  * - No argument: the sign-in screen (/), script by script.
  * - `signed-in`: every signed-in route of the list below, each in a fresh browser context (cold
- *   cache) as a user who may open it, with its total and its difference from the dashboard's.
+ *   cache) as a user who may open it: every script until the network is idle, and those received
+ *   before the first contentful paint, each with its difference from the dashboard's.
  * Needs a running portal that is not in production mode (second-factor codes are read from the dev
  * mailbox): PORTAL=http://127.0.0.1:3000 node bench/first-route.mjs [signed-in]
  */
@@ -53,8 +54,17 @@ async function scriptsOf(browser, path, { token, role, ready } = {}) {
   await page.waitForTimeout(1500);
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
+  // The scripts whose bodies had arrived by the first contentful paint (as sent, from resource timing).
+  const beforePaint = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'))
+      .filter((e) => e.responseEnd <= fcp)
+      .reduce((n, e) => n + e.encodedBodySize, 0);
+  });
   await context.close();
-  return scripts;
+  return Object.assign(scripts, { beforePaint });
 }
 
 const sum = (scripts) =>
@@ -137,10 +147,10 @@ if (process.argv[2] !== 'signed-in') {
           .catch(() => console.log(`  (no heading on ${path} after 20 s: ${page.url()})`)),
     });
     const total = sum(scripts);
-    dashboard ??= total.sent;
-    const beyond = total.sent - dashboard;
+    dashboard ??= { sent: total.sent, beforePaint: scripts.beforePaint };
+    const plus = (n) => `${n >= 0 ? '+' : ''}${kb(n)}`;
     console.log(
-      `${path.padEnd(36)} ${email.padEnd(20)} ${String(scripts.length).padStart(3)} scripts ${kb(total.sent).padStart(9)} sent ${kb(total.gzip).padStart(9)} gzip  ${beyond >= 0 ? '+' : ''}${kb(beyond)} beyond the dashboard`,
+      `${path.padEnd(34)} ${email.padEnd(20)} ${String(scripts.length).padStart(3)} scripts ${kb(total.sent).padStart(9)} sent (${plus(total.sent - dashboard.sent).padStart(9)}); before the first paint ${kb(scripts.beforePaint).padStart(9)} (${plus(scripts.beforePaint - dashboard.beforePaint).padStart(9)})`,
     );
   }
 }
