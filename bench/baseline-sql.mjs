@@ -124,10 +124,10 @@ export const PUBLICATION_PAGE = `select "publications"."id", "publications"."nam
 export const PUBLICATION_COUNT = `select count(*)::int from "publications"`;
 export const CATEGORIES = `select "id", "name", "parent_id", "position" from "publication_categories" order by "publication_categories"."position" asc, "publication_categories"."name" asc`;
 export const SUBSCRIPTIONS_OF = `select "category_id", "notify" from "subscriptions" where "subscriptions"."user_id" = $1`;
-const LEAF_COLUMNS = `select "id", "name", "updated_at", "category_id" from "publications"`;
-const LEAF_ORDER = `order by "publications"."name" asc, "publications"."id" asc`;
-/** The leaves of the tree: of every subcategory (n null), or of the user's n subscribed ones ($1..$n). */
-export const publicationLeaves = (n) =>
+const COUNT_COLUMNS = `select "category_id", count(*)::int from "publications"`;
+const COUNT_GROUP = `group by "publications"."category_id"`;
+/** How many publications each subcategory holds: every one (n null), or the user's n subscribed ones ($1..$n). */
+export const publicationCounts = (n) =>
   n === null
-    ? `${LEAF_COLUMNS} ${LEAF_ORDER}`
-    : `${LEAF_COLUMNS} where "publications"."category_id" in (${Array.from({ length: Math.max(n, 1) }, (_, i) => `$${i + 1}`).join(', ')}) ${LEAF_ORDER}`;
+    ? `${COUNT_COLUMNS} ${COUNT_GROUP}`
+    : `${COUNT_COLUMNS} where "publications"."category_id" in (${Array.from({ length: Math.max(n, 1) }, (_, i) => `$${i + 1}`).join(', ')}) ${COUNT_GROUP}`;

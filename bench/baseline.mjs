@@ -37,7 +37,7 @@ import {
   jobsCount,
   jobsPage,
   meetingQueryText,
-  publicationLeaves,
+  publicationCounts,
 } from './baseline-sql.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -232,12 +232,12 @@ app.get('/categories', async (req, reply) => {
   ]);
   if (req.query.withPublication !== 'true') return { categories: categories.rows, subscriptions: subs.rows };
   const ids = req.query.subscribed === 'true' ? subs.rows.map((r) => r[0]) : null;
-  const leaves = await pool.query({
-    text: publicationLeaves(ids && ids.length),
+  const counts = await pool.query({
+    text: publicationCounts(ids && ids.length),
     values: ids ? (ids.length ? ids : [-1]) : [],
     rowMode: 'array',
   });
-  return { categories: categories.rows, subscriptions: subs.rows, publications: leaves.rows };
+  return { categories: categories.rows, subscriptions: subs.rows, counts: counts.rows };
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 3102) });

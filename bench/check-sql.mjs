@@ -36,7 +36,7 @@ import {
   invoicePage,
   jobsCount,
   jobsPage,
-  publicationLeaves,
+  publicationCounts,
 } from './baseline-sql.mjs';
 import { login } from './login.mjs';
 import { freshDatabase, here, startPortal } from './portal.mjs';
@@ -128,8 +128,8 @@ const expected = {
   'publications count': PUBLICATION_COUNT,
   categories: CATEGORIES,
   'subscriptions of the user': SUBSCRIPTIONS_OF,
-  [`publication leaves (${subscribed} subscribed)`]: publicationLeaves(subscribed),
-  'publication leaves (all)': publicationLeaves(null),
+  [`publication counts (${subscribed} subscribed)`]: publicationCounts(subscribed),
+  'publication counts (all)': publicationCounts(null),
 };
 let missing = 0;
 for (const [name, text] of Object.entries(expected)) {

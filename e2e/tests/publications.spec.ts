@@ -108,6 +108,13 @@ test.describe('publications and subscriptions', () => {
     await notify.check();
     await expect(page.getByText('Your notification settings are saved.')).toBeVisible();
     await expect(notify).toBeChecked();
+    // A sub category's publications are asked for when it is opened.
+    const formsItem = general.getByRole('listitem').filter({ has: forms });
+    await formsItem.getByRole('button', { name: /^Show publications \(\d+\)$/ }).click();
+    await expect(general.getByRole('list', { name: `Publications of ${SUB}` }).getByRole('listitem')).not.toHaveCount(
+      0,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
     await phoneShot(page, 'subscriptions');
 
     // The back office publishes in Forms; ar@ is told in the portal and by mail.

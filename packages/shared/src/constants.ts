@@ -40,6 +40,8 @@ export const PAGE_SIZES = {
   genericDefault: 5,
   jobs: 10,
   publications: 10,
+  /** A category's publications in the subscriptions browser, a page at a time (at most 100). */
+  categoryPublications: 50,
   members: 20,
   users: 20,
   committees: 10,

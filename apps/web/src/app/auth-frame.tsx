@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Container, Group, Paper } from '@mantine/core';
-import { openTermsModal } from '../components/terms-of-use';
+import { openTermsLazily } from '../components/open-terms';
 import { Brand } from './shell/brand';
 import { PageFooter } from './shell/footer';
 
@@ -32,7 +32,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
         </Paper>
       </Container>
       <Container size={460} w="100%">
-        <PageFooter onTerms={openTermsModal} />
+        <PageFooter onTerms={openTermsLazily} />
       </Container>
     </Box>
   );

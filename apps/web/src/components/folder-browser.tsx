@@ -40,6 +40,8 @@ export interface FolderBrowserProps<D> {
   columnTitles?: { folders?: string; subFolders?: string; documents?: string };
   /** What the open columns ask the user to choose ('Choose a folder.'). */
   chooseText?: { folder?: string; subFolder?: string };
+  /** Under the open folder's documents: a way to load more of a folder that comes a page at a time. */
+  documentsFooter?: ReactNode;
 }
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
@@ -82,6 +84,7 @@ export function FolderBrowser<D>({
   emptyText = {},
   columnTitles = {},
   chooseText = {},
+  documentsFooter,
 }: FolderBrowserProps<D>) {
   const root = folders.find((f) => f.id === rootId) ?? null;
   const subs = root?.children ?? [];
@@ -196,6 +199,7 @@ export function FolderBrowser<D>({
                   );
                 })}
               </Stack>
+              {documentsFooter}
             </Stack>
           )}
         </Column>

@@ -83,6 +83,51 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const isAustralia = (country: string | null | undefined) =>
   !country || ['australia', 'au'].includes(country.trim().toLowerCase());
 
+/** The flat fields an assessor's primary email, phone and address stand for (spec/02 section 5). */
+export const PRIMARY_CONTACT_FIELDS = [
+  'email',
+  'mobile_number',
+  'address',
+  'country',
+  'state',
+  'suburb',
+  'postcode',
+] as const;
+export type PrimaryContactField = (typeof PRIMARY_CONTACT_FIELDS)[number];
+
+/**
+ * The flat email, mobile_number (country code plus number) and address fields copied from the
+ * primary rows: the one source of an assessor's contact details. A kind given without a primary row
+ * gives nothing, so its flat fields stay as they are.
+ */
+export function primaryContactOf(info: {
+  emails?: readonly { email?: string | null; isPrimary?: boolean }[];
+  phones?: readonly { countryCode?: string | null; phoneNumber?: string | null; isPrimary?: boolean }[];
+  addresses?: readonly {
+    AddressLine?: string | null;
+    Country?: string | null;
+    State?: string | null;
+    Suburb?: string | null;
+    Postcode?: string | null;
+    isPrimary?: boolean;
+  }[];
+}): Partial<Record<PrimaryContactField, string>> {
+  const out: Partial<Record<PrimaryContactField, string>> = {};
+  const email = info.emails?.find((e) => e.isPrimary);
+  if (email?.email?.trim()) out.email = email.email.trim();
+  const phone = info.phones?.find((p) => p.isPrimary);
+  if (phone?.phoneNumber?.trim()) out.mobile_number = `${phone.countryCode?.trim() ?? ''}${phone.phoneNumber.trim()}`;
+  const a = info.addresses?.find((x) => x.isPrimary);
+  if (a) {
+    out.address = a.AddressLine?.trim() ?? '';
+    out.country = a.Country?.trim() ?? '';
+    out.state = isAustralia(a.Country) ? (a.State?.trim() ?? '') : 'Other';
+    out.suburb = a.Suburb?.trim() ?? '';
+    out.postcode = a.Postcode?.trim() ?? '';
+  }
+  return out;
+}
+
 type Issue = { path: (string | number)[]; message: string };
 
 /** The rules of the profile form; `assessor` adds the primary email, phone and address of a TA. */

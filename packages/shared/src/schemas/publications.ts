@@ -29,7 +29,10 @@ export const publicationListQuery = z.object(pageQuery(PAGE_SIZES.publications))
 export const publicationList = paged(publicationItem);
 export type PublicationList = z.infer<typeof publicationList>;
 
-/** A publication inside the categories tree (withPublication=true). */
+/** GET /publications/category/{id}: a category's publications, a page at a time, by name. */
+export const categoryPublicationsQuery = z.object(pageQuery(PAGE_SIZES.categoryPublications));
+
+/** A publication as the subscriptions browser lists it. */
 export const publicationLeaf = z.object({ id: z.number(), name: z.string(), updated_at: z.string(), uri: z.string() });
 export type PublicationLeaf = z.infer<typeof publicationLeaf>;
 
@@ -39,7 +42,8 @@ export const subcategoryNode = z.object({
   parent_id: z.number(),
   isSubscribe: z.boolean(),
   isNotify: z.boolean(),
-  publications: z.array(publicationLeaf).optional(),
+  /** How many publications it holds (withPublication=true); they are asked for a page at a time. */
+  publication_count: z.number().optional(),
 });
 export type SubcategoryNode = z.infer<typeof subcategoryNode>;
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { requestHandlerOf } from '@portal/shared';
 import { recordAudit } from '../../platform/audit.js';
+import { contactColumns } from '../../modules/profile/index.js';
 import type { Storage } from '../../platform/storage.js';
 import type { Db, Tx } from '../client.js';
 import {
@@ -167,6 +168,9 @@ export async function seedDemoRequests(db: Db, storage?: Storage) {
       { userId: ta.id, ...TA_INFO, competencyFileId: pdfFile[ta.id] },
       { userId: la.id, ...LA_INFO, competencyFileId: pdfFile[la.id] },
     ]);
+    // Their flat email, phone and address are the primary rows', as every save of the rows keeps them.
+    await tx.update(users).set(contactColumns(TA_INFO)).where(eq(users.id, ta.id));
+    await tx.update(users).set(contactColumns(LA_INFO)).where(eq(users.id, la.id));
     const site = harbourSites[0];
     await tx.insert(userRequests).values([
       {

@@ -4,3 +4,4 @@
  */
 export { profileRoutes } from './profile.routes.js';
 export { findSuggestionOfRequest, findUserInfo, upsertUserInfo } from './profile.queries.js';
+export { contactColumns, saveUserInfo } from './profile.contact.js';

@@ -43,6 +43,13 @@ export async function upsertUserInfo(db: Q, userId: number, values: Partial<type
     .onConflictDoUpdate({ target: userInfos.userId, set: { ...values, updatedAt: new Date() } });
 }
 
+export async function updateUserContact(db: Q, userId: number, values: Partial<typeof users.$inferInsert>) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
 /** The sites an AR represents, 'number - name' by facility; the committees a user belongs to. */
 export async function findMembershipsOf(db: Q, userId: number) {
   const siteRows = await db

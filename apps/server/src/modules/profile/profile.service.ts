@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   isAssessorRoles,
   isAustralia,
+  PRIMARY_CONTACT_FIELDS,
   PRODUCT_NAME,
   PROFILE_FIELD_KEYS,
   PROFILE_FIELDS,
@@ -109,6 +110,8 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
   const u = await q.findUser(deps.db, actor.user.id);
   if (!u) throw notFound();
   const form = { ...body, state: body.country === undefined || isAustralia(body.country) ? body.state : 'Other' };
+  // An assessor's email, phone and address are their primary rows; the flat fields follow them.
+  if (assessor) for (const k of PRIMARY_CONTACT_FIELDS) delete form[k];
   const current: Record<ProfileField, string | null> = {
     first_name: u.firstName,
     middle_name: u.middleName,

@@ -1,4 +1,4 @@
-import type { CategoryNode, PublicationItem, PublicationLeaf } from '@portal/shared';
+import type { CategoryNode, PublicationItem } from '@portal/shared';
 import type { CategoryRow, PublicationRow } from './publications.queries.js';
 
 /** Where a publication's file is downloaded (through a download ticket in the browser). */
@@ -18,22 +18,18 @@ export function presentPublication(row: PublicationRow): PublicationItem {
 }
 
 /**
- * The tree of categories with the user's subscription flags (and, when given, the publications of
- * each subcategory). A root's isSubscribe is true when every subcategory is subscribed.
+ * The tree of categories with the user's subscription flags (and, when given, how many publications
+ * each subcategory holds: the publications themselves are asked for a page at a time). A root's
+ * isSubscribe is true when every subcategory is subscribed.
  */
 export function presentTree(
   categories: CategoryRow[],
   subs: { categoryId: number; notify: boolean }[],
-  leaves?: { id: number; name: string; updatedAt: Date; categoryId: number }[],
+  counts?: { categoryId: number; count: number }[],
   onlySubscribed = false,
 ): CategoryNode[] {
   const subOf = new Map(subs.map((s) => [s.categoryId, s]));
-  const leavesOf = new Map<number, PublicationLeaf[]>();
-  for (const l of leaves ?? []) {
-    const list = leavesOf.get(l.categoryId) ?? [];
-    list.push({ id: l.id, name: l.name, updated_at: l.updatedAt.toISOString(), uri: `/api/publications/${l.id}/file` });
-    leavesOf.set(l.categoryId, list);
-  }
+  const countOf = new Map((counts ?? []).map((c) => [c.categoryId, c.count]));
   const roots = categories.filter((c) => c.parentId === null);
   return roots
     .map((r) => {
@@ -45,7 +41,7 @@ export function presentTree(
           parent_id: r.id,
           isSubscribe: subOf.has(c.id),
           isNotify: subOf.get(c.id)?.notify ?? false,
-          ...(leaves ? { publications: leavesOf.get(c.id) ?? [] } : {}),
+          ...(counts ? { publication_count: countOf.get(c.id) ?? 0 } : {}),
         }));
       const children = onlySubscribed ? all.filter((c) => c.isSubscribe) : all;
       return {

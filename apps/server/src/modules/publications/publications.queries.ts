@@ -71,11 +71,26 @@ export async function findPublications(db: Q, ids: number[]): Promise<Publicatio
     .orderBy(asc(publications.name), asc(publications.id))) as PublicationRow[];
 }
 
-/** The publications of a subcategory, or of every subcategory of a root. */
-export async function publicationsOfCategory(db: Q, categoryId: number): Promise<PublicationRow[]> {
-  return (await base(db)
-    .where(sql`(${sub.id} = ${categoryId} or ${sub.parentId} = ${categoryId})`)
-    .orderBy(asc(publications.name), asc(publications.id))) as PublicationRow[];
+/** The publications of a subcategory, or of every subcategory of a root: one page, by name, and how many in all. */
+export async function publicationsOfCategory(
+  db: Q,
+  categoryId: number,
+  page: number,
+  perPage: number,
+): Promise<{ rows: PublicationRow[]; total: number }> {
+  const inCategory = sql`${publications.categoryId} in (select ${publicationCategories.id} from ${publicationCategories} where ${publicationCategories.id} = ${categoryId} or ${publicationCategories.parentId} = ${categoryId})`;
+  const [rows, [count]] = await Promise.all([
+    base(db)
+      .where(inCategory)
+      .orderBy(asc(publications.name), asc(publications.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(publications)
+      .where(inCategory),
+  ]);
+  return { rows: rows as PublicationRow[], total: count?.n ?? 0 };
 }
 
 export type CategoryRow = typeof publicationCategories.$inferSelect;
@@ -102,20 +117,13 @@ export function subscriptionsOf(db: Q, userId: number) {
     .where(eq(subscriptions.userId, userId));
 }
 
-/** Publications (id, name, updated_at, category) of these subcategories, or of all when null. */
-export function publicationLeaves(db: Q, categoryIds: number[] | null) {
+/** How many publications each subcategory holds (those given, or all when null); counted in SQL. */
+export function publicationCounts(db: Q, categoryIds: number[] | null) {
   const q = db
-    .select({
-      id: publications.id,
-      name: publications.name,
-      updatedAt: publications.updatedAt,
-      categoryId: publications.categoryId,
-    })
-    .from(publications);
-  return (categoryIds ? q.where(inArray(publications.categoryId, categoryIds.length ? categoryIds : [-1])) : q).orderBy(
-    asc(publications.name),
-    asc(publications.id),
-  );
+    .select({ categoryId: publications.categoryId, count: sql<number>`count(*)::int` })
+    .from(publications)
+    .groupBy(publications.categoryId);
+  return categoryIds ? q.where(inArray(publications.categoryId, categoryIds.length ? categoryIds : [-1])) : q;
 }
 
 export async function subscribe(tx: Tx, userId: number, categoryIds: number[]) {

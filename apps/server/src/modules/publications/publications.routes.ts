@@ -5,6 +5,7 @@ import {
   bulkQuery,
   categoryNode,
   categoryParents,
+  categoryPublicationsQuery,
   categoryTree,
   categoryTreeQuery,
   idParam,
@@ -126,18 +127,20 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   r.get('/publications/category/:id', {
     schema: {
       tags,
-      description: 'The publications of a subcategory (or of every subcategory of a root).',
+      description: 'The publications of a subcategory (or of every subcategory of a root), by name, a page at a time.',
       params: idParam,
-      response: { 200: publicationList.pick({ data: true }) },
+      querystring: categoryPublicationsQuery,
+      response: { 200: publicationList },
     },
-    handler: (req) => service.publicationsOfCategory(deps, actorOf(req), req.params.id),
+    handler: (req) =>
+      service.publicationsOfCategory(deps, actorOf(req), req.params.id, req.query.page, req.query.per_page),
   });
 
   r.get('/categories', {
     schema: {
       tags,
       description:
-        'The categories tree with the user’s isSubscribe and isNotify; withPublication=true adds each subcategory’s publications (readers only); subscribed=true keeps only what the user subscribes to.',
+        'The categories tree with the user’s isSubscribe and isNotify; withPublication=true adds how many publications each subcategory holds (readers only; GET /publications/category/{id} pages them); subscribed=true keeps only what the user subscribes to.',
       querystring: categoryTreeQuery,
       response: { 200: categoryTree },
     },

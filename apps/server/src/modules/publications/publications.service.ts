@@ -42,10 +42,17 @@ export async function getPublication(deps: Deps, actor: Actor, id: number): Prom
   return presentPublication(authorize(actor, 'publications.publication.list', row));
 }
 
-export async function publicationsOfCategory(deps: Deps, actor: Actor, categoryId: number) {
+export async function publicationsOfCategory(
+  deps: Deps,
+  actor: Actor,
+  categoryId: number,
+  page: number,
+  perPage: number,
+) {
   authorize(actor, 'publications.publication.list');
   authorize(actor, 'publications.publication.list', await q.findCategory(deps.db, categoryId));
-  return { data: (await q.publicationsOfCategory(deps.db, categoryId)).map(presentPublication) };
+  const { rows, total } = await q.publicationsOfCategory(deps.db, categoryId, page, perPage);
+  return { data: rows.map(presentPublication), total, page, per_page: perPage };
 }
 
 /** The files of these publications (404 when none exists); anyone who reads publications reads them all. */
@@ -65,10 +72,10 @@ export async function categoryTree(
   authorize(actor, 'publications.subscription.update');
   if (opts.withPublication) authorize(actor, 'publications.publication.list');
   const [categories, subs] = await Promise.all([q.allCategories(deps.db), q.subscriptionsOf(deps.db, actor.user.id)]);
-  const leaves = opts.withPublication
-    ? await q.publicationLeaves(deps.db, opts.subscribed ? subs.map((s) => s.categoryId) : null)
+  const counts = opts.withPublication
+    ? await q.publicationCounts(deps.db, opts.subscribed ? subs.map((s) => s.categoryId) : null)
     : undefined;
-  return presentTree(categories, subs, leaves, opts.subscribed);
+  return presentTree(categories, subs, counts, opts.subscribed);
 }
 
 export async function parentCategories(deps: Deps, actor: Actor) {

@@ -269,11 +269,23 @@ describe('reading publications (TA, AR, LA, CM; not SYSADMIN or TA_ADMIN)', () =
     ).toBe(404);
   });
 
-  it('lists a subcategory’s publications and a root’s', async () => {
-    const sub = (await get(la(), `/api/publications/category/${tree.subs[1]!.id}`)).json<{ data: PublicationItem[] }>();
+  it('lists a subcategory’s publications and a root’s, a page at a time in name order', async () => {
+    const sub = (await get(la(), `/api/publications/category/${tree.subs[1]!.id}`)).json<PublicationList>();
     expect(sub.data).toHaveLength(12);
-    const root = (await get(la(), `/api/publications/category/${tree.root.id}`)).json<{ data: PublicationItem[] }>();
+    expect(sub).toMatchObject({ total: 12, page: 1, per_page: 50 });
+    const first = (
+      await get(la(), `/api/publications/category/${tree.subs[1]!.id}?per_page=5&page=1`)
+    ).json<PublicationList>();
+    const third = (
+      await get(la(), `/api/publications/category/${tree.subs[1]!.id}?per_page=5&page=3`)
+    ).json<PublicationList>();
+    expect(first.data.map((p) => p.name)).toEqual(sub.data.slice(0, 5).map((p) => p.name));
+    expect(third.data.map((p) => p.name)).toEqual(sub.data.slice(10).map((p) => p.name));
+    expect(third.total).toBe(12);
+    expect((await get(la(), `/api/publications/category/${tree.subs[1]!.id}?per_page=101`)).statusCode).toBe(400);
+    const root = (await get(la(), `/api/publications/category/${tree.root.id}`)).json<PublicationList>();
     expect(root.data.length).toBeGreaterThanOrEqual(13);
+    expect(root.total).toBe(root.data.length);
     expect((await get(la(), '/api/publications/category/999999')).statusCode).toBe(404);
   });
 });
@@ -318,8 +330,10 @@ describe('categories and subscriptions', () => {
     // Admins list the categories (registration screens) but not their publications.
     expect((await get(admin, '/api/categories')).statusCode).toBe(200);
     expect((await get(admin, '/api/categories?withPublication=true')).statusCode).toBe(403);
+    // The tree says how many publications each subcategory holds; they come a page at a time.
     const withPubs = await treeOf(ta.token, '?withPublication=true');
-    expect(withPubs.children[1]!.publications).toHaveLength(12);
+    expect(withPubs.children[1]!.publication_count).toBe(12);
+    expect(withPubs.children[1]).not.toHaveProperty('publications');
   });
 
   it('subscribes to one, then to all (a root id), and the root becomes subscribed', async () => {

@@ -717,6 +717,89 @@ describe('profile changes', () => {
     expect(ok<Profile>(await get('/api/profile', tokens.ta)).last_name).toBe('Assessor-Smith');
   });
 
+  it("an assessor's primary email, phone and address are their flat email, mobile_number and address: approval copies them, flat values sent are not a change", async () => {
+    const db = t.database.db;
+    const tess = await makeSignedIn(db, { roles: ['TA'] });
+    const someone = await makeUser(db, {});
+    const info = {
+      emails: [
+        { Type: 'Work', email: 'tess.primary@assessor.test', isPrimary: true },
+        { Type: 'Home', email: 'tess.home@assessor.test', isPrimary: false },
+      ],
+      phones: [{ Type: 'Mobile', countryCode: '+61', phoneNumber: '400111333', isPrimary: true }],
+      addresses: [
+        {
+          Type: 'Home',
+          AddressLine: '7 Primary Road',
+          Country: 'Australia',
+          State: 'VIC',
+          Suburb: 'Kew',
+          Postcode: '3101',
+          isPrimary: true,
+        },
+      ],
+    };
+    const sent = await post(
+      '/api/user-requests',
+      {
+        first_name: tess.user.firstName,
+        last_name: tess.user.lastName,
+        email: 'flat.ignored@assessor.test',
+        mobile_number: '+61499999999',
+        user_info: info,
+      },
+      tess.token,
+    );
+    expect(sent.statusCode).toBe(200);
+    const [row] = await db
+      .select()
+      .from(userRequests)
+      .where(and(eq(userRequests.userId, tess.user.id), eq(userRequests.status, 'pending')));
+    const detail = ok<UserRequestDetail>(await get(`/api/user-requests/${row!.id}`, tokens.taadmin));
+    expect(detail.change_request).toBe('EMAIL DETAILS UPDATED, PHONE DETAILS UPDATED, ADDRESS UPDATED');
+    const approve = await put(
+      `/api/user-requests/${row!.id}`,
+      { status: 'approve', type: 'update', data: ['emails', 'phones', 'addresses'] },
+      tokens.taadmin,
+    );
+    expect(approve.statusCode).toBe(200);
+    expect(ok<Profile>(await get('/api/profile', tess.token))).toMatchObject({
+      email: 'tess.primary@assessor.test',
+      mobile_number: '+61400111333',
+      address: '7 Primary Road',
+      country: 'Australia',
+      state: 'VIC',
+      suburb: 'Kew',
+      postcode: '3101',
+    });
+
+    // A primary email another user signs in with is refused, and nothing of the change is applied.
+    const taken = { ...info, emails: [{ Type: 'Work', email: someone.email.toUpperCase(), isPrimary: true }] };
+    expect(
+      (
+        await post(
+          '/api/user-requests',
+          { first_name: tess.user.firstName, last_name: tess.user.lastName, user_info: taken },
+          tess.token,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const [second] = await db
+      .select()
+      .from(userRequests)
+      .where(and(eq(userRequests.userId, tess.user.id), eq(userRequests.status, 'pending')));
+    const refused = await put(
+      `/api/user-requests/${second!.id}`,
+      { status: 'approve', type: 'update', data: ['emails'] },
+      tokens.taadmin,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(M.emailTaken);
+    const [after] = await db.select().from(userInfos).where(eq(userInfos.userId, tess.user.id));
+    expect(after!.emails).toEqual(info.emails);
+    expect(ok<Profile>(await get('/api/profile', tess.token)).email).toBe('tess.primary@assessor.test');
+  });
+
   it('a rejection changes nothing and tells the user the reason', async () => {
     const res = await post(
       '/api/user-requests',

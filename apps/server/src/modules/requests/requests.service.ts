@@ -29,7 +29,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { emit, personOf } from '../../platform/events.js';
 import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
 import { createActivationLink } from '../auth/index.js';
-import { findSuggestionOfRequest, findUserInfo, upsertUserInfo } from '../profile/index.js';
+import { findSuggestionOfRequest, findUserInfo, saveUserInfo } from '../profile/index.js';
 import {
   findCommitteesByIds,
   findUserIdByEmail,
@@ -345,7 +345,8 @@ async function applyProfileChange(tx: Tx, userId: number, d: StoredProfileChange
   const info: Partial<UserInfo> = {};
   for (const k of ['emails', 'phones', 'addresses'] as const)
     if (keys.includes(k)) Object.assign(info, { [k]: d.user_info![k] });
-  if (Object.keys(info).length) await upsertUserInfo(tx, userId, info);
+  // The primary rows are copied into the flat email, phone and address fields with them.
+  if (Object.keys(info).length) await saveUserInfo(tx, userId, info);
   return keys;
 }
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '../../lib/modals';
 import { IconAlertCircle, IconCircleCheck, IconClockX, IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -12,7 +11,7 @@ import {
   SECOND_FACTOR_MESSAGES,
   type LoginResponse,
 } from '@portal/shared';
-import { openTermsModal } from '../../components/terms-of-use';
+import { openTermsLazily } from '../../components/open-terms';
 import { errorMessage } from '../../lib/api-client';
 import { overlaysReady } from '../../lib/overlays';
 import { clearSessionEndedMark, sessionEndedMark, startSession } from '../../lib/session';
@@ -21,7 +20,6 @@ import { activeUserKey, useLogin, useRequestPasswordReset } from './api';
 import { loadAuthSchemas, loadedAuthSchemas, submitWithSchemas } from './auth-schemas';
 import { setPendingLogin } from './pending-login';
 import { markCodeSent } from './resend-countdown';
-import { passkeySignIn } from './second-factors-api';
 
 /** A link that acts on this screen rather than leaving it. */
 function ActionLink({ children, onClick }: { children: string; onClick: () => void }) {
@@ -41,8 +39,9 @@ function ActionLink({ children, onClick }: { children: string; onClick: () => vo
 
 async function openRegistrationFormModal(): Promise<void> {
   // The form and its schema load when asked for, not with the sign-in screen.
-  const [{ RequestRegistrationForm }] = await Promise.all([
+  const [{ RequestRegistrationForm }, { modals }] = await Promise.all([
     import('./request-registration-form'),
+    import('../../lib/modals'),
     loadAuthSchemas(),
     overlaysReady(),
   ]);
@@ -51,6 +50,9 @@ async function openRegistrationFormModal(): Promise<void> {
     children: <RequestRegistrationForm onDone={() => modals.close(id)} />,
   });
 }
+
+/** A passkey's code (and @simplewebauthn/browser) loads when a passkey is first used, not with the screen. */
+const passkeySignIn = (autofill: boolean) => import('./second-factors-api').then((m) => m.passkeySignIn(autofill));
 
 /** 'Your session has ended': said once, on the first login screen after a session ended under the user. */
 function useSessionEndedLine(): boolean {
@@ -211,7 +213,7 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
         </Button>
         <Group justify="space-between" gap="xs">
           <ActionLink onClick={() => void openRegistrationFormModal()}>Request Registration form</ActionLink>
-          <ActionLink onClick={openTermsModal}>Terms and Conditions</ActionLink>
+          <ActionLink onClick={openTermsLazily}>Terms and Conditions</ActionLink>
         </Group>
       </Stack>
     </form>

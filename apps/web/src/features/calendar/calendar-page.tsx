@@ -1,17 +1,22 @@
-import { Alert, Anchor, Button, Card, CopyButton, Grid, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  CopyButton,
+  Grid,
+  Group,
+  Loader,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { modals } from '../../lib/modals';
 import { IconCalendarEvent, IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
-import FullCalendar from '@fullcalendar/react';
-import dayGridPlugin from '@fullcalendar/react/daygrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
-import timeGridPlugin from '@fullcalendar/react/timegrid';
-import classicThemePlugin from '@fullcalendar/react/themes/classic';
-import '@fullcalendar/react/skeleton.css';
-import '@fullcalendar/react/themes/classic/theme.css';
-import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar.css';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   CALENDAR_ASPECT_RATIO,
@@ -28,7 +33,12 @@ import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCalendarFeed, useCurrentCommittee, useEvents, useEventSearch, useResetFeed, useUpdateEvent } from './api';
-import { EventModal, type EventModalState } from './event-modal';
+import type { EventModalState } from './event-modal';
+
+// FullCalendar loads once the page is drawn, behind a box of its size; the event form (and
+// @mantine/dates' pickers) when an event is first opened or created.
+const MonthCalendar = lazy(() => import('./month-calendar'));
+const EventModal = lazy(() => import('./event-modal').then((m) => ({ default: m.EventModal })));
 import { formatEventWhen } from './event-time';
 
 /** A phone's calendar: taller than wide (DECISIONS-local "Calendar"). */
@@ -87,6 +97,9 @@ export default function CalendarPage() {
 function CommitteeCalendar({ committee, initialDate }: { committee: Committee; initialDate?: string }) {
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [modal, setModal] = useState<EventModalState>(null);
+  // Kept once opened, so the modal closes with its own transition.
+  const [modalUsed, setModalUsed] = useState(false);
+  if (modal !== null && !modalUsed) setModalUsed(true);
   // On a phone the spec's 1.5 leaves rows too short to show an event: the calendar stands taller there.
   const phone = useMediaQuery('(max-width: 36em)');
   const events = useEvents(committee.id, range);
@@ -142,54 +155,65 @@ function CommitteeCalendar({ committee, initialDate }: { committee: Committee; i
           </Button>
         </Group>
       )}
-      <FullCalendar
-        plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, classicThemePlugin]}
-        initialView="dayGridMonth"
-        initialDate={initialDate}
-        timeZone={TIMEZONE}
-        firstDay={1}
-        aspectRatio={phone ? PHONE_ASPECT_RATIO : CALENDAR_ASPECT_RATIO}
-        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek' }}
-        todayText="Today"
-        // The hint is the button's accessible name: it starts with what the button shows.
-        todayHint={(unitText: string) => `Today (this ${unitText})`}
-        monthText="Month"
-        dayMaxEvents
-        events={(events.data?.data ?? []).map((e) => ({
-          id: String(e.id),
-          title: e.title,
-          start: e.start.replace(' ', 'T'),
-          end: e.end.replace(' ', 'T'),
-          allDay: e.allDay,
-          editable: e.abilities['calendar.event.update'],
-          classNames: e.isCreatedBy ? ['portal-event-own'] : ['portal-event-read-only'],
-        }))}
-        datesSet={(info) => setRange({ start: info.startStr.slice(0, 10), end: info.endStr.slice(0, 10) })}
-        dateClick={(info) => {
-          if (!canCreate) return;
-          const start = info.allDay ? `${info.dateStr.slice(0, 10)} 00:00:00` : wallClock(info.dateStr);
-          setModal({ kind: 'create', committeeId: committee.id, start, allDay: info.allDay });
-        }}
-        eventClick={(info) => {
-          info.jsEvent.preventDefault();
-          const event = byId.get(info.event.id);
-          if (event) setModal({ kind: 'event', event });
-        }}
-        // A month's cell cuts a long title: the whole title shows on hover (the title's tooltip) and,
-        // on hover or keyboard focus, in the line under the calendar.
-        eventDidMount={(info) => {
-          const el = info.el;
-          const show = () => setPeek(byIdRef.current.get(info.event.id) ?? null);
-          const hide = () => setPeek((p) => (p && String(p.id) === info.event.id ? null : p));
-          el.setAttribute('title', info.event.title);
-          el.addEventListener('focus', show);
-          el.addEventListener('mouseenter', show);
-          el.addEventListener('blur', hide);
-          el.addEventListener('mouseleave', hide);
-        }}
-        eventDrop={moved}
-        eventResize={moved}
-      />
+      <Suspense
+        fallback={
+          <Skeleton
+            role="status"
+            aria-busy="true"
+            aria-label="Loading the calendar"
+            radius="sm"
+            style={{ aspectRatio: String(phone ? PHONE_ASPECT_RATIO : CALENDAR_ASPECT_RATIO) }}
+          />
+        }
+      >
+        <MonthCalendar
+          initialView="dayGridMonth"
+          initialDate={initialDate}
+          timeZone={TIMEZONE}
+          firstDay={1}
+          aspectRatio={phone ? PHONE_ASPECT_RATIO : CALENDAR_ASPECT_RATIO}
+          headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek' }}
+          todayText="Today"
+          // The hint is the button's accessible name: it starts with what the button shows.
+          todayHint={(unitText: string) => `Today (this ${unitText})`}
+          monthText="Month"
+          dayMaxEvents
+          events={(events.data?.data ?? []).map((e) => ({
+            id: String(e.id),
+            title: e.title,
+            start: e.start.replace(' ', 'T'),
+            end: e.end.replace(' ', 'T'),
+            allDay: e.allDay,
+            editable: e.abilities['calendar.event.update'],
+            classNames: e.isCreatedBy ? ['portal-event-own'] : ['portal-event-read-only'],
+          }))}
+          datesSet={(info) => setRange({ start: info.startStr.slice(0, 10), end: info.endStr.slice(0, 10) })}
+          dateClick={(info) => {
+            if (!canCreate) return;
+            const start = info.allDay ? `${info.dateStr.slice(0, 10)} 00:00:00` : wallClock(info.dateStr);
+            setModal({ kind: 'create', committeeId: committee.id, start, allDay: info.allDay });
+          }}
+          eventClick={(info) => {
+            info.jsEvent.preventDefault();
+            const event = byId.get(info.event.id);
+            if (event) setModal({ kind: 'event', event });
+          }}
+          // A month's cell cuts a long title: the whole title shows on hover (the title's tooltip) and,
+          // on hover or keyboard focus, in the line under the calendar.
+          eventDidMount={(info) => {
+            const el = info.el;
+            const show = () => setPeek(byIdRef.current.get(info.event.id) ?? null);
+            const hide = () => setPeek((p) => (p && String(p.id) === info.event.id ? null : p));
+            el.setAttribute('title', info.event.title);
+            el.addEventListener('focus', show);
+            el.addEventListener('mouseenter', show);
+            el.addEventListener('blur', hide);
+            el.addEventListener('mouseleave', hide);
+          }}
+          eventDrop={moved}
+          eventResize={moved}
+        />
+      </Suspense>
       <Text size="sm" mt="xs" mih="2.6em" aria-live="polite">
         {peek ? `${peek.title} · ${formatEventWhen(peek)}` : ''}
       </Text>
@@ -198,7 +222,11 @@ function CommitteeCalendar({ committee, initialDate }: { committee: Committee; i
           ? 'Click a day or New event to add an event; drag or resize your own events to move them. Times are Sydney time.'
           : 'Times are Sydney time. Only the committee admin adds events.'}
       </Text>
-      <EventModal state={modal} onClose={() => setModal(null)} />
+      {modalUsed && (
+        <Suspense fallback={null}>
+          <EventModal state={modal} onClose={() => setModal(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -234,6 +234,27 @@ describe('discussion', () => {
     expect(screen.getByRole('button', { name: 'Unfollow' })).toBeInTheDocument();
   });
 
+  // Before any test that opens the editor: once loaded, the page keeps it.
+  it('loads the editor when the reply box is first used, and keeps what was typed meanwhile', async () => {
+    signInAs('CM', 't', 7);
+    mockFetch((url) => (url.startsWith('/api/forumthreads/5') ? { body: detail() } : undefined));
+    const user = userEvent.setup();
+    await renderRoute(<DiscussionPage />, '/discussion/:id', '/discussion/5');
+    const form = await screen.findByRole('form', { name: 'Reply' });
+    const box = within(form).getByRole('textbox', { name: 'Your reply' });
+    // Until then a plain box of the editor's size: no editor, no toolbar.
+    expect(box.tagName).toBe('TEXTAREA');
+    expect(within(form).queryByRole('button', { name: 'Bold' })).not.toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Post' })).toBeDisabled();
+    await user.click(box);
+    await user.keyboard('Typed <early>');
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Bold' })).toBeInTheDocument());
+    const editor = within(form).getByRole('textbox', { name: 'Your reply' });
+    expect(editor.tagName).not.toBe('TEXTAREA');
+    expect(editor).toHaveTextContent('Typed <early>');
+    expect(within(form).getByRole('button', { name: 'Post' })).toBeEnabled();
+  });
+
   it('opens the edit-reply mode in place, with Save and Cancel', async () => {
     signInAs('CM', 't', 7);
     mockFetch((url) => (url.startsWith('/api/forumthreads/5') ? { body: detail() } : undefined));
@@ -242,7 +263,10 @@ describe('discussion', () => {
     const mine = (await screen.findAllByRole('article', { name: /Reply by/ }))[0]!;
     await user.click(within(mine).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('form', { name: 'Edit reply' });
-    expect(within(form).getByRole('textbox', { name: 'Edit your reply' })).toHaveTextContent('Newest reply');
+    // The editor loads at once for an edit (a box of its size stands in while it comes).
+    await waitFor(() =>
+      expect(within(form).getByRole('textbox', { name: 'Edit your reply' })).toHaveTextContent('Newest reply'),
+    );
     expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled();
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Edit reply' })).not.toBeInTheDocument();

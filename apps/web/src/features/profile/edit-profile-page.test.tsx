@@ -79,6 +79,35 @@ describe('edit profile', () => {
 
 afterEach(() => vi.unstubAllGlobals());
 
+describe('edit profile of a technical assessor: each value once', () => {
+  it('edits email, phone and address only in their cards, and sends no flat copy of them', async () => {
+    signInAs('TA');
+    const { calls } = mockFetch((url, init) => {
+      if (url === '/api/profile') return { body: assessorProfile() };
+      if (url === '/api/user-requests' && init.method === 'POST')
+        return { body: { message: M.profileSubmitted(PRODUCT_NAME) } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<EditProfilePage />, {
+      path: '/edit-profile',
+      extraRoutes: [{ path: '/profile', element: <p>Profile page</p> }],
+    });
+    const emails = await screen.findByRole('region', { name: 'Email Details' });
+    expect(screen.queryByRole('region', { name: 'Address' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('textbox', { name: /^Email/ })).toHaveLength(1);
+    expect(screen.queryByRole('textbox', { name: 'Phone' })).not.toBeInTheDocument();
+    await user.clear(within(emails).getByRole('textbox', { name: /^Email/ }));
+    await user.type(within(emails).getByRole('textbox', { name: /^Email/ }), 'tess.new@mail.test');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile page')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ user_info: { emails: [{ email: 'tess.new@mail.test', isPrimary: true }] } });
+    for (const flat of ['email', 'mobile_number', 'address', 'country', 'state', 'suburb', 'postcode'])
+      expect(sent).not.toHaveProperty(flat);
+  }, 60_000);
+});
+
 async function pickAndConfirm(user: ReturnType<typeof userEvent.setup>, name = 'suggestions.pdf') {
   await user.click(await screen.findByRole('button', { name: 'Upload Document' }));
   const dialog = await screen.findByRole('dialog', { name: 'Upload Suggested Changes' });

@@ -42,13 +42,14 @@ interface Values extends Record<string, unknown> {
   middle_name: string;
   last_name: string;
   title: string;
-  mobile_number: string;
-  email: string;
-  address: string;
-  country: string;
-  state: string | null;
-  suburb: string;
-  postcode: string;
+  /** The flat contact fields; an assessor's are their primary rows (left out of their form). */
+  mobile_number?: string;
+  email?: string;
+  address?: string;
+  country?: string;
+  state?: string | null;
+  suburb?: string;
+  postcode?: string;
   user_info?: {
     emails: { Type: string; email: string; isPrimary: boolean }[];
     phones: { Type: string; countryCode: string; phoneNumber: string; isPrimary: boolean }[];
@@ -65,12 +66,25 @@ interface Values extends Record<string, unknown> {
   competency?: { suggestChanges: string; document: string | null; orgDoc: string | null };
 }
 
+/**
+ * The form's values. An assessor's email, phone and address are edited once, in their cards (the
+ * primary rows are copied into the flat fields on approval), so their form has no flat ones.
+ */
 function valuesOf(p: Profile): Values {
-  return {
+  const names = {
     first_name: p.first_name,
     middle_name: p.middle_name ?? '',
     last_name: p.last_name,
     title: p.title ?? '',
+  };
+  if (p.assessor)
+    return {
+      ...names,
+      user_info: { emails: p.user_info.emails, phones: p.user_info.phones, addresses: p.user_info.addresses },
+      competency: { suggestChanges: '', document: null, orgDoc: null },
+    };
+  return {
+    ...names,
     mobile_number: p.mobile_number ?? '',
     email: p.email,
     address: p.address ?? '',
@@ -78,12 +92,6 @@ function valuesOf(p: Profile): Values {
     state: p.state,
     suburb: p.suburb ?? '',
     postcode: p.postcode ?? '',
-    ...(p.assessor
-      ? {
-          user_info: { emails: p.user_info.emails, phones: p.user_info.phones, addresses: p.user_info.addresses },
-          competency: { suggestChanges: '', document: null, orgDoc: null },
-        }
-      : {}),
   };
 }
 
@@ -193,20 +201,17 @@ function EditProfileForm({ profile }: { profile: Profile }) {
     <form
       noValidate
       onSubmit={form.onSubmit((v) =>
-        save.mutate(
-          { ...v, state: isAustralia(v.country) ? v.state : 'Other' },
-          {
-            onSuccess: () => {
-              notifyFormSuccess(FORM_ID, M.profileSubmitted(PRODUCT_NAME));
-              guard.release();
-              void navigate(ROUTES.profile.path);
-            },
-            onError: (error) => {
-              const rest = applyServerErrors(form, error);
-              if (rest) notifyFormError(FORM_ID, rest);
-            },
+        save.mutate(profile.assessor ? v : { ...v, state: isAustralia(v.country) ? v.state : 'Other' }, {
+          onSuccess: () => {
+            notifyFormSuccess(FORM_ID, M.profileSubmitted(PRODUCT_NAME));
+            guard.release();
+            void navigate(ROUTES.profile.path);
           },
-        ),
+          onError: (error) => {
+            const rest = applyServerErrors(form, error);
+            if (rest) notifyFormError(FORM_ID, rest);
+          },
+        }),
       )}
     >
       <Stack gap="md">
@@ -219,42 +224,48 @@ function EditProfileForm({ profile }: { profile: Profile }) {
             <TextInput label="Middle Name" autoComplete="additional-name" {...form.getInputProps('middle_name')} />
             <TextInput label="Last Name" required autoComplete="family-name" {...form.getInputProps('last_name')} />
             <TextInput label="Position Title" autoComplete="organization-title" {...form.getInputProps('title')} />
-            <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('mobile_number')} />
-            <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+            {!profile.assessor && (
+              <>
+                <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('mobile_number')} />
+                <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+              </>
+            )}
           </SimpleGrid>
         </Card>
-        <Card component="section" aria-label="Address">
-          <Title order={2} size="h5" mb="sm">
-            Address
-          </Title>
-          <Stack gap="sm">
-            <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-              <TextInput
-                label="Country"
-                autoComplete="country-name"
-                {...form.getInputProps('country')}
-                onChange={(e) => {
-                  const country = e.currentTarget.value;
-                  form.setFieldValue('country', country);
-                  if (!isAustralia(country)) form.setFieldValue('state', 'Other');
-                }}
-              />
-              <StateSelect
-                {...form.getInputProps('state')}
-                disabled={foreign}
-                value={foreign ? 'Other' : values.state}
-              />
-              <TextInput label="Suburb" autoComplete="address-level2" {...form.getInputProps('suburb')} />
-              <TextInput
-                label="Post Code"
-                autoComplete="postal-code"
-                inputMode="numeric"
-                {...form.getInputProps('postcode')}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Card>
+        {!profile.assessor && (
+          <Card component="section" aria-label="Address">
+            <Title order={2} size="h5" mb="sm">
+              Address
+            </Title>
+            <Stack gap="sm">
+              <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+                <TextInput
+                  label="Country"
+                  autoComplete="country-name"
+                  {...form.getInputProps('country')}
+                  onChange={(e) => {
+                    const country = e.currentTarget.value;
+                    form.setFieldValue('country', country);
+                    if (!isAustralia(country)) form.setFieldValue('state', 'Other');
+                  }}
+                />
+                <StateSelect
+                  {...form.getInputProps('state')}
+                  disabled={foreign}
+                  value={foreign ? 'Other' : values.state}
+                />
+                <TextInput label="Suburb" autoComplete="address-level2" {...form.getInputProps('suburb')} />
+                <TextInput
+                  label="Post Code"
+                  autoComplete="postal-code"
+                  inputMode="numeric"
+                  {...form.getInputProps('postcode')}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Card>
+        )}
         {profile.assessor && (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <AssessorCards form={form} />

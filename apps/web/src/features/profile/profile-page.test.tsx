@@ -16,13 +16,12 @@ function stubTab() {
 afterEach(() => vi.restoreAllMocks());
 
 describe('profile of a technical assessor', () => {
-  it('shows the personal, competency, email, phone and address cards', async () => {
+  it('shows the personal, competency, email, phone and address cards, each value once', async () => {
     signInAs('TA');
     mockFetch((url) => (url === '/api/profile' ? { body: assessorProfile() } : undefined));
     renderWithApp(<ProfilePage />, { path: '/profile' });
     for (const name of [
       'Personal Details',
-      'Address',
       'Competency',
       'Email Details',
       'Phone Details',
@@ -33,6 +32,11 @@ describe('profile of a technical assessor', () => {
     }
     expect(screen.getByRole('region', { name: 'Personal Details' })).toHaveTextContent('TA-1001');
     expect(screen.getByRole('region', { name: 'Phone Details' })).toHaveTextContent('+61 412000111');
+    // The flat email, phone and address are copies of the primary rows: not shown a second time.
+    expect(screen.queryByRole('region', { name: 'Address' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Personal Details' })).not.toHaveTextContent('Phone');
+    expect(screen.getAllByText('ta@portal.test')).toHaveLength(1);
+    expect(screen.getAllByText(/4 Elm Street/)).toHaveLength(1);
     expect(screen.queryByText('Change waiting for approval')).not.toBeInTheDocument();
   });
 

@@ -157,9 +157,13 @@ export default function ProfilePage() {
             details={[
               { label: 'Name', value: [p.first_name, p.middle_name, p.last_name].filter(Boolean).join(' ') },
               { label: 'Position Title', value: p.title },
-              { label: 'Email', value: emailLink(p.email) },
-              { label: 'Phone', value: p.mobile_number },
-              ...(p.assessor ? [{ label: 'User ID', value: p.resource_id }] : []),
+              // An assessor's email and phone are their Email and Phone Details cards, shown once there.
+              ...(p.assessor
+                ? [{ label: 'User ID', value: p.resource_id }]
+                : [
+                    { label: 'Email', value: emailLink(p.email) },
+                    { label: 'Phone', value: p.mobile_number },
+                  ]),
             ]}
           >
             <Group gap="xs" mt="md">
@@ -172,16 +176,18 @@ export default function ProfilePage() {
                 ))}
             </Group>
           </DetailCard>
-          <DetailCard
-            title="Address"
-            details={[
-              { label: 'Address', value: p.address },
-              { label: 'Suburb', value: p.suburb },
-              { label: 'State', value: p.state },
-              { label: 'Post Code', value: p.postcode },
-              { label: 'Country', value: p.country },
-            ]}
-          />
+          {!p.assessor && (
+            <DetailCard
+              title="Address"
+              details={[
+                { label: 'Address', value: p.address },
+                { label: 'Suburb', value: p.suburb },
+                { label: 'State', value: p.state },
+                { label: 'Post Code', value: p.postcode },
+                { label: 'Country', value: p.country },
+              ]}
+            />
+          )}
           {p.facilities.length > 0 && (
             <DetailCard
               title="Facilities"

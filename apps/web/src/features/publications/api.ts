@@ -1,11 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CategoryTree,
-  DownloadLinkResponse,
-  PublicationItem,
-  PublicationList,
-  PublicationSaved,
-  SubscriptionBody,
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PAGE_SIZES,
+  type CategoryTree,
+  type DownloadLinkResponse,
+  type PublicationItem,
+  type PublicationList,
+  type PublicationSaved,
+  type SubscriptionBody,
 } from '@portal/shared';
 import { api, apiUrl, retryServerErrors } from '../../lib/api-client';
 import { bulkDownloadUrl, downloadFile } from '../../components/documents/download';
@@ -17,6 +18,7 @@ export const publicationsKey = ['publications'] as const;
 export const recentKey = [...publicationsKey, 'recent'] as const;
 export const publicationKey = (id: number) => [...publicationsKey, 'one', id] as const;
 export const categoriesKey = [...publicationsKey, 'categories'] as const;
+export const categoryPublicationsKey = (id: number) => [...publicationsKey, 'category', id] as const;
 export const adminKey = [...publicationsKey, 'admin'] as const;
 
 /** GET /publications?page=&per_page=: the recently updated publications, paged by the server. */
@@ -69,7 +71,7 @@ export function usePreviewLink(id: number | null, enabled: boolean) {
 }
 
 export interface CategoryOptions {
-  /** Each subcategory's publications (readers only: TA, AR, LA, CM). */
+  /** How many publications each subcategory holds (readers only: TA, AR, LA, CM). */
   withPublication: boolean;
   /** Only what the user subscribes to (the 'Your Subscriptions' browser). */
   subscribed?: boolean;
@@ -89,6 +91,27 @@ export function useCategories(options: CategoryOptions) {
     retry: retryServerErrors,
     meta: { silent: true },
     select: (res) => res.data,
+  });
+}
+
+/** GET /publications/category/{id}?page=&per_page=: a category's publications by name, a page at a time. */
+export const getCategoryPublications = (id: number, page: number, signal?: AbortSignal) =>
+  api.get<PublicationList>(`/publications/category/${id}`, {
+    query: { page, per_page: PAGE_SIZES.categoryPublications },
+    signal,
+  });
+
+/** A category's publications, asked for only once it is opened; `fetchNextPage` adds the next page. */
+export function useCategoryPublications(id: number | null) {
+  return useInfiniteQuery({
+    queryKey: categoryPublicationsKey(id ?? 0),
+    queryFn: ({ pageParam, signal }) => getCategoryPublications(id!, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.per_page < last.total ? last.page + 1 : undefined),
+    enabled: id !== null,
+    retry: retryServerErrors,
+    meta: { silent: true },
+    select: (res) => ({ items: res.pages.flatMap((p) => p.data), total: res.pages[0]?.total ?? 0 }),
   });
 }
 

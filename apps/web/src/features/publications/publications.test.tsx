@@ -19,12 +19,9 @@ async function renderPublication(url: string) {
   return result;
 }
 
-const leaf = (id: number, name: string) => ({
-  id,
-  name,
-  updated_at: '2026-03-05T01:00:00.000Z',
-  uri: `/api/publications/${id}/file`,
-});
+const leaf = (id: number, name: string) => ({ id, name });
+/** The publications of each sub category made by `sub`, served a page at a time by `categoryPage`. */
+const PUBLICATIONS_OF = new Map<number, { id: number; name: string }[]>();
 const sub = (
   id: number,
   name: string,
@@ -32,14 +29,19 @@ const sub = (
   isSubscribe: boolean,
   isNotify = false,
   publications = [leaf(id * 10, `${name} guide`)],
-): SubcategoryNode => ({
-  id,
-  name,
-  parent_id,
-  isSubscribe,
-  isNotify,
-  publications,
-});
+): SubcategoryNode => {
+  PUBLICATIONS_OF.set(id, publications);
+  return { id, name, parent_id, isSubscribe, isNotify, publication_count: publications.length };
+};
+/** GET /api/publications/category/{id}?page=&per_page=, from PUBLICATIONS_OF. */
+function categoryPage(url: string) {
+  const match = /^\/api\/publications\/category\/(\d+)\?page=(\d+)&per_page=(\d+)$/.exec(url);
+  if (!match) return undefined;
+  const [, id, page, perPage] = match.map(Number) as [number, number, number, number];
+  const all = PUBLICATIONS_OF.get(id) ?? [];
+  const data = all.slice((page - 1) * perPage, page * perPage).map((p) => publication(p.id, p.name));
+  return { body: { data, total: all.length, page, per_page: perPage } };
+}
 function root(id: number, name: string, children: SubcategoryNode[]): CategoryNode {
   return {
     id,
@@ -70,7 +72,9 @@ const TREE = [
 describe('Manage My Subscriptions', () => {
   it('shows the notify toggle only on subscribed items, and subscribe-all checked only when every sub category is subscribed', async () => {
     signInAs('AR');
-    const { calls } = mockFetch((url) => (url.startsWith('/api/categories') ? { body: { data: TREE } } : undefined));
+    const { calls } = mockFetch((url) =>
+      url.startsWith('/api/categories') ? { body: { data: TREE } } : categoryPage(url),
+    );
     renderWithApp(<SubscriptionsPage />, { path: '/subscriptions' });
 
     const general = within(await screen.findByRole('region', { name: 'General' }));
@@ -87,9 +91,38 @@ describe('Manage My Subscriptions', () => {
     expect(newsletters.getByRole('checkbox', { name: 'Subscribe to all of Newsletters' })).toBeChecked();
     expect(newsletters.getByRole('switch', { name: 'Notify me of all of Newsletters' })).not.toBeChecked();
     expect(newsletters.getByRole('switch', { name: 'Notify me of Monthly' })).toBeChecked();
-    // A reader sees each sub category's publications, each a link to its page.
-    expect(newsletters.getByRole('link', { name: 'Monthly guide' })).toHaveAttribute('href', '/publications/50');
-    expect(calls[0]!.url).toBe('/api/categories?withPublication=true');
+    // A reader sees how many publications each sub category holds; they are asked for when it opens.
+    expect(calls.map((c) => c.url)).toEqual(['/api/categories?withPublication=true']);
+    const shows = newsletters.getAllByRole('button', { name: 'Show publications (1)', expanded: false });
+    expect(shows).toHaveLength(2);
+    await userEvent.click(shows[0]!);
+    expect(await newsletters.findByRole('link', { name: 'Monthly guide' })).toHaveAttribute('href', '/publications/50');
+    expect(newsletters.getByRole('button', { name: 'Hide publications (1)', expanded: true })).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain('/api/publications/category/5?page=1&per_page=50');
+  });
+
+  it("loads a large sub category's publications a page at a time", async () => {
+    signInAs('TA');
+    const many = Array.from({ length: 120 }, (_, i) => leaf(1000 + i, `Report ${String(i + 1).padStart(3, '0')}`));
+    const { calls } = mockFetch((url) =>
+      url.startsWith('/api/categories')
+        ? { body: { data: [root(7, 'Reports', [sub(8, 'Annual reports', 7, true, false, many)])] } }
+        : categoryPage(url),
+    );
+    renderWithApp(<SubscriptionsPage />, { path: '/subscriptions' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show publications (120)' }));
+    const list = await screen.findByRole('list', { name: 'Publications of Annual reports' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (50 of 120)' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(100));
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (100 of 120)' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(120));
+    expect(screen.queryByRole('button', { name: /^Show more/ })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/publications/category/8')).map((c) => c.url)).toEqual([
+      '/api/publications/category/8?page=1&per_page=50',
+      '/api/publications/category/8?page=2&per_page=50',
+      '/api/publications/category/8?page=3&per_page=50',
+    ]);
   });
 
   it('subscribes and unsubscribes one or all, and turns notify on with ?type=notification', async () => {
@@ -153,13 +186,14 @@ describe('Manage My Subscriptions', () => {
     signInAs('SYSADMIN');
     const { calls } = mockFetch((url) =>
       url.startsWith('/api/categories')
-        ? { body: { data: [root(1, 'General', [{ ...sub(2, 'Forms', 1, false), publications: undefined }])] } }
+        ? { body: { data: [root(1, 'General', [{ ...sub(2, 'Forms', 1, false), publication_count: undefined }])] } }
         : undefined,
     );
     renderWithApp(<SubscriptionsPage />, { path: '/subscriptions' });
     expect(await screen.findByRole('checkbox', { name: 'Forms' })).not.toBeChecked();
     expect(calls[0]!.url).toBe('/api/categories');
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show publications/ })).not.toBeInTheDocument();
   });
 });
 
@@ -173,7 +207,7 @@ describe('Publications', () => {
       if (path === '/api/publications') return { body: { data: recent, total: 23, page: 1, per_page: 10 } };
       if (path === '/api/categories') return { body: { data: tree } };
       if (path === '/api/downloads') return { body: { url: '/api/publications/bulk?ids[]=20&dl=x' } };
-      return undefined;
+      return categoryPage(url);
     });
   }
 
@@ -189,9 +223,7 @@ describe('Publications', () => {
     const card = within(screen.getByRole('region', { name: PUBLICATION_MESSAGES.subscriptionsTitle }));
     expect(await card.findByText(PUBLICATION_MESSAGES.noFolders)).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'Manage Subscriptions' })).toHaveAttribute('href', '/subscriptions');
-    expect(calls.find((c) => c.url.startsWith('/api/categories'))!.url).toBe(
-      '/api/categories?withPublication=true&subscribed=true',
-    );
+    expect(calls.find((c) => c.url.startsWith('/api/categories'))!.url).toBe('/api/categories?subscribed=true');
   });
 
   it('browses the subscribed categories, selects all and downloads them as one zip', async () => {
@@ -209,7 +241,11 @@ describe('Publications', () => {
     await userEvent.click(browser.getByRole('button', { name: 'Fees' }));
     expect(browser.getByText(PUBLICATION_MESSAGES.noDocuments)).toBeInTheDocument();
     await userEvent.click(browser.getByRole('button', { name: 'Forms' }));
-    const download = browser.getByRole('button', { name: 'Download Selected Files' });
+    const download = await browser.findByRole('button', { name: 'Download Selected Files' });
+    expect(calls.filter((c) => c.url.startsWith('/api/publications/category/')).map((c) => c.url)).toEqual([
+      '/api/publications/category/3?page=1&per_page=50',
+      '/api/publications/category/2?page=1&per_page=50',
+    ]);
     expect(download).toBeDisabled();
     await userEvent.click(browser.getByRole('checkbox', { name: 'Select all' }));
     await userEvent.click(download);

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES as M } from '@portal/shared';
 import { mockFetch, renderWithApp } from '../../test/render';
-import RegisterPage from './register-page';
+import RegisterPage, { REGISTRATION_DRAFT_KEY } from './register-page';
 
 const lookup = {
   facility_number: '000412',
@@ -58,6 +58,8 @@ async function fillPersonal(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('the registration wizard', () => {
+  beforeEach(() => sessionStorage.clear());
+
   it('asks for a role first, and says which detail is missing', async () => {
     api();
     const user = userEvent.setup();
@@ -161,4 +163,50 @@ describe('the registration wizard', () => {
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Newsletters' })).toBeInTheDocument());
     expect(screen.getByText(/Step 2 of 3/)).toBeInTheDocument();
   }, 60_000);
+
+  it("puts each step in the address: the browser's Back returns to the last step, and a reload keeps what was typed", async () => {
+    api();
+    const user = userEvent.setup();
+    const first = renderWithApp(<RegisterPage />);
+    await user.click(screen.getByRole('checkbox', { name: 'Technical Assessor' }));
+    await fillPersonal(user);
+    await user.type(screen.getByRole('textbox', { name: 'User ID' }), 'TA-1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(first.router.state.location.search).toBe('?step=4'));
+    expect(await screen.findByRole('checkbox', { name: 'Newsletters' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Forms' }));
+
+    // The browser's Back: step 1 again, with what was typed.
+    await first.router.navigate(-1);
+    expect(await screen.findByRole('textbox', { name: 'First Name' })).toHaveValue('Nina');
+    expect(first.router.state.location.search).toBe('');
+    // Forward, then a reload of step 4: the same step, the same values, no password kept.
+    await first.router.navigate(1);
+    expect(await screen.findByRole('checkbox', { name: 'Forms' })).toBeChecked();
+    first.unmount();
+    expect(sessionStorage.getItem(REGISTRATION_DRAFT_KEY)).toContain('Nina');
+    const second = renderWithApp(<RegisterPage />, { initialEntry: '/?step=4' });
+    expect(await screen.findByRole('checkbox', { name: 'Forms' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('textbox', { name: 'User ID' })).toHaveValue('TA-1');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('nina@example.test');
+
+    // Sent: the draft is gone.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'I accept the terms and conditions' }));
+    await user.type(screen.getByRole('textbox', { name: 'Full Name' }), 'Nina Newrep');
+    await user.type(screen.getByRole('textbox', { name: 'Signature Title' }), 'Manager');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(M.registered)).toBeInTheDocument();
+    expect(sessionStorage.getItem(REGISTRATION_DRAFT_KEY)).toBeNull();
+    second.unmount();
+  }, 90_000);
+
+  it('opens the first step still to do when a later step is opened by its address', async () => {
+    api();
+    const { router } = renderWithApp(<RegisterPage />, { initialEntry: '/?step=5' });
+    expect(await screen.findByRole('checkbox', { name: 'Technical Assessor' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   needsSignature,
   nextRegistrationStep,
@@ -28,6 +28,7 @@ import {
 } from '@portal/shared';
 import {
   CommitteesField,
+  emptyFacility,
   emptyRegistration,
   FacilitiesFields,
   PersonalFields,
@@ -41,6 +42,7 @@ import { openTermsModal } from '../../components/terms-of-use';
 import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { formatDate } from '../../lib/dates';
 import { notifyFormError } from '../../lib/notify';
+import { clearDraft, readDraft, writeDraft } from '../../lib/session-draft';
 import { lookupFacility, useCommitteeNames, useRegister, useRegistrationCategories } from './api';
 
 const FORM_ID = 'registration-wizard';
@@ -55,6 +57,28 @@ export const COMMITTEES_HEADING = 'Select at least One or More Committees if App
 
 const today = () => formatDate(new Date());
 
+/** The tab's sessionStorage key of what the visitor has typed (lib/session-draft.ts). */
+export const REGISTRATION_DRAFT_KEY = 'registration-draft';
+
+function stepOf(raw: string | null): RegistrationStep {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= 5 ? (n as RegistrationStep) : 1;
+}
+
+/** The values typed before a reload, else a blank form; facility blocks get fresh keys for React. */
+function initialValues(): RegistrationValues {
+  const blank = { ...emptyRegistration(), signature: { accept: false, name: '', title: '', date: today() } };
+  const draft = readDraft<Partial<RegistrationValues>>(REGISTRATION_DRAFT_KEY);
+  if (!draft) return blank;
+  const values = { ...blank, ...draft };
+  return { ...values, facilities: (values.facilities ?? []).map((f) => ({ ...f, key: emptyFacility().key })) };
+}
+
+/** Where the wizard went to this step from: Back returns there through the browser's history. */
+interface StepState {
+  from?: RegistrationStep;
+}
+
 /**
  * /register: the five-step wizard of spec/02 (1 personal details, 2 facilities for AR, 3 committees
  * for CM, 4 subscriptions, 5 summary), walking the steps the roles chosen need (CM 1→3, TA 1→4, AR 2
@@ -62,10 +86,16 @@ const today = () => formatDate(new Date());
  * checks everything again.
  */
 export default function RegisterPage() {
-  const [step, setStep] = useState<RegistrationStep>(1);
+  // Each step is in the address (?step=3), so the browser's Back and Forward walk the steps.
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const step = stepOf(params.get('step'));
   const [done, setDone] = useState<string | null>(null);
+  const [initial] = useState(initialValues);
   const form = useSchemaForm<RegistrationValues>(registrationRequest, {
-    initialValues: { ...emptyRegistration(), signature: { accept: false, name: '', title: '', date: today() } },
+    initialValues: initial,
+    onValuesChange: (values) => writeDraft(REGISTRATION_DRAFT_KEY, values),
   });
   const register = useRegister();
   const committeeNames = useCommitteeNames();
@@ -75,6 +105,20 @@ export default function RegisterPage() {
   const values = form.getValues();
   const roles = values.roles;
   const path = registrationPath(roles);
+  const goTo = (to: RegistrationStep, replace = false) =>
+    void navigate({ search: to === 1 ? '' : `?step=${to}` }, { replace, state: { from: step } satisfies StepState });
+
+  // A step opened by its address (a reload, a link, Forward) that the roles do not pass through, or
+  // whose earlier steps are not complete, opens the first step still to do.
+  useEffect(() => {
+    if (done || step === 1) return;
+    const before = path.slice(0, Math.max(0, path.indexOf(step)));
+    const firstOpen = before.find((s) => registrationIssues(toRequest(form.getValues()), [s]).length > 0);
+    if (!path.includes(step)) goTo(firstOpen ?? 1, true);
+    else if (firstOpen !== undefined) goTo(firstOpen, true);
+    // Judged when the step changes; typing on a step does not move the visitor.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step, done]);
 
   /** The step's rules: each error under its field, the first one also as the notice. */
   const check = (steps: RegistrationStep[]) => {
@@ -88,14 +132,24 @@ export default function RegisterPage() {
 
   const next = () => {
     if (!check([step])) return;
-    setStep(nextRegistrationStep(step, roles));
+    goTo(nextRegistrationStep(step, roles));
     window.scrollTo({ top: 0 });
+  };
+
+  const back = () => {
+    const previous = previousRegistrationStep(step, roles);
+    // Came here by Next: going back through history keeps Back and the browser's Back the same.
+    if ((location.state as StepState | null)?.from === previous) void navigate(-1);
+    else goTo(previous, true);
   };
 
   const submit = () => {
     if (!check([1, 2, 3, 4, 5])) return;
     register.mutate(toRequest(form.getValues()), {
-      onSuccess: (res) => setDone(res.message),
+      onSuccess: (res) => {
+        clearDraft(REGISTRATION_DRAFT_KEY);
+        setDone(res.message);
+      },
       onError: (error) => {
         const rest = applyServerErrors(form, error);
         notifyFormError(FORM_ID, rest ?? error);
@@ -227,7 +281,7 @@ export default function RegisterPage() {
             variant="default"
             leftSection={<IconArrowLeft size={16} aria-hidden />}
             disabled={step === 1}
-            onClick={() => setStep(previousRegistrationStep(step, roles))}
+            onClick={back}
           >
             Back
           </Button>

@@ -15,7 +15,7 @@ import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 import { notifyFormError, notifyFormSuccess } from '../../../lib/notify';
 import { useForumCategories, useSaveThread } from '../api';
 import { AttachmentsInput } from './attachments-input';
-import { PostEditor } from './post-editor';
+import { PostEditorBox } from './post-editor-box';
 
 const discussionPath = (id: number) => ROUTES.discussion.path.replace(':id', String(id));
 
@@ -86,7 +86,8 @@ export function DiscussionForm({ committeeId, thread }: { committeeId: number; t
             allowDeselect={false}
             maw={320}
           />
-          <PostEditor
+          <PostEditorBox
+            eager
             label="Description"
             required
             value={values.postContent}

@@ -1,11 +1,11 @@
 import '@mantine/tiptap/styles.css';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useLayoutEffect } from 'react';
 import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 
-interface PostEditorProps {
+export interface PostEditorProps {
   label: string;
   value: string;
   onChange: (html: string) => void;
@@ -15,6 +15,8 @@ interface PostEditorProps {
   /** Changes when the form is reset from outside (after a post), to load the value again. */
   resetKey?: number | string;
   disabled?: boolean;
+  /** Puts the caret at the end once drawn (the editor replaced a box the user was typing in). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -22,7 +24,17 @@ interface PostEditorProps {
  * lists, bold, italic, underline, strike, code, quotes and links, the same list the server keeps.
  * It hands back HTML; the server sanitizes it, and pages show only what the server returns.
  */
-export function PostEditor({ label, value, onChange, onBlur, error, required, resetKey, disabled }: PostEditorProps) {
+export function PostEditor({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  required,
+  resetKey,
+  disabled,
+  autoFocus,
+}: PostEditorProps) {
   const id = useId();
   const editor = useEditor({
     extensions: [
@@ -57,6 +69,13 @@ export function PostEditor({ label, value, onChange, onBlur, error, required, re
   useEffect(() => {
     editor?.setEditable(!disabled);
   }, [editor, disabled]);
+
+  // In the commit that draws it, so no key typed meanwhile lands outside.
+  useLayoutEffect(() => {
+    if (autoFocus) editor?.commands.focus('end');
+    // Once, when it replaces the box that had the focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor]);
 
   return (
     <Input.Wrapper

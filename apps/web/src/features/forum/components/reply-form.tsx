@@ -6,7 +6,7 @@ import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes';
 import { notifyFormError, notifyFormSuccess } from '../../../lib/notify';
 import { useSaveReply } from '../api';
 import { AttachmentsInput } from './attachments-input';
-import { PostEditor } from './post-editor';
+import { PostEditorBox } from './post-editor-box';
 
 interface ReplyFormProps {
   threadId: number;
@@ -52,7 +52,7 @@ export function ReplyForm({ threadId, committeeId, editing, onDone, onCancel }: 
   return (
     <form onSubmit={submit} noValidate aria-label={editing ? 'Edit reply' : 'Reply'}>
       <Stack gap="sm">
-        <PostEditor
+        <PostEditorBox
           label={editing ? 'Edit your reply' : 'Your reply'}
           value={content}
           onChange={(html) => form.setFieldValue('postContent', html)}

@@ -2,23 +2,24 @@ import { useMemo, useState } from 'react';
 import { Button, Card } from '@mantine/core';
 import { IconDownload, IconFolders, IconSettings } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { pathTo, PUBLICATION_MESSAGES, ROUTES, type PublicationLeaf } from '@portal/shared';
+import { pathTo, PUBLICATION_MESSAGES, ROUTES, type PublicationItem } from '@portal/shared';
 import { CardHeader } from '../../../components/card-header';
 import { FolderBrowser, type FolderKey, type FolderNode } from '../../../components/folder-browser';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { formatDate } from '../../../lib/dates';
-import { downloadPublications, useCategories } from '../api';
+import { downloadPublications, useCategories, useCategoryPublications } from '../api';
 
 export const SUBSCRIPTIONS_BROWSER_LABEL = 'Subscribed categories';
 
 /**
  * 'Your Subscriptions' (spec/02 "Publications and subscriptions"): the three-column browser over the
  * categories the user subscribes to (root category, sub category, publications), Select all,
- * 'Download Selected Files' as one streamed zip, and 'Manage Subscriptions'.
+ * 'Download Selected Files' as one streamed zip, and 'Manage Subscriptions'. The tree comes without
+ * publications; a sub category's are asked for when it is opened, a page at a time.
  */
 export function SubscriptionsCard() {
   const navigate = useNavigate();
-  const tree = useCategories({ withPublication: true, subscribed: true });
+  const tree = useCategories({ withPublication: false, subscribed: true });
   const [rootId, setRootId] = useState<number | null>(null);
   const [subId, setSubId] = useState<number | null>(null);
   const [selected, setSelected] = useState<FolderKey[]>([]);
@@ -33,7 +34,8 @@ export function SubscriptionsCard() {
     [tree.data],
   );
   const sub = tree.data?.find((r) => r.id === rootId)?.children.find((c) => c.id === subId) ?? null;
-  const documents = sub?.publications ?? [];
+  const publications = useCategoryPublications(sub?.id ?? null);
+  const documents = publications.data?.items ?? [];
   const visible = new Set(documents.map((d) => d.id));
   const chosen = selected.filter((k) => visible.has(k as number)) as number[];
   const title = PUBLICATION_MESSAGES.subscriptionsTitle;
@@ -62,7 +64,7 @@ export function SubscriptionsCard() {
           onRetry={() => void tree.refetch()}
         />
       ) : (
-        <FolderBrowser<PublicationLeaf>
+        <FolderBrowser<PublicationItem>
           label={SUBSCRIPTIONS_BROWSER_LABEL}
           folders={folders}
           rootId={rootId}
@@ -72,7 +74,7 @@ export function SubscriptionsCard() {
             setSubId(s as number | null);
           }}
           documents={documents}
-          loading={tree.isLoading}
+          loading={tree.isLoading || publications.isLoading}
           documentKey={(d) => d.id}
           documentName={(d) => d.name}
           documentDetail={(d) => `Updated ${formatDate(d.updated_at)}`}
@@ -86,6 +88,18 @@ export function SubscriptionsCard() {
             subFolders: PUBLICATION_MESSAGES.noFolders,
             documents: PUBLICATION_MESSAGES.noDocuments,
           }}
+          documentsFooter={
+            publications.hasNextPage && (
+              <Button
+                size="xs"
+                variant="subtle"
+                loading={publications.isFetchingNextPage}
+                onClick={() => void publications.fetchNextPage()}
+              >
+                Show more publications ({documents.length} of {publications.data?.total})
+              </Button>
+            )
+          }
           actions={
             <Button
               size="xs"

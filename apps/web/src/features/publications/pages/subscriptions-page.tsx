@@ -1,6 +1,19 @@
-import { useState } from 'react';
-import { Anchor, Card, Checkbox, Group, List, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { IconBell, IconCategory } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import {
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  List,
+  Loader,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
+import { IconBell, IconCategory, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { canEnter, pathTo, ROUTES, type CategoryNode, type SubcategoryNode } from '@portal/shared';
 import { CardHeader } from '../../../components/card-header';
@@ -8,7 +21,7 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageTitle } from '../../../components/page-title';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { useCategories, useChangeSubscriptions, type SubscriptionChange } from '../api';
+import { useCategories, useCategoryPublications, useChangeSubscriptions, type SubscriptionChange } from '../api';
 
 type Change = (change: SubscriptionChange) => void;
 
@@ -22,6 +35,64 @@ function pendingValue(
   return pending.ids.includes(node.id) || (node.parent_id !== null && pending.ids.includes(node.parent_id))
     ? pending.on
     : undefined;
+}
+
+/** A sub category's publications, asked for when it is opened, a page at a time. */
+function SubcategoryPublications({
+  sub,
+  id,
+  linkPublications,
+}: {
+  sub: SubcategoryNode;
+  id: string;
+  linkPublications: boolean;
+}) {
+  const publications = useCategoryPublications(sub.id);
+  if (publications.isLoading)
+    return (
+      <Group id={id} pl={32} gap="xs">
+        <Loader size="xs" aria-label={`Loading the publications of ${sub.name}`} />
+      </Group>
+    );
+  if (publications.isError)
+    return (
+      <Text id={id} size="xs" c="red.8" pl={32} role="alert">
+        The publications could not be loaded.{' '}
+        <Anchor component="button" type="button" size="xs" onClick={() => void publications.refetch()}>
+          Try again
+        </Anchor>
+      </Text>
+    );
+  const items = publications.data?.items ?? [];
+  return (
+    <Stack id={id} gap={4} pl={32}>
+      <List size="sm" spacing={2} listStyleType="none" aria-label={`Publications of ${sub.name}`}>
+        {items.map((p) => (
+          <List.Item key={p.id}>
+            {linkPublications ? (
+              <Anchor component={Link} to={pathTo('publication', { id: p.id })} size="sm">
+                {p.name}
+              </Anchor>
+            ) : (
+              p.name
+            )}
+          </List.Item>
+        ))}
+      </List>
+      {publications.hasNextPage && (
+        <Group>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            loading={publications.isFetchingNextPage}
+            onClick={() => void publications.fetchNextPage()}
+          >
+            Show more ({items.length} of {publications.data?.total})
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
 }
 
 function SubcategoryItem({
@@ -39,6 +110,8 @@ function SubcategoryItem({
   busy: boolean;
   linkPublications: boolean;
 }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
   const subscribed = pendingValue(pending, sub, false) ?? sub.isSubscribe;
   // Unsubscribing drops notify with the subscription.
   const notify = subscribed && (pendingValue(pending, sub, true) ?? sub.isNotify);
@@ -68,26 +141,28 @@ function SubcategoryItem({
           />
         )}
       </Group>
-      {sub.publications &&
-        (sub.publications.length === 0 ? (
+      {sub.publication_count !== undefined &&
+        (sub.publication_count === 0 ? (
           <Text size="xs" c="dimmed" pl={32}>
             No publications yet.
           </Text>
         ) : (
-          <List size="sm" pl={32} spacing={2} listStyleType="none" aria-label={`Publications of ${sub.name}`}>
-            {sub.publications.map((p) => (
-              <List.Item key={p.id}>
-                {linkPublications ? (
-                  <Anchor component={Link} to={pathTo('publication', { id: p.id })} size="sm">
-                    {p.name}
-                  </Anchor>
-                ) : (
-                  p.name
-                )}
-              </List.Item>
-            ))}
-          </List>
+          <Group pl={26}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              leftSection={
+                open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />
+              }
+              aria-expanded={open}
+              aria-controls={open ? listId : undefined}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? 'Hide' : 'Show'} publications ({sub.publication_count})
+            </Button>
+          </Group>
         ))}
+      {open && <SubcategoryPublications sub={sub} id={listId} linkPublications={linkPublications} />}
     </Stack>
   );
 }
