@@ -16,8 +16,6 @@ export interface PageDef {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-const placeholder = () => import('../features/placeholders/placeholder-page');
-const shellPlaceholder: PageDef = { frame: 'shell', load: placeholder };
 
 /** Every route of ROUTES has a page here; the type makes a missing one a compile error. */
 export const PAGES: Record<RouteName, PageDef> = {
