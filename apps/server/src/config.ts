@@ -30,6 +30,8 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  /** False: users with an authenticator app may not fall back to an emailed or texted code. */
+  SECOND_FACTOR_CODE_FALLBACK: flag.default(true),
   /** Multiplies every per-minute request limit; tests raise it, the defaults suit production. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   /** zod checks the hot routes' answers before writing them; off in production (bench/ turns it off too). */
@@ -85,6 +87,7 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean;
+  secondFactorCodeFallback: boolean;
   rateLimitFactor: number;
   checkResponses: boolean;
   webDist?: string;
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? true),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    secondFactorCodeFallback: e.SECOND_FACTOR_CODE_FALLBACK,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     checkResponses: e.CHECK_RESPONSES ?? e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST,

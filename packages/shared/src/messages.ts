@@ -117,6 +117,8 @@ export const SECOND_FACTOR_MESSAGES = {
   passkeyTitle: 'Add a passkey',
   recoveryTitle: 'Recovery codes',
   sendByEmailInstead: 'Send a code by email instead',
+  codeFallbackOff:
+    'Codes by email or SMS are turned off for accounts with an authenticator app. Use the app or a recovery code.',
   useRecoveryCode: 'Use a recovery code',
   signInWithPasskey: 'Sign in with a passkey',
   appCodeSixDigits: 'Please enter the 6-digit code from your app.',

@@ -75,6 +75,8 @@ export const loginResponse = activeUser.extend({
   two_factor_required: z.boolean(),
   /** The channel the code went to; 'app' when an authenticator app is asked first (no code sent yet). */
   tf_type: z.enum(['email', 'sms', 'app']),
+  /** False when the body's policy keeps an emailed or texted code from a user with an authenticator app. */
+  code_fallback: z.boolean().optional(),
   /** True when the user holds unused recovery codes (the second step offers them). */
   recovery_codes: z.boolean().optional(),
   /** Show the SMS set-up reminder (remind later / do not remind) on the two-factor screen. */

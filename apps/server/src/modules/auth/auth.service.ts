@@ -6,6 +6,7 @@ import {
   PENDING_SESSION_TTL_MINUTES,
   PRODUCT_NAME,
   SESSION_TTL_HOURS,
+  SECOND_FACTOR_MESSAGES,
   SIGN_IN_LIMITS,
   TWO_FACTOR,
   type LoginResponse,
@@ -142,6 +143,7 @@ export async function login(
       ...presentActiveUser(user, roles, committees),
       two_factor_required: true,
       tf_type: 'app',
+      code_fallback: deps.config.secondFactorCodeFallback,
       recovery_codes: second.recoveryCodes,
       remind_2fa: false,
       sent_to: null,
@@ -247,6 +249,9 @@ function assertResendAllowed(last: { sentAt: Date } | null) {
 /** GET /twofactor/sendSms and /twofactor/send2faCodeOnEmail: a new code for a pending sign-in. */
 export async function resendLoginCode(deps: Deps, actor: Actor, channel: 'email' | 'sms') {
   if (actor.stage !== 'pending') throw badRequest(MESSAGES.twoFactorSendFailed);
+  if (!deps.config.secondFactorCodeFallback && (await secondStepOf(deps.db, actor.user.id)).app) {
+    throw new AppError(403, SECOND_FACTOR_MESSAGES.codeFallbackOff);
+  }
   if (channel === 'sms' && !(actor.user.tfCompleted && actor.user.tfMobileNumber)) {
     throw badRequest(MESSAGES.twoFactorSendFailed);
   }

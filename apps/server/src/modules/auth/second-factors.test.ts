@@ -260,3 +260,43 @@ describe("an admin's reset of a user's second factors", () => {
     ).toBe(401);
   });
 });
+
+describe('the policy against code fallback (SECOND_FACTOR_CODE_FALLBACK=false)', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await buildTestApp({ SECOND_FACTOR_CODE_FALLBACK: 'false' }, { seed: false });
+  });
+  afterAll(() => strict.close());
+
+  it('keeps emailed and texted codes from users with an app, and only from them', async () => {
+    const { user, token } = await makeSignedIn(strict.database.db);
+    await enableApp(strict, token);
+    const p = await login(strict, user.email, DEMO_PASSWORD);
+    expect(p.json()).toMatchObject({ tf_type: 'app', code_fallback: false });
+    for (const url of ['/api/twofactor/send2faCodeOnEmail', '/api/twofactor/sendSms']) {
+      const send = await strict.app.inject({ method: 'GET', url, headers: auth(p.json().token) });
+      expect(send.statusCode, url).toBe(403);
+      expect(send.json().message).toBe(M.codeFallbackOff);
+    }
+    const mails = await strict.database.db.select().from(devMessages).where(eq(devMessages.to, user.email));
+    expect(mails.filter((m) => m.subject.includes('verification code'))).toHaveLength(0);
+
+    // A user without an app signs in with the emailed code as ever.
+    const plain = await makeUser(strict.database.db);
+    const q = await login(strict, plain.email, DEMO_PASSWORD);
+    expect(q.json()).toMatchObject({ tf_type: 'email' });
+    const verify = await strict.app.inject({
+      method: 'POST',
+      url: '/api/twofactor/verify',
+      headers: auth(q.json().token),
+      payload: { code: await lastCodeTo(strict, plain.email) },
+    });
+    expect(verify.statusCode).toBe(200);
+  });
+
+  it('offers the fallback by default', async () => {
+    const { user, token } = await makeSignedIn(t.database.db);
+    await enableApp(t, token);
+    expect((await login(t, user.email, DEMO_PASSWORD)).json()).toMatchObject({ tf_type: 'app', code_fallback: true });
+  });
+});

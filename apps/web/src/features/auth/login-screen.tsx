@@ -87,6 +87,7 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
         '2fa_setup': res['2fa_setup'],
         permissions: res.permissions,
         recovery_codes: res.recovery_codes,
+        code_fallback: res.code_fallback,
       });
       // With an authenticator app no code was sent: 'Send a code by email instead' may go at once.
       if (res.tf_type !== 'app') markCodeSent('login');

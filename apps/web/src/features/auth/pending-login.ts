@@ -7,7 +7,7 @@ import type { LoginResponse } from '@portal/shared';
  */
 export type PendingLogin = Pick<
   LoginResponse,
-  'tf_type' | 'sent_to' | 'remind_2fa' | '2fa_setup' | 'permissions' | 'recovery_codes'
+  'tf_type' | 'sent_to' | 'remind_2fa' | '2fa_setup' | 'permissions' | 'recovery_codes' | 'code_fallback'
 >;
 
 let pending: PendingLogin | null = null;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, SECOND_FACTOR_MESSAGES as M, STORAGE_KEYS } from '@portal/shared';
 import { startSession } from '../../lib/session';
 import { mockFetch, renderWithApp } from '../../test/render';
-import { setPendingLogin } from './pending-login';
+import { getPendingLogin, setPendingLogin } from './pending-login';
 import TwoFactorPage from './two-factor-page';
 
 function pendingWithApp() {
@@ -52,6 +52,16 @@ describe('the second step with an authenticator app', () => {
     expect(await screen.findByLabelText('Code')).toBeInTheDocument();
     expect(screen.getByText(/by email/)).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toEqual(['/api/twofactor/send2faCodeOnEmail']);
+  });
+
+  it("offers no 'Send a code by email instead' when the body's policy turns codes off", async () => {
+    pendingWithApp();
+    setPendingLogin({ ...getPendingLogin()!, code_fallback: false });
+    mockFetch(() => undefined);
+    renderWithApp(<TwoFactorPage />, { path: '/two-factor' });
+    expect(await screen.findByLabelText('Code from the app')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: M.sendByEmailInstead })).toBeNull();
+    expect(screen.getByRole('button', { name: M.useRecoveryCode })).toBeInTheDocument();
   });
 
   it('a recovery code instead; a wrong one says the spec message', async () => {

@@ -134,9 +134,12 @@ export function OtherFactorForm({
         </Stack>
       </form>
       <Stack gap={6} align="flex-start">
-        <Anchor component="button" type="button" size="sm" onClick={onEmail} disabled={emailPending}>
-          {M.sendByEmailInstead}
-        </Anchor>
+        {/* The body may keep codes by email or SMS from users with an app (SECOND_FACTOR_CODE_FALLBACK). */}
+        {pending.code_fallback !== false && (
+          <Anchor component="button" type="button" size="sm" onClick={onEmail} disabled={emailPending}>
+            {M.sendByEmailInstead}
+          </Anchor>
+        )}
         {(kind === 'recovery' || pending.recovery_codes) && (
           <Anchor component="button" type="button" size="sm" onClick={onOther}>
             {kind === 'app' ? M.useRecoveryCode : 'Use the authenticator app'}
