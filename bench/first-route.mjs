@@ -1,3 +1,4 @@
+/* global window -- the init script and the evaluate callbacks run in the page */
 /**
  * The JavaScript a route loads on its first, cold-cache load: every script Chromium fetches until
  * the network is idle, with its size raw, gzipped (level 9) and as the server sent it (the build's

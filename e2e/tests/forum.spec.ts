@@ -123,6 +123,8 @@ test.describe('committee forum', () => {
     await multi.getByRole('link', { name: TITLE }).click();
     await expect(multi.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
     await expect(multi.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+    // The reply box opens, and the editor comes, on use.
+    await multi.getByRole('button', { name: 'Write a reply…' }).click();
     await multi.getByRole('textbox', { name: 'Your reply' }).click();
     await multi.keyboard.type('Twice a year suits our laboratory too.');
     await multi.getByRole('button', { name: 'Post', exact: true }).click();

@@ -109,7 +109,9 @@ test.describe('publications and subscriptions', () => {
     await expect(page.getByText('Your notification settings are saved.')).toBeVisible();
     await expect(notify).toBeChecked();
     // A sub category's publications are asked for when it is opened.
-    const formsItem = general.getByRole('listitem').filter({ has: forms });
+    const formsItem = general
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('checkbox', { name: SUB, exact: true }) });
     await formsItem.getByRole('button', { name: /^Show publications \(\d+\)$/ }).click();
     await expect(general.getByRole('list', { name: `Publications of ${SUB}` }).getByRole('listitem')).not.toHaveCount(
       0,

@@ -235,24 +235,20 @@ describe('discussion', () => {
   });
 
   // Before any test that opens the editor: once loaded, the page keeps it.
-  it('loads the editor when the reply box is first used, and keeps what was typed meanwhile', async () => {
+  it('loads the editor when the reply box is opened, behind a skeleton of its size, with the caret in it', async () => {
     signInAs('CM', 't', 7);
     mockFetch((url) => (url.startsWith('/api/forumthreads/5') ? { body: detail() } : undefined));
     const user = userEvent.setup();
     await renderRoute(<DiscussionPage />, '/discussion/:id', '/discussion/5');
     const form = await screen.findByRole('form', { name: 'Reply' });
-    const box = within(form).getByRole('textbox', { name: 'Your reply' });
-    // Until then a plain box of the editor's size: no editor, no toolbar.
-    expect(box.tagName).toBe('TEXTAREA');
+    // Until then one line asking for a reply: no editor, no toolbar.
+    expect(within(form).queryByRole('textbox', { name: 'Your reply' })).not.toBeInTheDocument();
     expect(within(form).queryByRole('button', { name: 'Bold' })).not.toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Post' })).toBeDisabled();
-    await user.click(box);
-    await user.keyboard('Typed <early>');
-    await waitFor(() => expect(within(form).getByRole('button', { name: 'Bold' })).toBeInTheDocument());
-    const editor = within(form).getByRole('textbox', { name: 'Your reply' });
-    expect(editor.tagName).not.toBe('TEXTAREA');
-    expect(editor).toHaveTextContent('Typed <early>');
-    expect(within(form).getByRole('button', { name: 'Post' })).toBeEnabled();
+    await user.click(within(form).getByRole('button', { name: 'Write a reply…' }));
+    const editor = await within(form).findByRole('textbox', { name: 'Your reply' });
+    expect(within(form).getByRole('button', { name: 'Bold' })).toBeInTheDocument();
+    await waitFor(() => expect(editor).toHaveFocus());
   });
 
   it('opens the edit-reply mode in place, with Save and Cancel', async () => {

@@ -1,5 +1,5 @@
 import '@mantine/tiptap/styles.css';
-import { useEffect, useId, useLayoutEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
@@ -15,7 +15,7 @@ export interface PostEditorProps {
   /** Changes when the form is reset from outside (after a post), to load the value again. */
   resetKey?: number | string;
   disabled?: boolean;
-  /** Puts the caret at the end once drawn (the editor replaced a box the user was typing in). */
+  /** Puts the caret at the end once drawn (the user opened the reply box that loaded it). */
   autoFocus?: boolean;
 }
 
@@ -70,10 +70,9 @@ export function PostEditor({
     editor?.setEditable(!disabled);
   }, [editor, disabled]);
 
-  // In the commit that draws it, so no key typed meanwhile lands outside.
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (autoFocus) editor?.commands.focus('end');
-    // Once, when it replaces the box that had the focus.
+    // Once, when it replaces the reply box the user opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor]);
 
