@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES, USER_EDIT_ROLES, USER_LIST_ROLES } from '../constants.js';
-import { safeString } from './common.js';
+import { safeId, safeString } from './common.js';
 import { paged, pageQuery } from './paging.js';
 import { profileIssues, userInfo } from './profile.js';
 import { registrationFields, registrationIssues, type RegistrationInput } from './registration.js';
@@ -116,7 +116,7 @@ export const userEdit = userEditFields.superRefine((v, ctx) => {
 
 /** PUT /committeepermissions/{id}: the forum write permission of one committee of the user. */
 export const committeePermissionBody = z.object({
-  committee_id: z.coerce.number().int().positive(),
+  committee_id: safeId(),
   can_write: z.boolean(),
 });
 export type CommitteePermissionBody = z.infer<typeof committeePermissionBody>;
