@@ -268,7 +268,7 @@ test.describe('wayfinding and consistency', () => {
     const session = await apiSignIn('admin@portal.test');
     await useApiSession(page, session, 'SYSADMIN');
     await page.goto('/admin/user/1');
-    await expect.poll(() => breadcrumbs(page)).toEqual(['Outstanding Activities', 'All Users', 'User Profile']);
+    await expect.poll(() => breadcrumbs(page)).toEqual(['Outstanding Activities', 'All Users', 'Ada Admin']);
   });
 
   test("the two 'Update Contact Details' modals look alike; lists share their filters; empty values show '—'; Paid shows 'Amount'", async ({

@@ -8,7 +8,7 @@ import {
   type UserDetail,
   type UserList,
 } from '@portal/shared';
-import { auditLog, committeeMembers, committees, users } from '../../db/schema/index.js';
+import { auditLog, committeeMembers, committees, rememberTokens, users } from '../../db/schema/index.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeThread } from '../../test/factories/forum.js';
 import { makeSignedIn, makeUser, tokenFor, type UserRow } from '../../test/factories/users.js';
@@ -212,11 +212,16 @@ describe('deactivate and activate', () => {
     const user = await makeUser(db, { roles: ['AR'], firstName: 'Dee', lastName: 'Active', email: 'dee@lab.test' });
     const token = await tokenFor(db, user);
     expect((await call('GET', '/api/profile', token)).statusCode).toBe(200);
+    await db
+      .insert(rememberTokens)
+      .values({ userId: user.id, tokenHash: 'remembered', expiresAt: new Date(Date.now() + 86_400_000) });
 
     const off = await call('POST', `/api/deactivate/${user.id}`, sysadmin);
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ message: M.deactivated });
     expect((await call('GET', '/api/profile', token)).statusCode).toBe(401);
+    const [remembered] = await db.select().from(rememberTokens).where(eq(rememberTokens.userId, user.id));
+    expect(remembered!.revokedAt).not.toBeNull();
     const refused = await login(t, 'dee@lab.test');
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe(MESSAGES.loginFailed);

@@ -12,6 +12,8 @@ import {
 } from '@portal/shared';
 import { AssessorCards, type AssessorCardValues } from '../../components/assessor-cards';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { RecordNotFound } from '../../components/record-not-found';
+import { isMissingRecord } from '../../lib/api-client';
 import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
 import {
@@ -205,6 +207,15 @@ export default function EditPersonalDetailsPage() {
     if (u) void valuesOf(u).then(setInitial);
   }, [u]);
 
+  if (user.isError && isMissingRecord(user.error))
+    return (
+      <RecordNotFound
+        title="User not found"
+        text="This user does not exist, or is not one you manage."
+        backTo={ROUTES.adminUsers.path}
+        backLabel="All Users"
+      />
+    );
   return (
     <>
       <PageTitle title={ROUTES.adminEditPersonalDetails.title} />
