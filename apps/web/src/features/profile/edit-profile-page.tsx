@@ -24,6 +24,7 @@ import {
   profileChangeRequest,
   REGISTRATION_MESSAGES as M,
   ROUTES,
+  sameProfileValue,
   type Profile,
 } from '@portal/shared';
 import { UploadDocumentModal } from '../../components/documents/upload-modal';
@@ -258,8 +259,9 @@ function EditProfileForm({ profile }: { profile: Profile }) {
   });
   const values = form.getValues();
   const foreign = !isAustralia(values.country);
+  // Compared as the server compares them: a value typed and restored is no change.
   const changed =
-    JSON.stringify({ ...values, competency: undefined }) !== JSON.stringify({ ...initial, competency: undefined }) ||
+    !sameProfileValue({ ...values, competency: undefined }, { ...initial, competency: undefined }) ||
     Boolean(values.competency?.suggestChanges.trim()) ||
     Boolean(values.competency?.document);
   const guard = useUnsavedChangesGuard(changed);
@@ -267,7 +269,9 @@ function EditProfileForm({ profile }: { profile: Profile }) {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((v) =>
+      onSubmit={form.onSubmit((v) => {
+        // Nothing really changed: nothing is sent (the server would answer the same).
+        if (!changed) return notifyFormError(FORM_ID, M.profileUnchanged);
         save.mutate(
           { ...v, state: isAustralia(v.country) ? v.state : 'Other' },
           {
@@ -281,8 +285,8 @@ function EditProfileForm({ profile }: { profile: Profile }) {
               if (rest) notifyFormError(FORM_ID, rest);
             },
           },
-        ),
-      )}
+        );
+      })}
     >
       <Stack gap="md">
         <Card component="section" aria-label="Personal Details">
