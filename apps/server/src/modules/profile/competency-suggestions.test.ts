@@ -35,7 +35,9 @@ beforeAll(async () => {
   tokens.taadmin = (await makeSignedIn(db, { roles: ['TA_ADMIN'] })).token;
   tokens.ar = (await makeSignedIn(db, { roles: ['AR'] })).token;
   tokens.cm = (await makeSignedIn(db, { roles: ['CM'] })).token;
-  tokens.ta = (await makeSignedIn(db, { roles: ['TA'], firstName: 'Tess', lastName: 'Assessor' })).token;
+  tokens.ta = (
+    await makeSignedIn(db, { roles: ['TA'], firstName: 'Tess', lastName: 'Assessor', email: 'tess@assessor.test' })
+  ).token;
   tokens.ta2 = (await makeSignedIn(db, { roles: ['TA', 'LA'] })).token;
 }, 120_000);
 
