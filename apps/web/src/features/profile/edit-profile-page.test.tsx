@@ -87,7 +87,7 @@ describe('edit profile: only real differences', () => {
       ...base,
       user_info: {
         ...base.user_info,
-        addresses: [address as (typeof assessorProfile.user_info.addresses)[0]],
+        addresses: [address as (typeof base.user_info.addresses)[number]],
       },
     };
     const { calls } = mockFetch((url) => (url === '/api/profile' ? { body: stored } : undefined));
