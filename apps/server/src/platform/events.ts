@@ -57,6 +57,15 @@ export interface PortalEvents {
     reason: string | null;
     by: Person;
   };
+  /**
+   * A registration or a profile change was filed: the admins of the role that decides it hear of
+   * it (never the user it is about).
+   */
+  'requests.request.created': {
+    request: { id: number; type: 'create' | 'update'; name: string; summary: string };
+    handler: 'SYSADMIN' | 'TA_ADMIN';
+    about: { userId: number | null; email: string };
+  };
   /** A publication was added to a subcategory or its file replaced (admin API or import). */
   'publications.publication.published': {
     publication: { id: number; name: string };

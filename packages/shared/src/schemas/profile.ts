@@ -79,6 +79,30 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
+/**
+ * A profile value as it is compared (server and web alike): text trimmed, an empty text the same
+ * as none, object keys in one order and empty ones dropped. Typing a value and restoring it, or a
+ * card read back with its keys in another order, is then no change.
+ */
+export function normalisedProfileValue(v: unknown): unknown {
+  if (typeof v === 'string') return v.trim() === '' ? null : v.trim();
+  if (v === undefined) return null;
+  if (Array.isArray(v)) return v.map(normalisedProfileValue);
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(v).sort()) {
+      const value = normalisedProfileValue((v as Record<string, unknown>)[key]);
+      if (value !== null) out[key] = value;
+    }
+    return out;
+  }
+  return v;
+}
+
+/** Whether two profile values are the same once normalised. */
+export const sameProfileValue = (a: unknown, b: unknown) =>
+  JSON.stringify(normalisedProfileValue(a)) === JSON.stringify(normalisedProfileValue(b));
+
 /** A country other than Australia (or AU, any case) has State 'Other'. */
 export const isAustralia = (country: string | null | undefined) =>
   !country || ['australia', 'au'].includes(country.trim().toLowerCase());

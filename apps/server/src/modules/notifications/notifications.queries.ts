@@ -110,6 +110,27 @@ export async function committeeMemberIdsOf(db: Q, committeeId: number) {
 }
 
 /** The active system administrators (the contact form's messages reach them). */
+/** The active users holding `role`, except the one given (the user a request is about). */
+export async function activeHoldersOf(
+  db: Q,
+  role: 'SYSADMIN' | 'TA_ADMIN',
+  except: { userId: number | null; email: string },
+) {
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(
+      and(
+        eq(userRoles.role, role),
+        eq(users.activated, true),
+        sql`${users.id} is distinct from ${except.userId}`,
+        sql`lower(${users.email}) <> lower(${except.email})`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 export async function systemAdminIds(db: Q) {
   const rows = await db
     .selectDistinct({ id: users.id })

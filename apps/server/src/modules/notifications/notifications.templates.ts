@@ -34,6 +34,11 @@ export interface Template<K extends EventType> {
   mailbox?: (payload: PortalEvents[K]) => { to: string; subject: string; text: string; html?: string } | null;
 }
 
+const requestText = (e: PortalEvents['requests.request.created']) =>
+  e.request.type === 'create'
+    ? `${e.request.name} registered and waits for approval.`
+    : `${e.request.name} asked to change their profile (${e.request.summary}) and waits for approval.`;
+
 /** '2026-11-25 09:30:00' -> '25/11/2026 9:30 am' (all day: the date only), Sydney time as stored. */
 function eventWhen(start: string, allDay: boolean): string {
   const [y, m, d] = start.slice(0, 10).split('-');
@@ -118,6 +123,25 @@ export const TEMPLATES: { [K in EventType]?: Template<K> } = {
       url: '/profile',
       role: null,
       sender: e.by.name,
+    }),
+  },
+  'requests.request.created': {
+    // The admins who decide it (its handler's role), in that view; never the user it is about.
+    recipients: (tx, e) => q.activeHoldersOf(tx, e.handler, e.about),
+    inApp: (e) => ({
+      type: 'admin',
+      title: e.request.type === 'create' ? 'New registration' : 'New profile change',
+      body: requestText(e),
+      url:
+        e.request.type === 'create'
+          ? `/admin/pending-registration/${e.request.id}`
+          : `/admin/pending-profile-change/${e.request.id}`,
+      role: e.handler,
+      sender: null,
+    }),
+    email: (e) => ({
+      subject: `${PRODUCT_NAME}: ${e.request.type === 'create' ? 'new registration' : 'new profile change'} from ${e.request.name}`,
+      text: `${requestText(e)}\n\nOpen Outstanding Activities in ${PRODUCT_NAME} to decide it.`,
     }),
   },
   'publications.publication.published': {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  sameProfileValue,
   isAssessorRoles,
   isAustralia,
   PRIMARY_CONTACT_FIELDS,
@@ -22,6 +23,7 @@ import type { Actor } from '../../platform/auth.js';
 import { signDownload } from '../../platform/downloads.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { emit } from '../../platform/events.js';
 import { insertFiles } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
@@ -92,8 +94,6 @@ export async function getProfile(deps: Deps, actor: Actor): Promise<Profile> {
   };
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * POST /user-requests: stores what differs from the profile as a pending change, for the admin who
  * handles the user; nothing changes until they approve. One pending change per user.
@@ -129,7 +129,7 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
   const before: Partial<Record<ProfileField, string | null>> = {};
   for (const k of PROFILE_FIELD_KEYS) {
     // A field left out is unchanged.
-    if (form[k] !== undefined && form[k] !== (current[k] ?? '')) {
+    if (form[k] !== undefined && !sameProfileValue(form[k], current[k])) {
       fields[k] = form[k];
       before[k] = current[k];
     }
@@ -139,7 +139,7 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
     const info = await q.findUserInfo(deps.db, actor.user.id);
     for (const k of ['emails', 'phones', 'addresses'] as const) {
       const was = info?.[k] ?? [];
-      if (!sameJson(form.user_info[k], was)) {
+      if (!sameProfileValue(form.user_info[k], was)) {
         (data.user_info ??= {})[k] = form.user_info[k] as never;
         (data.user_info_before ??= {})[k] = was as never;
       }
@@ -167,6 +167,11 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
         roles: actor.roles,
         userId: u.id,
         data,
+      });
+      await emit(tx, 'requests.request.created', {
+        request: { id: request.id, type: 'update', name: request.name, summary: data.summary ?? '' },
+        handler: request.handler,
+        about: { userId: u.id, email: u.email },
       });
       // The document uploaded from Edit Profile travels with the change: it must be this user's, not sent yet.
       if (document && !(await q.attachSuggestion(tx, u.id, document, request.id))) {

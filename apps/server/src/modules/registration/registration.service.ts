@@ -11,6 +11,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { emit } from '../../platform/events.js';
 import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
 import { takeAddressTry } from '../../platform/tries.js';
 import './registration.policy.js';
@@ -131,12 +132,19 @@ export async function register(deps: Deps, form: RegistrationForm) {
     void mail.catch((e: unknown) => deps.log.error({ err: e }, 'registration notice mail failed'));
     return { message: M.registered };
   }
-  await q.insertRegistration(deps.db, {
-    handler: requestHandlerOf(settled.roles),
-    email: settled.email,
-    name,
-    roles: settled.roles,
-    data: { ...settled, summary: 'New registration' },
+  await deps.db.transaction(async (tx) => {
+    const row = await q.insertRegistration(tx, {
+      handler: requestHandlerOf(settled.roles),
+      email: settled.email,
+      name,
+      roles: settled.roles,
+      data: { ...settled, summary: 'New registration' },
+    });
+    await emit(tx, 'requests.request.created', {
+      request: { id: row.id, type: 'create', name, summary: 'New registration' },
+      handler: row.handler,
+      about: { userId: null, email: row.email },
+    });
   });
   return { message: M.registered };
 }

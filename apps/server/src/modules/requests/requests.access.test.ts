@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES as M, type Role, type UserRequestList } from '@portal/shared';
-import { userRequests } from '../../db/schema/index.js';
+import { auditLog, mailOutbox, notifications, userRequests, users } from '../../db/schema/index.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeFacility } from '../../test/factories/facilities.js';
 import { makeSite } from '../../test/factories/sites.js';
@@ -212,5 +212,114 @@ describe('nobody decides a request about themselves', () => {
       await get('/api/user-requests?type=create&per_page=100&current_role=TA_ADMIN', taAdmin.token)
     ).json<UserRequestList>();
     expect(taList.decidable_total).toBe(taList.total);
+  });
+});
+
+describe('a decision sent twice', () => {
+  it('the same decision again answers success and changes nothing more; another decision is 409', async () => {
+    const r = await register(['AR']);
+    const first = await decide(r.id, sys.token, 'create');
+    const again = await decide(r.id, sys.token, 'create');
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe(first.json().message);
+    expect(await t.database.db.select().from(users).where(eq(users.email, r.email))).toHaveLength(1);
+    const records = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, String(r.id)));
+    expect(records.map((x) => x.action)).toEqual(['admin.registration.approve']);
+    const reject = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user-requests/${r.id}`,
+      payload: { status: 'reject', type: 'create', reject_reason: 'changed my mind' },
+      headers: auth(sys.token),
+    });
+    expect(reject.statusCode).toBe(409);
+    expect(reject.json().message).toBe(M.notPending);
+  });
+});
+
+describe('admins hear of new requests', () => {
+  const notesOf = (userId: number) =>
+    t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+  const mailsTo = (userId: number) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
+
+  it('a registration notifies (bell and mail) the admins who decide it, and no other', async () => {
+    const [sysBefore, taBefore] = [(await notesOf(sys.user.id)).length, (await notesOf(taAdmin.user.id)).length];
+    const taMailsBefore = (await mailsTo(taAdmin.user.id)).length;
+    const r = await register(['TA']);
+    const taNotes = await notesOf(taAdmin.user.id);
+    expect(taNotes).toHaveLength(taBefore + 1);
+    expect(taNotes.at(-1)).toMatchObject({
+      title: 'New registration',
+      url: `/admin/pending-registration/${r.id}`,
+      role: 'TA_ADMIN',
+    });
+    expect(await mailsTo(taAdmin.user.id)).toHaveLength(taMailsBefore + 1);
+    expect(await notesOf(sys.user.id)).toHaveLength(sysBefore);
+
+    await register(['CM']);
+    expect(await notesOf(sys.user.id)).toHaveLength(sysBefore + 1);
+    expect(await notesOf(sys2.user.id)).toHaveLength(sysBefore + 1);
+    expect(await notesOf(taAdmin.user.id)).toHaveLength(taBefore + 1);
+  });
+
+  it('a profile change notifies its deciders, never the admin it is about', async () => {
+    const before = [(await notesOf(sys.user.id)).length, (await notesOf(sys2.user.id)).length];
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-requests',
+      headers: auth(sys2.token),
+      payload: { first_name: 'Test', last_name: 'Admin', title: 'Head of Systems' },
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
+    const sysNotes = await notesOf(sys.user.id);
+    expect(sysNotes).toHaveLength(before[0]! + 1);
+    expect(sysNotes.at(-1)).toMatchObject({ title: 'New profile change' });
+    expect(sysNotes.at(-1)!.body).toContain('Position Title');
+    expect(await notesOf(sys2.user.id)).toHaveLength(before[1]!);
+  });
+});
+
+describe('a profile change lists only real differences', () => {
+  it('values typed and restored, spaces, and cards read back in another order are no change', async () => {
+    const u = await makeSignedIn(t.database.db, { roles: ['TA'], title: 'Member', postcode: '2112' });
+    const info = INFO(u.user.email);
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user-requests',
+        headers: auth(u.token),
+        payload: { first_name: u.user.firstName, last_name: u.user.lastName, ...payload },
+      });
+    // The cards as first stored.
+    const stored = await post({ title: 'Lead', user_info: info });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const [first] = await t.database.db.select().from(userRequests).where(eq(userRequests.userId, u.user.id));
+    expect(
+      (await decide(first!.id, taAdmin.token, 'update', ['title', 'emails', 'phones', 'addresses'])).statusCode,
+    ).toBe(200);
+
+    // The same again: keys in another order, an empty optional field, spaces around a value.
+    const [address] = info.addresses;
+    const reordered = {
+      emails: info.emails,
+      phones: info.phones,
+      addresses: [
+        {
+          isPrimary: true,
+          Postcode: ' 2112 ',
+          Suburb: 'Ryde',
+          State: 'NSW',
+          Country: 'Australia',
+          AddressLine: address!.AddressLine,
+          Type: 'Home',
+        },
+      ],
+    };
+    const same = await post({ title: ' Lead ', postcode: '2112', middle_name: '', user_info: reordered });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe(M.profileUnchanged);
   });
 });

@@ -162,13 +162,26 @@ async function presentDetail(deps: Deps, actor: Actor, row: Row): Promise<UserRe
 
 // ---------------------------------------------------------------- admin: decisions and edits
 
-/** The request under lock, checked: the actor decides it, it is pending, and of the type said. */
-async function lockPending(tx: Tx, actor: Actor, id: number, type?: 'create' | 'update') {
+/** The request under lock, checked: the actor decides it and it is of the type said. */
+async function lockDecidable(tx: Tx, actor: Actor, id: number, type?: 'create' | 'update') {
   const row = await q.lockRequest(tx, id);
   authorize(actor, actionOf(row?.type ?? type ?? 'create'), row);
   if (type && row!.type !== type) throw badRequest(M.wrongType);
-  if (row!.status !== 'pending') throw conflict(M.notPending);
   return row!;
+}
+
+/** As lockDecidable, and still pending. */
+async function lockPending(tx: Tx, actor: Actor, id: number, type?: 'create' | 'update') {
+  const row = await lockDecidable(tx, actor, id, type);
+  if (row.status !== 'pending') throw conflict(M.notPending);
+  return row;
+}
+
+/** The answer to a decision, for a request of this type and name. */
+function decidedMessage(row: Row, status: 'approve' | 'reject') {
+  if (row.type === 'create')
+    return status === 'approve' ? M.registrationApproved(row.name) : M.registrationRejected(row.name);
+  return status === 'approve' ? M.profileChangeApproved(row.name) : M.profileChangeRejected(row.name);
 }
 
 /** PUT /user-requests/{id}: approve or reject a registration or a profile change. */
@@ -183,7 +196,13 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
   // Mails queued in the transaction, sent at once after it commits (the outbox retries a failure).
   const after: number[] = [];
   const message = await deps.db.transaction(async (tx) => {
-    const row = await lockPending(tx, a, id, body.type);
+    const row = await lockDecidable(tx, a, id, body.type);
+    if (row.status !== 'pending') {
+      // The same decision again (a double click, a retry after a lost answer): what was asked holds,
+      // so it answers as the first did and changes, mails and records nothing. Another decision: 409.
+      if (row.status === (body.status === 'approve' ? 'approved' : 'rejected')) return decidedMessage(row, body.status);
+      throw conflict(M.notPending);
+    }
     const decided = { decidedBy: actor.user.id, decidedAt: new Date() };
     const audit = (action: AuditAction, before: unknown, after: unknown) =>
       recordAudit(tx, { action, who: actor.user, record: { type: 'user_request', id }, before, after });

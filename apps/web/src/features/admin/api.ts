@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   isAdminRole,
@@ -69,14 +70,38 @@ export function useUserRequest(id: number | null) {
   });
 }
 
-/** PUT /user-requests/{id}: approve or reject. */
+/**
+ * PUT /user-requests/{id}: approve or reject, sent once. A second click while the first is on its
+ * way, or after it succeeded (the modal is still fading out), sends nothing, and `isPending` is true
+ * from the click itself (the mutation's own flag is published a moment later).
+ */
 export function useDecideRequest() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const inFlight = useRef(false);
+  const [sending, setSending] = useState(false);
+  const mutation = useMutation({
     mutationFn: ({ id, body }: { id: number; body: UserRequestDecision }) =>
       api.put<{ message: string }>(`/user-requests/${id}`, body, { query: { current_role: currentRole() } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: requestsKey }),
   });
+  const mutate = (
+    vars: { id: number; body: UserRequestDecision },
+    handlers: { onSuccess: (res: { message: string }) => void; onError: (error: Error) => void },
+  ) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(true);
+    mutation.mutate(vars, {
+      onSuccess: handlers.onSuccess,
+      // Decided: the closing modal's button stays disabled. Failed: the admin may try again.
+      onError: (error) => {
+        inFlight.current = false;
+        setSending(false);
+        handlers.onError(error);
+      },
+    });
+  };
+  return { mutate, isPending: sending || mutation.isPending };
 }
 
 /** PUT /user-requests/{id}/registration: the admin's Edit Registration. */

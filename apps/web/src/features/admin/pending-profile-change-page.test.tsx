@@ -169,4 +169,23 @@ describe('pending profile change', () => {
       reject_reason: 'Not supported by evidence',
     });
   }, 60_000);
+
+  it("a double click on 'Yes, Approve' sends one decision and ends on 'Got it'", async () => {
+    const { calls } = mockFetch((url, init) => {
+      if (url.startsWith('/api/user-requests/3') && init.method === 'PUT')
+        return { body: { message: M.profileChangeApproved('Lee Lead') } };
+      if (url.startsWith('/api/user-requests/3')) return { body: detail };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    render();
+    const list = await screen.findByRole('region', { name: 'CHANGE REQUEST IN' });
+    await user.click(within(list).getByRole('checkbox', { name: 'Position Title' }));
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.dblClick(await screen.findByRole('button', { name: 'Yes, Approve' }));
+    expect(await screen.findByText(M.profileChangeApproved('Lee Lead'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Got it' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(screen.queryByText(M.somethingWrong)).toBeNull();
+  }, 60_000);
 });

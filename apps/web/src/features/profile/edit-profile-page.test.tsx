@@ -77,6 +77,35 @@ describe('edit profile', () => {
   }, 60_000);
 });
 
+describe('edit profile: only real differences', () => {
+  it('a value typed and restored is no change: Save stays off and nothing is sent', async () => {
+    signInAs('TA');
+    // The server's card has no address line (an optional field left out, not an empty text).
+    const base = assessorProfile();
+    const { AddressLine: _line, ...address } = base.user_info.addresses[0]!;
+    const stored = {
+      ...base,
+      user_info: {
+        ...base.user_info,
+        addresses: [address as (typeof base.user_info.addresses)[number]],
+      },
+    };
+    const { calls } = mockFetch((url) => (url === '/api/profile' ? { body: stored } : undefined));
+    const user = userEvent.setup();
+    renderWithApp(<EditProfilePage />, { path: '/edit-profile' });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    const line = screen.getAllByRole('textbox', { name: /Address line/ }).at(-1)!;
+    await user.type(line, '9');
+    expect(save).toBeEnabled();
+    await user.clear(line);
+    const postcode = screen.getAllByRole('textbox', { name: /Post ?code/i }).at(-1)!;
+    await user.type(postcode, '9');
+    await user.type(postcode, '{Backspace}');
+    expect(save).toBeDisabled();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  }, 60_000);
+});
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('edit profile of a technical assessor: each value once', () => {

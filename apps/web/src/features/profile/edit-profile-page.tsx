@@ -22,6 +22,7 @@ import {
   profileChangeRequest,
   REGISTRATION_MESSAGES as M,
   ROUTES,
+  sameProfileValue,
   type Profile,
 } from '@portal/shared';
 import { AssessorCards } from '../../components/assessor-cards';
@@ -191,8 +192,9 @@ function EditProfileForm({ profile }: { profile: Profile }) {
   });
   const values = form.getValues();
   const foreign = !isAustralia(values.country);
+  // Compared as the server compares them: a value typed and restored is no change.
   const changed =
-    JSON.stringify({ ...values, competency: undefined }) !== JSON.stringify({ ...initial, competency: undefined }) ||
+    !sameProfileValue({ ...values, competency: undefined }, { ...initial, competency: undefined }) ||
     Boolean(values.competency?.suggestChanges.trim()) ||
     Boolean(values.competency?.document);
   const guard = useUnsavedChangesGuard(changed);
@@ -200,7 +202,9 @@ function EditProfileForm({ profile }: { profile: Profile }) {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((v) =>
+      onSubmit={form.onSubmit((v) => {
+        // Nothing really changed: nothing is sent (the server would answer the same).
+        if (!changed) return notifyFormError(FORM_ID, M.profileUnchanged);
         save.mutate(profile.assessor ? v : { ...v, state: isAustralia(v.country) ? v.state : 'Other' }, {
           onSuccess: () => {
             notifyFormSuccess(FORM_ID, M.profileSubmitted(PRODUCT_NAME));
@@ -211,8 +215,8 @@ function EditProfileForm({ profile }: { profile: Profile }) {
             const rest = applyServerErrors(form, error);
             if (rest) notifyFormError(FORM_ID, rest);
           },
-        }),
-      )}
+        });
+      })}
     >
       <Stack gap="md">
         <Card component="section" aria-label="Personal Details">
