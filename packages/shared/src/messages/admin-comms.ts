@@ -10,6 +10,7 @@ export const ADMIN_COMMS_MESSAGES = {
   notificationNoGroup: 'At least 1 group should be selected!',
   notificationNoOption: 'Please select Send Notification to option!',
   notificationSent: 'The notification is sent.',
+  notificationUnknownCommittee: 'A committee chosen no longer exists. Choose the committees again.',
   notificationNoReportUsers: 'There are no users from the report to notify. Run the report first.',
   reportMonths: 'Months must be more than 0.',
   reportOptions: 'Please select at least one report option.',

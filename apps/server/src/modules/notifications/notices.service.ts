@@ -25,7 +25,11 @@ async function audienceOf(deps: Deps, actor: Actor, input: NotificationSend) {
   }
   if (Array.isArray(sendTo)) {
     authorize(actor, 'admin.notification.send', { audience: 'groups' as const });
-    const committees = await q.committeeNamesOf(deps.db, [...new Set(input.committee_ids)]);
+    const asked = [...new Set(input.committee_ids)];
+    const committees = await q.committeeNamesOf(deps.db, asked);
+    // A committee that is gone must not widen the notice to every committee's members.
+    if (committees.length !== asked.length)
+      throw badRequest(M.notificationUnknownCommittee, { committee_ids: [M.notificationUnknownCommittee] });
     const roles = NOTIFICATION_GROUPS.filter((g) => g !== 'CM' && sendTo.includes(g)) as ('AR' | 'TA')[];
     // CM alone reaches every committee's members; with committees named, only theirs.
     const allCommitteeMembers = sendTo.includes('CM') && committees.length === 0;

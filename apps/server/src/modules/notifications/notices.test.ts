@@ -129,6 +129,9 @@ describe('POST /api/notifications (SYSADMIN, groups)', () => {
     const none = await send(sysadmin, notice({ send_to: [] }));
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('At least 1 group should be selected!');
+    const gone = await send(sysadmin, notice({ send_to: ['CM'], committee_ids: [999999] }));
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json().message).toBe(M.notificationUnknownCommittee);
     const missing = await send(sysadmin, notice({}));
     expect(missing.json().message).toBe('At least 1 group should be selected!');
   });

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button } from '@mantine/core';
-import { IconEdit, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button } from '@mantine/core';
+import { IconEdit, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { PAGE_SIZES, ROUTES, type ManagedCommittee } from '@portal/shared';
 import { DataTable } from '../../components/data-table';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
 import { orDash } from '../../components/empty-value';
+import { isApiError } from '../../lib/api-client';
 import { useListParams } from '../../lib/list-params';
 import { useManagedCommittees } from './api';
 import { CommitteeModal } from './committee-modal';
@@ -42,7 +43,15 @@ export default function ManageCommitteesPage() {
           </Button>
         }
       />
-      {list.isError ? (
+      {isApiError(list.error) && list.error.status === 403 ? (
+        <Alert
+          color="blue"
+          icon={<IconInfoCircle size={18} />}
+          title="Committees are managed by the system administrator."
+        >
+          Ask a system administrator to add a committee or change its members or forum admin.
+        </Alert>
+      ) : list.isError ? (
         <LoadFailedAlert
           title="The committees could not be loaded."
           error={list.error}

@@ -141,13 +141,7 @@ export function SendNoticeForm({
             <TextInput label="Sender Email" type="email" miw={220} {...form.getInputProps('sender_email')} />
           </Group>
           <TextInput label="Notification Title" {...form.getInputProps('notification_title')} />
-          <Textarea
-            label="Notification Body"
-            autosize
-            minRows={5}
-            maxRows={14}
-            {...form.getInputProps('notification_body')}
-          />
+          <Textarea label="Notification Body" rows={6} resize="vertical" {...form.getInputProps('notification_body')} />
           {audiences.groups && (
             <Checkbox.Group label="Send To" {...form.getInputProps('groups')}>
               <Group mt={6} gap="lg">
