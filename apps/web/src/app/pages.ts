@@ -16,7 +16,6 @@ export interface PageDef {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-
 /** Every route of ROUTES has a page here; the type makes a missing one a compile error. */
 export const PAGES: Record<RouteName, PageDef> = {
   home: { frame: 'none', load: () => import('./home-page') },
