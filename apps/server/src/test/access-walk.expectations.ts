@@ -205,6 +205,11 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     call: () => ({ payload: { code: '000000' } }),
   },
   'DELETE /api/twofactor/app': { action: 'auth.secondFactor.manage', self: true },
+  'PUT /api/twofactor/app/code-fallback': {
+    action: 'auth.secondFactor.manage',
+    self: true,
+    call: () => ({ payload: { enabled: true } }),
+  },
   'POST /api/twofactor/recovery-codes': { action: 'auth.secondFactor.manage', self: true },
   'POST /api/twofactor/app/verify': {
     action: 'auth.session.view',

@@ -40,10 +40,15 @@ export type PasskeyItem = z.infer<typeof passkeyItem>;
 /** GET /twofactor/factors: what the user has besides the spec's codes. */
 export const secondFactorStatus = z.object({
   app: z.boolean(),
+  /** With an app: whether a code by email or SMS may still be asked for instead (the user's switch). */
+  code_fallback: z.boolean(),
   passkeys: z.array(passkeyItem),
   recovery_codes_left: z.number(),
 });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
+
+/** PUT /twofactor/app/code-fallback: the user's switch. */
+export const codeFallbackRequest = z.object({ enabled: z.boolean() });
 
 /** The second step of a sign-in with the app's code or a recovery code. */
 export const appVerifyRequest = z.object({ code: totpCode, remember_me: z.boolean().optional().default(false) });

@@ -14,6 +14,8 @@ export const totpFactors = pgTable('totp_factors', {
   secretEnc: text().notNull(),
   confirmedAt: timestamp({ withTimezone: true }),
   lastStep: integer(),
+  /** False once the user turned off codes by email or SMS as the app's fallback (it goes with the app). */
+  codeFallback: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

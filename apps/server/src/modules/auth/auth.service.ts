@@ -143,7 +143,7 @@ export async function login(
       ...presentActiveUser(user, roles, committees),
       two_factor_required: true,
       tf_type: 'app',
-      code_fallback: deps.config.secondFactorCodeFallback,
+      code_fallback: deps.config.secondFactorCodeFallback && second.codeFallback,
       recovery_codes: second.recoveryCodes,
       remind_2fa: false,
       sent_to: null,
@@ -249,7 +249,8 @@ function assertResendAllowed(last: { sentAt: Date } | null) {
 /** GET /twofactor/sendSms and /twofactor/send2faCodeOnEmail: a new code for a pending sign-in. */
 export async function resendLoginCode(deps: Deps, actor: Actor, channel: 'email' | 'sms') {
   if (actor.stage !== 'pending') throw badRequest(MESSAGES.twoFactorSendFailed);
-  if (!deps.config.secondFactorCodeFallback && (await secondStepOf(deps.db, actor.user.id)).app) {
+  const second = await secondStepOf(deps.db, actor.user.id);
+  if (second.app && !(deps.config.secondFactorCodeFallback && second.codeFallback)) {
     throw new AppError(403, SECOND_FACTOR_MESSAGES.codeFallbackOff);
   }
   if (channel === 'sms' && !(actor.user.tfCompleted && actor.user.tfMobileNumber)) {

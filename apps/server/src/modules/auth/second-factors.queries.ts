@@ -5,14 +5,22 @@ import { passkeys, recoveryCodes, totpFactors, userRoles, users, webauthnChallen
 type Q = Db | Tx;
 
 /** What the second step of a sign-in may offer besides the spec's codes: one statement. */
-export async function secondStepOf(db: Q, userId: number): Promise<{ app: boolean; recoveryCodes: boolean }> {
+export async function secondStepOf(
+  db: Q,
+  userId: number,
+): Promise<{ app: boolean; codeFallback: boolean; recoveryCodes: boolean }> {
   const [row] = await db
     .select({
       app: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null)`,
+      codeFallback: sql<boolean>`not exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null and not ${totpFactors.codeFallback})`,
       recoveryCodes: sql<boolean>`exists (select 1 from ${recoveryCodes} where ${recoveryCodes.userId} = ${userId} and ${recoveryCodes.usedAt} is null)`,
     })
     .from(sql`(select 1) as one`);
-  return { app: Boolean(row?.app), recoveryCodes: Boolean(row?.recoveryCodes) };
+  return {
+    app: Boolean(row?.app),
+    codeFallback: row?.codeFallback !== false,
+    recoveryCodes: Boolean(row?.recoveryCodes),
+  };
 }
 
 export async function findTotp(db: Q, userId: number) {
@@ -50,6 +58,16 @@ export async function takeTotpStep(db: Q, userId: number, step: number, confirm:
         or(isNull(totpFactors.lastStep), lt(totpFactors.lastStep, step)),
       ),
     )
+    .returning({ userId: totpFactors.userId });
+  return rows.length === 1;
+}
+
+/** The user's switch on a confirmed app; false when they have none. */
+export async function setCodeFallback(db: Q, userId: number, enabled: boolean): Promise<boolean> {
+  const rows = await db
+    .update(totpFactors)
+    .set({ codeFallback: enabled })
+    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
     .returning({ userId: totpFactors.userId });
   return rows.length === 1;
 }

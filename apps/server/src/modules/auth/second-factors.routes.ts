@@ -9,6 +9,7 @@ import {
   passkeyOptionsResponse,
   passkeyRegisterRequest,
   passkeyRenameRequest,
+  codeFallbackRequest,
   recoveryCodesResponse,
   recoveryVerifyRequest,
   safeId,
@@ -56,6 +57,11 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
     config: strict(10),
     schema: { ...tag, body: totpConfirmRequest, response: { 200: recoveryCodesResponse } },
     handler: (req) => service.confirmApp(deps, actorOf(req), req.body.code),
+  });
+
+  r.put('/twofactor/app/code-fallback', {
+    schema: { ...tag, body: codeFallbackRequest, response: { 200: messageBody } },
+    handler: (req) => service.setCodeFallback(deps, actorOf(req), req.body.enabled),
   });
 
   r.delete('/twofactor/app', {

@@ -90,6 +90,7 @@ export async function status(deps: Deps, actor: Actor): Promise<SecondFactorStat
   ]);
   return {
     app: Boolean(totp?.confirmedAt),
+    code_fallback: totp?.confirmedAt ? totp.codeFallback : true,
     passkeys: keys.map((k) => ({
       id: k.id,
       name: k.name,
@@ -137,6 +138,27 @@ export async function removeApp(deps: Deps, actor: Actor) {
       await mailFactorChange(deps, tx, actor.user.email, 'The authenticator app was removed from your account');
   });
   return { message: M.appRemoved };
+}
+
+/**
+ * PUT /twofactor/app/code-fallback: whether the app's sign-in may still fall back to a code by email
+ * or SMS. Only with a confirmed app (it goes with the app: removing the app brings the codes back);
+ * recovery codes and passkeys stay the way back. The user is mailed, as for every change of factors.
+ */
+export async function setCodeFallback(deps: Deps, actor: Actor, enabled: boolean) {
+  authorize(actor, 'auth.secondFactor.manage');
+  await deps.db.transaction(async (tx) => {
+    if (!(await q.setCodeFallback(tx, actor.user.id, enabled))) throw badRequest(M.codeFallbackNeedsApp);
+    await mailFactorChange(
+      deps,
+      tx,
+      actor.user.email,
+      enabled
+        ? 'Codes by email or SMS were turned back on for your sign-in'
+        : 'Codes by email or SMS were turned off for your sign-in',
+    );
+  });
+  return { message: enabled ? M.codeFallbackOn : M.codeFallbackOffDone };
 }
 
 /** POST /twofactor/recovery-codes: ten new codes; the old ones stop working. */

@@ -22,7 +22,13 @@ const verifyRecovery = (token: string, code: string) => post('/api/twofactor/rec
 async function pending(email: string) {
   const res = await login(t, email, DEMO_PASSWORD);
   expect(res.statusCode).toBe(200);
-  return res.json<{ token: string; tf_type: string; recovery_codes?: boolean; two_factor_required: boolean }>();
+  return res.json<{
+    token: string;
+    tf_type: string;
+    recovery_codes?: boolean;
+    code_fallback?: boolean;
+    two_factor_required: boolean;
+  }>();
 }
 
 const securityMails = async (to: string) =>
@@ -78,7 +84,7 @@ describe('authenticator app: enrolment', () => {
       'Members Portal: An authenticator app was set up for your account',
     ]);
     const status = await t.app.inject({ method: 'GET', url: '/api/twofactor/factors', headers: auth(token) });
-    expect(status.json()).toEqual({ app: true, passkeys: [], recovery_codes_left: 10 });
+    expect(status.json()).toEqual({ app: true, code_fallback: true, passkeys: [], recovery_codes_left: 10 });
 
     // A second set-up is refused while one is on.
     expect((await post('/api/twofactor/app/setup', token)).json().message).toBe(M.appAlreadyEnabled);
@@ -292,6 +298,43 @@ describe('the policy against code fallback (SECOND_FACTOR_CODE_FALLBACK=false)',
       payload: { code: await lastCodeTo(strict, plain.email) },
     });
     expect(verify.statusCode).toBe(200);
+  });
+
+  it("the user's own switch: no code instead of the app once turned off, back on with the switch or without the app", async () => {
+    const { user, token } = await makeSignedIn(t.database.db);
+    const put = (enabled: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/twofactor/app/code-fallback',
+        headers: auth(token),
+        payload: { enabled },
+      });
+    // Without an app there is nothing to fall back from.
+    expect((await put(false)).json().message).toBe(M.codeFallbackNeedsApp);
+    await enableApp(t, token);
+    expect((await put(false)).json().message).toBe(M.codeFallbackOffDone);
+    const factors = await t.app.inject({ method: 'GET', url: '/api/twofactor/factors', headers: auth(token) });
+    expect(factors.json()).toMatchObject({ app: true, code_fallback: false });
+    expect(await securityMails(user.email)).toContain(
+      'Members Portal: Codes by email or SMS were turned off for your sign-in',
+    );
+
+    const p = await pending(user.email);
+    expect(p).toMatchObject({ tf_type: 'app', code_fallback: false });
+    const send = await t.app.inject({
+      method: 'GET',
+      url: '/api/twofactor/send2faCodeOnEmail',
+      headers: auth(p.token),
+    });
+    expect(send.statusCode).toBe(403);
+    expect(send.json().message).toBe(M.codeFallbackOff);
+
+    expect((await put(true)).statusCode).toBe(200);
+    expect(await pending(user.email)).toMatchObject({ code_fallback: true });
+    expect((await put(false)).statusCode).toBe(200);
+    // Removing the app brings the emailed code back (the switch goes with the app).
+    await t.app.inject({ method: 'DELETE', url: '/api/twofactor/app', headers: auth(token) });
+    expect(await pending(user.email)).toMatchObject({ tf_type: 'email' });
   });
 
   it('offers the fallback by default', async () => {

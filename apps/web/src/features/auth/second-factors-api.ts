@@ -31,6 +31,8 @@ export const useStartApp = () => useFactorMutation(() => api.post<TotpSetupRespo
 export const useConfirmApp = () =>
   useFactorMutation((code: string) => api.post<RecoveryCodesResponse>('/twofactor/app/confirm', { code }));
 export const useRemoveApp = () => useFactorMutation(() => api.delete<MessageBody>('/twofactor/app'));
+export const useCodeFallback = () =>
+  useFactorMutation((enabled: boolean) => api.put<MessageBody>('/twofactor/app/code-fallback', { enabled }));
 export const useNewRecoveryCodes = () =>
   useFactorMutation(() => api.post<RecoveryCodesResponse>('/twofactor/recovery-codes'));
 export const useRemovePasskey = () =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Code, Group, Image, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Group, Image, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import {
   passkeyRenameRequest,
@@ -17,6 +17,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { showRecoveryCodes } from './recovery-codes';
 import {
   useAddPasskey,
+  useCodeFallback,
   useConfirmApp,
   useFactors,
   useNewRecoveryCodes,
@@ -88,8 +89,9 @@ function AppSetup({ setup, onCancel }: { setup: TotpSetupResponse; onCancel: () 
   );
 }
 
-function AppCard({ enabled }: { enabled: boolean }) {
+function AppCard({ enabled, codeFallback }: { enabled: boolean; codeFallback: boolean }) {
   const start = useStartApp();
+  const fallback = useCodeFallback();
   const remove = useRemoveApp();
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
   const confirmRemove = () =>
@@ -117,6 +119,18 @@ function AppCard({ enabled }: { enabled: boolean }) {
               <IconShieldCheck size={20} color="var(--mantine-color-teal-7)" aria-hidden style={{ flex: 'none' }} />
               <Text size="sm">Sign-in asks for a code from your authenticator app.</Text>
             </Group>
+            <Switch
+              label={M.codeFallbackSwitch}
+              description="Turned off, only the app, a passkey or a recovery code completes your sign-in."
+              checked={codeFallback}
+              disabled={fallback.isPending}
+              onChange={(event) =>
+                fallback.mutate(event.currentTarget.checked, {
+                  onSuccess: (res) => notifySuccess(res.message),
+                  onError: (error) => notifyError(error),
+                })
+              }
+            />
             <Group>
               <Button variant="default" color="red" onClick={confirmRemove} loading={remove.isPending}>
                 Remove the app
@@ -364,10 +378,10 @@ export function SecondFactorsSection() {
       />
     );
   if (!factors.data) return <Loader size="sm" aria-label="Loading" />;
-  const { app, passkeys, recovery_codes_left } = factors.data;
+  const { app, code_fallback, passkeys, recovery_codes_left } = factors.data;
   return (
     <>
-      <AppCard enabled={app} />
+      <AppCard enabled={app} codeFallback={code_fallback} />
       <PasskeyCard passkeys={passkeys} />
       {(app || passkeys.length > 0) && <RecoveryCard left={recovery_codes_left} />}
     </>

@@ -1,0 +1,1 @@
+ALTER TABLE "totp_factors" ADD COLUMN "code_fallback" boolean DEFAULT true NOT NULL;
