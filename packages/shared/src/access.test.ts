@@ -100,6 +100,8 @@ const EXPECTED: Record<string, readonly Who[]> = {
 
   // Not in the spec: the back office's publications (DECISIONS "Publications on the web"), SYSADMIN's.
   '/admin/publications': SYSADMIN,
+  // Ours: the audit trail (DESIGN 'The audit trail').
+  '/admin/audit': SYSADMIN,
 
   // Unmatched routes go to / (2.2), for everyone.
   '/nowhere': NOBODY,
@@ -190,7 +192,7 @@ const SIDEBAR_EXPECTED: Record<Role, string[]> = {
   TA: ['Jobs', 'Publications', 'Useful Resources', 'Contact'],
   LA: ['Jobs', 'Publications', 'Contact'],
   CM: ['Publications', 'Forum', 'Members', 'Calendar', 'Meeting Documents', 'Contact'],
-  SYSADMIN: ['Outstanding Activities', 'Notifications', 'All Users'],
+  SYSADMIN: ['Outstanding Activities', 'Notifications', 'All Users', 'Audit Trail'],
   TA_ADMIN: ['Outstanding Activities', 'Notifications', 'All Users', 'Reports'],
 };
 
@@ -208,6 +210,7 @@ const SIDEBAR_TARGETS: Record<string, string> = {
   Notifications: '/admin/notifications',
   'All Users': '/admin/users',
   Reports: '/admin/reports',
+  'Audit Trail': '/admin/audit',
   'Useful Resources': '/ta-useful-resources',
   Contact: '/contact',
 };
