@@ -8,7 +8,7 @@ export const SIDEBAR_BY_ROLE = {
   AR: ['Facilities/Sites', 'Jobs', 'Invoices', 'Publications', 'Contact'],
   TA: ['Jobs', 'Publications', 'Useful Resources', 'Contact'],
   CM: ['Publications', 'Forum', 'Members', 'Calendar', 'Meeting Documents', 'Contact'],
-  // 'Audit Trail' is ours, beyond the spec's table (issue 22).
+  // 'Audit Trail' is ours, beyond the spec's table.
   SYSADMIN: ['Outstanding Activities', 'Notifications', 'All Users', 'Audit Trail'],
   TA_ADMIN: ['Outstanding Activities', 'Notifications', 'All Users', 'Reports'],
 } as const;

@@ -5,7 +5,7 @@ import { seriousViolations } from '../axe.js';
 import { expect, settled, shot, signIn, submitLogin, test } from '../helpers.js';
 
 /**
- * Issue 22's audit trail: a failed sign-in and a seeded approval are on the trail; the SYSADMIN
+ * The audit trail: a failed sign-in and a seeded approval are on the trail; the SYSADMIN
  * filters it by action, user and record, pages it, and exports the filtered rows as CSV.
  */
 const PHONE = { width: 390, height: 844 };

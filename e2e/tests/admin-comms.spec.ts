@@ -4,7 +4,7 @@ import { seriousViolations } from '../axe.js';
 import { apiSignIn, expect, messagesTo, settled, shot, test, useApiSession } from '../helpers.js';
 
 /**
- * The admin's committees, notices and unused-assessor report (issue 22): the SYSADMIN adds a
+ * The admin's committees, notices and unused-assessor report: the SYSADMIN adds a
  * committee with an admin and edits it through the confirmation, sends a notice to a committee's
  * members, and a member opens it as a modal (and gets its mail); the TA admin runs the report, sees
  * the chart, exports the CSV and notifies the report's users.

@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, expect, messagesTo, pathnameOf, shot, signIn, submitLogin, test } from '../helpers.js';
 
-/** Issue 7 (remember-me and 'Forget') and issue 9 (a used reset link says so before typing). */
+/** Remember-me and 'Forget', and a used reset link that says so before anything is typed. */
 const ACCOUNT = 'taadmin@portal.test';
 
 test.describe('remembered browsers', () => {

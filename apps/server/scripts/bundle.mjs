@@ -1,6 +1,6 @@
 // `npm start` serves dist/bundle/main.js: tsc's output (dist/) bundled by esbuild into a few ESM
 // files. Node resolving and reading about 1,000 files of the server's dependencies cost about 200 ms
-// of the cold start (issue 14); one file costs one read. tsc's dist/ stays as it is (the import and
+// of the cold start; one file costs one read. tsc's dist/ stays as it is (the import and
 // seed CLIs, anyone running dist/main.js); tests and `npm run dev` run the TypeScript sources.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

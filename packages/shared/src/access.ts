@@ -112,7 +112,7 @@ export const ROUTES = {
   },
   // Not in the spec: the back office adds, replaces and removes publications (admin.publication.manage).
   adminPublications: { path: '/admin/publications', access: ['SYSADMIN'], title: 'Manage Publications' },
-  // Not in the spec: who did what, when and from where (issue 22, admin.audit.read).
+  // Not in the spec: who did what, when and from where (admin.audit.read).
   adminAudit: { path: '/admin/audit', access: ['SYSADMIN'], title: 'Audit Trail' },
 } as const satisfies Record<string, RouteEntry>;
 

@@ -1,5 +1,5 @@
 /**
- * What the audit trail records (issue 22): every admin decision and change, every sign-in and every
+ * What the audit trail records: every admin decision and change, every sign-in and every
  * document download, each under one of these names. The audit page's action filter lists them.
  * An area adds its names here; `recordAudit` (apps/server/src/platform/audit.ts) takes no other.
  */

@@ -27,7 +27,7 @@ export const LIMITS = {
   eventsPerCallMax: 1000,
 } as const;
 
-/** Largest request bodies (issue 7): a route reads no more than it needs. */
+/** Largest request bodies: a route reads no more than it needs. */
 export const BODY_LIMITS = {
   /** Every JSON body unless its route says otherwise (the largest today, a facility with 20 contacts, is under 10 kB). */
   jsonBytes: 64 * 1024,
@@ -150,7 +150,7 @@ export const uploadLimitBytes = (kb: number): number => kb * BYTES_PER_KB;
 
 export const MOBILE_NUMBER_PATTERN = /^(\+614\d{8}|\+(?!614)\d{6,15})$/;
 
-/** Forum and members (issue 10). */
+/** Forum and members. */
 export const FORUM_LIMITS = {
   /** The HTML of a post as sent (the rich-text editor's output). */
   postContentMax: 60_000,
@@ -161,7 +161,7 @@ export const FORUM_LIMITS = {
   searchTermMax: 200,
   memberSearchMax: 200,
 } as const;
-/** Registration and profile-change requests (issue 13). */
+/** Registration and profile-change requests. */
 export const REGISTRATION_LIMITS = {
   /** Registrations sent per client address in the window (counted atomically in limit_counters). */
   registerPerAddress: 10,
@@ -197,7 +197,7 @@ export const EMAIL_FREQUENCIES = ['each', 'digest'] as const;
 export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
 
 /**
- * Contact messages (issue 12): counted per client address, and per sender email when signed out,
+ * Contact messages: counted per client address, and per sender email when signed out,
  * in one statement (limit_counters) before the message is stored; past either, 429.
  */
 export const CONTACT_LIMITS = {
@@ -217,7 +217,7 @@ export const CONTACT_LINKS = {
 } as const;
 
 /**
- * Second factors beyond the spec's emailed and texted codes (issue 27): an authenticator app
+ * Second factors beyond the spec's emailed and texted codes: an authenticator app
  * (TOTP, RFC 6238: 6 digits, 30 s steps, one step of drift either way), passkeys and recovery codes.
  * Wrong app or recovery codes count against the sign-in (maxWrongPerSignIn) and against the
  * account's CODE_GUESS_BUDGET, like the emailed codes.

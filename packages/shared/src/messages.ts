@@ -111,7 +111,7 @@ export { RESOURCE_MESSAGES } from './messages/resources.js';
 export { USER_ADMIN_MESSAGES } from './messages/users.js';
 export { ADMIN_COMMS_MESSAGES } from './messages/admin-comms.js';
 
-/** Authenticator apps, passkeys and recovery codes (issue 27). A wrong code says MESSAGES.twoFactorInvalid. */
+/** Authenticator apps, passkeys and recovery codes. A wrong code says MESSAGES.twoFactorInvalid. */
 export const SECOND_FACTOR_MESSAGES = {
   appTitle: 'Use an authenticator app',
   passkeyTitle: 'Add a passkey',

@@ -80,7 +80,7 @@ export const ACTIONS = [
   'calendar.event.manage',
   'committees.member.list',
 
-  // Committees and their calendar (committees and calendar areas, issue 11).
+  // Committees and their calendar (committees and calendar areas).
   'committees.committee.list',
   'calendar.event.create',
   'calendar.event.update',
@@ -132,11 +132,11 @@ export const ACTIONS = [
   'profile.competency.suggest',
   'admin.competencySuggestion.view',
   'profile.competencySuggestion.download',
-  // Second factors beyond the spec's codes (issue 27): one's own app, passkeys and recovery codes;
+  // Second factors beyond the spec's codes: one's own app, passkeys and recovery codes;
   // an admin's reset of a user's (SYSADMIN for other users, TA_ADMIN for assessors, as requests).
   'auth.secondFactor.manage',
   'admin.secondFactor.reset',
-  // The audit trail (issue 22): reading and exporting it (SYSADMIN); no action changes a record.
+  // The audit trail: reading and exporting it (SYSADMIN); no action changes a record.
   'admin.audit.read',
 ] as const;
 

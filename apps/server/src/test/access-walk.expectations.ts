@@ -358,7 +358,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   // Invoices: the AR view.
   'GET /api/invoices': { action: 'invoices.invoice.list', allowed: (p: Persona) => view(p) === 'AR' },
 
-  // Forum (issue 10): members of the committee see; the write flag or admin starts; authors edit and delete.
+  // Forum: members of the committee see; the write flag or admin starts; authors edit and delete.
   'GET /api/forumcategories': { action: 'forum.category.list', allowed: (p: Persona) => holds(p, 'CM') },
   'GET /api/forumthreads': onRecord(
     'forum.thread.list',
@@ -482,7 +482,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     public: true,
     call: () => ({ url: '/api/calendar/ics/1.not-a-feed-address-at-all.ics' }),
   },
-  // Registration (public), one's profile, and the admin's pending requests (issue 13). The demo
+  // Registration (public), one's profile, and the admin's pending requests. The demo
   // data's first request is an AR+CM registration (SYSADMIN's), the second a TA one (TA_ADMIN's).
   'GET /api/facilities/getInfo/{number}': { public: true, call: () => ({ url: '/api/facilities/getInfo/412' }) },
   'POST /api/register': { public: true, call: () => ({ payload: { roles: [] } }) },
@@ -804,7 +804,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     call: () => ({ url: '/api/audit.csv' }),
   },
 
-  // The admin's committees, notices and report (issue 22): committees SYSADMIN, notices both admins, the report TA_ADMIN.
+  // The admin's committees, notices and report: committees SYSADMIN, notices both admins, the report TA_ADMIN.
   'GET /api/admin/committees': {
     action: 'admin.committee.manage',
     allowed: (p: Persona) => holds(p, 'SYSADMIN'),

@@ -1,4 +1,4 @@
-/** Contact form and useful resources (issue 12). The failure text is the spec's (MESSAGES.contactFailed). */
+/** Contact form and useful resources. The failure text is the spec's (MESSAGES.contactFailed). */
 export const CONTACT_MESSAGES = {
   subjectRequired: 'Please enter a subject.',
   messageRequired: 'Please enter your message.',

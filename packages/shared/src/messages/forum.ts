@@ -1,4 +1,4 @@
-/** Forum and members (spec/02 sections 2, 5, 8; issue 10). Strings quoted by the spec are word for word. */
+/** Forum and members (spec/02 sections 2, 5, 8). Strings quoted by the spec are word for word. */
 export const FORUM_MESSAGES = {
   replyCreated: 'Thread reply created successfully.',
   replyEdited: 'Thread reply Edited successfully.',

@@ -1,4 +1,4 @@
-/** Meeting documents (spec/02 "Meeting documents", sections 4, 5, 8; issue 11). */
+/** Meeting documents (spec/02 "Meeting documents", sections 4, 5, 8). */
 export const MEETING_MESSAGES = {
   noFolders: 'No folders available!',
   noDocuments: 'No documents available!',

@@ -1,6 +1,6 @@
 import { MEETING_MESSAGES } from './meetings.js';
 
-/** Messages of publications, subscriptions and email (issue 12). */
+/** Messages of publications, subscriptions and email. */
 export const PUBLICATION_MESSAGES = {
   subscriptionsSaved: 'Your subscriptions are saved.',
   notifySaved: 'Your notification settings are saved.',

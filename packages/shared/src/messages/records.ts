@@ -1,4 +1,4 @@
-/** Messages of facilities, sites, jobs, documents, invoices and the back-office import (issue 3). */
+/** Messages of facilities, sites, jobs, documents, invoices and the back-office import. */
 export const RECORD_MESSAGES = {
   reviewCommentRequired: 'The reviewed comment field is required.',
   fileRequired: 'Please choose a file to upload.',

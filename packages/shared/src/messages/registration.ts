@@ -1,4 +1,4 @@
-/** Registration, profile and their approval (spec/02 sections 4, 5, 8; issue 13). */
+/** Registration, profile and their approval (spec/02 sections 4, 5, 8). */
 export const REGISTRATION_MESSAGES = {
   roleRequired: 'Please select at least 1 role to proceed!',
   invalidDetail: (placeholder: string) => `Please input valid detail for ${placeholder}`,

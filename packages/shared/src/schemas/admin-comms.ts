@@ -6,8 +6,8 @@ import { paged } from './paging.js';
 const NOTIFICATION_TEXT_MAX_SENDER = 255;
 
 /**
- * The admin's committees, notifications sent to groups and the unused-assessor report (issue 22;
- * spec/02 sections 3, 5, 7 and 9).
+ * The admin's committees, notifications sent to groups and the unused-assessor report
+ * (spec/02 sections 3, 5, 7 and 9).
  */
 
 /** POST /committees and PUT /committees/{id}: the spec's payload. */

@@ -78,7 +78,7 @@ const LA_INFO = {
 };
 
 /**
- * Demo requests (issue 13): two pending registrations (one AR+CM, one TA) and two pending profile
+ * Demo requests: two pending registrations (one AR+CM, one TA) and two pending profile
  * changes (la@ with email, phone and competency changes; cm@ with a title change), and the
  * assessors' cards. The access walk reads the first request as SYSADMIN's, the second as TA_ADMIN's.
  */

@@ -11,7 +11,7 @@ import { multipart } from '../../test/multipart.js';
 import { neutralise } from './audit.service.js';
 
 /**
- * The audit trail (issue 22): a record for each admin action, sign-in and download, written in
+ * The audit trail: a record for each admin action, sign-in and download, written in
  * the action's transaction; GET /api/audit and its CSV export for the SYSADMIN only.
  */
 

@@ -24,7 +24,7 @@ defineRules<CommitteeFacts>({
   'committees.member.list': { sees: (actor, c) => actor.committees.some((m) => m.id === c.id) },
 });
 
-/** Creating and changing committees, their members and admin: the SYSADMIN's (issue 22). */
+/** Creating and changing committees, their members and admin: the SYSADMIN's. */
 defineRules<CommitteeFacts>({
   'admin.committee.manage': { can: (actor) => holdsAny(actor, 'SYSADMIN') },
 });

@@ -13,8 +13,8 @@ import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { multipart } from '../../test/multipart.js';
 
 /**
- * The suggested-changes document of an assessor's profile change (spec/02 sections 3, 7, 8;
- * issue 13): uploaded and removed from Edit Profile, sent with the change, opened by the admins who
+ * The suggested-changes document of an assessor's profile change (spec/02 sections 3, 7, 8):
+ * uploaded and removed from Edit Profile, sent with the change, opened by the admins who
  * see the change. On a database of its own (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
 

@@ -25,7 +25,7 @@ import { makeSignedIn, makeUser } from '../../test/factories/users.js';
 import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 
 /**
- * Registration, the admin's decisions and profile changes (issue 13), through HTTP on a database
+ * Registration, the admin's decisions and profile changes, through HTTP on a database
  * of its own (PGlite, or PostgreSQL with TEST_DATABASE_URL), with mail going to a real SMTP server
  * listening on a local port.
  */

@@ -9,7 +9,7 @@ import { makeSignedIn } from '../../test/factories/users.js';
 import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 
 /**
- * Who decides a request (issue 24 sections 2 and 3): the TA admin only what concerns assessors
+ * Who decides a request: the TA admin only what concerns assessors
  * alone; anything granting AR, CM, facilities, sites or committees, or changing the sign-in email,
  * a SYSADMIN; and nobody a request about themselves. Each case from both admins' side.
  */

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommitteeSave, ManagedCommittee, ManagedCommitteeList } from '@portal/shared';
 import { api } from '../../lib/api-client';
 
-/** The SYSADMIN's committee calls (issue 22). */
+/** The SYSADMIN's committee calls. */
 
 export const managedCommitteesKey = ['admin-committees'] as const;
 

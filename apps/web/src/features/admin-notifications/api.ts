@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CommitteeNames, NotificationLog, NotificationSend, NotificationSent } from '@portal/shared';
 import { api } from '../../lib/api-client';
 
-/** The admins' notices (issue 22): the log of past notifications and sending one. */
+/** The admins' notices: the log of past notifications and sending one. */
 
 export const noticeLogKey = ['notification-log'] as const;
 

@@ -15,7 +15,7 @@ import { downloadFile } from '../../components/documents/download';
 import { api, apiUrl } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 
-/** One hook per call of the admin's pending requests (issue 13). */
+/** One hook per call of the admin's pending requests. */
 
 export const requestsKey = ['user-requests'] as const;
 
@@ -156,7 +156,7 @@ export function useRegistrationCategories() {
   });
 }
 
-/** The audit trail's filters (issue 22), as GET /audit and /audit.csv take them. */
+/** The audit trail's filters, as GET /audit and /audit.csv take them. */
 export interface AuditFilterParams {
   user?: string;
   action?: string;

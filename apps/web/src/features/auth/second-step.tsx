@@ -18,7 +18,7 @@ import { setPendingLogin, type PendingLogin } from './pending-login';
 import { useVerifyApp, useVerifyRecovery } from './second-factors-api';
 
 /**
- * The second step with an authenticator app's code or a recovery code (issue 27); the spec's
+ * The second step with an authenticator app's code or a recovery code; the spec's
  * emailed or texted code stays on TwoFactorForm, reached by 'Send a code by email instead'.
  */
 export function OtherFactorForm({
