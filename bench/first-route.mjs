@@ -100,6 +100,8 @@ if (process.argv[2] !== 'signed-in') {
   const thread = threads.data?.[0]?.id;
   const jobs = await api('ar@portal.test', '/jobs?role=AR&page=1&per_page=1');
   const job = jobs.data?.[0]?.id;
+  const members = await api('admin@portal.test', '/users?role=NONTA&page=1');
+  const member = members.data?.[0]?.id;
   const ROUTES = [
     ['/dashboard', 'ar@portal.test', 'AR'],
     ['/jobs', 'ar@portal.test', 'AR'],
@@ -125,6 +127,13 @@ if (process.argv[2] !== 'signed-in') {
     ['/admin/pending-registration-all', 'admin@portal.test', 'SYSADMIN'],
     ['/admin/pending-profile-change-all', 'taadmin@portal.test', 'TA_ADMIN'],
     ['/admin/users', 'admin@portal.test', 'SYSADMIN'],
+    ...(member
+      ? [
+          [`/admin/user/${member}`, 'admin@portal.test', 'SYSADMIN'],
+          [`/admin/edit-personal-details/${member}`, 'admin@portal.test', 'SYSADMIN'],
+        ]
+      : []),
+    ['/admin/audit', 'admin@portal.test', 'SYSADMIN'],
     ['/admin/manage-committees', 'admin@portal.test', 'SYSADMIN'],
     ['/admin/notifications', 'admin@portal.test', 'SYSADMIN'],
     ['/admin/reports', 'taadmin@portal.test', 'TA_ADMIN'],
