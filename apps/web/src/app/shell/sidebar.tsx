@@ -10,6 +10,7 @@ import {
   IconClipboardList,
   IconFileInvoice,
   IconFolders,
+  IconHistory,
   IconMail,
   IconMessages,
   IconReportAnalytics,
@@ -34,6 +35,7 @@ const ICONS: Partial<Record<RouteName, ComponentType<IconProps>>> = {
   adminNotifications: IconBellRinging,
   adminUsers: IconUsersGroup,
   adminReports: IconReportAnalytics,
+  adminAudit: IconHistory,
   taUsefulResources: IconBookmarks,
   contact: IconMail,
 };
