@@ -3,9 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   isAdminRole,
   type AuditList,
-  type CommitteeNames,
-  type FacilityLookup,
-  type RegistrationCategories,
   type RegistrationInput,
   type UserRequestDecision,
   type UserRequestDetail,
@@ -133,29 +130,6 @@ export async function getSuggestedChangesLink(document: string): Promise<string>
   ).data.data;
 }
 
-/**
- * Edit Registration offers what the wizard offers: the same public calls as features/registration's
- * (GET /facilities/getInfo/{number}, /committeenames, /register/categories), under the same keys.
- */
-export const lookupFacility = (number: string) =>
-  api.get<FacilityLookup>(`/facilities/getInfo/${encodeURIComponent(number)}`);
-
-export function useCommitteeNames() {
-  return useQuery({
-    queryKey: ['committeenames'],
-    queryFn: ({ signal }) => api.get<CommitteeNames>('/committeenames', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useRegistrationCategories() {
-  return useQuery({
-    queryKey: ['register', 'categories'],
-    queryFn: ({ signal }) => api.get<RegistrationCategories>('/register/categories', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
 /** The audit trail's filters, as GET /audit and /audit.csv take them. */
 export interface AuditFilterParams {
   user?: string;
@@ -181,3 +155,5 @@ export function useAuditTrail(filters: AuditFilterParams, page: number, perPage:
 export function exportAuditTrail(filters: AuditFilterParams) {
   return downloadFile(apiUrl('/audit.csv', { ...filters }));
 }
+
+export { lookupFacility, useCommitteeNames, useRegistrationCategories } from '../../lib/registration-options';

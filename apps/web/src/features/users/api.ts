@@ -1,14 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CommitteeNames,
-  CommitteePermissionBody,
-  FacilityLookup,
-  MessageBody,
-  RegistrationCategories,
-  UserDetail,
-  UserEditInput,
-  UserList,
-} from '@portal/shared';
+import type { CommitteePermissionBody, MessageBody, UserDetail, UserEditInput, UserList } from '@portal/shared';
 import { api } from '../../lib/api-client';
 
 /** One hook per call of the admin's user management. */
@@ -60,25 +51,4 @@ export const useForumWrite = () =>
 export const useResetSecondFactors = () =>
   useUserMutation((id: number) => api.post<MessageBody>(`/admin/users/${id}/second-factors/reset`));
 
-/**
- * Edit Personal Details offers what the wizard offers: the same public calls as features/registration's
- * (GET /facilities/getInfo/{number}, /committeenames, /register/categories), under the same keys.
- */
-export const lookupFacility = (number: string) =>
-  api.get<FacilityLookup>(`/facilities/getInfo/${encodeURIComponent(number)}`);
-
-export function useCommitteeNames() {
-  return useQuery({
-    queryKey: ['committeenames'],
-    queryFn: ({ signal }) => api.get<CommitteeNames>('/committeenames', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useRegistrationCategories() {
-  return useQuery({
-    queryKey: ['register', 'categories'],
-    queryFn: ({ signal }) => api.get<RegistrationCategories>('/register/categories', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+export { lookupFacility, useCommitteeNames, useRegistrationCategories } from '../../lib/registration-options';
