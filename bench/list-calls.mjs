@@ -3,12 +3,14 @@ import { login } from './login.mjs';
 /**
  * The list calls the per-request benchmarks measure (load.mjs, alloc.mjs, fixed-load.mjs), on the
  * data of `npm run generate`: jobs and a job's documents as an AR and as a TA, invoices as an AR.
- * Signs the two users in through the dev mailbox; `path` is under /api on the portal and at the
+ * Signs the two users in through the dev mailbox unless their `tokens` are given; `path` is under /api on the portal and at the
  * root on the baseline.
  */
-export async function listCalls(portalUrl) {
-  const ar = await login(portalUrl, 'bench-ar-1@bench.test');
-  const ta = await login(portalUrl, 'bench-ta-2001@bench.test');
+export async function listCalls(portalUrl, tokens) {
+  const [ar, ta] = tokens ?? [
+    await login(portalUrl, 'bench-ar-1@bench.test'),
+    await login(portalUrl, 'bench-ta-2001@bench.test'),
+  ];
   const firstJob = async (token, role) =>
     (
       await (

@@ -7,25 +7,47 @@
  * equally. Prints each call's ratio from the summed requests, and the lowest and highest ratio
  * of a single pair.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/ratio.mjs
- *   ROUNDS=6 SLICE=3 CONNECTIONS=50 PORT=3131 (defaults; the baseline listens on PORT + 1)
+ *   CALLS=jobs node bench/ratio.mjs
+ *   CALLS=jobs|forum|meetings|publications|...|all (a set of bench/calls/, each on its own scale
+ *   data; `all`: every set whose database exists), PRODUCTION=1 (the portal as in production: no
+ *   zod check of each answer), ROUNDS=6 SLICE=3 CONNECTIONS=50 PORT=3131 (defaults; the baseline
+ *   listens on PORT + 1), DATABASE_URL (only with one set: overrides the set's database)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { listCalls } from './list-calls.mjs';
-import { startBaseline, startPortal } from './portal.mjs';
+import pg from 'pg';
+import { login } from './login.mjs';
+import { signInThenRestart, startBaseline } from './portal.mjs';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
+const SERVER = 'postgres://postgres@127.0.0.1:5432';
+const CALLS = process.env.CALLS ?? 'jobs';
+const PRODUCTION = process.env.PRODUCTION === '1';
 const ROUNDS = Number(process.env.ROUNDS ?? 6);
 const SLICE = Number(process.env.SLICE ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const PORT = Number(process.env.PORT ?? 3131);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-ratio-'));
-process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-const portal = await startPortal({ port: PORT, databaseUrl: DATABASE_URL, dataDir });
-const baseline = await startBaseline({ port: PORT + 1, databaseUrl: DATABASE_URL });
+const dataDirs = [];
+process.on('exit', () => dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const here = new URL('./calls/', import.meta.url);
+const names =
+  CALLS === 'all'
+    ? readdirSync(here)
+        .filter((f) => f.endsWith('.mjs'))
+        .map((f) => f.slice(0, -4))
+    : CALLS.split(',');
+const sets = [];
+for (const name of names) sets.push({ name, ...(await import(new URL(`${name}.mjs`, here))) });
+
+async function exists(database) {
+  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
+  await client.connect();
+  const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+  await client.end();
+  return found.rowCount > 0;
+}
 
 function run(url, token, duration) {
   return new Promise((resolve, reject) => {
@@ -37,22 +59,48 @@ function run(url, token, duration) {
   });
 }
 
-console.log(`\n${ROUNDS} pairs of ${SLICE} s at ${CONNECTIONS} connections, portal and baseline in turn\n`);
+console.log(
+  `\n${ROUNDS} pairs of ${SLICE} s at ${CONNECTIONS} connections, portal (${PRODUCTION ? 'production' : 'development'}) and baseline in turn\n`,
+);
 console.log('| call | as | portal req/s | baseline req/s | portal / baseline | lowest / highest pair |');
 console.log('|---|---|---|---|---|---|');
-for (const c of await listCalls(portal.url)) {
-  const urls = [`${portal.url}/api${c.path}`, `${baseline.url}${c.path}`];
-  for (const url of urls) await run(url, c.token, 2);
-  const sums = [0, 0];
-  const pairs = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const [a, b] = [await run(urls[0], c.token, SLICE), await run(urls[1], c.token, SLICE)];
-    sums[0] += a;
-    sums[1] += b;
-    pairs.push(a / b);
+for (const set of sets) {
+  const databaseUrl = (names.length === 1 && process.env.DATABASE_URL) || `${SERVER}/${set.database}`;
+  if (CALLS === 'all' && !(await exists(set.database))) {
+    console.log(`| (${set.name}: no database ${set.database}; skipped) | | | | | |`);
+    continue;
   }
-  console.log(
-    `| GET /api${c.path.split('?')[0]} | ${c.role} | ${(sums[0] / ROUNDS).toFixed(0)} | ${(sums[1] / ROUNDS).toFixed(0)} | ${(sums[0] / sums[1]).toFixed(2)} | ${Math.min(...pairs).toFixed(2)} / ${Math.max(...pairs).toFixed(2)} |`,
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-ratio-'));
+  dataDirs.push(dataDir);
+  const { portal, tokens } = await signInThenRestart(
+    { port: PORT, databaseUrl, dataDir, production: PRODUCTION },
+    set.emails,
+    login,
   );
+  const baseline = await startBaseline({ port: PORT + 1, databaseUrl });
+  await measure(await set.calls(portal.url, tokens), portal, baseline);
+  for (const child of [portal.child, baseline.child]) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
 }
 process.exit(0);
+
+async function measure(list, portal, baseline) {
+  for (const c of list) {
+    const urls = [`${portal.url}/api${c.path}`, `${baseline.url}${c.path}`];
+    for (const url of urls) await run(url, c.token, 2);
+    const sums = [0, 0];
+    const pairs = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const [a, b] = [await run(urls[0], c.token, SLICE), await run(urls[1], c.token, SLICE)];
+      sums[0] += a;
+      sums[1] += b;
+      pairs.push(a / b);
+    }
+    console.log(
+      `| GET /api${c.path.split('?')[0]} (${c.call}) | ${c.role} | ${(sums[0] / ROUNDS).toFixed(0)} | ${(sums[1] / ROUNDS).toFixed(0)} | ${(sums[0] / sums[1]).toFixed(2)} | ${Math.min(...pairs).toFixed(2)} / ${Math.max(...pairs).toFixed(2)} |`,
+    );
+  }
+}
