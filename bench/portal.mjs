@@ -41,7 +41,8 @@ export async function freshDatabase(url) {
  * `dataDir`. `preload` is a module loaded before the server (record-sql.mjs). `production`: as in
  * production (no development mailbox: sign in through a development start first,
  * `signInThenRestart`). `nodeFlags` go to node before the rest (alloc.mjs: --trace-gc-nvp); `stdout`
- * 'pipe' hands the child's standard output to the caller. Answers the child process, its base URL
+ * 'pipe' hands the child's standard output to the caller. `workers` > 1: that many processes behind
+ * the one port (cluster.mjs; `nodeFlags` and `preload` then do not apply). Answers the child process, its base URL
  * and a reader of its resident memory in kB; the child is stopped on exit.
  */
 export async function startPortal({
@@ -54,15 +55,19 @@ export async function startPortal({
   production = false,
   nodeFlags = [],
   stdout = 'inherit',
+  workers = 1,
 }) {
-  const args = [
-    ...nodeFlags,
-    '--import',
-    'tsx',
-    '--conditions=source',
-    ...(preload ? ['--import', preload] : []),
-    'src/main.ts',
-  ];
+  const args =
+    workers > 1
+      ? [path.join(here, 'cluster.mjs')]
+      : [
+          ...nodeFlags,
+          '--import',
+          'tsx',
+          '--conditions=source',
+          ...(preload ? ['--import', preload] : []),
+          'src/main.ts',
+        ];
   const child = spawn(process.execPath, args, {
     cwd: path.join(here, '../apps/server'),
     env: {
@@ -80,6 +85,7 @@ export async function startPortal({
       SEED_DEMO: seedDemo ? 'true' : 'false',
       DATA_DIR: dataDir,
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      WORKERS: String(workers),
       ...env,
     },
     stdio: ['ignore', stdout, 'inherit'],
