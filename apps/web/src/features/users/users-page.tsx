@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconMail, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconMail, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   isRole,
@@ -11,7 +11,7 @@ import {
   USER_ADMIN_MESSAGES as M,
   type UserCard,
 } from '@portal/shared';
-import { LoadFailedAlert } from '../../components/load-failed-alert';
+import { CardGrid, CardSearch } from '../../components/card-grid';
 import { PageTitle } from '../../components/page-title';
 import { useListParams, useTypedFilter } from '../../lib/list-params';
 import { useSession } from '../../lib/session';
@@ -62,8 +62,6 @@ export default function UsersPage() {
   const { term, setTerm, value } = useTypedFilter(list, 'search');
   const { page, setPage } = list;
   const users = useUsers(value, page);
-  const data = users.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
 
   return (
     <>
@@ -81,46 +79,16 @@ export default function UsersPage() {
           )
         }
       />
-      <TextInput
-        label="Search users"
-        placeholder="Name or email"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={term}
-        onChange={(e) => setTerm(e.currentTarget.value)}
-        maw={420}
-        mb="md"
-        type="search"
+      <CardSearch label="Search users" placeholder="Name or email" value={term} onChange={setTerm} />
+      <CardGrid
+        query={users}
+        noun={['user', 'users']}
+        empty={M.noUsers}
+        failedTitle="The users could not be loaded"
+        page={page}
+        onPage={setPage}
+        card={(u) => <MemberCard key={u.id} user={u} />}
       />
-      {users.isError ? (
-        <LoadFailedAlert
-          title="The users could not be loaded"
-          error={users.error}
-          onRetry={() => void users.refetch()}
-        />
-      ) : !data ? (
-        <Text c="dimmed">Loading users…</Text>
-      ) : data.data.length === 0 ? (
-        <Text c="dimmed">{M.noUsers}</Text>
-      ) : (
-        <Stack gap="md" style={{ opacity: users.isPlaceholderData && users.isFetching ? 0.6 : 1 }}>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total} {data.total === 1 ? 'user' : 'users'}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {data.data.map((u) => (
-              <MemberCard key={u.id} user={u} />
-            ))}
-          </SimpleGrid>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          )}
-        </Stack>
-      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { Badge, Card, Group, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconMail, IconPhone, IconSearch } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { IconMail, IconPhone } from '@tabler/icons-react';
 import { FORUM_MESSAGES, PAGE_SIZES, ROUTES, type MemberCard } from '@portal/shared';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { CardGrid, CardSearch } from '../../../components/card-grid';
 import { PageTitle } from '../../../components/page-title';
 import { useListParams, useTypedFilter } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session';
@@ -47,52 +47,25 @@ export default function MembersPage() {
   const { term: search, setTerm: setSearch, value: typed } = useTypedFilter(list, 'search');
   const { page, setPage } = list;
   const members = useMembers(committeeId, typed, page);
-  const data = members.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
 
   return (
     <>
       <PageTitle title={ROUTES.members.title} description="The members of your committee." />
-      <TextInput
+      <CardSearch
         label="Search members"
         placeholder="Name, title, phone or email"
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        maw={420}
-        mb="md"
-        type="search"
+        onChange={setSearch}
       />
-      {members.isError ? (
-        <LoadFailedAlert
-          title="The members could not be loaded"
-          error={members.error}
-          onRetry={() => void members.refetch()}
-        />
-      ) : !data ? (
-        <Text c="dimmed">Loading members…</Text>
-      ) : data.data.length === 0 ? (
-        <Text c="dimmed">{FORUM_MESSAGES.noMembers}</Text>
-      ) : (
-        <Stack gap="md" style={{ opacity: members.isPlaceholderData && members.isFetching ? 0.6 : 1 }}>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total} {data.total === 1 ? 'member' : 'members'}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {data.data.map((m) => (
-              <MemberCard key={m.id} member={m} />
-            ))}
-          </SimpleGrid>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          )}
-        </Stack>
-      )}
+      <CardGrid
+        query={members}
+        noun={['member', 'members']}
+        empty={FORUM_MESSAGES.noMembers}
+        failedTitle="The members could not be loaded"
+        page={page}
+        onPage={setPage}
+        card={(m) => <MemberCard key={m.id} member={m} />}
+      />
     </>
   );
 }
