@@ -1,8 +1,36 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { REGISTRATION_MESSAGES as M } from '@portal/shared';
+import { REGISTRATION_MESSAGES as M, type UserRequestDecision } from '@portal/shared';
+import { notifyError } from '../../lib/notify';
+import { useDecideRequest } from './api';
 
 export type DecisionStep = null | 'approve' | 'approved' | 'reject' | 'reject-confirm' | 'rejected';
+
+/**
+ * A decision on request `id`, one way for both request pages: the modals' step, the server's
+ * answer once decided, and `run` sending a decision and moving to `done` (an error closes the
+ * modals and is shown: `failure` in place of the server's message where the spec gives one).
+ */
+export function useDecision(id: number, failure?: string) {
+  const decide = useDecideRequest();
+  const [step, setStep] = useState<DecisionStep>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const run = (body: UserRequestDecision, done: DecisionStep) =>
+    decide.mutate(
+      { id, body },
+      {
+        onSuccess: (res) => {
+          setResult(res.message);
+          setStep(done);
+        },
+        onError: (error) => {
+          setStep(null);
+          notifyError(failure ?? error);
+        },
+      },
+    );
+  return { step, setStep, result, run, pending: decide.isPending };
+}
 
 /**
  * The approve and reject modals of spec/02 section 4: approve asks "Are you sure you want to

@@ -30,8 +30,8 @@ import { isMissingRecord } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { notifyError } from '../../lib/notify';
 import { openInNewTab } from '../../lib/open-in-new-tab';
-import { getAssessorCompetencyLink, getSuggestedChangesLink, useDecideRequest, useUserRequest } from './api';
-import { DecisionModals, type DecisionStep } from './decision-modals';
+import { getAssessorCompetencyLink, getSuggestedChangesLink, useUserRequest } from './api';
+import { DecisionModals, useDecision } from './decision-modals';
 
 type Row = Record<string, unknown>;
 const FIELD_LABELS: Record<string, string> = {
@@ -218,10 +218,8 @@ export default function PendingProfileChangePage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const request = useUserRequest(Number.isInteger(id) && id > 0 ? id : null);
-  const decide = useDecideRequest();
+  const { step, setStep, result, run, pending } = useDecision(id, M.somethingWrong);
   const [ticked, setTicked] = useState<string[]>([]);
-  const [step, setStep] = useState<DecisionStep>(null);
-  const [result, setResult] = useState<string | null>(null);
   const toggle = (key: string) => setTicked((t) => (t.includes(key) ? t.filter((k) => k !== key) : [...t, key]));
 
   if (request.isError) {
@@ -241,20 +239,6 @@ export default function PendingProfileChangePage() {
     );
   }
   const r = request.data;
-  const run = (body: Parameters<typeof decide.mutate>[0]['body'], done: DecisionStep) =>
-    decide.mutate(
-      { id, body },
-      {
-        onSuccess: (res) => {
-          setResult(res.message);
-          setStep(done);
-        },
-        onError: () => {
-          setStep(null);
-          notifyError(M.somethingWrong);
-        },
-      },
-    );
   const nothing = ticked.length === 0;
   const toOutstanding = () => void navigate(ROUTES.adminOutstandingActivities.path);
 
@@ -300,7 +284,7 @@ export default function PendingProfileChangePage() {
           setStep={setStep}
           what="profile change"
           name={r.name}
-          pending={decide.isPending}
+          pending={pending}
           result={result}
           onApprove={() => run({ status: 'approve', type: 'update', data: ticked }, 'approved')}
           onReject={(reason) =>

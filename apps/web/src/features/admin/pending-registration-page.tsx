@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Button, Card, Group } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,19 +8,16 @@ import { RecordNotFound } from '../../components/record-not-found';
 import { RegistrationSummary } from '../../components/registration/registration-summary';
 import { isMissingRecord } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
-import { notifyError } from '../../lib/notify';
-import { useDecideRequest, useRegistrationCategories, useUserRequest } from './api';
-import { DecisionModals, type DecisionStep } from './decision-modals';
+import { useRegistrationCategories, useUserRequest } from './api';
+import { DecisionModals, useDecision } from './decision-modals';
 
 /** /admin/pending-registration/{id}: the registration in full, with Approve, Reject and Edit. */
 export default function PendingRegistrationPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const request = useUserRequest(Number.isInteger(id) && id > 0 ? id : null);
-  const decide = useDecideRequest();
+  const { step, setStep, result, run, pending } = useDecision(id);
   const categories = useRegistrationCategories();
-  const [step, setStep] = useState<DecisionStep>(null);
-  const [result, setResult] = useState<string | null>(null);
 
   if (request.isError) {
     return isMissingRecord(request.error) ? (
@@ -40,20 +36,6 @@ export default function PendingRegistrationPage() {
     );
   }
   const r = request.data;
-  const run = (body: Parameters<typeof decide.mutate>[0]['body'], done: DecisionStep) =>
-    decide.mutate(
-      { id, body },
-      {
-        onSuccess: (res) => {
-          setResult(res.message);
-          setStep(done);
-        },
-        onError: (error) => {
-          setStep(null);
-          notifyError(error);
-        },
-      },
-    );
 
   return (
     <>
@@ -101,7 +83,7 @@ export default function PendingRegistrationPage() {
           setStep={setStep}
           what="registration"
           name={r.name}
-          pending={decide.isPending}
+          pending={pending}
           result={result}
           onApprove={() => run({ status: 'approve', type: 'create', data: [] }, 'approved')}
           onReject={(reason) => run({ status: 'reject', type: 'create', data: [], reject_reason: reason }, 'rejected')}
