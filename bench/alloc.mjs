@@ -5,7 +5,7 @@
  * is the allocation per request (the bytes between the window's edges and the next GC are a
  * rounding error over REQUESTS requests). Same calls and data as load.mjs (npm run generate).
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/alloc.mjs
+ *   CALLS=jobs (a set of bench/calls/, on its own database unless DATABASE_URL is set) node bench/alloc.mjs
  *   REQUESTS=20000 CONNECTIONS=10 PORT=3121 (defaults; the baseline listens on PORT + 1)
  */
 import { spawn } from 'node:child_process';
@@ -13,10 +13,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { listCalls } from './list-calls.mjs';
+import { callSet } from './calls/index.mjs';
 import { here, startPortal, waitFor } from './portal.mjs';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
+const SET = await callSet();
+const DATABASE_URL = SET.databaseUrl;
 const REQUESTS = Number(process.env.REQUESTS ?? 20000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const PORT = Number(process.env.PORT ?? 3121);
@@ -67,7 +68,7 @@ process.on('exit', () => {
 });
 await waitFor(`http://127.0.0.1:${PORT + 1}/jobs`);
 
-const cases = (await listCalls(portal.url)).map((c) => [c.role, c.token, c.path]);
+const cases = (await SET.list(portal.url)).map((c) => [c.role, c.token, c.path]);
 
 function run(url, token, amount) {
   return new Promise((resolve, reject) => {

@@ -9,25 +9,28 @@
  * waiting for one, PostgreSQL's active statements and waits). Each run prints its percentiles, who
  * used the cores, and every stall (slow requests together) beside what the machine did in it.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench node bench/fixed-load.mjs
- *   PORT=3201 DURATION=10 TARGETS=portal SAMPLE_MS=100 RATES=1583,800,1300,1283,1218
- *   TRACE_FILE=/tmp/fixed-load-gc.log (defaults; RATES: jobs AR, jobs TA, documents AR, documents
- *   TA, invoices: half the baseline's saturation in the load run of 2026-11-24 15:45 UTC, on a
- *   faster machine than the one of 17:31 the same day, where it was 919,794,779,632,556)
+ *   CALLS=jobs (a set of bench/calls/, on its own database unless DATABASE_URL is set) node bench/fixed-load.mjs
+ *   PORT=3201 DURATION=10 TARGETS=portal SAMPLE_MS=100 TRACE_FILE=/tmp/fixed-load-gc.log
+ *   (defaults); RATES, one per call (default: half the baseline's saturation, measured first; for
+ *   the jobs set it was 1583,800,1300,1283,1218 in the load run of 2026-11-24 15:45 UTC)
  */
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { listCalls } from './list-calls.mjs';
+import autocannon from 'autocannon';
+import { callSet } from './calls/index.mjs';
 import { startSampler } from './machine-sampler.mjs';
 import { openLoop } from './open-loop.mjs';
 import { here, startBaseline, startPortal } from './portal.mjs';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
+const SET = await callSet();
+const DATABASE_URL = SET.databaseUrl;
 const PORT = Number(process.env.PORT ?? 3201);
 const DURATION = Number(process.env.DURATION ?? 10);
-const RATES = (process.env.RATES ?? '1583,800,1300,1283,1218').split(',').map(Number);
+// Without RATES, each call's rate is half the baseline's saturation, measured first (autocannon,
+// 50 connections, 3 s), so any set of bench/calls/ runs without knowing its figures.
+const RATES = process.env.RATES?.split(',').map(Number);
 const TRACE_FILE = process.env.TRACE_FILE ?? path.join(tmpdir(), 'fixed-load-gc.log');
 const TARGETS = (process.env.TARGETS ?? 'portal').split(',');
 const SAMPLE_MS = Number(process.env.SAMPLE_MS ?? 100);
@@ -114,7 +117,9 @@ function reportStalls(slow, samples, runStart) {
     );
   }
 }
-const cases = (await listCalls(portal.url)).map((c, i) => [`${c.call} ${c.role}`, c.token, c.path, RATES[i]]);
+const calls = await SET.list(portal.url);
+const rates = RATES ?? (await halfSaturation(calls));
+const cases = calls.map((c, i) => [`${c.call} ${c.role}`, c.token, c.path, rates[i]]);
 for (const [name, token, p, rate] of cases) {
   const urls = { portal: `${portal.url}/api${p}`, baseline: `${baseline?.url}${p}` };
   const headers = { authorization: `Bearer ${token}` };
@@ -148,3 +153,21 @@ const pauses = [...readFileSync(TRACE_FILE, 'utf8').matchAll(/, ([0-9.]+) \/ [0-
   .sort((a, b) => b - a);
 console.log(`the portal's longest GC pauses: ${pauses.slice(0, 3).join(', ')} ms`);
 process.exit(0);
+
+/** Half the baseline's req/s at 50 connections for each call (a baseline started for it if need be). */
+async function halfSaturation(list) {
+  const base = baseline ?? (await startBaseline({ port: PORT + 1, databaseUrl: DATABASE_URL }));
+  const rates = [];
+  for (const c of list) {
+    const r = await autocannon({
+      url: `${base.url}${c.path}`,
+      connections: 50,
+      duration: 3,
+      headers: { authorization: `Bearer ${c.token}` },
+    });
+    rates.push(Math.round(r.requests.total / 3 / 2));
+  }
+  if (!baseline) base.child.kill('SIGTERM');
+  console.log(`rates (half the baseline's saturation): ${rates.join(',')}`);
+  return rates;
+}
