@@ -50,12 +50,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           /*
-           * Automatic code splitting left about 70 chunks of 0.2-3 kB (one per Mantine component or
+           * Automatic code splitting left dozens of tiny chunks (one per Mantine component or
            * icon shared by two lazy pages) on a signed-in first load, each a request, an IPC round
            * and a module of its own in Chromium: common chunks under 10 KiB are copied into the
-           * chunks that use them instead (Rolldown keeps one module state across the copies). The
-           * dashboard loads 22 scripts instead of 75, and Chromium spends about 120 ms less CPU on
-           * a first load (bench/README.md, "First load of the dashboard").
+           * chunks that use them instead (Rolldown keeps one module state across the copies): the
+           * dashboard loads a third of the scripts, and Chromium spends less CPU on a first load
+           * (bench/README.md, "Issue 14 on a quiet machine").
            */
           experimentalInlineCommonChunks: { maxSize: 10 * 1024 },
         },

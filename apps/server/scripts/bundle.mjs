@@ -1,6 +1,6 @@
 // `npm start` serves dist/bundle/main.js: tsc's output (dist/) bundled by esbuild into a few ESM
-// files. Node resolving and reading about 1,000 files of the server's dependencies cost about 200 ms
-// of the cold start; one file costs one read. tsc's dist/ stays as it is (the import and
+// files. Node resolving and reading about 1,000 files of the server's dependencies was the largest
+// part of the cold start that was ours (bench/README.md); one file costs one read. tsc's dist/ stays as it is (the import and
 // seed CLIs, anyone running dist/main.js); tests and `npm run dev` run the TypeScript sources.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { build } from 'esbuild';
  * @fastify/swagger-ui finds its assets from `__dirname`, which an ES module does not have. Bundled,
  * each of its files gets a `__dirname` that is its folder inside the installed package, looked up
  * when the server starts (so the checkout may move). Kept out of the bundle, it loaded its own
- * copy of @fastify/static, glob and send through Node's module loader: about 30 ms at start.
+ * copy of @fastify/static, glob and send through Node's module loader at every start.
  */
 const swaggerUiDirname = {
   name: 'swagger-ui-dirname',

@@ -45,7 +45,7 @@ async function main() {
   // Background work (expired rows, the storage sweep, the notification outbox: mail goes out after
   // commit, with retries, platform/outbox.ts) starts a moment after the server answers. Its first
   // pass is not needed to serve a request, and on PGlite's one connection its first queries held
-  // the first requests back by up to 100 ms (cold start).
+  // the first requests back (bench/README.md, cold start).
   setTimeout(() => {
     void Promise.all([import('./platform/housekeeping.js'), import('./platform/outbox.js')]).then(
       ([{ scheduleHousekeeping }, { startOutboxWorker }]) => {

@@ -18,8 +18,8 @@ const router = createAppRouter();
 // A stored sign-in: ask who the user is now, while the first page's code is still loading, so the
 // shell can be drawn once, with the user's name (the root layout checks the answer, spec/01 2.2).
 // The notifications too (the bell's and the dashboard card's one query): the card's rows are the
-// dashboard's largest paint, and asked for only once the page had drawn they came 250 ms later
-// (bench/dashboard-vitals.mjs).
+// dashboard's largest paint, and asked for only once the page had drawn they came a round trip
+// later (bench/dashboard-vitals.mjs).
 if (isSignedIn()) {
   void queryClient.prefetchQuery(activeUserQuery);
   const notifications = notificationsQuery(getSession());

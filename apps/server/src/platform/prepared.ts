@@ -272,8 +272,8 @@ const ENTRY = Symbol('statement');
 
 /**
  * The slot of a shape, found without building a key: a shape seen before allocates nothing (a
- * JSON.stringify of the shape for each statement of a call was about 1 kB of a jobs list call,
- * bench/alloc.mjs).
+ * JSON.stringify of the shape for each statement of a call was a large share of a list call's
+ * allocation, bench/alloc.mjs).
  */
 function slotOf(tree: ShapeTree, shape: object | void): ShapeTree {
   let level = tree;

@@ -16,7 +16,7 @@ export interface HotOptions {
    * The route's arrays hold rows already built as the schema, field for field (the jobs and
    * documents lists by their statements, the invoices by their presenter). fast-json-stringify then hands every array to
    * JSON.stringify (its own `largeArrayMechanism`) instead of writing each field by string
-   * concatenation: its per-field writer allocated 18.8 kB a jobs page against JSON.stringify's 5.0.
+   * concatenation: its per-field writer allocated several times what JSON.stringify does (bench/README.md).
    * The envelope (totals, page) is still written from the schema. Because such arrays
    * are no longer filtered by the schema, `checked` (every server test) writes each answer both ways
    * and fails the request if they differ: a row with a column its schema does not list, or a value
@@ -32,8 +32,7 @@ const fastOptions = (rowsShaped: boolean) =>
 /**
  * The response writer of a hot route (the lists every screen asks for): fast-json-stringify,
  * compiled once (at the route's first answer) from the route's own zod response schema turned into JSON Schema, instead of zod
- * checking the whole answer and JSON.stringify walking it on every call (about 8 µs a
- * request). It writes only the properties the schema names, so a row never leaks a column the
+ * checking the whole answer and JSON.stringify walking it on every call. It writes only the properties the schema names, so a row never leaks a column the
  * schema does not list (with `rowsShaped`, the code that builds the rows guarantees that, checked as above).
  *
  * Compiled serializers trust the handler's types; `checked` (config `checkResponses`: every environment but production, so
@@ -50,7 +49,7 @@ export function hotResponse(
       const schema = route.schema as z.ZodType;
       const compile = (shaped: boolean): Serializer => {
         // Compiled at the route's first answer, not at start: compiling every hot route's writer
-        // (and fast-json-stringify's own Ajv) was about 50 ms of the cold start.
+        // (and fast-json-stringify's own Ajv) was a large part of the cold start (bench/README.md).
         let compiled: Serializer | undefined;
         return (data) =>
           (compiled ??= fastJson(

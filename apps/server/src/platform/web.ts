@@ -23,8 +23,8 @@ export async function registerWeb(app: FastifyInstance, webDist = DEFAULT_WEB_DI
       // The build writes .br and .gz beside each asset (apps/web/scripts/compress.mjs).
       preCompressed: true,
       // A route is made for each file found here; assets are served by the /assets/* route below
-      // and compressed copies through preCompressed, so only the files at the top get one. A
-      // route for each of the 400 files cost about 40 ms of the cold start.
+      // and compressed copies through preCompressed, so only the files at the top get one: a
+      // route for each of the hundreds of files was a noticeable part of the cold start.
       globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
       // Hashed assets never change; index.html must always be fresh.
       setHeaders: (res, file) => {

@@ -5,7 +5,7 @@ let painted = false;
 /**
  * False while the app's first page is being drawn, true once it has been painted (and from the
  * start for everything drawn after that). The dashboard's cards draw their skeletons only then,
- * into room kept for them: the first paint (the shell, the title, the notices) came about 200 ms
+ * into room kept for them: the first paint (the shell, the title, the notices) came markedly
  * later with every card's insides in it (bench/dashboard-vitals.mjs), and nothing moves when they
  * fill in. Rows already at hand are drawn with the first paint (components/dashboard-card.tsx).
  */

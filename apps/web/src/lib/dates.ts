@@ -11,8 +11,8 @@ function toDate(value: DateInput): Date | null {
 }
 
 // One formatter for every date and time the app shows: building an Intl.DateTimeFormat with a time
-// zone costs far more than formatting with it (10-40 ms for the first on a page, where the
-// dashboard's first paint waits for it; bench/dashboard-vitals.mjs), so it is built once, on first use.
+// zone costs far more than formatting with it (the dashboard's first paint waits for the first;
+// bench/dashboard-vitals.mjs), so it is built once, on first use.
 let sydney: Intl.DateTimeFormat | undefined;
 
 /** The Sydney day, month, four-digit year, hour (1-12), minute and day period of a date. */

@@ -2,7 +2,7 @@
  * Amounts of spec/01 section 9: a $ sign, thousands separators and two decimals; a negative
  * amount (a credit) as -$; a paid invoice's amount due is 0 and shows as $0.00.
  */
-// Built on first use, not when the module loads: the first Intl format of a page costs 10-20 ms, and
+// Built on first use, not when the module loads: the first Intl format of a page is costly, and
 // the dashboard loads this module before its first paint but shows amounts only after it.
 let dollars: Intl.NumberFormat | undefined;
 const DOLLARS = {

@@ -58,8 +58,8 @@ export const forumThreads = pgTable(
   (t) => [
     // A search reads the committee's threads through this index and tests one vector per thread,
     // `search || replies_search` (forum.queries.ts threadAndReplies). No GIN index: scoped to a
-    // committee, PostgreSQL ANDed a GIN scan of every committee's threads with this one, 24 ms for
-    // 'calibration uncert' on the scale data against 2 ms for the 500 threads alone (bench/README.md).
+    // committee, PostgreSQL ANDed a GIN scan of every committee's threads with this one, ten times
+    // slower for a common word than reading the committee's threads alone (bench/README.md, Forum).
     index('forum_threads_committee_activity_idx').on(t.committeeId, t.lastActivityAt.desc(), t.id.desc()),
   ],
 );

@@ -14,7 +14,7 @@ function loadEditor(): Promise<Editor> {
 }
 
 /**
- * The rich-text editor, loaded when it is first needed (about 150 kB of tiptap and ProseMirror). An
+ * The rich-text editor, loaded when it is first needed (tiptap and ProseMirror are the forum's largest scripts). An
  * empty reply box stays closed, one line asking for a reply, until it is opened; then a skeleton of
  * the editor's size stands in until the editor comes, with the caret in it. `eager` (the discussion
  * form) and a box with content (an edit) load it at once, behind the same skeleton. Nothing can be
