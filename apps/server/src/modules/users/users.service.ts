@@ -175,40 +175,31 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, form: Use
 
 // ---------------------------------------------------------------- activate, deactivate, delete
 
-/** POST /activate/{id}. */
-export async function activateUser(deps: Deps, actor: Actor, id: number) {
+/**
+ * POST /activate/{id} and POST /deactivate/{id}. The row is locked before it is tested, so two
+ * clicks at once change it once. Deactivating ends their sessions and remember-me at once; signing
+ * in is refused until activated again.
+ */
+async function setActivated(deps: Deps, actor: Actor, id: number, activated: boolean) {
+  const action = activated ? 'admin.user.activate' : 'admin.user.deactivate';
   return deps.db.transaction(async (tx) => {
-    const user = authorize(actor, 'admin.user.activate', await q.findUser(tx, id, true));
-    if (user.activated) throw badRequest(M.alreadyActive);
-    await q.updateUserRow(tx, id, { activated: true });
+    const user = authorize(actor, action, await q.findUser(tx, id, true));
+    if (user.activated === activated) throw badRequest(activated ? M.alreadyActive : M.alreadyInactive);
+    await q.updateUserRow(tx, id, { activated });
+    if (!activated) await q.endSessionsOf(tx, id);
     await recordAudit(tx, {
-      action: 'admin.user.activate',
+      action,
       who: actor.user,
       record: record(id),
-      before: { activated: false },
-      after: { activated: true },
+      before: { activated: !activated },
+      after: { activated },
     });
-    return { message: M.activated };
+    return { message: activated ? M.activated : M.deactivated };
   });
 }
 
-/** POST /deactivate/{id}: their sessions and remember-me end at once; signing in is refused until activated again. */
-export async function deactivateUser(deps: Deps, actor: Actor, id: number) {
-  return deps.db.transaction(async (tx) => {
-    const user = authorize(actor, 'admin.user.deactivate', await q.findUser(tx, id, true));
-    if (!user.activated) throw badRequest(M.alreadyInactive);
-    await q.updateUserRow(tx, id, { activated: false });
-    await q.endSessionsOf(tx, id);
-    await recordAudit(tx, {
-      action: 'admin.user.deactivate',
-      who: actor.user,
-      record: record(id),
-      before: { activated: true },
-      after: { activated: false },
-    });
-    return { message: M.deactivated };
-  });
-}
+export const activateUser = (deps: Deps, actor: Actor, id: number) => setActivated(deps, actor, id, true);
+export const deactivateUser = (deps: Deps, actor: Actor, id: number) => setActivated(deps, actor, id, false);
 
 /** DELETE /users/{id}: the person goes, what others need stays (DECISIONS "Deleting a user"). */
 export async function deleteUser(deps: Deps, actor: Actor, id: number) {
