@@ -334,7 +334,22 @@ async function seedDecidedRegistrations(tx: Tx, person: (email: string) => Perso
         rejectReason: d.reason ?? null,
         decidedBy: d.who.id,
         decidedAt: new Date(),
-        data: { email, first_name: first, last_name: last, roles, summary: 'New registration' },
+        // A whole registration as the wizard sends it, so the admins can open a decided one too.
+        data: {
+          email,
+          first_name: first,
+          last_name: last,
+          roles,
+          title: d.user?.title ?? 'Marketing Officer',
+          mobile_number: '0400111222',
+          address: '1 Example Street',
+          suburb: 'Sydney',
+          state: 'NSW',
+          country: 'Australia',
+          postcode: '2000',
+          signature: { accept: true, name: `${first} ${last}`, title: 'Member', date: '01/11/2026' },
+          summary: 'New registration',
+        },
       })
       .returning({ id: userRequests.id });
     await recordAudit(tx, {
