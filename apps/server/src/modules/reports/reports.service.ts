@@ -13,7 +13,7 @@ export async function unusedAssessors(
   months: number,
   options: ReportOptionId[],
 ): Promise<UnusedAssessorReport> {
-  authorize(actor, 'admin.report.view');
+  authorize(actor, 'admin.report.run');
   const rows = await q.listUnusedAssessors(deps.db, months, options);
   return {
     months,
