@@ -26,5 +26,9 @@ export const auditLog = pgTable(
     index('audit_log_actor_at_idx').on(t.actorId, t.at.desc()),
     index('audit_log_action_at_idx').on(t.action, t.at.desc()),
     index('audit_log_record_idx').on(t.recordType, t.recordId),
+    // The list's user text (a part of the name or email the record kept) is an ILIKE '%...%':
+    // trigram indexes answer it without reading the whole trail (pg_trgm, in PGlite's contrib too).
+    index('audit_log_actor_name_trgm_idx').using('gin', t.actorName.op('gin_trgm_ops')),
+    index('audit_log_actor_email_trgm_idx').using('gin', t.actorEmail.op('gin_trgm_ops')),
   ],
 );
