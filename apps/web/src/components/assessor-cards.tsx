@@ -118,7 +118,12 @@ function EmailCard({ form }: { form: Form }) {
 
 function PhoneCard({ form }: { form: Form }) {
   return (
-    <RowsCard form={form} kind="phones" title="Phone Details" blank={{ Type: 'Mobile', countryCode: '+61', phoneNumber: '' }}>
+    <RowsCard
+      form={form}
+      kind="phones"
+      title="Phone Details"
+      blank={{ Type: 'Mobile', countryCode: '+61', phoneNumber: '' }}
+    >
       {(i) => (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <TextInput label="Type" {...form.getInputProps(`user_info.phones.${i}.Type`)} />

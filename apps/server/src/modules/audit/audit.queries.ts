@@ -48,7 +48,9 @@ export function auditValues(f: AuditFilters): Record<string, unknown> {
 function auditWhere(s: AuditShape): SQL | undefined {
   return and(
     s.user === 'id' ? eq(auditLog.actorId, p('userId')) : undefined,
-    s.user === 'text' ? or(ilike(auditLog.actorName, p('userLike')), ilike(auditLog.actorEmail, p('userLike'))) : undefined,
+    s.user === 'text'
+      ? or(ilike(auditLog.actorName, p('userLike')), ilike(auditLog.actorEmail, p('userLike')))
+      : undefined,
     s.action ? eq(auditLog.action, p('action')) : undefined,
     s.recordType ? eq(auditLog.recordType, p('recordType')) : undefined,
     s.recordId ? eq(auditLog.recordId, p('recordId')) : undefined,

@@ -7,7 +7,13 @@ import { mockFetch, renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/sign-in';
 import AdminNotificationsPage from './admin-notifications-page';
 
-const log: NotificationLog = { data: [], total: 0, page: 1, per_page: 5, audiences: { groups: false, assessors: true } };
+const log: NotificationLog = {
+  data: [],
+  total: 0,
+  page: 1,
+  per_page: 5,
+  audiences: { groups: false, assessors: true },
+};
 
 function open(entry: string) {
   signInAs('TA_ADMIN');
@@ -22,7 +28,9 @@ function open(entry: string) {
 }
 
 const unusedOption = (n?: number) =>
-  screen.findByRole('radio', { name: n === undefined ? /^Unused TAs from the report/ : `Unused TAs from the report (${n})` });
+  screen.findByRole('radio', {
+    name: n === undefined ? /^Unused TAs from the report/ : `Unused TAs from the report (${n})`,
+  });
 
 describe('Admin Notifications and the report', () => {
   it("keeps the report's users across a reload and a change of tab, and forgets them once sent", async () => {
@@ -53,7 +61,7 @@ describe('Admin Notifications and the report', () => {
     await waitFor(() => expect(window.sessionStorage.getItem('portal.report-recipients')).toBeNull());
   });
 
-  it("opened without ?to=report, users kept from an earlier Notify are not offered", async () => {
+  it('opened without ?to=report, users kept from an earlier Notify are not offered', async () => {
     keepReportRecipients({ userIds: [4], months: 6, options: [2] });
     open('/admin/notifications');
     expect(await unusedOption()).toBeDisabled();

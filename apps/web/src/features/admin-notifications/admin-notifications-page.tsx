@@ -22,9 +22,12 @@ export default function AdminNotificationsPage() {
         onChange={(next) => {
           // The report's users stay with the page while the tabs change.
           const to = search.get(REPORT_RECIPIENTS_PARAM);
-          setSearch({ ...(next === 'past' ? { tab: 'past' } : {}), ...(to ? { [REPORT_RECIPIENTS_PARAM]: to } : {}) }, {
-            replace: true,
-          });
+          setSearch(
+            { ...(next === 'past' ? { tab: 'past' } : {}), ...(to ? { [REPORT_RECIPIENTS_PARAM]: to } : {}) },
+            {
+              replace: true,
+            },
+          );
         }}
         keepMounted={false}
       >
