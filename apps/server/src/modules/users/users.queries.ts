@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { type RequestHandler } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import {
