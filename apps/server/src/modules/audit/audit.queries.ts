@@ -8,10 +8,16 @@ import { decoded, statement } from '../../platform/prepared.js';
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const p = sql.placeholder;
 
+/** Text that is a whole email address: the records of that address, not of every address containing it. */
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** Which filters a request sets: the statements' shape (the values go in as parameters). */
 export interface AuditShape {
-  /** By id (the (actor, at) index), by text in the name or email they had then (the trigram indexes), or none. */
-  user: 'id' | 'text' | null;
+  /**
+   * By id (the (actor, at) index), by a whole email (the (lower(email), at) index), by text in the
+   * name or email they had then (the trigram indexes), or none.
+   */
+  user: 'id' | 'email' | 'text' | null;
   action: boolean;
   recordType: boolean;
   recordId: boolean;
@@ -21,7 +27,7 @@ export interface AuditShape {
 
 export function auditShape(f: AuditFilters): AuditShape {
   return {
-    user: !f.user ? null : /^\d+$/.test(f.user) ? 'id' : 'text',
+    user: !f.user ? null : /^\d+$/.test(f.user) ? 'id' : WHOLE_EMAIL.test(f.user) ? 'email' : 'text',
     action: !!f.action,
     recordType: !!f.record_type,
     recordId: !!f.record_id,
@@ -36,6 +42,7 @@ export function auditValues(f: AuditFilters): Record<string, unknown> {
   return {
     userId: /^\d+$/.test(user) ? Number(user) : null,
     userLike: `%${escapeLike(user)}%`,
+    userEmail: user,
     action: f.action,
     recordType: f.record_type,
     recordId: f.record_id,
@@ -48,6 +55,7 @@ export function auditValues(f: AuditFilters): Record<string, unknown> {
 function auditWhere(s: AuditShape): SQL | undefined {
   return and(
     s.user === 'id' ? eq(auditLog.actorId, p('userId')) : undefined,
+    s.user === 'email' ? sql`lower(${auditLog.actorEmail}) = lower(${p('userEmail')})` : undefined,
     s.user === 'text'
       ? or(ilike(auditLog.actorName, p('userLike')), ilike(auditLog.actorEmail, p('userLike')))
       : undefined,

@@ -307,4 +307,29 @@ describe('GET /api/audit and /api/audit.csv', () => {
         (await t.app.inject({ method, url: '/api/audit', headers: auth(sys.token) })).statusCode,
       );
   });
+  it('a whole email finds the records of that address exactly, by its index, failed sign-ins included', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const res = await tx.execute(
+        sql`explain select id from audit_log where lower(actor_email) = lower('a@b.test') order by at desc limit 20`,
+      );
+      return (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('audit_log_actor_email_at_idx');
+    await recordAudit(t.database.db, {
+      action: 'auth.signIn.failure',
+      who: { email: 'Nobody.Here@Example.test' },
+      after: { email: 'Nobody.Here@Example.test', reason: 'no such account' },
+    });
+    await recordAudit(t.database.db, {
+      action: 'auth.signIn.failure',
+      who: { email: 'xnobody.here@example.test' },
+      after: { email: 'xnobody.here@example.test', reason: 'no such account' },
+    });
+    const exact = (await get('/api/audit?user=nobody.here%40example.test', sys.token)).json<AuditList>();
+    expect(exact.data.map((r) => r.actor_email)).toEqual(['Nobody.Here@Example.test']);
+    const mine = (await get(`/api/audit?user=${encodeURIComponent(sys.user.email)}`, sys.token)).json<AuditList>();
+    const byId = (await get(`/api/audit?user=${sys.user.id}`, sys.token)).json<AuditList>();
+    expect(mine.total).toBe(byId.total);
+  });
 });
