@@ -22,6 +22,12 @@ import {
   threadStatements,
 } from '../apps/server/src/modules/forum/forum.queries.ts';
 import { scopeFor } from '../apps/server/src/platform/access.ts';
+import '../apps/server/src/modules/users/users.policy.ts';
+import {
+  searchWords as portalSearchWords,
+  userListStatements,
+} from '../apps/server/src/modules/users/users.queries.ts';
+import { auditShape, auditStatements, auditValues } from '../apps/server/src/modules/audit/audit.queries.ts';
 
 /** A user looking from one role (the load run's users hold one: bench-ar-N AR, bench-ta-N TA). */
 const viewer = (role) => ({
@@ -131,3 +137,35 @@ export const publicationCounts = (n) =>
   n === null
     ? `${COUNT_COLUMNS} ${COUNT_GROUP}`
     : `${COUNT_COLUMNS} where "publications"."category_id" in (${Array.from({ length: Math.max(n, 1) }, (_, i) => `$${i + 1}`).join(', ')}) ${COUNT_GROUP}`;
+
+// The admin back office (issue 22): modules/users/users.queries.ts and modules/audit/audit.queries.ts,
+// their statements' own text, as the lists above.
+const adminViewer = (view) => ({
+  sessionId: '',
+  stage: 'active',
+  user: { id: 0 },
+  roles: [view],
+  view,
+  committees: [],
+});
+/** All Users' page from an admin view (SYSADMIN: role NONTA, TA_ADMIN: role TA) with `words` search words. */
+export function usersPage(view, search) {
+  const words = portalSearchWords(search);
+  const { text, names } = userListStatements.page.sqlOf({
+    scope: scopeFor(adminViewer(view), 'admin.user.list'),
+    cm: false,
+    words: words.length,
+  });
+  const values = { limit: 20, offset: 0, ...Object.fromEntries(words.map((w, i) => [`w${i}`, w])) };
+  return { text, values: names.map((n) => values[n]) };
+}
+/** The audit list's page and count for a query's filters (the first page of 20). */
+export function auditList(filters) {
+  const shape = auditShape(filters);
+  const values = { ...auditValues(filters), limit: 20, offset: 0 };
+  const of = (s) => {
+    const { text, names } = s.sqlOf(shape);
+    return { text, values: names.map((n) => values[n]) };
+  };
+  return { page: of(auditStatements.page), count: of(auditStatements.count) };
+}

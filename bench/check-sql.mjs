@@ -32,11 +32,13 @@ import {
   THREAD,
   THREADS_COUNT,
   THREADS_PAGE,
+  auditList,
   forumSearch,
   invoicePage,
   jobsCount,
   jobsPage,
   publicationCounts,
+  usersPage,
 } from './baseline-sql.mjs';
 import { login } from './login.mjs';
 import { freshDatabase, here, startPortal } from './portal.mjs';
@@ -93,6 +95,18 @@ const subscribed = (await get(ar, '/categories?withPublication=true&subscribed=t
   (r) => r.children,
 ).length;
 await get(ar, '/categories?withPublication=true');
+// The admin back office's calls of calls/admin.mjs, as admin@ (SYSADMIN) and taadmin@ (TA_ADMIN).
+const sysadmin = await login(portal.url, 'admin@portal.test');
+const taAdmin = await login(portal.url, 'taadmin@portal.test');
+const NAME = 'user 42';
+const AUDIT_BY_USER = { user: 'bench-ta-4217@bench.test' };
+const AUDIT_BY_DAYS = { from: '2026-10-01', to: '2026-10-31' };
+await get(sysadmin, '/users?role=NONTA');
+await get(sysadmin, `/users?role=NONTA&search=${encodeURIComponent(NAME)}`);
+await get(taAdmin, '/users?role=TA');
+await get(taAdmin, `/users?role=TA&search=${encodeURIComponent(NAME)}`);
+await get(sysadmin, `/audit?${new URLSearchParams(AUDIT_BY_USER)}`);
+await get(sysadmin, `/audit?${new URLSearchParams(AUDIT_BY_DAYS)}`);
 
 const ran = new Set(
   readFileSync(log, 'utf8')
@@ -130,6 +144,14 @@ const expected = {
   'subscriptions of the user': SUBSCRIPTIONS_OF,
   [`publication counts (${subscribed} subscribed)`]: publicationCounts(subscribed),
   'publication counts (all)': publicationCounts(null),
+  'users page (SYSADMIN)': usersPage('SYSADMIN').text,
+  'users search (SYSADMIN)': usersPage('SYSADMIN', NAME).text,
+  'users page (TA_ADMIN)': usersPage('TA_ADMIN').text,
+  'users search (TA_ADMIN)': usersPage('TA_ADMIN', NAME).text,
+  'audit page (by user)': auditList(AUDIT_BY_USER).page.text,
+  'audit count (by user)': auditList(AUDIT_BY_USER).count.text,
+  'audit page (by days)': auditList(AUDIT_BY_DAYS).page.text,
+  'audit count (by days)': auditList(AUDIT_BY_DAYS).count.text,
 };
 let missing = 0;
 for (const [name, text] of Object.entries(expected)) {

@@ -147,8 +147,13 @@ test('the TA admin runs the report, sees the chart, exports the CSV and notifies
   expect(csv.trimEnd().split('\r\n')).toHaveLength(Number(heading!.split(' ')[0]) + 1);
 
   await page.getByRole('button', { name: 'Notify' }).click();
-  await expect(page).toHaveURL(/\/admin\/notifications/);
+  await expect(page).toHaveURL(/\/admin\/notifications\?to=report/);
   await expect(page.getByRole('radio', { name: /^Unused TAs from the report/ })).toBeChecked();
+  // The report's users survive a reload of the form.
+  await page.reload();
+  await expect(
+    page.getByRole('radio', { name: `Unused TAs from the report (${Number(heading!.split(' ')[0])})` }),
+  ).toBeChecked();
   await page.getByRole('textbox', { name: 'Sender Full Name' }).fill('Tara Tadmin');
   await page.getByRole('textbox', { name: 'Sender Email' }).fill('taadmin@portal.test');
   await page.getByRole('textbox', { name: 'Notification Title' }).fill(`Please sign in ${RUN}`);

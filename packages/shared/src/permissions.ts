@@ -114,7 +114,7 @@ export const ACTIONS = [
   'admin.registration.review',
   'admin.profileChange.review',
   'admin.committee.manage',
-  'admin.report.view',
+  'admin.report.run',
 
   // Pending registrations and profile changes: reaching the admin's request calls at all (holding
   // an admin role, whatever the view: checked before the body is read), seeing one (deciding is

@@ -129,6 +129,15 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * The PostgreSQL extensions the migrations create, from PGlite's contrib (PGlite loads an
+ * extension only when it is opened with it): pg_trgm for the audit list's user text.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
+/**
  * `from`, for an in-memory database only: a data directory dumped (`dumpDataDir`) from a migrated
  * one, loaded instead of migrating again (tests clone a template this way, test/global-setup.ts).
  */
@@ -140,9 +149,10 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
   ]);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
+    const extensions = await pgliteExtensions();
     const client = dataDir
-      ? await PGlite.create(path.join(dataDir, 'pg'))
-      : await PGlite.create(from ? { loadDataDir: from } : {});
+      ? await PGlite.create(path.join(dataDir, 'pg'), { extensions })
+      : await PGlite.create(from ? { loadDataDir: from, extensions } : { extensions });
     const db = drizzle({ client, schema, casing: 'snake_case' });
     if (!from) await migrateIfBehind(db, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
     return {

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from './client.js';
+import { MIGRATIONS_FOLDER, pgliteExtensions } from './client.js';
 
 /**
  * The stored-file model's migrations (0002 columns, 0003 data, 0004 drop) carry existing job and
@@ -26,7 +26,7 @@ function migrationsUpTo(lastTag: string): string {
 
 describe('migration to the stored-file model', () => {
   it('moves each document’s file into files and points the document at it', async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: await pgliteExtensions() });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: migrationsUpTo('0001_facilities_jobs') });
     await client.exec(`

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from './client.js';
+import { MIGRATIONS_FOLDER, pgliteExtensions } from './client.js';
 
 /**
  * The forum's one-vector search (..._forum_replies_search the column, ..._forum_replies_search_triggers
@@ -29,7 +29,7 @@ function migrationsBefore(firstTagEnd: string): string {
 
 describe('migration to the forum’s one-vector search', () => {
   it('fills replies_search of existing threads, and the triggers keep it from then on', async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: await pgliteExtensions() });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: migrationsBefore('_forum_replies_search') });
     await client.exec(`

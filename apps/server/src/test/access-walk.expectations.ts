@@ -830,7 +830,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     allowed: (p: Persona) => holds(p, 'SYSADMIN', 'TA_ADMIN'),
   },
   'GET /api/admin/ta/unusedtasformonths/{months}/{ids}': {
-    action: 'admin.report.view',
+    action: 'admin.report.run',
     allowed: (p: Persona) => holds(p, 'TA_ADMIN'),
     call: () => ({ url: '/api/admin/ta/unusedtasformonths/6/1,2' }),
   },

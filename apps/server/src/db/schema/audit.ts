@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -26,5 +27,12 @@ export const auditLog = pgTable(
     index('audit_log_actor_at_idx').on(t.actorId, t.at.desc()),
     index('audit_log_action_at_idx').on(t.action, t.at.desc()),
     index('audit_log_record_idx').on(t.recordType, t.recordId),
+    // The list's user filter: a whole email is looked up exactly, newest first, by this index (it
+    // also finds failed sign-ins, which keep the email as typed and no user id); other text (a part
+    // of the name or email the record kept) is an ILIKE '%...%', answered by trigram indexes without
+    // reading the whole trail (pg_trgm, in PGlite's contrib too).
+    index('audit_log_actor_email_at_idx').on(sql`lower(${t.actorEmail})`, t.at.desc()),
+    index('audit_log_actor_name_trgm_idx').using('gin', t.actorName.op('gin_trgm_ops')),
+    index('audit_log_actor_email_trgm_idx').using('gin', t.actorEmail.op('gin_trgm_ops')),
   ],
 );

@@ -5,6 +5,7 @@ import { AUDIT_CSV_NAME, auditCsvQuery, auditList, auditQuery } from '@portal/sh
 import { authorize } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
+import { hotResponse } from '../../platform/serializer.js';
 import { attachmentHeader } from '../../platform/uploads.js';
 import * as service from './audit.service.js';
 
@@ -20,6 +21,7 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: Deps }
 
   r.get('/audit', {
     onRequest: mayRead,
+    ...hotResponse(deps.config.checkResponses),
     schema: {
       tags,
       description:

@@ -16,28 +16,13 @@ import * as q from './audit.queries.js';
 
 const labelOf = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;
 
-function present(row: q.AuditRow): AuditEntry {
-  return {
-    id: row.id,
-    at: row.at.toISOString(),
-    actor_id: row.actorId,
-    actor_name: row.actorName,
-    actor_email: row.actorEmail,
-    action: row.action,
-    action_label: labelOf(row.action),
-    record_type: row.recordType,
-    record_id: row.recordId,
-    ip: row.ip,
-    before: row.before,
-    after: row.after,
-  };
-}
-
 /** GET /audit: a page of the filtered trail, newest first, paged in SQL. */
 export async function listAudit(deps: Deps, actor: Actor, query: AuditQuery): Promise<AuditList> {
   authorize(actor, 'admin.audit.read');
-  const { rows, total } = await q.listAudit(deps.db, q.auditWhere(query), query.page, query.per_page);
-  return { data: rows.map(present), total, page: query.page, per_page: query.per_page };
+  const { rows, total } = await q.listAudit(deps.db, query, query.page, query.per_page);
+  // The statement's rows are the answer's, with the action's label beside its name.
+  const data: AuditEntry[] = rows.map((row) => Object.assign(row, { action_label: labelOf(row.action) }));
+  return { data, total, page: query.page, per_page: query.per_page };
 }
 
 /** Rows read per statement of the export: memory stays flat whatever the trail's size. */
@@ -66,13 +51,13 @@ const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringif
 
 function csvRecord(row: q.AuditRow): string[] {
   return [
-    row.at.toISOString(),
-    row.actorId === null ? '' : String(row.actorId),
-    row.actorName ?? '',
-    row.actorEmail ?? '',
+    row.at,
+    row.actor_id === null ? '' : String(row.actor_id),
+    row.actor_name ?? '',
+    row.actor_email ?? '',
     labelOf(row.action),
-    row.recordType ?? '',
-    row.recordId ?? '',
+    row.record_type ?? '',
+    row.record_id ?? '',
     row.ip ?? '',
     json(row.before),
     json(row.after),
@@ -86,15 +71,14 @@ function csvRecord(row: q.AuditRow): string[] {
  */
 export function auditCsv(deps: Deps, actor: Actor, filters: AuditFilters): Readable {
   authorize(actor, 'admin.audit.read');
-  const where = q.auditWhere(filters);
   async function* records() {
     let cursor: q.AuditCursor | null = null;
     for (;;) {
-      const page = await q.auditPageAfter(deps.db, where, cursor, EXPORT_PAGE);
-      for (const { row } of page) yield csvRecord(row);
+      const page = await q.auditPageAfter(deps.db, filters, cursor, EXPORT_PAGE);
+      for (const row of page) yield csvRecord(row);
       if (page.length < EXPORT_PAGE) return;
       const last = page[page.length - 1]!;
-      cursor = { at: last.cursorAt, id: last.row.id };
+      cursor = { at: last.cursorAt, id: last.id };
     }
   }
   const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS] });

@@ -3,5 +3,5 @@ import { holdsAny } from '../../platform/policy.js';
 
 /** The unused-assessor report is the TA_ADMIN's (spec/02: /admin/reports, TA_ADMIN only). */
 defineRules({
-  'admin.report.view': { can: (actor) => holdsAny(actor, 'TA_ADMIN') },
+  'admin.report.run': { can: (actor) => holdsAny(actor, 'TA_ADMIN') },
 });

@@ -17,7 +17,7 @@ import * as service from './reports.service.js';
 
 const tag = { tags: ['Admin'] };
 
-const taAdminOnly = async (req: FastifyRequest) => authorize(actorOf(req), 'admin.report.view');
+const taAdminOnly = async (req: FastifyRequest) => authorize(actorOf(req), 'admin.report.run');
 
 export async function reportRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

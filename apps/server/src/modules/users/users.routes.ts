@@ -12,6 +12,7 @@ import {
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { authorize } from '../../platform/access.js';
+import { hotResponse } from '../../platform/serializer.js';
 import * as service from './users.service.js';
 
 const tag = { tags: ['Users'] };
@@ -26,6 +27,7 @@ export async function userRoutes(app: FastifyInstance, { deps }: { deps: Deps })
 
   r.get('/users', {
     onRequest: adminOnly,
+    ...hotResponse(deps.config.checkResponses),
     schema: {
       ...tag,
       description:

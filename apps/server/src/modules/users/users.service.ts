@@ -35,7 +35,7 @@ export async function listUsers(deps: Deps, actor: Actor, query: UserListQuery):
   const role = query.role ?? (holdsAny(actor, 'SYSADMIN') ? 'NONTA' : 'TA');
   const a = viewing(actor, role === 'TA' ? 'TA_ADMIN' : 'SYSADMIN');
   authorize(a, 'admin.user.list');
-  const { rows, total } = await q.listUsers(deps.db, scopeFor(a, 'admin.user.list').where, {
+  const { rows, total } = await q.listUsers(deps.db, scopeFor(a, 'admin.user.list'), {
     cm: role === 'CM',
     search: query.search,
     page: query.page,

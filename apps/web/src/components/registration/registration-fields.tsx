@@ -135,13 +135,16 @@ export function RolesField({
   form,
   roles = REGISTRATION_ROLES,
   description = 'Choose every role you hold.',
+  label = 'Roles',
 }: {
   form: Form;
   roles?: readonly Role[];
   description?: string;
+  /** 'User Roles' on the TA admin's Edit Personal Details, whose cards are titled. */
+  label?: string;
 }) {
   return (
-    <Checkbox.Group label="Roles" description={description} {...form.getInputProps('roles')}>
+    <Checkbox.Group label={label} description={description} {...form.getInputProps('roles')}>
       <Group mt="xs" gap="lg">
         {roles.map((r) => (
           <Checkbox key={r} value={r} label={ROLE_NAMES[r]} />

@@ -1,17 +1,16 @@
 import { Loader, Tabs } from '@mantine/core';
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ROUTES } from '@portal/shared';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
+import { dropReportRecipients, REPORT_RECIPIENTS_PARAM, reportRecipientsIn } from '../../lib/report-recipients';
 import { useNoticeLog } from './api';
 import { PastNotices } from './past-notices';
-import { reportRecipientsOf } from './report-recipients';
 import { SendNoticeForm } from './send-notice-form';
 
 /** /admin/notifications: tabs Send Notification and Past Notifications (the tab in the address). */
 export default function AdminNotificationsPage() {
   const [search, setSearch] = useSearchParams();
-  const location = useLocation();
   const tab = search.get('tab') === 'past' ? 'past' : 'send';
   // The first page of the log also says whom this admin sends to.
   const log = useNoticeLog(1, 5);
@@ -20,7 +19,16 @@ export default function AdminNotificationsPage() {
       <PageTitle title={ROUTES.adminNotifications.title} description="Send a notification and see those sent before." />
       <Tabs
         value={tab}
-        onChange={(next) => setSearch(next === 'past' ? { tab: 'past' } : {}, { replace: true, state: location.state })}
+        onChange={(next) => {
+          // The report's users stay with the page while the tabs change.
+          const to = search.get(REPORT_RECIPIENTS_PARAM);
+          setSearch(
+            { ...(next === 'past' ? { tab: 'past' } : {}), ...(to ? { [REPORT_RECIPIENTS_PARAM]: to } : {}) },
+            {
+              replace: true,
+            },
+          );
+        }}
         keepMounted={false}
       >
         <Tabs.List mb="md">
@@ -35,7 +43,21 @@ export default function AdminNotificationsPage() {
               onRetry={() => void log.refetch()}
             />
           ) : log.data ? (
-            <SendNoticeForm audiences={log.data.audiences} report={reportRecipientsOf(location.state)} />
+            <SendNoticeForm
+              audiences={log.data.audiences}
+              report={reportRecipientsIn(search)}
+              onReportDone={() => {
+                dropReportRecipients();
+                setSearch(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    next.delete(REPORT_RECIPIENTS_PARAM);
+                    return next;
+                  },
+                  { replace: true },
+                );
+              }}
+            />
           ) : (
             <Loader size="sm" aria-label="Loading" />
           )}

@@ -29,7 +29,7 @@ import { modals } from '../../lib/modals';
 import { notifyFormError } from '../../lib/notify';
 import { showSuccess } from '../../lib/confirm-then-run';
 import { useCommitteeNames, useSendNotice } from './api';
-import type { ReportRecipients } from './report-recipients';
+import type { ReportRecipients } from '../../lib/report-recipients';
 
 const FORM_ID = 'send-notice';
 
@@ -76,9 +76,12 @@ function Preview({ v }: { v: NoticeFormValues }) {
 export function SendNoticeForm({
   audiences,
   report,
+  onReportDone,
 }: {
   audiences: { groups: boolean; assessors: boolean };
   report: ReportRecipients | null;
+  /** The report's users were sent to or the form was cleared: the page forgets them. */
+  onReportDone?: () => void;
 }) {
   const send = useSendNotice();
   const initialSendTo = audiences.assessors && report ? 'REPORT_USERS' : null;
@@ -88,6 +91,7 @@ export function SendNoticeForm({
   const committees = useCommitteeNames(audiences.groups && picksCommitteeGroup(v.groups));
 
   const reset = () => {
+    if (reportUsers) onReportDone?.();
     setReportUsers(null);
     form.setValues(blank(null));
     form.resetDirty();

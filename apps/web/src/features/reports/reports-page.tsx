@@ -9,6 +9,7 @@ import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifyFormError } from '../../lib/notify';
+import { keepReportRecipients } from '../../lib/report-recipients';
 import { downloadReportCsv, useUnusedAssessors } from './api';
 
 // The chart library is loaded with this page's chart only: no other page pays for it.
@@ -60,9 +61,10 @@ export default function ReportsPage() {
   };
 
   const notify = () =>
-    navigate(ROUTES.adminNotifications.path, {
-      state: { reportRecipients: { userIds: rows.map((r) => r.id), months: run!.months, options: run!.options } },
-    });
+    navigate(
+      ROUTES.adminNotifications.path +
+        keepReportRecipients({ userIds: rows.map((r) => r.id), months: run!.months, options: run!.options }),
+    );
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES, type UserDetail } from '@portal/shared';
@@ -42,6 +42,15 @@ const assessor: UserDetail = {
         Suburb: 'Carlton',
         Postcode: '3053',
         isPrimary: true,
+      },
+      {
+        Type: 'Postal',
+        AddressLine: 'PO Box 12',
+        Country: 'Australia',
+        State: 'QLD',
+        Suburb: 'Brisbane',
+        Postcode: '4000',
+        isPrimary: false,
       },
     ],
   },
@@ -92,6 +101,44 @@ describe('Edit Personal Details', () => {
       state: 'VIC',
       postcode: '3053',
     });
+  });
+
+  it("the TA admin's layout: User Roles, then one card per address type whose primary radios are one choice", async () => {
+    const calls = render(assessor);
+    const user = userEvent.setup();
+    const roles = await screen.findByRole('region', { name: 'User Roles' });
+    expect(within(roles).getByRole('group', { name: 'User Roles' })).toBeInTheDocument();
+    expect(within(roles).getByRole('checkbox', { name: 'Technical Assessor' })).toBeChecked();
+    expect(screen.getByRole('region', { name: 'Personal Details' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Phone Details' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Address Details' })).not.toBeInTheDocument();
+    const home = screen.getByRole('region', { name: 'Home Address' });
+    const postal = screen.getByRole('region', { name: 'Postal Address' });
+    expect(within(home).getByLabelText(/Address line/)).toHaveValue('9 New St');
+    expect(within(postal).getByLabelText(/Address line/)).toHaveValue('PO Box 12');
+    expect(within(home).getByRole('radio', { name: 'Primary' })).toBeChecked();
+
+    await user.click(within(postal).getByRole('radio', { name: 'Primary' }));
+    expect(within(home).getByRole('radio', { name: 'Primary' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Add Address' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Work Address' }));
+    const work = await screen.findByRole('region', { name: 'Work Address' });
+    expect(within(work).getByRole('radio', { name: 'Primary' })).not.toBeChecked();
+    await user.click(within(work).getByRole('button', { name: 'Remove work address' }));
+    expect(screen.queryByRole('region', { name: 'Work Address' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('All Users list')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT')!.body as {
+      address: string;
+      state: string;
+      user_info: { addresses: { Type: string; isPrimary: boolean }[] };
+    };
+    expect(put).toMatchObject({ address: 'PO Box 12', state: 'QLD', postcode: '4000' });
+    expect(put.user_info.addresses.map((a) => [a.Type, a.isPrimary])).toEqual([
+      ['Home', false],
+      ['Postal', true],
+    ]);
   });
 
   it('the flat form says the rule before any call, and Cancel returns to the profile', async () => {

@@ -146,10 +146,15 @@ function EditForm({ id, initial }: { id: number; initial: Values }) {
             </SimpleGrid>
           </Card>
           <Card component="section" aria-label="User Roles">
-            <RolesField form={form} roles={USER_EDIT_ROLES} description="Choose every role the user holds." />
+            <RolesField
+              form={form}
+              roles={USER_EDIT_ROLES}
+              label="User Roles"
+              description="Choose every role the user holds."
+            />
           </Card>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <AssessorCards form={form} />
+            <AssessorCards form={form} addresses="byType" />
           </SimpleGrid>
         </>
       ) : (
