@@ -226,13 +226,15 @@ const feedEvents = statement((db) =>
       end: toLocal(events.endsAt),
       allDay: events.allDay,
       updatedAt: events.updatedAt,
-      committeeName: sql<string>`(select ${committees.name} from ${committees} where ${committees.id} = ${events.committeeId})`,
+      committeeName: committees.name,
     })
     .from(events)
     .innerJoin(
       committeeMembers,
       and(eq(committeeMembers.committeeId, events.committeeId), eq(committeeMembers.userId, sql.placeholder('userId'))),
     )
+    // Joined (a committee a row, hashed once), not a subquery run for every event.
+    .innerJoin(committees, eq(committees.id, events.committeeId))
     .where(gt(events.endsAt, sql`${sql.placeholder('since')}::timestamptz`))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(sql.placeholder('limit')),
