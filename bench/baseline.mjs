@@ -229,7 +229,7 @@ app.get('/calendar/ics/:file', async (req, reply) => {
       'BEGIN:VALARM',
       'ACTION:DISPLAY',
       `DESCRIPTION:${title}`,
-      'TRIGGER:-PT24H',
+      'TRIGGER:-P1D',
       'END:VALARM',
       'END:VEVENT',
     );
