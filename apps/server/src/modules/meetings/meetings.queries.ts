@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import type { SnippetPart } from '@portal/shared';
 import type { Scope, UserRef } from '../../platform/access.js';
-import { isoTime } from '../../platform/iso-time.js';
+import { isoTimeOf } from '../../platform/iso-time.js';
 import { decoded, statement } from '../../platform/prepared.js';
 import { folderVisible, type MeetingFacts } from './meetings.policy.js';
 
@@ -239,7 +239,7 @@ const listedDocument = {
   name: files.name,
   size: files.size,
   mime_type: files.mimeType,
-  updated_at: decoded(sql<string>`${meetingDocuments.updatedAt}`, (v) => isoTime(v as string)),
+  updated_at: isoTimeOf(meetingDocuments.updatedAt),
   folder_id: meetingDocuments.folderId,
   folder_name: meetingFolders.name,
   root_folder_id: roots.id,
