@@ -3,8 +3,8 @@
  * documents, invoices) and the authenticate statement (ACTOR_SQL) are not copied: their text is
  * rendered here from the portal's own statements and its policies' scopes (`statement(...).sqlOf`,
  * platform/prepared.ts), so this file imports TypeScript and runs under tsx (`node --import tsx
- * --conditions=source`). The forum's threads and search come the same way; the meetings', the
- * calendar's and publications' texts below are still written out.
+ * --conditions=source`). The forum's threads and search, the meetings' lists and search, the
+ * calendar's month and feed come the same way; publications' texts below are still written out.
  * check-sql.mjs starts the portal and checks that it runs each of these texts exactly.
  */
 import { sql } from 'drizzle-orm';
@@ -21,6 +21,18 @@ import {
   searchTerms as portalSearchTerms,
   threadStatements,
 } from '../apps/server/src/modules/forum/forum.queries.ts';
+import '../apps/server/src/modules/meetings/meetings.policy.ts';
+import {
+  HEADLINE_OPTIONS as MEETING_HEADLINE_OPTIONS,
+  ME as MEETING_ME,
+  listStatements as meetingStatements,
+  searchQueryText,
+} from '../apps/server/src/modules/meetings/meetings.queries.ts';
+import '../apps/server/src/modules/calendar/calendar.policy.ts';
+import {
+  ME as CALENDAR_ME,
+  listStatements as calendarStatements,
+} from '../apps/server/src/modules/calendar/calendar.queries.ts';
 import { scopeFor } from '../apps/server/src/platform/access.ts';
 import '../apps/server/src/modules/users/users.policy.ts';
 import {
@@ -91,37 +103,64 @@ export function forumSearch(term, committeeId, me, limit = 10, offset = 0) {
   return { text, values: names.map((n) => values[n]) };
 }
 
-// Meetings and the calendar (issue 11): modules/meetings/meetings.queries.ts, calendar.queries.ts.
-/** meetings.policy.ts folderVisible: the user is $p..$p+3 (member, admin, the folder's member, the root's member). */
-const folderVisible = (p, folder, parent, committee) =>
-  `(exists (select 1 from "committee_members" where "committee_members"."committee_id" = ${committee} and "committee_members"."user_id" = $${p}) and (exists (select 1 from "committees" where "committees"."id" = ${committee} and "committees"."admin_id" = $${p + 1}) or ((not exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${folder}) or exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${folder} and "meeting_folder_members"."user_id" = $${p + 2})) and (${parent} is null or (not exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${parent}) or exists (select 1 from "meeting_folder_members" where "meeting_folder_members"."folder_id" = ${parent} and "meeting_folder_members"."user_id" = $${p + 3}))))))`;
-/** One folder with its facts ($1-$4 the user, $5 the folder). */
-export const MEETING_FOLDER = `select "id", "name", "subtitle", "parent_id", "committee_id", exists (select 1 from "meeting_folder_members" where "folder_id" = "id"), ${folderVisible(1, '"meeting_folders"."id"', '"meeting_folders"."parent_id"', '"meeting_folders"."committee_id"')} from "meeting_folders" where "meeting_folders"."id" = $5`;
-const DOCUMENTS_FROM = `"meeting_documents"."id", "meeting_documents"."folder_id", "meeting_documents"."committee_id", "meeting_documents"."updated_at", "meeting_documents"."index_state", "meeting_folders"."name", "root_folders"."id", "root_folders"."name", "files"."id", "files"."storage_key", "files"."name", "files"."size", "files"."mime_type", "files"."uploaded_by", "files"."created_at", "users"."first_name", "users"."last_name"`;
-const DOCUMENTS_JOINS = `from "meeting_documents" inner join "files" on "files"."id" = "meeting_documents"."file_id" inner join "meeting_folders" on "meeting_folders"."id" = "meeting_documents"."folder_id" left join "meeting_folders" "root_folders" on "root_folders"."id" = "meeting_folders"."parent_id" left join "users" on "users"."id" = "files"."uploaded_by"`;
-const documentVisible = (p) =>
-  folderVisible(p, '"meeting_folders"."id"', '"meeting_folders"."parent_id"', '"meeting_documents"."committee_id"');
-/** The first page of a committee's documents the user may see ($1 committee, $2-$5 the user, $6 limit). */
-export const MEETING_RECENT = `select ${DOCUMENTS_FROM}, 0 ${DOCUMENTS_JOINS} where ("meeting_documents"."committee_id" = $1 and ${documentVisible(2)}) order by "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $6`;
-/** How many documents of the committee the user may see, counted by folder ($1 committee, $2-$5 the user). */
-export const MEETING_RECENT_COUNT = `select coalesce(sum("n"), 0)::int from (select "folder_id", count(*) as "n" from "meeting_documents" where "meeting_documents"."committee_id" = $1 group by "meeting_documents"."folder_id") "by_folder" inner join "meeting_folders" on "meeting_folders"."id" = "by_folder"."folder_id" where ${folderVisible(2, '"meeting_folders"."id"', '"meeting_folders"."parent_id"', '"meeting_folders"."committee_id"')}`;
-/** The first page of a folder's documents ($1 folder, $2 limit). */
-export const MEETING_FOLDER_DOCUMENTS = `select ${DOCUMENTS_FROM}, count(*) over () ${DOCUMENTS_JOINS} where "meeting_documents"."folder_id" = $1 order by "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $2`;
-/** The first page of a search ($1 tsquery text, $2 headline options, $3 committee, $4 tsquery, $5-$8 the user, $9 tsquery, $10 limit). */
-export const MEETING_SEARCH = `select ${DOCUMENTS_FROM}, case when "meeting_documents"."content" is null or "meeting_documents"."content" = '' then null else ts_headline('english', left("meeting_documents"."content", 100000), to_tsquery('english', $1), $2) end, count(*) over () ${DOCUMENTS_JOINS} where ("meeting_documents"."committee_id" = $3 and "meeting_documents"."search" @@ to_tsquery('english', $4) and ${documentVisible(5)}) order by ts_rank("meeting_documents"."search", to_tsquery('english', $9)) desc, "meeting_documents"."updated_at" desc, "meeting_documents"."id" desc limit $10`;
-export const MEETING_HEADLINE_OPTIONS =
-  'StartSel=\u27e6, StopSel=\u27e7, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "';
-/** meetings.queries.ts searchQueryText: every word, the last as a prefix. */
-export const meetingQueryText = (term) => {
-  const words =
-    term
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 12) ?? [];
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
-};
-/** A committee's events overlapping a Sydney wall-clock range ($1 committee, $2 the user for the scope, $3 start, $4 end, $5 limit). */
-export const EVENTS_RANGE = `select "events"."id", "events"."title", to_char("events"."starts_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), to_char("events"."ends_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), "events"."all_day", "events"."committee_id", "events"."created_by", "users"."first_name", "users"."last_name" from "events" left join "users" on "users"."id" = "events"."created_by" where ("events"."committee_id" = $1 and "events"."committee_id" in (select "committee_members"."committee_id" from "committee_members" where "committee_members"."user_id" = $2) and "events"."ends_at" > ($3::timestamp at time zone 'Australia/Sydney') and "events"."starts_at" < ($4::timestamp at time zone 'Australia/Sydney')) order by "events"."starts_at" asc, "events"."id" asc limit $5`;
+// Meetings and the calendar: modules/meetings/meetings.queries.ts, calendar.queries.ts, rendered
+// from the portal's statements and its policies' scopes as a plain member (CM) sees them.
+const cmViewer = { sessionId: '', stage: 'active', user: { id: 0 }, roles: ['CM'], view: 'CM', committees: [] };
+const meetingScope = (action) => scopeFor(cmViewer, action, sql.placeholder(MEETING_ME));
+/** A statement's text for a shape, and the values (by placeholder name) in the order of its $n. */
+function bound(st, shape, values) {
+  const { text, names } = st.sqlOf(shape);
+  if (names.some((n) => n === null || !(n in values))) throw new Error(`baseline-sql: a value of ${text} is not given`);
+  return { text, values: names.map((n) => values[n]) };
+}
+/** One folder with its facts (its access rule for the user `me`). */
+export const meetingFolder = (me, id) => bound(meetingStatements.folder, {}, { [MEETING_ME]: me, id });
+/** The first page of a folder's documents with their count. */
+export const meetingFolderDocuments = (folderId, limit) =>
+  bound(meetingStatements.folderPage, {}, { folderId, limit, offset: 0 });
+/** The first page of a committee's documents the user may see, and how many (counted by folder). */
+export const meetingRecent = (committeeId, me, limit) =>
+  bound(
+    meetingStatements.recentPage,
+    { scope: meetingScope('meetings.document.download') },
+    { [MEETING_ME]: me, committeeId, limit, offset: 0 },
+  );
+export const meetingRecentCount = (committeeId, me) =>
+  bound(
+    meetingStatements.recentCount,
+    { scope: meetingScope('meetings.folder.list') },
+    { [MEETING_ME]: me, committeeId },
+  );
+/** The first page of a content search (meetings.queries.ts searchQueryText makes the tsquery text). */
+export const meetingSearch = (term, committeeId, me, limit) =>
+  bound(
+    meetingStatements.searchPage,
+    { scope: meetingScope('meetings.document.download') },
+    {
+      [MEETING_ME]: me,
+      committeeId,
+      query: searchQueryText(term),
+      options: MEETING_HEADLINE_OPTIONS,
+      limit,
+      offset: 0,
+    },
+  );
+/** A committee's events overlapping a Sydney wall-clock range (no other filter). */
+export const eventsRange = (committeeId, me, start, end, limit) =>
+  bound(
+    calendarStatements.events,
+    {
+      scope: scopeFor(cmViewer, 'calendar.event.list', sql.placeholder(CALENDAR_ME)),
+      start: true,
+      end: true,
+      upcoming: false,
+      words: 0,
+    },
+    { [CALENDAR_ME]: me, committeeId, start, end, limit },
+  );
+/** The ICS feed: the user's feed row, then every event of their committees ending after `since`. */
+export const feedOf = (userId) => bound(calendarStatements.feed, {}, { userId });
+export const feedEvents = (userId, since, limit) => bound(calendarStatements.feedEvents, {}, { userId, since, limit });
 
 // Publications (issue 12): modules/publications/publications.queries.ts. The page is a prepared
 // statement in the portal; the count, the categories, the subscriptions and the leaves are not

@@ -5,7 +5,7 @@
  * under tsx: `node --import tsx --conditions=source baseline.mjs`), with raw `pg` named statements
  * and no validation, policy or presenter.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { ACTOR_SQL } from '../apps/server/src/platform/actor.ts';
@@ -14,16 +14,9 @@ import {
   CATEGORIES,
   DOC_COUNT,
   DOC_PAGE,
-  EVENTS_RANGE,
   FOLLOWING,
   INVOICE_COUNT,
   JOB_SIDES,
-  MEETING_FOLDER,
-  MEETING_FOLDER_DOCUMENTS,
-  MEETING_HEADLINE_OPTIONS,
-  MEETING_RECENT,
-  MEETING_RECENT_COUNT,
-  MEETING_SEARCH,
   PUBLICATION_COUNT,
   PUBLICATION_PAGE,
   REPLIES,
@@ -34,10 +27,17 @@ import {
   THREADS_PAGE,
   auditList,
   forumSearch,
+  eventsRange,
+  feedEvents,
+  feedOf,
   invoicePage,
   jobsCount,
   jobsPage,
-  meetingQueryText,
+  meetingFolder,
+  meetingFolderDocuments,
+  meetingRecent,
+  meetingRecentCount,
+  meetingSearch,
   publicationCounts,
   usersPage,
 } from './baseline-sql.mjs';
@@ -159,46 +159,85 @@ app.get('/forum/search', async (req, reply) => {
   return { data: rows.rows, total: rows.rows[0]?.total ?? 0 };
 });
 
-// Meetings and the calendar (issue 11): the same SQL as meetings.queries.ts and calendar.queries.ts.
+// Meetings and the calendar: the portal's statements (baseline-sql.mjs), the rows answered as they come.
+const run = ({ text, values }, rowMode) => q(text, values, rowMode);
 app.get('/meetingdocuments/recent/:cm', async (req, reply) => {
   const cm = Number(req.params.cm);
   const me = await member(req, reply, cm);
   if (me === null) return reply;
-  const [rows, count] = await Promise.all([
-    q(MEETING_RECENT, [cm, me, me, me, me, 5]),
-    q(MEETING_RECENT_COUNT, [cm, me, me, me, me]),
-  ]);
-  return { data: rows.rows, total: count.rows[0].coalesce };
+  const [rows, count] = await Promise.all([run(meetingRecent(cm, me, 5)), run(meetingRecentCount(cm, me))]);
+  return { data: rows.rows, total: count.rows[0].n };
 });
 
 app.get('/meetingdocuments', async (req, reply) => {
   const folderId = Number(req.query.folderid);
   const actor = await actorRow(req, reply);
   if (actor === null) return reply;
-  const me = actor[2];
-  const folder = await q(MEETING_FOLDER, [me, me, me, me, folderId], 'array');
+  const folder = await run(meetingFolder(actor[2], folderId), 'array');
   const committees = actor.at(-1) ?? [];
   if (folder.rowCount === 0 || !folder.rows[0][6] || !committees.some((c) => c.id === folder.rows[0][4]))
     return reply.code(404).send({ message: 'Not found.' });
-  const rows = await q(MEETING_FOLDER_DOCUMENTS, [folderId, Number(req.query.per_page ?? 100)]);
-  return { data: rows.rows, total: rows.rows[0]?.count ?? 0 };
+  const rows = await run(meetingFolderDocuments(folderId, Number(req.query.per_page ?? 100)));
+  return { data: rows.rows, total: rows.rows[0]?.total ?? 0 };
 });
 
 app.get('/meetingdocuments/search', async (req, reply) => {
   const cm = Number(req.query.cmid);
   const me = await member(req, reply, cm);
   if (me === null) return reply;
-  const text = meetingQueryText(String(req.query.term));
-  const rows = await q(MEETING_SEARCH, [text, MEETING_HEADLINE_OPTIONS, cm, text, me, me, me, me, text, 5]);
-  return { data: rows.rows, total: rows.rows[0]?.count ?? 0 };
+  const rows = await run(meetingSearch(String(req.query.term), cm, me, 5));
+  return { data: rows.rows, total: rows.rows[0]?.total ?? 0 };
 });
 
 app.get('/events', async (req, reply) => {
   const cm = Number(req.query.committee_id);
   const me = await member(req, reply, cm);
   if (me === null) return reply;
-  const rows = await q(EVENTS_RANGE, [cm, me, req.query.start, req.query.end, 1000]);
+  const rows = await run(eventsRange(cm, me, req.query.start, req.query.end, 1000));
   return { data: rows.rows };
+});
+
+// The ICS feed: the address checked as the portal does (an HMAC under the bench's APP_SECRET,
+// portal.mjs), its two statements, and the events written as iCalendar text by hand (no
+// escaping or folding beyond what the bench's titles need: the least a feed can do).
+const FEED_KEY = process.env.APP_SECRET ?? 'bench-secret-bench-secret-bench-secret-00';
+const icsTime = (local) => local.replace(/[-: ]/g, '').replace(/^(\d{8})/, '$1T');
+app.get('/calendar/ics/:file', async (req, reply) => {
+  const m = /^(\d{1,10})\.([A-Za-z0-9_-]{20,100})\.ics$/.exec(req.params.file);
+  if (!m) return reply.code(404).send({ message: 'Not found.' });
+  const userId = Number(m[1]);
+  const feed = await run(feedOf(userId), 'array');
+  const row = feed.rows[0];
+  const mac = row && createHmac('sha256', FEED_KEY).update(`calendar-feed:${userId}:${row[1]}`).digest('base64url');
+  if (!row || !row[2] || mac !== m[2]) return reply.code(404).send({ message: 'Not found.' });
+  const since = new Date(Date.now() - 365 * 86_400_000).toISOString();
+  const events = await run(feedEvents(userId, since, 5000), 'array');
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//bench//calendar//EN', 'METHOD:PUBLISH'];
+  for (const [id, title, start, end, allDay, updatedAt, committee] of events.rows) {
+    const stamp = `${new Date(updatedAt).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:event-${id}@127.0.0.1`,
+      `SEQUENCE:0`,
+      `DTSTAMP:${stamp}`,
+      allDay
+        ? `DTSTART;VALUE=DATE:${start.slice(0, 10).replace(/-/g, '')}`
+        : `DTSTART;TZID=Australia/Sydney:${icsTime(start)}`,
+      allDay ? `DTEND;VALUE=DATE:${end.slice(0, 10).replace(/-/g, '')}` : `DTEND;TZID=Australia/Sydney:${icsTime(end)}`,
+      `SUMMARY:${title}`,
+      `DESCRIPTION:${committee}`,
+      `URL:http://127.0.0.1/calendar/${start.slice(0, 10)}`,
+      `LAST-MODIFIED:${stamp}`,
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      `DESCRIPTION:${title}`,
+      'TRIGGER:-P1D',
+      'END:VALARM',
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return reply.header('content-type', 'text/calendar; charset=utf-8').send(lines.join('\r\n'));
 });
 
 // Publications (issue 12): the same SQL as modules/publications/publications.queries.ts

@@ -15,15 +15,9 @@ import {
   CATEGORIES,
   DOC_COUNT,
   DOC_PAGE,
-  EVENTS_RANGE,
   FOLLOWING,
   INVOICE_COUNT,
   JOB_SIDES,
-  MEETING_FOLDER,
-  MEETING_FOLDER_DOCUMENTS,
-  MEETING_RECENT,
-  MEETING_RECENT_COUNT,
-  MEETING_SEARCH,
   PUBLICATION_COUNT,
   PUBLICATION_PAGE,
   REPLIES,
@@ -34,9 +28,17 @@ import {
   THREADS_PAGE,
   auditList,
   forumSearch,
+  eventsRange,
+  feedEvents,
+  feedOf,
   invoicePage,
   jobsCount,
   jobsPage,
+  meetingFolder,
+  meetingFolderDocuments,
+  meetingRecent,
+  meetingRecentCount,
+  meetingSearch,
   publicationCounts,
   usersPage,
 } from './baseline-sql.mjs';
@@ -87,6 +89,10 @@ await get(
   multi,
   `/events?committee_id=${chem}&start=${encodeURIComponent('2026-02-23 00:00:00')}&end=${encodeURIComponent('2026-04-06 00:00:00')}`,
 );
+// The ICS feed (no bearer token: the address is the secret).
+const feedUrl = new URL((await get(multi, '/calendar/feed')).url);
+const ics = await fetch(`${portal.url}${feedUrl.pathname}`);
+if (!ics.ok) throw new Error(`${feedUrl.pathname}: ${ics.status}`);
 const TERMS = ['calibration uncert', 'uncert', '"measurement uncertainty"'];
 for (const term of TERMS) await get(cm, `/forum/search?cmid=${chem}&term=${encodeURIComponent(term)}`);
 // Publications (issue 12): the list, the card's tree (ar@ subscribes to two subcategories) and /subscriptions' tree.
@@ -132,12 +138,14 @@ const expected = {
   'forum attachments': ATTACHMENTS,
   'forum following': FOLLOWING,
   ...Object.fromEntries(TERMS.map((term) => [`forum search (${term})`, forumSearch(term, chem).text])),
-  'meeting folder': MEETING_FOLDER,
-  'meeting recent documents': MEETING_RECENT,
-  'meeting recent count': MEETING_RECENT_COUNT,
-  'meeting folder documents': MEETING_FOLDER_DOCUMENTS,
-  'meeting search': MEETING_SEARCH,
-  'events of a range': EVENTS_RANGE,
+  'meeting folder': meetingFolder(0, 0).text,
+  'meeting recent documents': meetingRecent(0, 0, 5).text,
+  'meeting recent count': meetingRecentCount(0, 0).text,
+  'meeting folder documents': meetingFolderDocuments(0, 500).text,
+  'meeting search': meetingSearch('proficiency rou', 0, 0, 5).text,
+  'events of a range': eventsRange(0, 0, '', '', 1000).text,
+  'calendar feed': feedOf(0).text,
+  'calendar feed events': feedEvents(0, '', 5000).text,
   'publications page': PUBLICATION_PAGE,
   'publications count': PUBLICATION_COUNT,
   categories: CATEGORIES,

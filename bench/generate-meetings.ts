@@ -57,9 +57,6 @@ if (await hasCommittees(db)) {
             timestamptz '2024-01-01' + (d || ' minutes')::interval
      from generate_series(1, ${DOCUMENTS}) d`,
   );
-  // The text index is built once after the rows (far faster than growing it row by row); the same
-  // definition as migration 0010's.
-  await step('drop text index', 'drop index if exists meeting_documents_search_idx');
   // 1,000 texts of 240 words, each with its vector made once; document d takes text d % 1000 (the
   // search finds the same share of a committee's documents as with a text each, at a fraction of
   // the time: to_tsvector over 1 GB took most of an hour here).
@@ -79,10 +76,6 @@ if (await hasCommittees(db)) {
      join bench_texts t on t.k = f.d % 1000`,
   );
   await step('drop texts', 'drop table bench_texts');
-  await step(
-    'text index',
-    `set maintenance_work_mem = '256MB'; create index meeting_documents_search_idx on meeting_documents using gin (search)`,
-  );
   // 500 events a committee over two years, a third of them all day.
   await step(
     'events',

@@ -1,4 +1,5 @@
 import { sql, type Column } from 'drizzle-orm';
+import { decoded } from './prepared.js';
 
 /**
  * A timestamptz as every answer writes it (Date#toISOString: UTC, milliseconds, 'Z'), made from
@@ -15,5 +16,9 @@ export function isoTime(text: string): string {
   return `${text.slice(0, 10)}T${text.slice(11, 19)}.${ms}Z`;
 }
 
-/** A timestamptz column selected as isoTime's text (the raw text both drivers hand Drizzle). */
-export const isoTimeOf = (column: Column) => sql<string>`${column}`.mapWith(isoTime);
+/**
+ * A timestamptz column selected as isoTime's text (the raw text both drivers hand Drizzle). Through
+ * `decoded`: a hot statement applies no bare `.mapWith` (platform/prepared.ts), and the lists' times
+ * went out as PostgreSQL's text.
+ */
+export const isoTimeOf = (column: Column) => decoded(sql<string>`${column}`, (v) => isoTime(v as string));

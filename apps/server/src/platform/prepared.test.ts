@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { freshDatabase } from '../test/helpers.js';
+import { isoTimeOf } from './iso-time.js';
 import { decoded, statement } from './prepared.js';
 
 let database: Database;
@@ -41,6 +42,17 @@ describe('hot statements', () => {
     await leaky(db).execute();
     outside = true;
     expect(() => leaky(db)).toThrow(/reads something outside its shape/);
+  });
+
+  it('writes a timestamptz selected with isoTimeOf as Date#toISOString does', async () => {
+    const at = statement((q) =>
+      q
+        .select({ at: isoTimeOf(users.createdAt), date: users.createdAt })
+        .from(users)
+        .where(eq(users.email, 'a@prepared.test')),
+    );
+    const [row] = await at(database.db, {}).execute();
+    expect(row!.at).toBe(row!.date.toISOString());
   });
 
   it('takes placeholders by name, and keeps a value written into the query in its own statement', async () => {

@@ -81,6 +81,7 @@ export const meetingDocuments = pgTable(
       .references(() => files.id),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     content: text(),
+    // Kept in the row (storage main, migration 0024): the search tests every vector of a committee.
     search: tsvector().notNull(),
     indexState: text({ enum: ['pending', 'indexed', 'skipped', 'failed'] })
       .notNull()
@@ -92,7 +93,6 @@ export const meetingDocuments = pgTable(
   (t) => [
     index('meeting_documents_folder_idx').on(t.folderId, t.updatedAt.desc()),
     index('meeting_documents_committee_updated_idx').on(t.committeeId, t.updatedAt.desc(), t.id.desc()),
-    index('meeting_documents_search_idx').using('gin', t.search),
     index('meeting_documents_pending_idx')
       .on(t.id)
       .where(sql`${t.indexState} = 'pending'`),

@@ -166,3 +166,61 @@ describe('the personal calendar feed', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/calendar/feed/reset' })).statusCode).toBe(401);
   });
 });
+
+describe('the feed writer', () => {
+  it('writes the same text as ical-generator for the same events (escaping, folding, all-day, DST)', async () => {
+    const { default: ical, ICalAlarmType, ICalCalendarMethod } = await import('ical-generator');
+    const { Temporal } = await import('temporal-polyfill');
+    const { PRODUCT_NAME, TIMEZONE } = await import('@portal/shared');
+    const { SYDNEY_VTIMEZONE, writeFeed } = await import('./calendar.feed.js');
+    const appUrl = 'http://portal.test';
+    const long = 'A very long title, with; every sort of\\ character, that runs well past seventy-four octets';
+    const rows = [
+      { title: 'Committee meeting', start: '2027-01-15 09:30:00', end: '2027-01-15 11:00:00', allDay: false },
+      { title: 'Workshop', start: '2027-06-05 00:00:00', end: '2027-06-07 00:00:00', allDay: true },
+      { title: long, start: '2027-04-04 02:30:00', end: '2027-04-04 03:30:00', allDay: false },
+      {
+        title: 'Réunion: çà et là — «ünïcödé» 🧪🧪🧪 past the fold of the line for sure',
+        start: '2027-10-03 01:00:00',
+        end: '2027-10-03 04:00:00',
+        allDay: false,
+      },
+      { title: 'Two\nlines\r\nhere', start: '2027-12-31 23:00:00', end: '2028-01-01 00:30:00', allDay: false },
+    ].map((e, i) => ({
+      id: i + 1,
+      ...e,
+      updatedAt: new Date(Date.UTC(2026, i, 3, 4, 5, 6, 789)),
+      committeeName:
+        i === 2
+          ? 'Chemical, Biological; and Other Testing Committee of the Very Long Name'
+          : 'Chemical Testing Committee',
+    }));
+    const cal = ical({
+      name: `${PRODUCT_NAME} committee calendar`,
+      prodId: { company: PRODUCT_NAME, product: 'calendar' },
+      method: ICalCalendarMethod.PUBLISH,
+      timezone: { name: TIMEZONE, generator: () => SYDNEY_VTIMEZONE },
+      ttl: 60 * 60,
+    });
+    for (const e of rows) {
+      cal.createEvent({
+        id: `event-${e.id}@portal.test`,
+        summary: e.title,
+        description: e.committeeName,
+        allDay: e.allDay,
+        ...(e.allDay
+          ? { start: Temporal.PlainDate.from(e.start.slice(0, 10)), end: Temporal.PlainDate.from(e.end.slice(0, 10)) }
+          : {
+              start: Temporal.PlainDateTime.from(e.start.replace(' ', 'T')),
+              end: Temporal.PlainDateTime.from(e.end.replace(' ', 'T')),
+              timezone: TIMEZONE,
+            }),
+        stamp: e.updatedAt,
+        lastModified: e.updatedAt,
+        url: `${appUrl}/calendar/${e.start.slice(0, 10)}`,
+        alarms: [{ type: ICalAlarmType.display, trigger: 24 * 60 * 60, description: e.title }],
+      });
+    }
+    expect(writeFeed(rows, appUrl)).toBe(cal.toString());
+  });
+});

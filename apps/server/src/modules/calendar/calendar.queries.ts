@@ -1,10 +1,13 @@
-import { and, asc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { TIMEZONE } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { calendarFeeds, committeeMembers, committees, events, users } from '../../db/schema/index.js';
+import type { Scope } from '../../platform/access.js';
+import { statement } from '../../platform/prepared.js';
 
 /** Sydney wall-clock text to an instant, and back (DESIGN "Data": shown in Australia/Sydney). */
-export const fromLocal = (local: string): SQL => sql`(${local}::timestamp at time zone ${sql.raw(`'${TIMEZONE}'`)})`;
+export const fromLocal = (local: string | Placeholder): SQL =>
+  sql`(${local}::timestamp at time zone ${sql.raw(`'${TIMEZONE}'`)})`;
 const toLocal = (column: SQL | typeof events.startsAt | typeof events.endsAt) =>
   sql<string>`to_char(${column} at time zone ${sql.raw(`'${TIMEZONE}'`)}, 'YYYY-MM-DD HH24:MI:SS')`;
 
@@ -33,8 +36,8 @@ export interface EventRow {
 }
 
 export interface EventFilter {
-  /** The rule's scope ('calendar.event.list'): the events the user may read. */
-  scope: SQL;
+  /** The rule's scope ('calendar.event.list', with ME for its user): the events the user may read. */
+  scope: Scope;
   committeeId: number;
   /** Sydney wall-clock bounds: events overlapping [start, end). */
   start?: string;
@@ -48,20 +51,72 @@ export interface EventFilter {
 
 const escapeLike = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A committee's events by start (one statement, the creator's name joined). */
-export function listEvents(db: Db | Tx, f: EventFilter): Promise<EventRow[]> {
-  const conditions: SQL[] = [eq(events.committeeId, f.committeeId), f.scope];
-  if (f.start) conditions.push(gt(events.endsAt, fromLocal(f.start)));
-  if (f.end) conditions.push(lt(events.startsAt, fromLocal(f.end)));
-  if (f.upcoming || f.words?.length) conditions.push(gte(events.startsAt, sql`now()`));
-  for (const w of f.words ?? []) conditions.push(sql`${events.title} ilike ${`%${escapeLike(w)}%`}`);
+/** The placeholder of the listing user in the statement and its scope. */
+export const ME = 'me';
+
+/**
+ * A listed event selected as the answer writes it (CalendarEvent: its keys, the creator nested and
+ * null when none), so the prepared statement's row is the answer's row; `abilities` is filled by
+ * the service (the rule is the policy's, judged once for the user's own events and once for the
+ * others'), written null here so every row has the answer's shape from the start.
+ */
+const listedEvent = (me: Placeholder) => ({
+  id: events.id,
+  title: events.title,
+  start: toLocal(events.startsAt),
+  end: toLocal(events.endsAt),
+  allDay: events.allDay,
+  committee_id: events.committeeId,
+  isCreatedBy: sql<boolean>`coalesce(${events.createdBy} = ${me}, false)`,
+  creator: { id: users.id, first_name: users.firstName, last_name: users.lastName },
+  abilities: sql<null>`null`,
+});
+
+/** What decides the list's SQL: the scope's form and which filters are present (never their values). */
+interface ListShape {
+  scope: Scope;
+  start: boolean;
+  end: boolean;
+  upcoming: boolean;
+  words: number;
+}
+
+const listStatement = statement((db, shape: ListShape) => {
+  const conditions: SQL[] = [eq(events.committeeId, sql.placeholder('committeeId')), shape.scope.where];
+  if (shape.start) conditions.push(gt(events.endsAt, fromLocal(sql.placeholder('start'))));
+  if (shape.end) conditions.push(lt(events.startsAt, fromLocal(sql.placeholder('end'))));
+  if (shape.upcoming || shape.words > 0) conditions.push(gte(events.startsAt, sql`now()`));
+  for (let i = 0; i < shape.words; i++) conditions.push(sql`${events.title} ilike ${sql.placeholder(`w${i}`)}`);
   return db
-    .select(eventColumns)
+    .select(listedEvent(sql.placeholder(ME)))
     .from(events)
     .leftJoin(users, eq(users.id, events.createdBy))
     .where(and(...conditions))
     .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(f.limit);
+    .limit(sql.placeholder('limit'));
+});
+
+export type ListedEvent = Awaited<ReturnType<ReturnType<typeof listStatement>['execute']>>[number];
+
+/** A committee's events by start (one statement, the creator's name joined). */
+export function listEvents(db: Db | Tx, me: number, f: EventFilter): Promise<ListedEvent[]> {
+  const words = f.words ?? [];
+  const shape: ListShape = {
+    scope: f.scope,
+    start: f.start !== undefined,
+    end: f.end !== undefined,
+    upcoming: f.upcoming === true,
+    words: words.length,
+  };
+  const values: Record<string, unknown> = {
+    [ME]: me,
+    committeeId: f.committeeId,
+    start: f.start,
+    end: f.end,
+    limit: f.limit,
+  };
+  words.forEach((w, i) => (values[`w${i}`] = `%${escapeLike(w)}%`));
+  return listStatement(db, shape).execute(values);
 }
 
 export async function findEvent(db: Db | Tx, id: number): Promise<EventRow | null> {
@@ -122,12 +177,16 @@ export async function deleteEvent(db: Db | Tx, id: number): Promise<void> {
 
 // The personal feed.
 
-export async function findFeed(db: Db | Tx, userId: number) {
-  const [row] = await db
+const feedById = statement((db) =>
+  db
     .select({ userId: calendarFeeds.userId, secret: calendarFeeds.secret, activated: users.activated })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .where(eq(calendarFeeds.userId, userId));
+    .where(eq(calendarFeeds.userId, sql.placeholder('userId'))),
+);
+
+export async function findFeed(db: Db | Tx, userId: number) {
+  const [row] = await feedById(db, {}).execute({ userId });
   return row ?? null;
 }
 
@@ -158,9 +217,8 @@ export interface FeedEventRow {
   committeeName: string;
 }
 
-/** Every event of the user's committees that ends after `since` (the feed). */
-export function listFeedEvents(db: Db | Tx, userId: number, since: Date, limit: number): Promise<FeedEventRow[]> {
-  return db
+const feedEvents = statement((db) =>
+  db
     .select({
       id: events.id,
       title: events.title,
@@ -168,14 +226,24 @@ export function listFeedEvents(db: Db | Tx, userId: number, since: Date, limit: 
       end: toLocal(events.endsAt),
       allDay: events.allDay,
       updatedAt: events.updatedAt,
-      committeeName: sql<string>`(select ${committees.name} from ${committees} where ${committees.id} = ${events.committeeId})`,
+      committeeName: committees.name,
     })
     .from(events)
     .innerJoin(
       committeeMembers,
-      and(eq(committeeMembers.committeeId, events.committeeId), eq(committeeMembers.userId, userId)),
+      and(eq(committeeMembers.committeeId, events.committeeId), eq(committeeMembers.userId, sql.placeholder('userId'))),
     )
-    .where(gt(events.endsAt, since))
+    // Joined (a committee a row, hashed once), not a subquery run for every event.
+    .innerJoin(committees, eq(committees.id, events.committeeId))
+    .where(gt(events.endsAt, sql`${sql.placeholder('since')}::timestamptz`))
     .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit')),
+);
+
+/** Every event of the user's committees that ends after `since` (the feed). */
+export function listFeedEvents(db: Db | Tx, userId: number, since: Date, limit: number): Promise<FeedEventRow[]> {
+  return feedEvents(db, {}).execute({ userId, since: since.toISOString(), limit });
 }
+
+/** The month's and the feed's statements, for the benchmark's baseline to run their SQL (bench/baseline-sql.mjs). */
+export const listStatements = { events: listStatement, feed: feedById, feedEvents };

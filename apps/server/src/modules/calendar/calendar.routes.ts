@@ -13,6 +13,7 @@ import {
   safeString,
 } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
+import { hotResponse } from '../../platform/serializer.js';
 import type { Deps } from '../../platform/deps.js';
 import { feedCalendar } from './calendar.feed.js';
 import * as service from './calendar.service.js';
@@ -23,6 +24,8 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/events', {
+    // The month the calendar shows, asked at every turn of a page.
+    ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
     schema: {
       ...tag,
       description:

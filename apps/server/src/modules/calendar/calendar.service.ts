@@ -9,6 +9,7 @@ import {
   type CalendarFeed,
   type EventList,
 } from '@portal/shared';
+import { sql } from 'drizzle-orm';
 import { abilitiesOf, authorize, scopeFor } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
@@ -49,8 +50,8 @@ export interface ListQuery {
 export async function listEvents(deps: Deps, actor: Actor, query: ListQuery): Promise<EventList> {
   const calendar = authorize(actor, 'calendar.event.list', { committeeId: query.committee_id });
   const words = query.term?.split(/\s+/).filter(Boolean);
-  const rows = await q.listEvents(deps.db, {
-    scope: scopeFor(actor, 'calendar.event.list').where,
+  const rows = await q.listEvents(deps.db, actor.user.id, {
+    scope: scopeFor(actor, 'calendar.event.list', sql.placeholder(q.ME)),
     committeeId: calendar.committeeId,
     start: query.start,
     end: query.end,
@@ -58,7 +59,13 @@ export async function listEvents(deps: Deps, actor: Actor, query: ListQuery): Pr
     words,
     limit: Math.min(query.limit, LIMITS.eventsPerCallMax),
   });
-  return { data: rows.map((e) => presentEvent(actor, e)), abilities: abilitiesOf(actor, ABILITIES.calendar, calendar) };
+  // An event's abilities depend on its committee (this one) and whether the user created it: the
+  // rule is asked once for each, not once a row.
+  const mine = abilitiesOf(actor, ABILITIES.event, { committeeId: calendar.committeeId, createdBy: actor.user.id });
+  const others = abilitiesOf(actor, ABILITIES.event, { committeeId: calendar.committeeId, createdBy: null });
+  const data = rows as unknown as CalendarEvent[];
+  for (let i = 0; i < data.length; i++) data[i]!.abilities = rows[i]!.isCreatedBy ? mine : others;
+  return { data, abilities: abilitiesOf(actor, ABILITIES.calendar, calendar) };
 }
 
 export interface EventInput {

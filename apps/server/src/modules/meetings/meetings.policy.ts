@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   committeeMembers,
   committees,
@@ -22,6 +23,8 @@ import type { Actor } from '../../platform/actor.js';
  * download and zip, and by the queries that load one folder (its `visible` fact), so no folder is
  * judged by another road.
  */
+
+const visibleFolders = alias(meetingFolders, 'visible_folders');
 
 export const isMemberOf = (actor: Actor, committeeId: number) => actor.committees.some((c) => c.id === committeeId);
 export const isAdminOf = (actor: Actor, committeeId: number) =>
@@ -62,9 +65,13 @@ defineRules<MeetingFacts>({
   'meetings.folder.manage': { sees, may: adminOnly },
   'meetings.document.upload': { sees, may: adminOnly },
   'meetings.document.delete': { sees, may: adminOnly },
+  // A document's rows keep those whose folder is visible, the folder found by the document alone
+  // (no join of the list's own): PostgreSQL joins the committee's folders once, or looks up one
+  // folder a row while it walks the recent list's index.
   'meetings.document.download': {
     sees,
-    scope: (_actor, me) => folderVisible(me, meetingFolders.id, meetingFolders.parentId, meetingDocuments.committeeId),
+    scope: (_actor, me) =>
+      sql`exists (select 1 from ${meetingFolders} ${sql.identifier('visible_folders')} where ${visibleFolders.id} = ${meetingDocuments.folderId} and ${visibleFolders.committeeId} = ${meetingDocuments.committeeId} and ${folderVisible(me, visibleFolders.id, visibleFolders.parentId, visibleFolders.committeeId)})`,
     scopeKey: () => 'visible',
   },
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -10,7 +10,10 @@ import {
   meetingFolders,
   users,
 } from '../../db/schema/index.js';
-import type { UserRef } from '../../platform/access.js';
+import type { SnippetPart } from '@portal/shared';
+import type { Scope, UserRef } from '../../platform/access.js';
+import { isoTimeOf } from '../../platform/iso-time.js';
+import { decoded, statement } from '../../platform/prepared.js';
 import { folderVisible, type MeetingFacts } from './meetings.policy.js';
 
 type Q = Db | Tx;
@@ -36,9 +39,19 @@ const folderColumns = (me: UserRef) => ({
   visible: sql<boolean>`${folderVisible(me, meetingFolders.id, meetingFolders.parentId, meetingFolders.committeeId)}`,
 });
 
+/** The placeholder of the user in the hot statements (and in the scopes the service passes them). */
+export const ME = 'me';
+
+const folderById = statement((db) =>
+  db
+    .select(folderColumns(sql.placeholder(ME)))
+    .from(meetingFolders)
+    .where(eq(meetingFolders.id, sql.placeholder('id'))),
+);
+
 /** One folder with its access facts, or null. */
 export async function findFolder(db: Q, me: number, id: number): Promise<FolderRow | null> {
-  const [row] = await db.select(folderColumns(me)).from(meetingFolders).where(eq(meetingFolders.id, id));
+  const [row] = await folderById(db, {}).execute({ [ME]: me, id });
   return row ?? null;
 }
 
@@ -161,13 +174,9 @@ export type DocumentRow = {
   snippet?: string | null;
 };
 
-function documentsFrom<E extends Record<string, SQL>>(db: Q, extra: E = {} as E, withTotal = true) {
+function documentsFrom<E extends Record<string, SQL>>(db: Q, extra: E) {
   return db
-    .select({
-      ...documentColumns,
-      ...extra,
-      total: withTotal ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`,
-    })
+    .select({ ...documentColumns, ...extra })
     .from(meetingDocuments)
     .innerJoin(files, eq(files.id, meetingDocuments.fileId))
     .innerJoin(meetingFolders, eq(meetingFolders.id, meetingDocuments.folderId))
@@ -182,49 +191,6 @@ const documentVisible = (me: UserRef) =>
 export interface Page {
   page: number;
   perPage: number;
-}
-
-const pageOf = <R extends { total: number }>(rows: R[]) => ({ rows, total: rows[0]?.total ?? 0 });
-
-/**
- * A committee's documents in the scope ('meetings.document.download', and for the count by folder
- * 'meetings.folder.list'), newest first, and how many. The total counts
- * documents by folder and tests the access rule once a folder (2 ms on the scale data); with
- * `count(*) over ()` every visible document went through the rule, the joins and the sort for a
- * page of 5 (40 ms for 2,250 documents). The page alone still takes 16 ms there: PostgreSQL sorts
- * the committee's rows rather than walking its updated_at index until the page is full
- * (bench/README.md).
- */
-export async function recentDocuments(db: Q, scope: { documents: SQL; folders: SQL }, committeeId: number, p: Page) {
-  const byFolder = db
-    .select({ folderId: meetingDocuments.folderId, n: sql<number>`count(*)`.as('n') })
-    .from(meetingDocuments)
-    .where(eq(meetingDocuments.committeeId, committeeId))
-    .groupBy(meetingDocuments.folderId)
-    .as('by_folder');
-  const [rows, [count]] = await Promise.all([
-    documentsFrom(db, {}, false)
-      .where(and(eq(meetingDocuments.committeeId, committeeId), scope.documents))
-      .orderBy(desc(meetingDocuments.updatedAt), desc(meetingDocuments.id))
-      .limit(p.perPage)
-      .offset((p.page - 1) * p.perPage),
-    db
-      .select({ n: sql<number>`coalesce(sum(${byFolder.n}), 0)::int` })
-      .from(byFolder)
-      .innerJoin(meetingFolders, eq(meetingFolders.id, byFolder.folderId))
-      .where(scope.folders),
-  ]);
-  return { rows, total: count?.n ?? 0 };
-}
-
-/** The documents of one folder (already judged visible), newest first. */
-export async function folderDocuments(db: Q, folderId: number, p: Page) {
-  const rows = await documentsFrom(db)
-    .where(eq(meetingDocuments.folderId, folderId))
-    .orderBy(desc(meetingDocuments.updatedAt), desc(meetingDocuments.id))
-    .limit(p.perPage)
-    .offset((p.page - 1) * p.perPage);
-  return pageOf(rows);
 }
 
 /** Marks of a hit in ts_headline's output (split into parts by the service). */
@@ -246,25 +212,207 @@ export function searchQueryText(term: string): string | null {
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
 }
 
-/** Names and contents, ranked (a hit in the name weighs more), with a snippet of the matching text. */
-export async function searchDocuments(db: Q, scope: SQL, committeeId: number, queryText: string, p: Page) {
-  const q = sql`to_tsquery('english', ${queryText})`;
-  const rows = await documentsFrom(db, {
-    snippet: sql<
-      string | null
-    >`case when ${meetingDocuments.content} is null or ${meetingDocuments.content} = '' then null else ts_headline('english', left(${meetingDocuments.content}, 100000), ${q}, ${`StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) end`,
-  })
-    .where(and(eq(meetingDocuments.committeeId, committeeId), sql`${meetingDocuments.search} @@ ${q}`, scope))
-    .orderBy(
-      desc(sql`ts_rank(${meetingDocuments.search}, ${q})`),
-      desc(meetingDocuments.updatedAt),
-      desc(meetingDocuments.id),
-    )
-    .limit(p.perPage)
-    .offset((p.page - 1) * p.perPage);
-  return pageOf(rows as (DocumentRow & { total: number })[]);
+/** 'a ⟦word⟧ b' -> parts with the hits marked. */
+export function snippetParts(text: string | null | undefined): SnippetPart[] | null {
+  if (!text) return null;
+  const parts: SnippetPart[] = [];
+  for (const piece of text.split(HIT_START)) {
+    const end = piece.indexOf(HIT_END);
+    if (end < 0) {
+      if (piece) parts.push({ text: piece, hit: false });
+      continue;
+    }
+    parts.push({ text: piece.slice(0, end), hit: true });
+    if (end + 1 < piece.length) parts.push({ text: piece.slice(end + 1), hit: false });
+  }
+  return parts;
 }
 
+/**
+ * A listed document selected as the answer writes it (MeetingDocument: its keys, the uploader
+ * nested and null when none, the time as ISO text, the download path), so the row the prepared
+ * statement maps is the answer's row: no presenter builds a second object, a Date and a nested file
+ * per document. `total` rides on each row (the answer's writer leaves it out).
+ */
+const listedDocument = {
+  id: meetingDocuments.id,
+  name: files.name,
+  size: files.size,
+  mime_type: files.mimeType,
+  updated_at: isoTimeOf(meetingDocuments.updatedAt),
+  folder_id: meetingDocuments.folderId,
+  folder_name: meetingFolders.name,
+  root_folder_id: roots.id,
+  root_folder_name: roots.name,
+  committee_id: meetingDocuments.committeeId,
+  uri: sql<string>`'/api/meetingdocuments/' || ${meetingDocuments.id}`,
+  user: { first_name: users.firstName, last_name: users.lastName },
+  index_state: meetingDocuments.indexState,
+};
+
+// The order of meeting_documents_committee_updated_idx (`desc nulls last`; the columns are never null).
+const newestFirst = [sql`${meetingDocuments.updatedAt} desc nulls last`, sql`${meetingDocuments.id} desc nulls last`];
+const limit = sql.placeholder('limit');
+const offset = sql.placeholder('offset');
+
+const folderPage = statement((db) =>
+  db
+    .select({ ...listedDocument, total: sql<number>`(count(*) over ())::int` })
+    .from(meetingDocuments)
+    .innerJoin(files, eq(files.id, meetingDocuments.fileId))
+    .innerJoin(meetingFolders, eq(meetingFolders.id, meetingDocuments.folderId))
+    .leftJoin(roots, eq(roots.id, meetingFolders.parentId))
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .where(eq(meetingDocuments.folderId, sql.placeholder('folderId')))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset),
+);
+
+/** The documents of one folder (already judged visible), newest first, and how many (0 past the last page). */
+export async function folderDocuments(db: Q, folderId: number, p: Page) {
+  const rows = await folderPage(db, {}).execute({ folderId, limit: p.perPage, offset: (p.page - 1) * p.perPage });
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * A committee's documents the user may see (`scope`: 'meetings.document.download'), newest first:
+ * read in the order of meeting_documents_committee_updated_idx until the page is full (its
+ * columns are `desc nulls last`, and so is this order, else PostgreSQL sorts all of the
+ * committee's rows first).
+ */
+const recentPage = statement((db, shape: { scope: Scope }) =>
+  db
+    .select(listedDocument)
+    .from(meetingDocuments)
+    .innerJoin(files, eq(files.id, meetingDocuments.fileId))
+    .innerJoin(meetingFolders, eq(meetingFolders.id, meetingDocuments.folderId))
+    .leftJoin(roots, eq(roots.id, meetingFolders.parentId))
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .where(and(eq(meetingDocuments.committeeId, sql.placeholder('committeeId')), shape.scope.where))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset),
+);
+
+/**
+ * How many of the committee's documents the user may see, counted by folder: the rule
+ * ('meetings.folder.list') is tested once a folder, not once a document.
+ */
+const recentCount = statement((db, shape: { scope: Scope }) => {
+  const byFolder = db
+    .select({ folderId: meetingDocuments.folderId, n: sql<number>`count(*)`.as('n') })
+    .from(meetingDocuments)
+    .where(eq(meetingDocuments.committeeId, sql.placeholder('committeeId')))
+    .groupBy(meetingDocuments.folderId)
+    .as('by_folder');
+  return db
+    .select({ n: sql<number>`coalesce(sum(${byFolder.n}), 0)::int` })
+    .from(byFolder)
+    .innerJoin(meetingFolders, eq(meetingFolders.id, byFolder.folderId))
+    .where(shape.scope.where);
+});
+
+/** A committee's documents in the scopes (of 'meetings.document.download', and of 'meetings.folder.list' for the count), newest first, and how many. */
+export async function recentDocuments(
+  db: Q,
+  scope: { documents: Scope; folders: Scope },
+  me: number,
+  committeeId: number,
+  p: Page,
+) {
+  const values = { [ME]: me, committeeId, limit: p.perPage, offset: (p.page - 1) * p.perPage };
+  const [rows, [count]] = await Promise.all([
+    recentPage(db, { scope: scope.documents }).execute(values),
+    recentCount(db, { scope: scope.folders }).execute(values),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export const HEADLINE_OPTIONS = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * A page of a committee's documents matching the query, best first (a hit in the name weighs more),
+ * each with how many match in all and a snippet of its text. The committee's documents are read
+ * by its index and each one's vector tested (kept in the row, not in TOAST: migration 0024), never
+ * another committee's; the joins and ts_headline run only for the rows of the page.
+ */
+const searchPage = statement((db, shape: { scope: Scope }) => {
+  // A scalar subquery: parsed once per call (an InitPlan), not once per row it tests.
+  const query = sql`(select to_tsquery('english', ${sql.placeholder('query')}))`;
+  // Each match's rank, computed in a subquery that PostgreSQL keeps apart (an `offset 0`): else the
+  // window below carried every match's whole vector in its store and ranked them above it.
+  const scored = db
+    .select({
+      id: sql<number>`${meetingDocuments.id}`.as('scored_id'),
+      updatedAt: sql<string>`${meetingDocuments.updatedAt}`.as('scored_updated_at'),
+      rank: sql<number>`ts_rank(${meetingDocuments.search}, ${query})`.as('rank'),
+    })
+    .from(meetingDocuments)
+    .where(
+      and(
+        eq(meetingDocuments.committeeId, sql.placeholder('committeeId')),
+        sql`${meetingDocuments.search} @@ ${query}`,
+        shape.scope.where,
+      ),
+    )
+    .offset(sql`0` as unknown as Placeholder)
+    .as('scored');
+  const hits = db
+    .select({
+      id: sql<number>`${scored.id}`.as('hit_id'),
+      rank: sql<number>`${scored.rank}`.as('hit_rank'),
+      total: sql<number>`(count(*) over ())::int`.as('total'),
+    })
+    .from(scored)
+    .orderBy(desc(scored.rank), sql`${scored.updatedAt} desc nulls last`, sql`${scored.id} desc nulls last`)
+    .limit(limit)
+    .offset(offset)
+    .as('hits');
+  const snippet = sql`case when ${meetingDocuments.content} is null or ${meetingDocuments.content} = '' then null else ts_headline('english', left(${meetingDocuments.content}, 100000), ${query}, ${sql.placeholder('options')}) end`;
+  return db
+    .select({
+      ...listedDocument,
+      snippet: decoded(snippet, (v) => snippetParts(v as string)),
+      total: sql<number>`${hits.total}`,
+    })
+    .from(hits)
+    .innerJoin(meetingDocuments, eq(meetingDocuments.id, hits.id))
+    .innerJoin(files, eq(files.id, meetingDocuments.fileId))
+    .innerJoin(meetingFolders, eq(meetingFolders.id, meetingDocuments.folderId))
+    .leftJoin(roots, eq(roots.id, meetingFolders.parentId))
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .orderBy(desc(hits.rank), ...newestFirst);
+});
+
+/** The lists' statements, for the benchmark's baseline to run their SQL (bench/baseline-sql.mjs). */
+export const listStatements = {
+  folder: folderById,
+  folderPage,
+  recentPage,
+  recentCount,
+  searchPage,
+};
+
+/** Names and contents, ranked, with a snippet of the matching text; and how many match. */
+export async function searchDocuments(
+  db: Q,
+  scope: Scope,
+  me: number,
+  committeeId: number,
+  queryText: string,
+  p: Page,
+) {
+  const rows = await searchPage(db, { scope }).execute({
+    [ME]: me,
+    committeeId,
+    query: queryText,
+    options: HEADLINE_OPTIONS,
+    limit: p.perPage,
+    offset: (p.page - 1) * p.perPage,
+  });
+  return { rows, total: rows[0]?.total ?? 0 };
+}
 /** These documents, with whether the user may see each one's folder. */
 export function findDocuments(db: Q, me: number, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);

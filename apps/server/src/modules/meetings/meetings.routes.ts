@@ -25,6 +25,7 @@ import {
   meetingUploadFields,
 } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
+import { hotResponse } from '../../platform/serializer.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import { downloaderOf, sendFile, sendZip } from '../../platform/files.js';
@@ -43,6 +44,9 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageOf(deps);
   const maxKb = deps.config.maxUploadKb;
+  // A folder's documents, the recent list and the search: the rows carry the page's total, which
+  // the schema's writer leaves out.
+  const hot = hotResponse(deps.config.checkResponses);
 
   const indexer = createIndexer(deps.db, storage, deps.log);
   app.addHook('onReady', async () => indexer.start());
@@ -120,6 +124,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/meetingdocuments/recent/:committeeId', {
+    ...hot,
     schema: {
       tags,
       description: 'The committee’s documents this user may see, newest first.',
@@ -131,6 +136,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/meetingdocuments/search', {
+    ...hot,
     schema: {
       tags,
       description:
@@ -142,6 +148,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/meetingdocuments', {
+    ...hot,
     schema: {
       tags,
       description: 'The documents of a folder, newest first.',

@@ -7,8 +7,8 @@ import {
   type MeetingAbilities,
   type MeetingDocument,
   type MeetingFolder,
-  type SnippetPart,
 } from '@portal/shared';
+import { sql } from 'drizzle-orm';
 import { abilitiesOf, allows, authorize, scopeFor } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
@@ -45,21 +45,7 @@ const presentFolder = (f: q.FolderRow): MeetingFolder => ({
   restricted: f.restricted,
 });
 
-/** 'a ⟦word⟧ b' -> parts with the hits marked. */
-export function snippetParts(text: string | null | undefined): SnippetPart[] | null {
-  if (!text) return null;
-  const parts: SnippetPart[] = [];
-  for (const piece of text.split(q.HIT_START)) {
-    const end = piece.indexOf(q.HIT_END);
-    if (end < 0) {
-      if (piece) parts.push({ text: piece, hit: false });
-      continue;
-    }
-    parts.push({ text: piece.slice(0, end), hit: true });
-    if (end + 1 < piece.length) parts.push({ text: piece.slice(end + 1), hit: false });
-  }
-  return parts;
-}
+export const snippetParts = q.snippetParts;
 
 export function presentDocument(d: q.DocumentRow): MeetingDocument {
   return {
@@ -110,14 +96,11 @@ export async function folderDocuments(
 ) {
   const folder = await openFolder(deps, actor, 'meetings.folder.list', query.folderid);
   const { rows, total } = await q.folderDocuments(deps.db, folder.id, paging(query.page, query.per_page));
-  return {
-    data: rows.map(presentDocument),
-    total,
-    page: query.page,
-    per_page: query.per_page,
-    abilities: abilitiesIn(actor, folder),
-  };
+  return { data: rows, total, page: query.page, per_page: query.per_page, abilities: abilitiesIn(actor, folder) };
 }
+
+/** The lists' scopes, with the user as the statements' placeholder. */
+const documentScope = (actor: Actor) => scopeFor(actor, 'meetings.document.download', sql.placeholder(q.ME));
 
 export async function recentDocuments(
   deps: Deps,
@@ -128,15 +111,13 @@ export async function recentDocuments(
   const committee = authorize(actor, 'meetings.folder.list', committeeFacts(actor, committeeId));
   const { rows, total } = await q.recentDocuments(
     deps.db,
-    {
-      documents: scopeFor(actor, 'meetings.document.download').where,
-      folders: scopeFor(actor, 'meetings.folder.list').where,
-    },
+    { documents: documentScope(actor), folders: scopeFor(actor, 'meetings.folder.list', sql.placeholder(q.ME)) },
+    actor.user.id,
     committeeId,
     paging(query.page, query.per_page),
   );
   return {
-    data: rows.map(presentDocument),
+    data: rows,
     total,
     page: query.page,
     per_page: query.per_page,
@@ -155,13 +136,14 @@ export async function searchDocuments(
   if (!text) return recentDocuments(deps, actor, query.cmid, query);
   const { rows, total } = await q.searchDocuments(
     deps.db,
-    scopeFor(actor, 'meetings.document.download').where,
+    documentScope(actor),
+    actor.user.id,
     query.cmid,
     text,
     paging(query.page, query.per_page),
   );
   return {
-    data: rows.map(presentDocument),
+    data: rows,
     total,
     page: query.page,
     per_page: query.per_page,
