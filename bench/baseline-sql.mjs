@@ -17,11 +17,29 @@ import '../apps/server/src/modules/forum/forum.policy.ts';
 import {
   HEADLINE_OPTIONS as PORTAL_HEADLINE_OPTIONS,
   ME as FORUM_ME,
+  memberStatements,
   searchStatements,
   searchTerms as portalSearchTerms,
   threadStatements,
 } from '../apps/server/src/modules/forum/forum.queries.ts';
+import '../apps/server/src/modules/notifications/notifications.policy.ts';
+import {
+  ME as NOTIFICATIONS_ME,
+  listStatements as notificationStatements,
+} from '../apps/server/src/modules/notifications/notifications.queries.ts';
+import {
+  listStatements as publicationStatements,
+  treeStatements,
+} from '../apps/server/src/modules/publications/publications.queries.ts';
+import '../apps/server/src/modules/requests/requests.policy.ts';
+import {
+  ME as REQUESTS_ME,
+  listStatements as requestStatements,
+} from '../apps/server/src/modules/requests/requests.queries.ts';
 import { scopeFor } from '../apps/server/src/platform/access.ts';
+
+/** A statement's text and a function putting named values in the order of its $n. */
+const prepared = ({ text, names }) => ({ text, values: (v) => names.map((n) => v[n]) });
 
 /** A user looking from one role (the load run's users hold one: bench-ar-N AR, bench-ta-N TA). */
 const viewer = (role) => ({
@@ -77,6 +95,15 @@ export const ATTACHMENTS = `select "forum_attachments"."id", "forum_attachments"
 export const FOLLOWING = `select 1 from "forum_follows" where ("forum_follows"."thread_id" = $1 and "forum_follows"."user_id" = $2)`;
 export const HEADLINE_OPTIONS = PORTAL_HEADLINE_OPTIONS;
 
+const memberScope = scopeFor(
+  { sessionId: '', stage: 'active', user: { id: 0 }, roles: ['CM'], view: 'CM', committees: [] },
+  'forum.member.list',
+  sql.placeholder(FORUM_ME),
+);
+/** The first page of a committee's members without a search (named values: me, committeeId, limit, offset), and their count. */
+export const MEMBERS_PAGE = prepared(memberStatements.page.sqlOf({ scope: memberScope, words: 0 }));
+export const MEMBERS_COUNT = prepared(memberStatements.count.sqlOf({ scope: memberScope, words: 0 }));
+
 /** The search's one statement for a term (forum.queries.ts searchPage): its text and values in the order of their $n. */
 export function forumSearch(term, committeeId, me, limit = 10, offset = 0) {
   const { kind, words, prefix } = portalSearchTerms(term);
@@ -117,17 +144,47 @@ export const meetingQueryText = (term) => {
 /** A committee's events overlapping a Sydney wall-clock range ($1 committee, $2 the user for the scope, $3 start, $4 end, $5 limit). */
 export const EVENTS_RANGE = `select "events"."id", "events"."title", to_char("events"."starts_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), to_char("events"."ends_at" at time zone 'Australia/Sydney', 'YYYY-MM-DD HH24:MI:SS'), "events"."all_day", "events"."committee_id", "events"."created_by", "users"."first_name", "users"."last_name" from "events" left join "users" on "users"."id" = "events"."created_by" where ("events"."committee_id" = $1 and "events"."committee_id" in (select "committee_members"."committee_id" from "committee_members" where "committee_members"."user_id" = $2) and "events"."ends_at" > ($3::timestamp at time zone 'Australia/Sydney') and "events"."starts_at" < ($4::timestamp at time zone 'Australia/Sydney')) order by "events"."starts_at" asc, "events"."id" asc limit $5`;
 
-// Publications (issue 12): modules/publications/publications.queries.ts. The page is a prepared
-// statement in the portal; the count, the categories, the subscriptions and the leaves are not
-// (Drizzle sends them unnamed), so the baseline sends those unnamed too.
-export const PUBLICATION_PAGE = `select "publications"."id", "publications"."name", "publications"."updated_at", "publications"."file_id", "files"."id", "files"."storage_key", "files"."name", "files"."size", "files"."mime_type", "files"."uploaded_by", "files"."created_at", "sub"."id", "sub"."name", "root"."id", "root"."name" from "publications" inner join "files" on "files"."id" = "publications"."file_id" inner join "publication_categories" "sub" on "sub"."id" = "publications"."category_id" inner join "publication_categories" "root" on "root"."id" = "sub"."parent_id" order by "publications"."updated_at" desc nulls last, "publications"."id" desc nulls last limit $1 offset $2`;
-export const PUBLICATION_COUNT = `select count(*)::int from "publications"`;
-export const CATEGORIES = `select "id", "name", "parent_id", "position" from "publication_categories" order by "publication_categories"."position" asc, "publication_categories"."name" asc`;
-export const SUBSCRIPTIONS_OF = `select "category_id", "notify" from "subscriptions" where "subscriptions"."user_id" = $1`;
-const COUNT_COLUMNS = `select "category_id", count(*)::int from "publications"`;
-const COUNT_GROUP = `group by "publications"."category_id"`;
-/** How many publications each subcategory holds: every one (n null), or the user's n subscribed ones ($1..$n). */
-export const publicationCounts = (n) =>
-  n === null
-    ? `${COUNT_COLUMNS} ${COUNT_GROUP}`
-    : `${COUNT_COLUMNS} where "publications"."category_id" in (${Array.from({ length: Math.max(n, 1) }, (_, i) => `$${i + 1}`).join(', ')}) ${COUNT_GROUP}`;
+// Publications: modules/publications/publications.queries.ts, every statement prepared.
+/** The recently updated ($limit, $offset) and their count. */
+export const PUBLICATION_PAGE = publicationStatements.recentPage.sqlOf().text;
+export const PUBLICATION_COUNT = publicationStatements.recentCount.sqlOf().text;
+/** A category's page (named values: categoryId, limit, offset), its count (categoryId) and the category ($1 its id). */
+export const CATEGORY_PAGE = prepared(publicationStatements.categoryPage.sqlOf());
+export const CATEGORY_COUNT = prepared(publicationStatements.categoryCount.sqlOf());
+export const CATEGORY_BY_ID = publicationStatements.categoryById.sqlOf().text;
+/** The tree: the categories, the user's subscriptions ($1 the user), and the counts by subcategory (all, or the user's subscribed: $1 the user). */
+export const CATEGORIES = treeStatements.categoriesAll.sqlOf().text;
+export const SUBSCRIPTIONS_OF = treeStatements.subscriptionsOfUser.sqlOf().text;
+export const publicationCounts = (subscribed) => treeStatements.countsByCategory.sqlOf({ subscribed }).text;
+
+// Notifications and the admins' pending requests: notifications.queries.ts, requests.queries.ts.
+const notificationScope = scopeFor(viewer('AR'), 'notifications.notification.list', sql.placeholder(NOTIFICATIONS_ME));
+/** A role's newest notifications without a committee in view (named values: me, role, limit), and their counts (me, role). */
+export const NOTIFICATIONS_PAGE = prepared(
+  notificationStatements.page.sqlOf({ records: notificationScope, committee: false }),
+);
+export const NOTIFICATIONS_COUNT = prepared(
+  notificationStatements.count.sqlOf({ records: notificationScope, committee: false }),
+);
+
+const admin = (view) => ({
+  sessionId: '',
+  stage: 'active',
+  user: { id: 0 },
+  roles: [view],
+  view,
+  committees: [],
+});
+const requestShape = (view) => ({
+  scope: scopeFor(admin(view), 'admin.request.view', sql.placeholder(REQUESTS_ME)),
+  decidable: scopeFor(admin(view), 'admin.registration.review', sql.placeholder(REQUESTS_ME)),
+  type: true,
+  sort: 'created_at',
+  direction: 'asc',
+  name: false,
+  role: false,
+  change: false,
+});
+/** An admin view's pending requests of one type, oldest first, unfiltered (named values: me, type, limit, offset), and their counts (me, type). */
+export const requestsPage = (view) => prepared(requestStatements.page.sqlOf(requestShape(view)));
+export const requestsCount = (view) => prepared(requestStatements.count.sqlOf(requestShape(view)));

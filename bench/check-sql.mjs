@@ -13,6 +13,13 @@ import path from 'node:path';
 import {
   ATTACHMENTS,
   CATEGORIES,
+  CATEGORY_BY_ID,
+  CATEGORY_COUNT,
+  CATEGORY_PAGE,
+  MEMBERS_COUNT,
+  MEMBERS_PAGE,
+  NOTIFICATIONS_COUNT,
+  NOTIFICATIONS_PAGE,
   DOC_COUNT,
   DOC_PAGE,
   EVENTS_RANGE,
@@ -37,6 +44,8 @@ import {
   jobsCount,
   jobsPage,
   publicationCounts,
+  requestsCount,
+  requestsPage,
 } from './baseline-sql.mjs';
 import { login } from './login.mjs';
 import { freshDatabase, here, startPortal } from './portal.mjs';
@@ -87,12 +96,20 @@ await get(
 );
 const TERMS = ['calibration uncert', 'uncert', '"measurement uncertainty"'];
 for (const term of TERMS) await get(cm, `/forum/search?cmid=${chem}&term=${encodeURIComponent(term)}`);
-// Publications (issue 12): the list, the card's tree (ar@ subscribes to two subcategories) and /subscriptions' tree.
+await get(cm, `/forum/members?cmid=${chem}`);
+// Publications: the list, the dashboard's card, a category's page, the card's tree (ar@ subscribes
+// to two subcategories) and /subscriptions' tree.
 await get(ar, '/publications');
-const subscribed = (await get(ar, '/categories?withPublication=true&subscribed=true')).data.flatMap(
-  (r) => r.children,
-).length;
+await get(ar, '/publications?page=1&per_page=5');
+const tree = await get(ar, '/categories?withPublication=true&subscribed=true');
+await get(ar, `/publications/category/${tree.data[0].children[0].id}?page=1&per_page=50`);
 await get(ar, '/categories?withPublication=true');
+// Notifications as ar@ (the bell's and the page's call) and the admins' pending requests.
+await get(ar, '/notifications?count=20&role=AR');
+const admin = await login(portal.url, 'admin@portal.test');
+const taAdmin = await login(portal.url, 'taadmin@portal.test');
+await get(admin, '/user-requests?current_role=SYSADMIN&type=create&page=1&per_page=5&sort=created_at&direction=asc');
+await get(taAdmin, '/user-requests?current_role=TA_ADMIN&type=update&page=1&per_page=5&sort=created_at&direction=asc');
 
 const ran = new Set(
   readFileSync(log, 'utf8')
@@ -124,12 +141,23 @@ const expected = {
   'meeting folder documents': MEETING_FOLDER_DOCUMENTS,
   'meeting search': MEETING_SEARCH,
   'events of a range': EVENTS_RANGE,
+  'forum members page': MEMBERS_PAGE.text,
+  'forum members count': MEMBERS_COUNT.text,
   'publications page': PUBLICATION_PAGE,
   'publications count': PUBLICATION_COUNT,
+  'category page': CATEGORY_PAGE.text,
+  'category count': CATEGORY_COUNT.text,
+  'category by id': CATEGORY_BY_ID,
   categories: CATEGORIES,
   'subscriptions of the user': SUBSCRIPTIONS_OF,
-  [`publication counts (${subscribed} subscribed)`]: publicationCounts(subscribed),
-  'publication counts (all)': publicationCounts(null),
+  'publication counts (subscribed)': publicationCounts(true),
+  'publication counts (all)': publicationCounts(false),
+  'notifications page': NOTIFICATIONS_PAGE.text,
+  'notifications count': NOTIFICATIONS_COUNT.text,
+  'pending requests page (SYSADMIN)': requestsPage('SYSADMIN').text,
+  'pending requests count (SYSADMIN)': requestsCount('SYSADMIN').text,
+  'pending requests page (TA_ADMIN)': requestsPage('TA_ADMIN').text,
+  'pending requests count (TA_ADMIN)': requestsCount('TA_ADMIN').text,
 };
 let missing = 0;
 for (const [name, text] of Object.entries(expected)) {

@@ -41,7 +41,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   await registerUploads(app, maxKb, { fields: LIMITS.filesPerUploadMax * 2 + 10 });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageOf(deps);
-  // The discussion list, a discussion and the search are what members ask for most.
+  // The discussion list, a discussion, the search and the members are what members ask for most.
   const hot = hotResponse(deps.config.checkResponses);
   const multipart = (fields: string) => ({
     tags,
@@ -179,6 +179,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.get('/forum/members', {
+    ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
     schema: {
       tags: ['Members'],
       description: 'The committee’s members, 20 a page; search matches any word in name, title, phone or email.',
