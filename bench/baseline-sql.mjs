@@ -38,8 +38,11 @@ import {
 } from '../apps/server/src/modules/requests/requests.queries.ts';
 import { scopeFor } from '../apps/server/src/platform/access.ts';
 
-/** A statement's text and a function putting named values in the order of its $n. */
-const prepared = ({ text, names }) => ({ text, values: (v) => names.map((n) => v[n]) });
+/** A statement's text and a function putting named values, and the values fixed in it, in the order of its $n. */
+const prepared = ({ text, names, fixed }) => ({
+  text,
+  values: (v) => names.map((n, i) => (n === null ? fixed[i] : v[n])),
+});
 
 /** A user looking from one role (the load run's users hold one: bench-ar-N AR, bench-ta-N TA). */
 const viewer = (role) => ({
@@ -107,9 +110,9 @@ export const MEMBERS_COUNT = prepared(memberStatements.count.sqlOf({ scope: memb
 /** The search's one statement for a term (forum.queries.ts searchPage): its text and values in the order of their $n. */
 export function forumSearch(term, committeeId, me, limit = 10, offset = 0) {
   const { kind, words, prefix } = portalSearchTerms(term);
-  const { text, names } = searchStatements.page.sqlOf({ kind, scope: forumScope });
+  const { text, names, fixed } = searchStatements.page.sqlOf({ kind, scope: forumScope });
   const values = { [FORUM_ME]: me, committeeId, words, prefix, limit, offset, options: HEADLINE_OPTIONS };
-  return { text, values: names.map((n) => values[n]) };
+  return { text, values: names.map((n, i) => (n === null ? fixed[i] : values[n])) };
 }
 
 // Meetings and the calendar (issue 11): modules/meetings/meetings.queries.ts, calendar.queries.ts.

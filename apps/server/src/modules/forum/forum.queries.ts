@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   committeeMembers,
@@ -12,7 +12,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Scope } from '../../platform/access.js';
-import { statement } from '../../platform/prepared.js';
+import { isoTime } from '../../platform/iso-time.js';
+import { decoded, statement } from '../../platform/prepared.js';
 import { MARK_END, MARK_START } from './forum.sanitize.js';
 
 type Q = Db | Tx;
@@ -20,12 +21,18 @@ type Q = Db | Tx;
 const author = { id: users.id, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName };
 const category = { id: forumCategories.id, name: forumCategories.name };
 
+/**
+ * A timestamptz column as the answers write it (isoTime of PostgreSQL's text): a page of 50 replies
+ * made and printed about 100 Date objects a call.
+ */
+const isoOf = (column: Column) => decoded(sql`${column}`, (v) => isoTime(v as string));
+
 const threadColumns = {
   id: forumThreads.id,
   committeeId: forumThreads.committeeId,
   title: forumThreads.title,
-  createdAt: forumThreads.createdAt,
-  updatedAt: forumThreads.updatedAt,
+  createdAt: isoOf(forumThreads.createdAt),
+  updatedAt: isoOf(forumThreads.updatedAt),
   repliesCount: forumThreads.repliesCount,
   userId: forumThreads.userId,
 };
@@ -132,8 +139,8 @@ const repliesPage = statement((db) =>
         id: forumReplies.id,
         threadId: forumReplies.threadId,
         body: forumReplies.body,
-        createdAt: forumReplies.createdAt,
-        updatedAt: forumReplies.updatedAt,
+        createdAt: isoOf(forumReplies.createdAt),
+        updatedAt: isoOf(forumReplies.updatedAt),
         userId: forumReplies.userId,
       },
       user: author,
@@ -161,8 +168,8 @@ export async function findReply(db: Q, id: number): Promise<ReplyRow | null> {
         id: forumReplies.id,
         threadId: forumReplies.threadId,
         body: forumReplies.body,
-        createdAt: forumReplies.createdAt,
-        updatedAt: forumReplies.updatedAt,
+        createdAt: isoOf(forumReplies.createdAt),
+        updatedAt: isoOf(forumReplies.updatedAt),
         userId: forumReplies.userId,
       },
       user: author,
@@ -180,7 +187,7 @@ const attachmentColumns = {
   fileId: files.id,
   name: files.name,
   size: files.size,
-  createdAt: files.createdAt,
+  createdAt: isoOf(files.createdAt),
 };
 
 const threadAttachments = statement((db) =>
