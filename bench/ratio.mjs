@@ -88,8 +88,9 @@ for (const set of sets) {
 process.exit(0);
 
 /** How many rows an answer lists (its `data`, or the first array found at its top). */
-const rowsOf = (body) =>
-  (Array.isArray(body?.data) ? body.data : Object.values(body ?? {}).find(Array.isArray))?.length;
+function rowsOf(body) {
+  return (Array.isArray(body?.data) ? body.data : Object.values(body ?? {}).find(Array.isArray))?.length;
+}
 
 async function measure(list, portal, baseline) {
   for (const c of list) {

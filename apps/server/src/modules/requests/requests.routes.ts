@@ -30,8 +30,9 @@ export async function requestRoutes(app: FastifyInstance, { deps }: { deps: Deps
 
   r.get('/user-requests', {
     onRequest: adminOnly,
-    // The admins' pending lists and the Outstanding Activities counts ask for it on every visit.
-    ...hotResponse(deps.config.checkResponses),
+    // The admins' pending lists and the Outstanding Activities counts ask for it on every visit; its
+    // rows are built as the schema (presentListRow).
+    ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
     schema: {
       ...tag,
       description: "Pending requests the admin view sees (TA_ADMIN: assessors'; SYSADMIN: all).",
