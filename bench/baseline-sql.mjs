@@ -17,6 +17,7 @@ import '../apps/server/src/modules/forum/forum.policy.ts';
 import {
   HEADLINE_OPTIONS as PORTAL_HEADLINE_OPTIONS,
   ME as FORUM_ME,
+  memberStatements,
   searchStatements,
   searchTerms as portalSearchTerms,
   threadStatements,
@@ -33,6 +34,20 @@ import {
   ME as CALENDAR_ME,
   listStatements as calendarStatements,
 } from '../apps/server/src/modules/calendar/calendar.queries.ts';
+import '../apps/server/src/modules/notifications/notifications.policy.ts';
+import {
+  ME as NOTIFICATIONS_ME,
+  listStatements as notificationStatements,
+} from '../apps/server/src/modules/notifications/notifications.queries.ts';
+import {
+  listStatements as publicationStatements,
+  treeStatements,
+} from '../apps/server/src/modules/publications/publications.queries.ts';
+import '../apps/server/src/modules/requests/requests.policy.ts';
+import {
+  ME as REQUESTS_ME,
+  listStatements as requestStatements,
+} from '../apps/server/src/modules/requests/requests.queries.ts';
 import { scopeFor } from '../apps/server/src/platform/access.ts';
 import '../apps/server/src/modules/users/users.policy.ts';
 import {
@@ -40,6 +55,12 @@ import {
   userListStatements,
 } from '../apps/server/src/modules/users/users.queries.ts';
 import { auditShape, auditStatements, auditValues } from '../apps/server/src/modules/audit/audit.queries.ts';
+
+/** A statement's text and a function putting named values, and the values fixed in it, in the order of its $n. */
+const prepared = ({ text, names, fixed }) => ({
+  text,
+  values: (v) => names.map((n, i) => (n === null ? fixed[i] : v[n])),
+});
 
 /** A user looking from one role (the load run's users hold one: bench-ar-N AR, bench-ta-N TA). */
 const viewer = (role) => ({
@@ -95,12 +116,21 @@ export const ATTACHMENTS = `select "forum_attachments"."id", "forum_attachments"
 export const FOLLOWING = `select 1 from "forum_follows" where ("forum_follows"."thread_id" = $1 and "forum_follows"."user_id" = $2)`;
 export const HEADLINE_OPTIONS = PORTAL_HEADLINE_OPTIONS;
 
+const memberScope = scopeFor(
+  { sessionId: '', stage: 'active', user: { id: 0 }, roles: ['CM'], view: 'CM', committees: [] },
+  'forum.member.list',
+  sql.placeholder(FORUM_ME),
+);
+/** The first page of a committee's members without a search (named values: me, committeeId, limit, offset), and their count. */
+export const MEMBERS_PAGE = prepared(memberStatements.page.sqlOf({ scope: memberScope, words: 0 }));
+export const MEMBERS_COUNT = prepared(memberStatements.count.sqlOf({ scope: memberScope, words: 0 }));
+
 /** The search's one statement for a term (forum.queries.ts searchPage): its text and values in the order of their $n. */
 export function forumSearch(term, committeeId, me, limit = 10, offset = 0) {
   const { kind, words, prefix } = portalSearchTerms(term);
-  const { text, names } = searchStatements.page.sqlOf({ kind, scope: forumScope });
+  const { text, names, fixed } = searchStatements.page.sqlOf({ kind, scope: forumScope });
   const values = { [FORUM_ME]: me, committeeId, words, prefix, limit, offset, options: HEADLINE_OPTIONS };
-  return { text, values: names.map((n) => values[n]) };
+  return { text, values: names.map((n, i) => (n === null ? fixed[i] : values[n])) };
 }
 
 // Meetings and the calendar: modules/meetings/meetings.queries.ts, calendar.queries.ts, rendered
@@ -162,24 +192,30 @@ export const eventsRange = (committeeId, me, start, end, limit) =>
 export const feedOf = (userId) => bound(calendarStatements.feed, {}, { userId });
 export const feedEvents = (userId, since, limit) => bound(calendarStatements.feedEvents, {}, { userId, since, limit });
 
-// Publications (issue 12): modules/publications/publications.queries.ts. The page is a prepared
-// statement in the portal; the count, the categories, the subscriptions and the leaves are not
-// (Drizzle sends them unnamed), so the baseline sends those unnamed too.
-export const PUBLICATION_PAGE = `select "publications"."id", "publications"."name", "publications"."updated_at", "publications"."file_id", "files"."id", "files"."storage_key", "files"."name", "files"."size", "files"."mime_type", "files"."uploaded_by", "files"."created_at", "sub"."id", "sub"."name", "root"."id", "root"."name" from "publications" inner join "files" on "files"."id" = "publications"."file_id" inner join "publication_categories" "sub" on "sub"."id" = "publications"."category_id" inner join "publication_categories" "root" on "root"."id" = "sub"."parent_id" order by "publications"."updated_at" desc nulls last, "publications"."id" desc nulls last limit $1 offset $2`;
-export const PUBLICATION_COUNT = `select count(*)::int from "publications"`;
-export const CATEGORIES = `select "id", "name", "parent_id", "position" from "publication_categories" order by "publication_categories"."position" asc, "publication_categories"."name" asc`;
-export const SUBSCRIPTIONS_OF = `select "category_id", "notify" from "subscriptions" where "subscriptions"."user_id" = $1`;
-const COUNT_COLUMNS = `select "category_id", count(*)::int from "publications"`;
-const COUNT_GROUP = `group by "publications"."category_id"`;
-/** How many publications each subcategory holds: every one (n null), or the user's n subscribed ones ($1..$n). */
-export const publicationCounts = (n) =>
-  n === null
-    ? `${COUNT_COLUMNS} ${COUNT_GROUP}`
-    : `${COUNT_COLUMNS} where "publications"."category_id" in (${Array.from({ length: Math.max(n, 1) }, (_, i) => `$${i + 1}`).join(', ')}) ${COUNT_GROUP}`;
+// Publications: modules/publications/publications.queries.ts, every statement prepared.
+/** The recently updated ($limit, $offset) and their count. */
+export const PUBLICATION_PAGE = publicationStatements.recentPage.sqlOf().text;
+export const PUBLICATION_COUNT = publicationStatements.recentCount.sqlOf().text;
+/** A category's page (named values: categoryId, limit, offset), its count (categoryId) and the category ($1 its id). */
+export const CATEGORY_PAGE = prepared(publicationStatements.categoryPage.sqlOf());
+export const CATEGORY_COUNT = prepared(publicationStatements.categoryCount.sqlOf());
+export const CATEGORY_BY_ID = publicationStatements.categoryById.sqlOf().text;
+/** The tree: the categories, the user's subscriptions ($1 the user), and the counts by subcategory (all, or the user's subscribed: $1 the user). */
+export const CATEGORIES = treeStatements.categoriesAll.sqlOf().text;
+export const SUBSCRIPTIONS_OF = treeStatements.subscriptionsOfUser.sqlOf().text;
+export const publicationCounts = (subscribed) => treeStatements.countsByCategory.sqlOf({ subscribed }).text;
 
-// The admin back office (issue 22): modules/users/users.queries.ts and modules/audit/audit.queries.ts,
-// their statements' own text, as the lists above.
-const adminViewer = (view) => ({
+// Notifications and the admins' pending requests: notifications.queries.ts, requests.queries.ts.
+const notificationScope = scopeFor(viewer('AR'), 'notifications.notification.list', sql.placeholder(NOTIFICATIONS_ME));
+/** A role's newest notifications without a committee in view (named values: me, role, limit), and their counts (me, role). */
+export const NOTIFICATIONS_PAGE = prepared(
+  notificationStatements.page.sqlOf({ records: notificationScope, committee: false }),
+);
+export const NOTIFICATIONS_COUNT = prepared(
+  notificationStatements.count.sqlOf({ records: notificationScope, committee: false }),
+);
+
+const admin = (view) => ({
   sessionId: '',
   stage: 'active',
   user: { id: 0 },
@@ -190,21 +226,34 @@ const adminViewer = (view) => ({
 /** All Users' page from an admin view (SYSADMIN: role NONTA, TA_ADMIN: role TA) with `words` search words. */
 export function usersPage(view, search) {
   const words = portalSearchWords(search);
-  const { text, names } = userListStatements.page.sqlOf({
-    scope: scopeFor(adminViewer(view), 'admin.user.list'),
+  const { text, names, fixed } = userListStatements.page.sqlOf({
+    scope: scopeFor(admin(view), 'admin.user.list'),
     cm: false,
     words: words.length,
   });
   const values = { limit: 20, offset: 0, ...Object.fromEntries(words.map((w, i) => [`w${i}`, w])) };
-  return { text, values: names.map((n) => values[n]) };
+  return { text, values: names.map((n, i) => (n === null ? fixed[i] : values[n])) };
 }
 /** The audit list's page and count for a query's filters (the first page of 20). */
 export function auditList(filters) {
   const shape = auditShape(filters);
   const values = { ...auditValues(filters), limit: 20, offset: 0 };
   const of = (s) => {
-    const { text, names } = s.sqlOf(shape);
-    return { text, values: names.map((n) => values[n]) };
+    const { text, names, fixed } = s.sqlOf(shape);
+    return { text, values: names.map((n, i) => (n === null ? fixed[i] : values[n])) };
   };
   return { page: of(auditStatements.page), count: of(auditStatements.count) };
 }
+const requestShape = (view) => ({
+  scope: scopeFor(admin(view), 'admin.request.view', sql.placeholder(REQUESTS_ME)),
+  decidable: scopeFor(admin(view), 'admin.registration.review', sql.placeholder(REQUESTS_ME)),
+  type: true,
+  sort: 'created_at',
+  direction: 'asc',
+  name: false,
+  role: false,
+  change: false,
+});
+/** An admin view's pending requests of one type, oldest first, unfiltered (named values: me, type, limit, offset), and their counts (me, type). */
+export const requestsPage = (view) => prepared(requestStatements.page.sqlOf(requestShape(view)));
+export const requestsCount = (view) => prepared(requestStatements.count.sqlOf(requestShape(view)));

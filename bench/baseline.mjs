@@ -1,6 +1,7 @@
 /**
  * The baseline of the load run: a bare Fastify server whose routes run the same SQL as the portal's
- * GET /api/jobs, /api/jobdocuments and /api/invoices (baseline-sql.mjs, checked against the portal
+ * lists (jobs, documents, invoices, the forum, meetings, publications, notifications, pending
+ * requests: baseline-sql.mjs, checked against the portal
  * by check-sql.mjs), the authenticate statement included (the portal's own ACTOR_SQL, so this runs
  * under tsx: `node --import tsx --conditions=source baseline.mjs`), with raw `pg` named statements
  * and no validation, policy or presenter.
@@ -12,6 +13,13 @@ import { ACTOR_SQL } from '../apps/server/src/platform/actor.ts';
 import {
   ATTACHMENTS,
   CATEGORIES,
+  CATEGORY_BY_ID,
+  CATEGORY_COUNT,
+  CATEGORY_PAGE,
+  MEMBERS_COUNT,
+  MEMBERS_PAGE,
+  NOTIFICATIONS_COUNT,
+  NOTIFICATIONS_PAGE,
   DOC_COUNT,
   DOC_PAGE,
   FOLLOWING,
@@ -40,6 +48,8 @@ import {
   meetingSearch,
   publicationCounts,
   usersPage,
+  requestsCount,
+  requestsPage,
 } from './baseline-sql.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -150,6 +160,19 @@ app.get('/forumthreads/:id', async (req, reply) => {
   };
 });
 
+app.get('/forum/members', async (req, reply) => {
+  const cm = Number(req.query.cmid);
+  const me = await member(req, reply, cm);
+  if (me === null) return reply;
+  const perPage = Number(req.query.per_page ?? 20);
+  const values = { me, committeeId: cm, limit: perPage, offset: (Number(req.query.page ?? 1) - 1) * perPage };
+  const [rows, count] = await Promise.all([
+    q(MEMBERS_PAGE.text, MEMBERS_PAGE.values(values)),
+    q(MEMBERS_COUNT.text, MEMBERS_COUNT.values(values)),
+  ]);
+  return { data: rows.rows, total: count.rows[0].n };
+});
+
 app.get('/forum/search', async (req, reply) => {
   const cm = Number(req.query.cmid);
   const me = await member(req, reply, cm);
@@ -244,6 +267,10 @@ app.get('/calendar/ics/:file', async (req, reply) => {
 // (baseline-sql.mjs), behind the reader-role check; the rows are answered as they come, without
 // the portal's presenter (the tree is not built). Reading publications needs a reader role; the
 // tree without them any signed-in user.
+// Publications: the same SQL as modules/publications/publications.queries.ts (baseline-sql.mjs),
+// behind the reader-role check; the rows are answered as they come, without the portal's presenter
+// (the tree is not built). Reading publications needs a reader role; the tree without them any
+// signed-in user.
 const READERS = ['TA', 'AR', 'LA', 'CM'];
 async function reader(req, reply, readerOnly = true) {
   const row = await actorRow(req, reply);
@@ -255,30 +282,86 @@ async function reader(req, reply, readerOnly = true) {
   return row[2];
 }
 
+const pageOf = (query, perPage) => {
+  const n = Number(query.per_page ?? perPage);
+  return { page: Number(query.page ?? 1), limit: n, offset: (Number(query.page ?? 1) - 1) * n };
+};
+
 app.get('/publications', async (req, reply) => {
   if ((await reader(req, reply)) === null) return reply;
+  const { page, limit, offset } = pageOf(req.query, 10);
   const [rows, count] = await Promise.all([
-    q(PUBLICATION_PAGE, [10, 0], 'array'),
-    pool.query({ text: PUBLICATION_COUNT, rowMode: 'array' }),
+    q(PUBLICATION_PAGE, [limit, offset], 'array'),
+    q(PUBLICATION_COUNT, [], 'array'),
   ]);
-  return { data: rows.rows, total: count.rows[0][0], page: 1, per_page: 10 };
+  return { data: rows.rows, total: count.rows[0][0], page, per_page: limit };
+});
+
+app.get('/publications/category/:id', async (req, reply) => {
+  if ((await reader(req, reply)) === null) return reply;
+  const categoryId = Number(req.params.id);
+  const { page, limit, offset } = pageOf(req.query, 50);
+  const values = { categoryId, limit, offset };
+  const [found, rows, count] = await Promise.all([
+    q(CATEGORY_BY_ID, [categoryId], 'array'),
+    q(CATEGORY_PAGE.text, CATEGORY_PAGE.values(values), 'array'),
+    q(CATEGORY_COUNT.text, CATEGORY_COUNT.values(values), 'array'),
+  ]);
+  if (found.rowCount === 0) return reply.code(404).send({ message: 'Not found.' });
+  return { data: rows.rows, total: count.rows[0][0], page, per_page: limit };
 });
 
 app.get('/categories', async (req, reply) => {
-  const me = await reader(req, reply, req.query.withPublication === 'true');
+  const withPublication = req.query.withPublication === 'true';
+  const me = await reader(req, reply, withPublication);
   if (me === null) return reply;
-  const [categories, subs] = await Promise.all([
-    pool.query({ text: CATEGORIES, rowMode: 'array' }),
-    pool.query({ text: SUBSCRIPTIONS_OF, values: [me], rowMode: 'array' }),
+  const subscribed = req.query.subscribed === 'true';
+  const [categories, subs, counts] = await Promise.all([
+    q(CATEGORIES, [], 'array'),
+    q(SUBSCRIPTIONS_OF, [me], 'array'),
+    withPublication ? q(publicationCounts(subscribed), subscribed ? [me] : [], 'array') : null,
   ]);
-  if (req.query.withPublication !== 'true') return { categories: categories.rows, subscriptions: subs.rows };
-  const ids = req.query.subscribed === 'true' ? subs.rows.map((r) => r[0]) : null;
-  const counts = await pool.query({
-    text: publicationCounts(ids && ids.length),
-    values: ids ? (ids.length ? ids : [-1]) : [],
-    rowMode: 'array',
-  });
-  return { categories: categories.rows, subscriptions: subs.rows, counts: counts.rows };
+  return { categories: categories.rows, subscriptions: subs.rows, counts: counts?.rows };
+});
+
+// Notifications and the admins' pending requests: notifications.queries.ts and requests.queries.ts.
+app.get('/notifications', async (req, reply) => {
+  const row = await actorRow(req, reply);
+  if (row === null) return reply;
+  const role = req.query.role;
+  if (!(row.at(-2) ?? []).includes(role)) return reply.code(403).send({ message: 'Forbidden.' });
+  const values = { me: row[2], role, limit: Number(req.query.count ?? 20) };
+  const [rows, counts] = await Promise.all([
+    q(NOTIFICATIONS_PAGE.text, NOTIFICATIONS_PAGE.values(values)),
+    q(NOTIFICATIONS_COUNT.text, NOTIFICATIONS_COUNT.values(values)),
+  ]);
+  return { data: rows.rows, unread: counts.rows[0].unread, total: counts.rows[0].total };
+});
+
+const ADMIN_VIEWS = ['SYSADMIN', 'TA_ADMIN'];
+const requestStatements = Object.fromEntries(
+  ADMIN_VIEWS.map((v) => [v, { page: requestsPage(v), count: requestsCount(v) }]),
+);
+app.get('/user-requests', async (req, reply) => {
+  const row = await actorRow(req, reply);
+  if (row === null) return reply;
+  const view = req.query.current_role;
+  if (!ADMIN_VIEWS.includes(view) || !(row.at(-2) ?? []).includes(view))
+    return reply.code(403).send({ message: 'Forbidden.' });
+  const { page, limit, offset } = pageOf(req.query, 20);
+  const values = { me: row[2], type: req.query.type, limit, offset };
+  const { page: pageSql, count: countSql } = requestStatements[view];
+  const [rows, counts] = await Promise.all([
+    q(pageSql.text, pageSql.values(values)),
+    q(countSql.text, countSql.values(values)),
+  ]);
+  return {
+    data: rows.rows,
+    total: counts.rows[0].total,
+    decidable_total: counts.rows[0].decidable,
+    page,
+    per_page: limit,
+  };
 });
 
 // The admin back office (issue 22): All Users and the audit list, the same SQL as users.queries.ts

@@ -13,6 +13,13 @@ import path from 'node:path';
 import {
   ATTACHMENTS,
   CATEGORIES,
+  CATEGORY_BY_ID,
+  CATEGORY_COUNT,
+  CATEGORY_PAGE,
+  MEMBERS_COUNT,
+  MEMBERS_PAGE,
+  NOTIFICATIONS_COUNT,
+  NOTIFICATIONS_PAGE,
   DOC_COUNT,
   DOC_PAGE,
   FOLLOWING,
@@ -41,6 +48,8 @@ import {
   meetingSearch,
   publicationCounts,
   usersPage,
+  requestsCount,
+  requestsPage,
 } from './baseline-sql.mjs';
 import { login } from './login.mjs';
 import { freshDatabase, here, startPortal } from './portal.mjs';
@@ -95,11 +104,13 @@ const ics = await fetch(`${portal.url}${feedUrl.pathname}`);
 if (!ics.ok) throw new Error(`${feedUrl.pathname}: ${ics.status}`);
 const TERMS = ['calibration uncert', 'uncert', '"measurement uncertainty"'];
 for (const term of TERMS) await get(cm, `/forum/search?cmid=${chem}&term=${encodeURIComponent(term)}`);
-// Publications (issue 12): the list, the card's tree (ar@ subscribes to two subcategories) and /subscriptions' tree.
+await get(cm, `/forum/members?cmid=${chem}`);
+// Publications: the list, the dashboard's card, a category's page, the card's tree (ar@ subscribes
+// to two subcategories) and /subscriptions' tree.
 await get(ar, '/publications');
-const subscribed = (await get(ar, '/categories?withPublication=true&subscribed=true')).data.flatMap(
-  (r) => r.children,
-).length;
+await get(ar, '/publications?page=1&per_page=5');
+const tree = await get(ar, '/categories?withPublication=true&subscribed=true');
+await get(ar, `/publications/category/${tree.data[0].children[0].id}?page=1&per_page=50`);
 await get(ar, '/categories?withPublication=true');
 // The admin back office's calls of calls/admin.mjs, as admin@ (SYSADMIN) and taadmin@ (TA_ADMIN).
 const sysadmin = await login(portal.url, 'admin@portal.test');
@@ -113,6 +124,10 @@ await get(taAdmin, '/users?role=TA');
 await get(taAdmin, `/users?role=TA&search=${encodeURIComponent(NAME)}`);
 await get(sysadmin, `/audit?${new URLSearchParams(AUDIT_BY_USER)}`);
 await get(sysadmin, `/audit?${new URLSearchParams(AUDIT_BY_DAYS)}`);
+// Notifications as ar@ (the bell's and the page's call) and the admins' pending requests.
+await get(ar, '/notifications?count=20&role=AR');
+await get(sysadmin, '/user-requests?current_role=SYSADMIN&type=create&page=1&per_page=5&sort=created_at&direction=asc');
+await get(taAdmin, '/user-requests?current_role=TA_ADMIN&type=update&page=1&per_page=5&sort=created_at&direction=asc');
 
 const ran = new Set(
   readFileSync(log, 'utf8')
@@ -146,8 +161,19 @@ const expected = {
   'events of a range': eventsRange(0, 0, '', '', 1000).text,
   'calendar feed': feedOf(0).text,
   'calendar feed events': feedEvents(0, '', 5000).text,
+  'meeting folder': MEETING_FOLDER,
+  'meeting recent documents': MEETING_RECENT,
+  'meeting recent count': MEETING_RECENT_COUNT,
+  'meeting folder documents': MEETING_FOLDER_DOCUMENTS,
+  'meeting search': MEETING_SEARCH,
+  'events of a range': EVENTS_RANGE,
+  'forum members page': MEMBERS_PAGE.text,
+  'forum members count': MEMBERS_COUNT.text,
   'publications page': PUBLICATION_PAGE,
   'publications count': PUBLICATION_COUNT,
+  'category page': CATEGORY_PAGE.text,
+  'category count': CATEGORY_COUNT.text,
+  'category by id': CATEGORY_BY_ID,
   categories: CATEGORIES,
   'subscriptions of the user': SUBSCRIPTIONS_OF,
   [`publication counts (${subscribed} subscribed)`]: publicationCounts(subscribed),
@@ -160,6 +186,14 @@ const expected = {
   'audit count (by user)': auditList(AUDIT_BY_USER).count.text,
   'audit page (by days)': auditList(AUDIT_BY_DAYS).page.text,
   'audit count (by days)': auditList(AUDIT_BY_DAYS).count.text,
+  'publication counts (subscribed)': publicationCounts(true),
+  'publication counts (all)': publicationCounts(false),
+  'notifications page': NOTIFICATIONS_PAGE.text,
+  'notifications count': NOTIFICATIONS_COUNT.text,
+  'pending requests page (SYSADMIN)': requestsPage('SYSADMIN').text,
+  'pending requests count (SYSADMIN)': requestsCount('SYSADMIN').text,
+  'pending requests page (TA_ADMIN)': requestsPage('TA_ADMIN').text,
+  'pending requests count (TA_ADMIN)': requestsCount('TA_ADMIN').text,
 };
 let missing = 0;
 for (const [name, text] of Object.entries(expected)) {

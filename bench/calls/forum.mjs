@@ -12,5 +12,6 @@ export async function calls(portalUrl, [token]) {
     { call: 'forumthreads', role: 'CM', token, path: `/forumthreads?committeeid=${cm}` },
     { call: 'forumthread (50 replies)', role: 'CM', token, path: `/forumthreads/${thread}` },
     { call: 'forum/search', role: 'CM', token, path: `/forum/search?cmid=${cm}&term=${term}` },
+    { call: 'members (first page)', role: 'CM', token, path: `/forum/members?cmid=${cm}` },
   ];
 }

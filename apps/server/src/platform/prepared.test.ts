@@ -72,6 +72,7 @@ describe('hot statements', () => {
     expect(above.sqlOf()).toEqual({
       text: expect.stringContaining('"users"."id" > $1 and "users"."email" like $2'),
       names: ['min', null],
+      fixed: [undefined, '%@prepared.test'],
     });
   });
 

@@ -225,8 +225,11 @@ const textOnly = new QueryBuilder({ casing: 'snake_case' }) as unknown as Db;
 
 export interface Statement<S, R> {
   (db: Q, shape: S): HotStatement<R>;
-  /** The SQL text the statement runs for a shape, and its parameters' placeholder names in order (for the benchmark's baseline). */
-  sqlOf(shape: S): { text: string; names: (string | null)[] };
+  /**
+   * The SQL text the statement runs for a shape, its parameters' placeholder names in order, and
+   * the values written into the statement (null name) at their places (for the benchmark's baseline).
+   */
+  sqlOf(shape: S): { text: string; names: (string | null)[]; fixed: unknown[] };
 }
 
 /**
@@ -261,7 +264,11 @@ export function statement<S extends object | void, R>(build: (db: Q, shape: S) =
   return Object.assign(run, {
     sqlOf(shape: S) {
       const { sql, params } = build(textOnly, shape).toSQL();
-      return { text: sql, names: params.map((p) => (is(p, Placeholder) ? p.name : null)) };
+      return {
+        text: sql,
+        names: params.map((p) => (is(p, Placeholder) ? p.name : null)),
+        fixed: params.map((p) => (is(p, Placeholder) ? undefined : p)),
+      };
     },
   });
 }

@@ -17,7 +17,14 @@ export const presentUser = (u: Author): ForumUser =>
   u ? { id: u.id, first_name: u.firstName, middle_name: u.middleName, last_name: u.lastName } : null;
 
 export function presentSummary(row: {
-  thread: { id: number; committeeId: number; title: string; createdAt: Date; updatedAt: Date; repliesCount: number };
+  thread: {
+    id: number;
+    committeeId: number;
+    title: string;
+    createdAt: string;
+    updatedAt: string;
+    repliesCount: number;
+  };
   user: Author;
   category: { id: number; name: string };
 }): ForumThreadSummary {
@@ -25,8 +32,8 @@ export function presentSummary(row: {
   return {
     id: t.id,
     title: t.title,
-    created_at: t.createdAt.toISOString(),
-    updated_at: t.updatedAt.toISOString(),
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
     replies_count: t.repliesCount,
     committee_id: t.committeeId,
     user: presentUser(row.user),
@@ -40,7 +47,7 @@ export const presentDocument = (a: q.AttachmentRow): ForumDocument => ({
   size: a.size,
   uploadable_type: a.replyId === null ? 'thread' : 'reply',
   uploadable_id: a.replyId ?? a.threadId,
-  created_at: a.createdAt.toISOString(),
+  created_at: a.createdAt,
 });
 
 export function presentReply(
@@ -54,8 +61,8 @@ export function presentReply(
     id: r.id,
     thread_id: r.threadId,
     post: r.body,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
     user: presentUser(row.user),
     documents,
     abilities: abilitiesOf(actor, ABILITIES.forumReply, { committeeId, authorId: r.userId }),

@@ -41,8 +41,9 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   await registerUploads(app, maxKb, { fields: LIMITS.filesPerUploadMax * 2 + 10 });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageOf(deps);
-  // The discussion list, a discussion and the search are what members ask for most.
-  const hot = hotResponse(deps.config.checkResponses);
+  // The discussion list, a discussion, the search and the members are what members ask for most;
+  // their rows are built as the schema, field for field (forum.present.ts), so arrays are written whole.
+  const hot = hotResponse(deps.config.checkResponses, { rowsShaped: true });
   const multipart = (fields: string) => ({
     tags,
     description: `multipart/form-data: ${fields}, then files[] (optional; each at most ${maxKb} KB).`,
@@ -179,6 +180,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.get('/forum/members', {
+    ...hot,
     schema: {
       tags: ['Members'],
       description: 'The committee’s members, 20 a page; search matches any word in name, title, phone or email.',

@@ -409,26 +409,12 @@ export async function listMembers(
   authorize(actor, 'forum.member.list', committeeOf(query.cmid));
   const { rows, total } = await q.listMembers(
     deps.db,
-    scopeFor(actor, 'forum.member.list'),
+    scopeFor(actor, 'forum.member.list', sql.placeholder(q.ME)),
     query.cmid,
     searchWords(query.search),
     actor.user.id,
     query.page,
     query.per_page,
   );
-  return {
-    data: rows.map((m) => ({
-      id: m.id,
-      first_name: m.firstName,
-      last_name: m.lastName,
-      title: m.title,
-      mobile_number: m.mobileNumber,
-      email: m.email,
-      admin: m.admin,
-      is_you: m.isYou,
-    })),
-    total,
-    page: query.page,
-    per_page: query.per_page,
-  };
+  return { data: rows, total, page: query.page, per_page: query.per_page };
 }

@@ -13,6 +13,9 @@ import {
   users,
 } from '../../db/schema/index.js';
 
+import { isoTime } from '../../platform/iso-time.js';
+import { decoded, statement } from '../../platform/prepared.js';
+
 type Q = Db | Tx;
 
 export interface Scope {
@@ -35,24 +38,80 @@ function inScope(s: Scope): SQL {
   )!;
 }
 
-export function listNotifications(db: Q, scope: Scope, limit: number) {
-  return db
-    .select()
-    .from(notifications)
-    .where(inScope(scope))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+/** The list's shape: the policy's scope (with the placeholder `me`) and whether a committee is in view. */
+export interface ListShape {
+  records: ListScope;
+  committee: boolean;
+}
+type ListScope = { where: SQL; key: string };
+
+/** inScope for the prepared list: the role and the committee as placeholders. */
+function inListScope(shape: ListShape): SQL {
+  return and(
+    shape.records.where,
+    isNull(notifications.deletedAt),
+    or(isNull(notifications.role), eq(notifications.role, sql.placeholder('role'))),
+    shape.committee
+      ? or(isNull(notifications.committeeId), eq(notifications.committeeId, sql.placeholder('committeeId')))
+      : undefined,
+  )!;
 }
 
-export async function countNotifications(db: Q, scope: Scope) {
-  const [row] = await db
+/** The fields the answer shows (not the row's user, role, committee or deletion). */
+const listRow = {
+  id: notifications.id,
+  created_at: decoded(sql`${notifications.createdAt}`, (v) => isoTime(v as string)),
+  read_at: decoded<string | null>(sql`${notifications.readAt}`, (v) => isoTime(v as string)),
+  type: notifications.type,
+  title: notifications.title,
+  body: notifications.body,
+  url: notifications.url,
+  sender: notifications.sender,
+};
+
+const listPage = statement((db, shape: ListShape) =>
+  db
+    .select(listRow)
+    .from(notifications)
+    .where(inListScope(shape))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder('limit')),
+);
+
+const listCount = statement((db, shape: ListShape) =>
+  db
     .select({
       total: sql<number>`count(*)::int`,
       unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
     })
     .from(notifications)
-    .where(inScope(scope));
-  return row ?? { total: 0, unread: 0 };
+    .where(inListScope(shape)),
+);
+
+/** The list's statements, for the benchmark's baseline (bench/baseline-sql.mjs). */
+export const listStatements = { page: listPage, count: listCount };
+
+export type ListRow = Awaited<ReturnType<ReturnType<typeof listPage>['execute']>>[number];
+
+/** The placeholder of the listing user in the list's scope (scopeFor(..., sql.placeholder(ME))). */
+export const ME = 'me';
+
+export interface ListView {
+  records: ListScope;
+  me: number;
+  role: string;
+  committeeId?: number;
+}
+
+/** The newest `limit` notifications of the view, and how many there are (all, unread). */
+export async function listNotifications(db: Q, view: ListView, limit: number) {
+  const shape = { records: view.records, committee: view.committeeId !== undefined };
+  const values = { [ME]: view.me, role: view.role, committeeId: view.committeeId };
+  const [rows, [counts]] = await Promise.all([
+    listPage(db, shape).execute({ ...values, limit }),
+    listCount(db, shape).execute(values),
+  ]);
+  return { rows, counts: counts ?? { total: 0, unread: 0 } };
 }
 
 /** Marks read or deletes; ids limit it to those notifications, 'all' to the whole view. */

@@ -33,7 +33,8 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/notifications', {
-    ...hotResponse(deps.config.checkResponses),
+    // The bell asks every minute on every screen; its rows are built as the schema (present).
+    ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
     schema: { ...tag, querystring: notificationListQuery, response: { 200: notificationList } },
     handler: (req) => service.listForUser(deps, actorOf(req), req.query),
   });

@@ -1,6 +1,6 @@
 import { MESSAGES, type NotificationItem, type NotificationList } from '@portal/shared';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import type { notifications } from '../../db/schema/index.js';
 import { authorize, scopeFor, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
@@ -11,13 +11,11 @@ import * as q from './notifications.queries.js';
 import { TEMPLATES, type Template } from './notifications.templates.js';
 import './notifications.policy.js';
 
-type Row = typeof notifications.$inferSelect;
-
-function present(row: Row): NotificationItem {
+function present(row: q.ListRow): NotificationItem {
   return {
     id: row.id,
-    created_at: row.createdAt.toISOString(),
-    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.created_at,
+    read_at: row.read_at,
     data: { title: row.title, data: { type: row.type, url: row.url, notification_body: row.body } },
     body: row.body,
     sender: row.sender,
@@ -41,11 +39,18 @@ export async function listForUser(
   actor: Actor,
   query: { count: number; role?: string; cmId?: number },
 ): Promise<NotificationList> {
-  const scope = scopeOf(actor, 'notifications.notification.list', query.role, query.cmId);
-  const [rows, counts] = await Promise.all([
-    q.listNotifications(deps.db, scope, query.count),
-    q.countNotifications(deps.db, scope),
-  ]);
+  const viewer = viewing(actor, query.role);
+  authorize(viewer, 'notifications.notification.list', { committeeId: query.cmId });
+  const { rows, counts } = await q.listNotifications(
+    deps.db,
+    {
+      records: scopeFor(viewer, 'notifications.notification.list', sql.placeholder(q.ME)),
+      me: actor.user.id,
+      role: viewer.view,
+      committeeId: query.cmId,
+    },
+    query.count,
+  );
   return { data: rows.map(present), unread: counts.unread, total: counts.total };
 }
 

@@ -1,8 +1,10 @@
 import { aliasedTable, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { files, publicationCategories, publications, subscriptions } from '../../db/schema/index.js';
-import { statement } from '../../platform/prepared.js';
+import { decoded, statement } from '../../platform/prepared.js';
 import type { StoredFile } from '../../platform/files.js';
+import { isoTime } from '../../platform/iso-time.js';
+import { fileUri } from './publications.present.js';
 
 type Q = Db | Tx;
 
@@ -44,24 +46,89 @@ const base = (db: Q) =>
  */
 export const RECENT_ORDER = [sql`${publications.updatedAt} desc nulls last`, sql`${publications.id} desc nulls last`];
 
+/**
+ * A row of the lists selected as the answer writes it (PublicationItem: its keys, nesting and
+ * texts), so the rows the prepared statement maps are the answer's rows, without the file's other
+ * columns or a second object per row.
+ */
+const itemRow = {
+  id: publications.id,
+  name: publications.name,
+  uri: decoded(sql`${publications.id}`, (v) => fileUri(v as number)),
+  updated_at: decoded(sql`${publications.updatedAt}`, (v) => isoTime(v as string)),
+  file_name: files.name,
+  size: files.size,
+  category: { id: root.id, name: root.name },
+  subcategory: { id: sub.id, name: sub.name },
+};
+
+export type PublicationItemRow = {
+  id: number;
+  name: string;
+  uri: string;
+  updated_at: string;
+  file_name: string;
+  size: number;
+  category: { id: number; name: string };
+  subcategory: { id: number; name: string };
+};
+
+const items = (db: Q) =>
+  db
+    .select(itemRow)
+    .from(publications)
+    .innerJoin(files, eq(files.id, publications.fileId))
+    .innerJoin(sub, eq(sub.id, publications.categoryId))
+    .innerJoin(root, eq(root.id, sub.parentId));
+
 const recentPage = statement((db) =>
-  base(db)
+  items(db)
     .orderBy(...RECENT_ORDER)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset')),
 );
+
+const recentCount = statement((db) => db.select({ n: sql<number>`count(*)::int` }).from(publications));
+
+/** A subcategory, or every subcategory of a root ($categoryId twice). */
+const inCategory = sql`${publications.categoryId} in (select ${publicationCategories.id} from ${publicationCategories} where ${publicationCategories.id} = ${sql.placeholder('categoryId')} or ${publicationCategories.parentId} = ${sql.placeholder('categoryId')})`;
+
+const categoryPage = statement((db) =>
+  items(db)
+    .where(inCategory)
+    .orderBy(asc(publications.name), asc(publications.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+const categoryCount = statement((db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(publications)
+    .where(inCategory),
+);
+
+const categoryById = statement((db) =>
+  db
+    .select({ id: publicationCategories.id })
+    .from(publicationCategories)
+    .where(eq(publicationCategories.id, sql.placeholder('id'))),
+);
+
+/** The lists' statements, for the benchmark's baseline to run their SQL (bench/baseline-sql.mjs). */
+export const listStatements = { recentPage, recentCount, categoryPage, categoryCount, categoryById };
 
 /** One page of publications, most recently updated first. */
 export async function listRecent(
   db: Q,
   page: number,
   perPage: number,
-): Promise<{ rows: PublicationRow[]; total: number }> {
+): Promise<{ rows: PublicationItemRow[]; total: number }> {
   const [rows, [count]] = await Promise.all([
     recentPage(db, {}).execute({ limit: perPage, offset: (page - 1) * perPage }),
-    db.select({ n: sql<number>`count(*)::int` }).from(publications),
+    recentCount(db, {}).execute(),
   ]);
-  return { rows: rows as PublicationRow[], total: count?.n ?? 0 };
+  return { rows, total: count?.n ?? 0 };
 }
 
 export async function findPublications(db: Q, ids: number[]): Promise<PublicationRow[]> {
@@ -71,35 +138,40 @@ export async function findPublications(db: Q, ids: number[]): Promise<Publicatio
     .orderBy(asc(publications.name), asc(publications.id))) as PublicationRow[];
 }
 
-/** The publications of a subcategory, or of every subcategory of a root: one page, by name, and how many in all. */
+/**
+ * The publications of a subcategory, or of every subcategory of a root: one page, by name, and
+ * how many in all; null when there is no such category. The three statements go at once.
+ */
 export async function publicationsOfCategory(
   db: Q,
   categoryId: number,
   page: number,
   perPage: number,
-): Promise<{ rows: PublicationRow[]; total: number }> {
-  const inCategory = sql`${publications.categoryId} in (select ${publicationCategories.id} from ${publicationCategories} where ${publicationCategories.id} = ${categoryId} or ${publicationCategories.parentId} = ${categoryId})`;
-  const [rows, [count]] = await Promise.all([
-    base(db)
-      .where(inCategory)
-      .orderBy(asc(publications.name), asc(publications.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(publications)
-      .where(inCategory),
+): Promise<{ rows: PublicationItemRow[]; total: number } | null> {
+  const [found, rows, [count]] = await Promise.all([
+    categoryById(db, {}).execute({ id: categoryId }),
+    categoryPage(db, {}).execute({ categoryId, limit: perPage, offset: (page - 1) * perPage }),
+    categoryCount(db, {}).execute({ categoryId }),
   ]);
-  return { rows: rows as PublicationRow[], total: count?.n ?? 0 };
+  return found.length === 0 ? null : { rows, total: count?.n ?? 0 };
 }
 
 export type CategoryRow = typeof publicationCategories.$inferSelect;
 
-export function allCategories(db: Q): Promise<CategoryRow[]> {
-  return db
-    .select()
+const categoriesAll = statement((db) =>
+  db
+    .select({
+      id: publicationCategories.id,
+      name: publicationCategories.name,
+      parentId: publicationCategories.parentId,
+      position: publicationCategories.position,
+    })
     .from(publicationCategories)
-    .orderBy(asc(publicationCategories.position), asc(publicationCategories.name));
+    .orderBy(asc(publicationCategories.position), asc(publicationCategories.name)),
+);
+
+export function allCategories(db: Q): Promise<CategoryRow[]> {
+  return categoriesAll(db, {}).execute();
 }
 
 export function findCategory(db: Q, id: number): Promise<CategoryRow | undefined> {
@@ -110,20 +182,45 @@ export function findCategory(db: Q, id: number): Promise<CategoryRow | undefined
     .then((r) => r[0]);
 }
 
-export function subscriptionsOf(db: Q, userId: number) {
-  return db
+const subscriptionsOfUser = statement((db) =>
+  db
     .select({ categoryId: subscriptions.categoryId, notify: subscriptions.notify })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
+    .where(eq(subscriptions.userId, sql.placeholder('userId'))),
+);
+
+export function subscriptionsOf(db: Q, userId: number) {
+  return subscriptionsOfUser(db, {}).execute({ userId });
 }
 
-/** How many publications each subcategory holds (those given, or all when null); counted in SQL. */
-export function publicationCounts(db: Q, categoryIds: number[] | null) {
+/**
+ * How many publications each subcategory holds: all of them, or the user's subscribed ones (their
+ * subscriptions read in the same statement, so it need not wait for them).
+ */
+const countsByCategory = statement((db, shape: { subscribed: boolean }) => {
   const q = db
     .select({ categoryId: publications.categoryId, count: sql<number>`count(*)::int` })
     .from(publications)
     .groupBy(publications.categoryId);
-  return categoryIds ? q.where(inArray(publications.categoryId, categoryIds.length ? categoryIds : [-1])) : q;
+  return shape.subscribed
+    ? q.where(
+        inArray(
+          publications.categoryId,
+          db
+            .select({ id: subscriptions.categoryId })
+            .from(subscriptions)
+            .where(eq(subscriptions.userId, sql.placeholder('userId'))),
+        ),
+      )
+    : q;
+});
+
+/** The tree's statements, for the benchmark's baseline (bench/baseline-sql.mjs). */
+export const treeStatements = { categoriesAll, subscriptionsOfUser, countsByCategory };
+
+/** How many publications each subcategory holds (of those `userId` subscribes to, or all when null); counted in SQL. */
+export function publicationCounts(db: Q, userId: number | null) {
+  return countsByCategory(db, { subscribed: userId !== null }).execute(userId === null ? {} : { userId });
 }
 
 export async function subscribe(tx: Tx, userId: number, categoryIds: number[]) {

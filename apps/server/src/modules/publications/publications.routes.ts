@@ -31,6 +31,7 @@ import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import { downloaderOf, sendFile, sendZip } from '../../platform/files.js';
+import { hotResponse } from '../../platform/serializer.js';
 import { storageOf } from '../../platform/storage.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import * as service from './publications.service.js';
@@ -52,8 +53,11 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageOf(deps);
   const maxKb = deps.config.maxUploadKb;
+  // The lists every reader's dashboard and screens ask for: rows selected as the answer writes them.
+  const hotList = hotResponse(deps.config.checkResponses, { rowsShaped: true });
 
   r.get('/publications', {
+    ...hotList,
     schema: {
       tags,
       description: 'Recently updated publications (TA, AR, LA, CM), 10 a page.',
@@ -125,6 +129,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.get('/publications/category/:id', {
+    ...hotList,
     schema: {
       tags,
       description: 'The publications of a subcategory (or of every subcategory of a root), by name, a page at a time.',
@@ -137,6 +142,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.get('/categories', {
+    ...hotResponse(deps.config.checkResponses),
     schema: {
       tags,
       description:
@@ -195,6 +201,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   // The body's back office (SYSADMIN).
   r.get('/admin/publications', {
     onRequest: adminOnly,
+    ...hotList,
     schema: {
       tags: ['Admin'],
       description: 'Every publication, most recently updated first, paged (the back office’s list).',

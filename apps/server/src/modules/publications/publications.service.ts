@@ -24,14 +24,14 @@ import * as q from './publications.queries.js';
 export async function listRecent(deps: Deps, actor: Actor, page: number, perPage: number) {
   authorize(actor, 'publications.publication.list');
   const { rows, total } = await q.listRecent(deps.db, page, perPage);
-  return { data: rows.map(presentPublication), total, page, per_page: perPage };
+  return { data: rows, total, page, per_page: perPage };
 }
 
 /** GET /admin/publications: the same list for the back office, which does not read publications as a member. */
 export async function listForAdmin(deps: Deps, actor: Actor, page: number, perPage: number) {
   authorize(actor, 'admin.publication.manage');
   const { rows, total } = await q.listRecent(deps.db, page, perPage);
-  return { data: rows.map(presentPublication), total, page, per_page: perPage };
+  return { data: rows, total, page, per_page: perPage };
 }
 
 /** The first publications for the dashboard card. */
@@ -50,9 +50,12 @@ export async function publicationsOfCategory(
   perPage: number,
 ) {
   authorize(actor, 'publications.publication.list');
-  authorize(actor, 'publications.publication.list', await q.findCategory(deps.db, categoryId));
-  const { rows, total } = await q.publicationsOfCategory(deps.db, categoryId, page, perPage);
-  return { data: rows.map(presentPublication), total, page, per_page: perPage };
+  const found = authorize(
+    actor,
+    'publications.publication.list',
+    await q.publicationsOfCategory(deps.db, categoryId, page, perPage),
+  );
+  return { data: found.rows, total: found.total, page, per_page: perPage };
 }
 
 /** The files of these publications (404 when none exists); anyone who reads publications reads them all. */
@@ -71,10 +74,11 @@ export async function categoryTree(
 ): Promise<CategoryNode[]> {
   authorize(actor, 'publications.subscription.update');
   if (opts.withPublication) authorize(actor, 'publications.publication.list');
-  const [categories, subs] = await Promise.all([q.allCategories(deps.db), q.subscriptionsOf(deps.db, actor.user.id)]);
-  const counts = opts.withPublication
-    ? await q.publicationCounts(deps.db, opts.subscribed ? subs.map((s) => s.categoryId) : null)
-    : undefined;
+  const [categories, subs, counts] = await Promise.all([
+    q.allCategories(deps.db),
+    q.subscriptionsOf(deps.db, actor.user.id),
+    opts.withPublication ? q.publicationCounts(deps.db, opts.subscribed ? actor.user.id : null) : undefined,
+  ]);
   return presentTree(categories, subs, counts, opts.subscribed);
 }
 

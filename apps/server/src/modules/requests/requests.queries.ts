@@ -10,6 +10,9 @@ import {
   users,
 } from '../../db/schema/index.js';
 
+import { isoTime } from '../../platform/iso-time.js';
+import { decoded, statement } from '../../platform/prepared.js';
+
 type Q = Db | Tx;
 
 export type UserRequestRow = typeof userRequests.$inferSelect;
@@ -21,13 +24,80 @@ const SORTS = {
   created_at: userRequests.createdAt,
 } as const;
 
+/** The list's shape: the view's scope, what the actor may decide, which filters are present, the order. */
+export interface ListShape {
+  scope: Scope;
+  decidable: Scope;
+  type: boolean;
+  sort: keyof typeof SORTS;
+  direction: 'asc' | 'desc';
+  name: boolean;
+  role: boolean;
+  change: boolean;
+}
+type Scope = { where: SQL; key: string };
+
+/** The placeholder of the listing user in the scopes the service passes (scopeFor(..., sql.placeholder(ME))). */
+export const ME = 'me';
+
+function listWhere(shape: ListShape) {
+  return and(
+    eq(userRequests.status, 'pending'),
+    shape.scope.where,
+    shape.type ? eq(userRequests.type, sql.placeholder('type')) : undefined,
+    shape.name ? ilike(userRequests.name, sql.placeholder('name')) : undefined,
+    shape.role ? sql`${userRequests.roles}::text ilike ${sql.placeholder('role')}` : undefined,
+    shape.change ? sql`${userRequests.data}->>'summary' ilike ${sql.placeholder('change')}` : undefined,
+  );
+}
+
+/** A row of the list: the summary's fields and the facts its rules read (not the stored form or change). */
+const listRow = {
+  id: userRequests.id,
+  type: userRequests.type,
+  status: userRequests.status,
+  handler: userRequests.handler,
+  name: userRequests.name,
+  email: userRequests.email,
+  roles: userRequests.roles,
+  summary: sql<string>`case when jsonb_typeof(${userRequests.data}->'summary') = 'string' then ${userRequests.data}->>'summary' else '' end`,
+  userId: userRequests.userId,
+  createdAt: decoded(sql`${userRequests.createdAt}`, (v) => isoTime(v as string)),
+};
+
+const listPage = statement((db, shape: ListShape) =>
+  db
+    .select(listRow)
+    .from(userRequests)
+    .where(listWhere(shape))
+    .orderBy(shape.direction === 'asc' ? asc(SORTS[shape.sort]) : desc(SORTS[shape.sort]), asc(userRequests.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+const listCount = statement((db, shape: ListShape) =>
+  db
+    .select({
+      total: sql<number>`count(*)::int`,
+      decidable: sql<number>`(count(*) filter (where ${shape.decidable.where}))::int`,
+    })
+    .from(userRequests)
+    .where(listWhere(shape)),
+);
+
+/** The list's statements, for the benchmark's baseline (bench/baseline-sql.mjs). */
+export const listStatements = { page: listPage, count: listCount };
+
+export type ListRow = Awaited<ReturnType<ReturnType<typeof listPage>['execute']>>[number];
+
 /** A page of pending requests within the actor's scope, sorted and filtered in SQL. */
 export async function listPendingRequests(
   db: Q,
-  scope: SQL,
+  scope: Scope,
   opts: {
     /** The requests of the list the actor may decide: counted beside the total. */
-    decidable: SQL;
+    decidable: Scope;
+    me: number;
     type?: 'create' | 'update';
     page: number;
     perPage: number;
@@ -38,33 +108,29 @@ export async function listPendingRequests(
     change?: string;
   },
 ) {
-  const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = and(
-    eq(userRequests.status, 'pending'),
+  const like = (s: string | undefined) => (s ? `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined);
+  const shape: ListShape = {
     scope,
-    opts.type ? eq(userRequests.type, opts.type) : undefined,
-    opts.name ? ilike(userRequests.name, like(opts.name)) : undefined,
-    opts.role ? sql`${userRequests.roles}::text ilike ${like(opts.role)}` : undefined,
-    opts.change ? sql`${userRequests.data}->>'summary' ilike ${like(opts.change)}` : undefined,
-  );
-  const order = opts.direction === 'asc' ? asc(SORTS[opts.sort]) : desc(SORTS[opts.sort]);
+    decidable: opts.decidable,
+    type: !!opts.type,
+    sort: opts.sort,
+    direction: opts.direction,
+    name: !!opts.name,
+    role: !!opts.role,
+    change: !!opts.change,
+  };
+  const values = {
+    [ME]: opts.me,
+    type: opts.type,
+    name: like(opts.name),
+    role: like(opts.role),
+    change: like(opts.change),
+  };
   const [rows, [counts]] = await Promise.all([
-    db
-      .select({ row: userRequests })
-      .from(userRequests)
-      .where(where)
-      .orderBy(order, asc(userRequests.id))
-      .limit(opts.perPage)
-      .offset((opts.page - 1) * opts.perPage),
-    db
-      .select({
-        total: sql<number>`count(*)`.mapWith(Number),
-        decidable: sql<number>`count(*) filter (where ${opts.decidable})`.mapWith(Number),
-      })
-      .from(userRequests)
-      .where(where),
+    listPage(db, shape).execute({ ...values, limit: opts.perPage, offset: (opts.page - 1) * opts.perPage }),
+    listCount(db, shape).execute(values),
   ]);
-  return { rows: rows.map((r) => r.row), total: counts?.total ?? 0, decidable: counts?.decidable ?? 0 };
+  return { rows, total: counts?.total ?? 0, decidable: counts?.decidable ?? 0 };
 }
 
 export async function findRequest(db: Q, id: number) {

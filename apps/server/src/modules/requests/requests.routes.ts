@@ -14,6 +14,7 @@ import {
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { authorize } from '../../platform/access.js';
+import { hotResponse } from '../../platform/serializer.js';
 import * as service from './requests.service.js';
 
 const tag = { tags: ['Registration and requests'] };
@@ -29,6 +30,9 @@ export async function requestRoutes(app: FastifyInstance, { deps }: { deps: Deps
 
   r.get('/user-requests', {
     onRequest: adminOnly,
+    // The admins' pending lists and the Outstanding Activities counts ask for it on every visit; its
+    // rows are built as the schema (presentListRow).
+    ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
     schema: {
       ...tag,
       description: "Pending requests the admin view sees (TA_ADMIN: assessors'; SYSADMIN: all).",

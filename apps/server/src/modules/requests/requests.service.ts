@@ -19,6 +19,7 @@ import {
   type UserRequestListQuery,
   type UserRequestSummary,
 } from '@portal/shared';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { users } from '../../db/schema/index.js';
 import { allows, authorize, refusalOf, scopeFor, viewing } from '../../platform/access.js';
@@ -75,12 +76,32 @@ function presentSummary(actor: Actor, row: Row): UserRequestSummary {
   };
 }
 
+/** A row of the list as its summary: the same fields and rules as presentSummary, from the list's own columns. */
+function presentListRow(actor: Actor, row: q.ListRow): UserRequestSummary {
+  const pending = row.status === 'pending';
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    name: row.name,
+    email: row.email,
+    roles: row.roles,
+    change_request: row.summary,
+    user_id: row.userId,
+    created_at: row.createdAt,
+    can_decide: pending && allows(actor, actionOf(row.type), row),
+    decide_note: pending ? refusalOf(actor, actionOf(row.type), row) : null,
+  };
+}
+
 /** GET /user-requests?current_role=: the pending requests the admin's view sees, paged in SQL. */
 export async function listRequests(deps: Deps, actor: Actor, query: UserRequestListQuery): Promise<UserRequestList> {
   const a = viewing(actor, query.current_role);
   authorize(a, 'admin.request.view');
-  const { rows, total, decidable } = await q.listPendingRequests(deps.db, scopeFor(a, 'admin.request.view').where, {
-    decidable: scopeFor(a, actionOf(query.type ?? 'create')).where,
+  const me = sql.placeholder(q.ME);
+  const { rows, total, decidable } = await q.listPendingRequests(deps.db, scopeFor(a, 'admin.request.view', me), {
+    decidable: scopeFor(a, actionOf(query.type ?? 'create'), me),
+    me: a.user.id,
     type: query.type,
     page: query.page,
     perPage: query.per_page,
@@ -91,7 +112,7 @@ export async function listRequests(deps: Deps, actor: Actor, query: UserRequestL
     change: query.change,
   });
   return {
-    data: rows.map((r) => presentSummary(a, r)),
+    data: rows.map((r) => presentListRow(a, r)),
     total,
     decidable_total: decidable,
     page: query.page,
