@@ -239,7 +239,7 @@ export async function claimQueuedNotice(tx: Tx) {
 export async function markNoticeSent(tx: Tx, id: number, recipients: number) {
   await tx
     .update(sentNotifications)
-    .set({ status: 'sent', recipients, fannedOutAt: sql`now()`, lastError: null })
+    .set({ status: 'sent', recipients, fannedOutAt: sql`clock_timestamp()`, lastError: null })
     .where(eq(sentNotifications.id, id));
 }
 
