@@ -161,6 +161,10 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 1000));
 }
 const notified = (await db.query(`select count(*)::int as n from notifications where title = $1`, [title])).rows[0].n;
+// The fan-out (notices queued by the call, then written by the worker): when it was done.
+const fanned = (
+  await db.query(`select status, recipients, fanned_out_at from sent_notifications where title = $1`, [title])
+).rows[0];
 await db.end();
 
 // The sink's files: the notice's mails, per recipient.
@@ -181,7 +185,7 @@ const toLastSent = last.last_sent ? new Date(last.last_sent).getTime() - t0 : Na
 const toLastReceived = lastReceived ? lastReceived - t0 : NaN;
 console.log(`
 active members holding ${GROUPS.join(', ')}: ${members}; recipients the call answered: ${recipients}
-in-app notifications written: ${notified}
+in-app notifications written: ${notified}; the notice is ${fanned?.status}${fanned?.fanned_out_at ? `, fanned out ${((new Date(fanned.fanned_out_at).getTime() - t0) / 1000).toFixed(2)} s after the request` : ''}
 outbox rows: ${last.total} (${last.sent} sent, ${last.failed} failed, ${last.held} held)
 request answered: ${answered} ms
 request to the last row marked sent: ${(toLastSent / 1000).toFixed(1)} s (${(last.sent / (toLastSent / 1000)).toFixed(1)} mails/s overall, ${POOL ? 'pooled SMTP connection' : 'one SMTP connection a mail'})

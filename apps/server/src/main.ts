@@ -43,16 +43,20 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
   // Background work (expired rows, the storage sweep, the notification outbox: mail goes out after
-  // commit, with retries, platform/outbox.ts) starts a moment after the server answers. Its first
+  // commit, with retries, platform/outbox.ts; the fan-out of admins' notices left queued by another
+  // process or a failure, notices.fanout.ts) starts a moment after the server answers. Its first
   // pass is not needed to serve a request, and on PGlite's one connection its first queries held
   // the first requests back (bench/README.md, cold start).
   setTimeout(() => {
-    void Promise.all([import('./platform/housekeeping.js'), import('./platform/outbox.js')]).then(
-      ([{ scheduleHousekeeping }, { startOutboxWorker }]) => {
-        // A signal that came meanwhile has shut down already: start nothing on a closed database.
-        if (!closing) background.push(scheduleHousekeeping(app.deps), startOutboxWorker(app.deps));
-      },
-    );
+    void Promise.all([
+      import('./platform/housekeeping.js'),
+      import('./platform/outbox.js'),
+      import('./modules/notifications/index.js'),
+    ]).then(([{ scheduleHousekeeping }, { startOutboxWorker }, { startNoticeFanOut }]) => {
+      // A signal that came meanwhile has shut down already: start nothing on a closed database.
+      if (!closing)
+        background.push(scheduleHousekeeping(app.deps), startNoticeFanOut(app.deps), startOutboxWorker(app.deps));
+    });
   }, BACKGROUND_DELAY_MS);
   app.log.info(
     `Portal ready at ${config.appUrl} on ${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'} in ${Math.round(performance.now() - started)} ms ` +

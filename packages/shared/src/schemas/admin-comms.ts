@@ -115,6 +115,8 @@ export const pastNotification = z.object({
   notificationSentTo: z.string(),
   sender: z.string(),
   reminders: z.array(notificationReminder),
+  /** Still being fanned out: `recipient` is the count when it was sent, the exact one once done. */
+  sending: z.boolean(),
 });
 export type PastNotification = z.infer<typeof pastNotification>;
 

@@ -30,6 +30,10 @@ export const notifications = pgTable(
 /**
  * The log of notifications an admin sent to groups (Past Notifications): one row per send, with
  * whom it went to in words and how many received it. reminders: [{ sent_on, sent_to }] (none yet).
+ *
+ * It is also the fan-out's queue: the call writes the row 'queued' with the recipients' selection
+ * and answers; a worker (notices.fanout.ts) writes every recipient's notification and mail, and
+ * marks it 'sent' with the count reached, in one transaction.
  */
 export const sentNotifications = pgTable(
   'sent_notifications',
@@ -50,6 +54,22 @@ export const sentNotifications = pgTable(
       .default(sql`'[]'::jsonb`),
     sentBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** 'queued' until its notifications and mails are written (rows logged before the queue are 'sent'). */
+    status: text({ enum: ['queued', 'sent'] })
+      .notNull()
+      .default('sent'),
+    /** Whom the fan-out reaches: the Audience of notifications.queries.ts (null on rows logged before the queue). */
+    selection: jsonb(),
+    /** Failed fan-outs so far; the next try waits until nextAttemptAt. */
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    fannedOutAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('sent_notifications_audience_created_idx').on(t.audience, t.createdAt.desc())],
+  (t) => [
+    index('sent_notifications_audience_created_idx').on(t.audience, t.createdAt.desc()),
+    index('sent_notifications_queued_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'queued'`),
+  ],
 );

@@ -12,7 +12,7 @@ import { recordAudit } from '../../platform/audit.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
-import { ADMIN_NOTICE_KIND, escapeHtml } from '../../platform/outbox.js';
+import { kickFanOut } from './notices.fanout.js';
 import * as q from './notifications.queries.js';
 import './notifications.policy.js';
 
@@ -77,8 +77,9 @@ async function audienceOf(deps: Deps, actor: Actor, input: NotificationSend) {
 /**
  * POST /notifications: an admin's notice to a group. Every recipient gets it once in the portal
  * (type Admin: it opens as a modal) and by mail through the outbox, whatever their mail choices.
- * Two set-based writes in the call's transaction, with the log row and the audit row; the outbox
- * worker delivers after commit, so the call answers at once.
+ * The call's transaction writes the log row, queued with the recipients' selection, and the audit
+ * row, and answers how many it will reach (one count); the fan-out (notices.fanout.ts) writes the
+ * notifications and mails after commit, so the call answers at once whatever the audience's size.
  */
 export async function sendNotice(deps: Deps, actor: Actor, input: NotificationSend): Promise<NotificationSent> {
   authorize(actor, 'admin.notification.send');
@@ -88,20 +89,8 @@ export async function sendNotice(deps: Deps, actor: Actor, input: NotificationSe
   const body = input.notification_body.trim();
   if (!senderName || !senderEmail || !title || !body) throw badRequest(M.notificationFieldsEmpty);
   const { audience, text: sentTo, picked } = await audienceOf(deps, actor, input);
-  const sender = `${senderName} (${senderEmail})`;
-  const mailText = `${title}\n\nFrom: ${sender}\n\n${body}`;
-  return deps.db.transaction(async (tx) => {
-    const recipients = await q.insertNotice(tx, audience, {
-      title,
-      body,
-      sender,
-      mail: {
-        kind: ADMIN_NOTICE_KIND,
-        subject: title,
-        text: mailText,
-        html: escapeHtml(mailText).replace(/\n/g, '<br>'),
-      },
-    });
+  const sent = await deps.db.transaction(async (tx) => {
+    const recipients = await q.countAudience(tx, audience);
     const id = await q.insertSentNotification(tx, {
       title,
       body,
@@ -112,6 +101,8 @@ export async function sendNotice(deps: Deps, actor: Actor, input: NotificationSe
       sentToText: sentTo,
       recipients,
       sentBy: actor.user.id,
+      status: 'queued',
+      selection: audience,
     });
     await recordAudit(tx, {
       action: 'admin.notification.send',
@@ -121,6 +112,8 @@ export async function sendNotice(deps: Deps, actor: Actor, input: NotificationSe
     });
     return { message: M.notificationSent, recipients, id };
   });
+  kickFanOut(deps);
+  return sent;
 }
 
 /** GET /notifications/log: the notices of the audiences this admin sends to, newest first, paged in SQL. */
@@ -143,6 +136,7 @@ export async function listNoticeLog(
       notificationSentTo: r.sentToText,
       sender: `${r.senderName} (${r.senderEmail})`,
       reminders: (r.reminders as { sent_on: string; sent_to: number }[]) ?? [],
+      sending: r.status === 'queued',
     })),
     total,
     page: query.page,

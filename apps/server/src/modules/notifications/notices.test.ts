@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ADMIN_COMMS_MESSAGES as M, type NotificationList, type NotificationLog } from '@portal/shared';
-import { auditLog, devMessages, mailOutbox, notifications } from '../../db/schema/index.js';
+import { auditLog, devMessages, mailOutbox, notifications, sentNotifications } from '../../db/schema/index.js';
 import { sendDue } from '../../platform/outbox.js';
+import { drainNotices, fanOutQueued } from './notices.fanout.js';
+import { claimQueuedNotice, insertSentNotification, type Audience } from './notifications.queries.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeSignedIn, makeUser, type UserRow } from '../../test/factories/users.js';
 import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -45,13 +47,17 @@ const notice = (extra: Record<string, unknown>) => ({
   notification_body: 'The office is closed on Friday.',
   ...extra,
 });
-const send = (token: string | undefined, payload: unknown) =>
-  t.app.inject({
+/** Sends, then waits for the fan-out the call kicked off (and any other pass in this process). */
+async function send(token: string | undefined, payload: unknown) {
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/notifications',
     headers: token ? auth(token) : {},
     payload: payload as never,
   });
+  await drainNotices(t.app.deps);
+  return res;
+}
 
 async function recipientsOf(title: string) {
   const rows = await t.database.db
@@ -116,6 +122,7 @@ describe('POST /api/notifications (SYSADMIN, groups)', () => {
       });
     const [a, b] = await Promise.all([post(), post()]);
     expect([a.status, b.status]).toEqual([200, 200]);
+    await drainNotices(t.app.deps);
     const ids = (await recipientsOf('Parallel')).map((r) => r.userId).sort();
     expect(ids).toEqual([cmA.id, cmA.id, arAndCm.id, arAndCm.id].sort());
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Parallel'));
@@ -196,6 +203,7 @@ describe('GET /api/notifications/log', () => {
       recipient: 2,
       sender: 'Portal Admin (admin@portal.test)',
       reminders: [],
+      sending: false,
     });
     expect(first.data.find((d) => d.title === 'Two groups')?.notificationSentTo).toBe('AR; CM');
     const second = await log(sysadmin, 2);
@@ -211,5 +219,107 @@ describe('GET /api/notifications/log', () => {
       recordType: 'sent_notification',
       after: { recipients: 1 },
     });
+  });
+});
+
+describe('the fan-out', () => {
+  const queue = (title: string, selection: unknown) =>
+    insertSentNotification(t.database.db, {
+      title,
+      body: 'Queued body.',
+      senderName: 'Portal Admin',
+      senderEmail: 'admin@portal.test',
+      audience: 'groups',
+      sendTo: { send_to: ['CM'], committee_ids: [committeeA] },
+      sentToText: 'CM: A',
+      recipients: 0,
+      status: 'queued',
+      selection,
+    });
+  const noGroups: Audience = { kind: 'groups', roles: [], allCommitteeMembers: false, committeeIds: [] };
+
+  it('two workers draining at once fan out each notice once', async () => {
+    await drainNotices(t.app.deps);
+    const selection = { ...noGroups, committeeIds: [committeeA] };
+    const ids = [
+      await queue('Queued 1', selection),
+      await queue('Queued 2', selection),
+      await queue('Queued 3', selection),
+    ];
+    // Side by side, not chained: on PostgreSQL each runs on its own connection of the pool.
+    const [a, b] = await Promise.all([fanOutQueued(t.app.deps), fanOutQueued(t.app.deps)]);
+    expect(a.sent + b.sent).toBe(3);
+    expect(a.failed + b.failed).toBe(0);
+    for (const title of ['Queued 1', 'Queued 2', 'Queued 3']) {
+      expect((await recipientsOf(title)).map((r) => r.userId).sort()).toEqual([cmA.id, arAndCm.id].sort());
+      const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, title));
+      expect(mails.map((m) => m.userId).sort()).toEqual([cmA.id, arAndCm.id].sort());
+    }
+    const logged = await t.database.db.select().from(sentNotifications).where(inArray(sentNotifications.id, ids));
+    expect(logged.map((l) => [l.status, l.recipients, l.attempts])).toEqual([
+      ['sent', 2, 0],
+      ['sent', 2, 0],
+      ['sent', 2, 0],
+    ]);
+  });
+
+  // PGlite has one connection, on which a second transaction waits for the first: PostgreSQL only.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a worker skips a notice another worker holds, without waiting for it; that one goes out once, later',
+    async () => {
+      await drainNotices(t.app.deps);
+      const selection = { ...noGroups, committeeIds: [committeeA] };
+      await queue('Held', selection);
+      await queue('Free', selection);
+      let claimed: { id: number; title: string } | undefined;
+      let holding!: () => void;
+      let release!: () => void;
+      const held = new Promise<void>((r) => (holding = r));
+      const released = new Promise<void>((r) => (release = r));
+      // Another server's fan-out, stopped after its claim; it fails and rolls back when released.
+      const other = t.database.db.transaction(async (tx) => {
+        claimed = await claimQueuedNotice(tx);
+        holding();
+        await released;
+        throw new Error('the other server stopped');
+      });
+      await held;
+      expect(claimed?.title).toBe('Held');
+      expect(await fanOutQueued(t.app.deps)).toEqual({ sent: 1, failed: 0 });
+      expect(await recipientsOf('Free')).toHaveLength(2);
+      expect(await recipientsOf('Held')).toHaveLength(0);
+      release();
+      await expect(other).rejects.toThrow('the other server stopped');
+      expect(await fanOutQueued(t.app.deps)).toEqual({ sent: 1, failed: 0 });
+      expect((await recipientsOf('Held')).map((r) => r.userId).sort()).toEqual([cmA.id, arAndCm.id].sort());
+      expect(await recipientsOf('Free')).toHaveLength(2);
+    },
+  );
+
+  it('a notice whose fan-out failed stays queued, with nothing written, and is tried again', async () => {
+    await drainNotices(t.app.deps);
+    // A committee id that is no integer makes the fan-out's statement fail.
+    const id = await queue('Fails first', { ...noGroups, committeeIds: ['x'] });
+    expect(await drainNotices(t.app.deps)).toEqual({ sent: 0, failed: 1 });
+    const [failed] = await t.database.db.select().from(sentNotifications).where(eq(sentNotifications.id, id));
+    expect(failed).toMatchObject({ status: 'queued', attempts: 1, fannedOutAt: null });
+    expect(failed!.lastError).toBeTruthy();
+    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(await recipientsOf('Fails first')).toEqual([]);
+    // Not due yet: the next pass leaves it.
+    expect(await drainNotices(t.app.deps)).toEqual({ sent: 0, failed: 0 });
+    const log = await t.app.inject({ method: 'GET', url: '/api/notifications/log', headers: auth(sysadmin) });
+    expect(log.json<NotificationLog>().data.find((d) => d.id === id)).toMatchObject({ sending: true });
+
+    // Once what failed is mended and the wait is over, the worker fans it out.
+    await t.database.db
+      .update(sentNotifications)
+      .set({ selection: { ...noGroups, committeeIds: [committeeA] }, nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(sentNotifications.id, id));
+    expect(await drainNotices(t.app.deps)).toEqual({ sent: 1, failed: 0 });
+    expect((await recipientsOf('Fails first')).map((r) => r.userId).sort()).toEqual([cmA.id, arAndCm.id].sort());
+    const [sent] = await t.database.db.select().from(sentNotifications).where(eq(sentNotifications.id, id));
+    expect(sent).toMatchObject({ status: 'sent', recipients: 2, lastError: null });
+    expect(sent!.fannedOutAt).toBeInstanceOf(Date);
   });
 });

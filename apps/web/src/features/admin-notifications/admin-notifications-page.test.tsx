@@ -15,10 +15,10 @@ const log: NotificationLog = {
   audiences: { groups: false, assessors: true },
 };
 
-function open(entry: string) {
+function open(entry: string, past: NotificationLog = log) {
   signInAs('TA_ADMIN');
   const { calls } = mockFetch((url, init) => {
-    if (url.startsWith('/api/notifications/log')) return { body: log };
+    if (url.startsWith('/api/notifications/log')) return { body: past };
     if (url === '/api/notifications' && init.method === 'POST')
       return { body: { message: 'The notification is sent.', recipients: 3, id: 9 } };
     return undefined;
@@ -59,6 +59,27 @@ describe('Admin Notifications and the report', () => {
       selectedReportOptions: [1, 2],
     });
     await waitFor(() => expect(window.sessionStorage.getItem('portal.report-recipients')).toBeNull());
+  });
+
+  it('Past Notifications says which notices are still being sent', async () => {
+    const row = {
+      body: 'Body',
+      date: '2026-11-26T21:00:00.000Z',
+      notificationSentTo: 'All TA Users',
+      sender: 'Tara (taadmin@portal.test)',
+      reminders: [],
+    };
+    open('/admin/notifications', {
+      ...log,
+      data: [
+        { ...row, id: 2, title: 'Just sent', recipient: 10033, sending: true },
+        { ...row, id: 1, title: 'Earlier', recipient: 12, sending: false },
+      ],
+      total: 2,
+    });
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Past Notifications' }));
+    expect(await screen.findByText('10033 (sending)')).toBeInTheDocument();
+    expect(screen.getByText('12')).toBeInTheDocument();
   });
 
   it('opened without ?to=report, users kept from an earlier Notify are not offered', async () => {

@@ -54,7 +54,10 @@ export function PastNotices() {
           title: 'Recipients',
           render: (n) => (
             <>
-              <Text size="sm">{n.recipient}</Text>
+              <Text size="sm">
+                {n.recipient}
+                {n.sending ? ' (sending)' : ''}
+              </Text>
               <Text size="xs" c="dimmed">
                 {n.notificationSentTo}
               </Text>
