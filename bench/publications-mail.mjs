@@ -14,12 +14,11 @@
  *   PORTAL_PORT=3225 SMTP_PORT=3223 SINK_HTTP_PORT=3224 MAX_WAIT_S=600 (defaults)
  *   POOL=1: MAIL_URL with nodemailer's ?pool=true (one SMTP connection kept open, not one a mail)
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { here, startPortal } from './portal.mjs';
+import { startMailRun } from './mail-run.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench_pub';
 const PORTAL_PORT = Number(process.env.PORTAL_PORT ?? 3225);
@@ -28,68 +27,19 @@ const SINK_HTTP_PORT = Number(process.env.SINK_HTTP_PORT ?? 3224);
 const MAX_WAIT_S = Number(process.env.MAX_WAIT_S ?? 600);
 const POOL = process.env.POOL === '1';
 const CATEGORY = 'Bench Notify';
-const work = mkdtempSync(path.join(tmpdir(), 'portal-bench-pubmail-'));
-const mailDir = path.join(work, 'mail');
 const loads = [loadavg()[0]];
-
-// The sink: its stdout names each message (20,000 lines), read and dropped.
-const sink = spawn(process.execPath, [path.join(here, '../e2e/smtp-sink.mjs')], {
-  env: { ...process.env, MAIL_DIR: mailDir, SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(SINK_HTTP_PORT) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-process.on('exit', () => {
-  sink.kill('SIGTERM');
-  if (!process.env.KEEP_MAIL) rmSync(work, { recursive: true, force: true });
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
-await new Promise((resolve, reject) => {
-  let out = '';
-  const onData = (chunk) => {
-    out += chunk;
-    if (out.includes('SMTP_SINK_READY')) {
-      sink.stdout.off('data', onData);
-      sink.stdout.resume();
-      resolve();
-    }
-  };
-  sink.stdout.on('data', onData);
-  sink.once('exit', (code) => reject(new Error(`the SMTP sink stopped (${code})`)));
-});
-const SINK = `http://127.0.0.1:${SINK_HTTP_PORT}`;
-
-const portal = await startPortal({
-  port: PORTAL_PORT,
+const {
+  mailDir,
+  portalUrl: PORTAL,
+  login,
+} = await startMailRun({
+  name: 'pubmail',
   databaseUrl: DATABASE_URL,
-  dataDir: path.join(work, 'data'),
-  env: { MAIL_URL: `smtp://127.0.0.1:${SMTP_PORT}${POOL ? '/?pool=true' : ''}`, MAIL_FROM: 'portal@bench.test' },
+  portalPort: PORTAL_PORT,
+  smtpPort: SMTP_PORT,
+  sinkHttpPort: SINK_HTTP_PORT,
+  pool: POOL,
 });
-const PORTAL = portal.url;
-
-/** Signs in with the code the sink received. */
-async function login(email, password = 'portal-demo') {
-  const after = Date.now();
-  const res = await fetch(`${PORTAL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  const { token: pending } = await res.json();
-  let code;
-  for (let i = 0; i < 100 && !code; i++) {
-    const r = await fetch(`${SINK}/latest-code?to=${encodeURIComponent(email)}&after=${after}`);
-    if (r.ok) code = (await r.json()).code;
-    else await new Promise((s) => setTimeout(s, 200));
-  }
-  if (!code) throw new Error(`no code for ${email} at the sink`);
-  const verify = await fetch(`${PORTAL}/api/twofactor/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${pending}` },
-    body: JSON.stringify({ code }),
-  });
-  if (!verify.ok) throw new Error(`verify ${email}: ${verify.status} ${await verify.text()}`);
-  return (await verify.json()).token;
-}
 
 const token = await login('admin@portal.test');
 const auth = { authorization: `Bearer ${token}` };
