@@ -61,22 +61,10 @@ function changeSummary(row: Row): string {
 }
 
 function presentSummary(actor: Actor, row: Row): UserRequestSummary {
-  return {
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    name: row.name,
-    email: row.email,
-    roles: row.roles,
-    change_request: changeSummary(row),
-    user_id: row.userId,
-    created_at: row.createdAt.toISOString(),
-    can_decide: row.status === 'pending' && allows(actor, actionOf(row.type), row),
-    decide_note: row.status === 'pending' ? refusalOf(actor, actionOf(row.type), row) : null,
-  };
+  return presentListRow(actor, { ...row, summary: changeSummary(row), createdAt: row.createdAt.toISOString() });
 }
 
-/** A row of the list as its summary: the same fields and rules as presentSummary, from the list's own columns. */
+/** A row of the list as its summary (a whole request row goes through it too: presentSummary). */
 function presentListRow(actor: Actor, row: q.ListRow): UserRequestSummary {
   const pending = row.status === 'pending';
   return {
