@@ -144,6 +144,22 @@ export default defineConfig(
   ...moduleBoundaries,
   ...outsideModules,
 
+  // A request's context travels in its deps (platform/deps.ts): on Node 20 any AsyncLocalStorage or
+  // async hook runs promise hooks for every promise of every request, about a tenth of a list
+  // call's throughput (bench/README.md "A request-wide store cost a tenth").
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/^(node:)?async_hooks$/]',
+          message: 'Pass the request context in deps (platform/deps.ts): async hooks slow every request on Node 20.',
+        },
+      ],
+    },
+  },
+
   // No import cycles in the server and the web app (packages are resolved as TypeScript sees them).
   {
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],

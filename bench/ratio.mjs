@@ -11,7 +11,8 @@
  *   CALLS=jobs|forum|meetings|publications|...|all (a set of bench/calls/, each on its own scale
  *   data; `all`: every set whose database exists), PRODUCTION=1 (the portal as in production: no
  *   zod check of each answer), ROUNDS=6 SLICE=3 CONNECTIONS=50 PORT=3131 (defaults; the baseline
- *   listens on PORT + 1), DATABASE_URL (only with one set: overrides the set's database)
+ *   listens on PORT + 1), DATABASE_URL (only with one set: overrides the set's database), ONLY=call or
+ *   call:ROLE,... (only those calls of the sets)
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,7 +94,8 @@ function rowsOf(body) {
 }
 
 async function measure(list, portal, baseline) {
-  for (const c of list) {
+  const only = process.env.ONLY?.split(',');
+  for (const c of list.filter((c) => !only || only.includes(c.call) || only.includes(`${c.call}:${c.role}`))) {
     const urls = [`${portal.url}/api${c.path}`, `${baseline.url}${c.path}`];
     // A baseline answering fewer rows (a value missing from its statement) would be measured as faster.
     const [mine, theirs] = await Promise.all(

@@ -16,14 +16,13 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import './modules/policies.js';
 import { authPlugin } from './platform/auth.js';
-import type { Deps } from './platform/deps.js';
+import { depsOfRequest, type Deps } from './platform/deps.js';
 import { AppError, fromDatabaseError, isConnectionLost, tooManyRequests } from './platform/errors.js';
 import { registerHealth } from './platform/health.js';
 import { registerMetrics } from './platform/metrics.js';
 import { devMailbox, httpSms, noSms, smtpMailer } from './platform/mail.js';
 import { closeAfterUnreadBody, closeConnectionsOnClose } from './platform/connections.js';
-import { contextLogger, enterRequestLog, loggerOptions, type LogStream } from './platform/logging.js';
-import { enterAuditAddress } from './platform/audit.js';
+import { loggerOptions, type LogStream } from './platform/logging.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWeb } from './platform/web.js';
 import { withMultipartBodies } from './platform/uploads.js';
@@ -66,6 +65,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
   }
+  interface FastifyRequest {
+    /** The app's deps with this request's logger and address (platform/deps.ts). */
+    deps: Deps;
+  }
 }
 
 /** Turns zod issues into the spec's one error shape: the first message, and every message by field. */
@@ -92,9 +95,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.setSerializerCompiler(serializerCompiler);
 
   // The development mailbox only outside production; there config has required MAIL_URL.
-  // The services' logger writes through the logger of the request it serves (its request id).
-  const log = contextLogger(app.log);
-  const dev = config.env === 'production' ? null : devMailbox(database.db, log);
+  // Outside a request the services log through the app's logger; a request's deps carry its own (deps.ts).
+  const log = app.log;
+  const dev = config.env === 'production' ? null : devMailbox(database.db);
   const mailer = config.mailUrl ? smtpMailer(config.mailUrl, config.mailFrom) : dev?.mailer;
   if (!mailer) throw new Error('MAIL_URL is required in production');
   const deps: Deps = {
@@ -103,6 +106,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     mailer,
     sms: config.smsUrl ? httpSms(config.smsUrl) : (dev?.sms ?? noSms),
     log,
+    ip: null,
   };
   app.decorate('deps', deps);
 
@@ -174,8 +178,12 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       done(tooManyRequests());
     });
   }
-  app.addHook('preHandler', enterRequestLog);
-  app.addHook('preHandler', enterAuditAddress);
+  // Each request's deps: the services' log lines then carry its id, their audit records its address.
+  app.decorateRequest('deps', null as unknown as Deps);
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.deps = depsOfRequest(deps, req);
+    done();
+  });
   await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifySwagger, {
     openapi: {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { auditLog } from '../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
-import { changedFields, recordAudit, withAuditAddress } from './audit.js';
+import { changedFields, recordAudit } from './audit.js';
 
 describe('audit trail', () => {
   let t: TestApp;
@@ -11,20 +11,20 @@ describe('audit trail', () => {
   });
   afterAll(() => t.close());
 
-  it('records with the address of the request, and nothing of a rolled-back transaction', async () => {
+  // That a request's records carry its address (req.deps.ip): modules/audit/audit.test.ts.
+  it('records with the address given, and nothing of a rolled-back transaction', async () => {
     const db = t.database.db;
-    await withAuditAddress('203.0.113.7', () =>
-      recordAudit(db, {
-        action: 'admin.user.activate',
-        who: { id: 1, firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com' },
-        record: { type: 'user', id: 42 },
-        before: { activated: false },
-        after: { activated: true },
-      }),
-    );
+    await recordAudit(db, {
+      action: 'admin.user.activate',
+      who: { id: 1, firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com' },
+      ip: '203.0.113.7',
+      record: { type: 'user', id: 42 },
+      before: { activated: false },
+      after: { activated: true },
+    });
     await expect(
       db.transaction(async (tx) => {
-        await recordAudit(tx, { action: 'admin.user.delete', who: null, record: { type: 'user', id: 43 } });
+        await recordAudit(tx, { action: 'admin.user.delete', who: null, ip: null, record: { type: 'user', id: 43 } });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyRequest } from 'fastify';
 import type { AuditAction } from '@portal/shared';
 import type { Db, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
@@ -26,22 +24,8 @@ export interface AuditEntry {
   /** The values that changed, as they were and as they are; for a creation only `after`. */
   before?: unknown;
   after?: unknown;
-}
-
-const requestAddress = new AsyncLocalStorage<string>();
-
-/**
- * Keeps the request's address (req.ip: the peer, or with TRUST_PROXY the forwarded client) for
- * the records written while handling it, so no service has to pass the request down.
- */
-export function enterAuditAddress(req: FastifyRequest, _reply: unknown, done: () => void) {
-  requestAddress.enterWith(req.ip);
-  done();
-}
-
-/** Runs `work` as if handling a request from `ip` (tests and background work that acts for someone). */
-export function withAuditAddress<T>(ip: string, work: () => Promise<T>): Promise<T> {
-  return requestAddress.run(ip, work);
+  /** The address it came from: the request's (`deps.ip`), null for work no request started. */
+  ip: string | null;
 }
 
 function nameOf(who: AuditWho): string | null {
@@ -57,7 +41,6 @@ export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void>
 /** Writes several records in one statement (a bulk decision, a zip of many documents). */
 export async function recordAudits(db: Db | Tx, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const ip = requestAddress.getStore() ?? null;
   await db.insert(auditLog).values(
     entries.map((e) => ({
       action: e.action,
@@ -66,7 +49,7 @@ export async function recordAudits(db: Db | Tx, entries: AuditEntry[]): Promise<
       actorEmail: e.who?.email ?? null,
       recordType: e.record?.type ?? null,
       recordId: e.record ? String(e.record.id) : null,
-      ip,
+      ip: e.ip,
       before: e.before === undefined ? null : e.before,
       after: e.after === undefined ? null : e.after,
     })),

@@ -75,6 +75,7 @@ export async function importFileRecords<R>(db: Db, storage: Storage, csvPath: st
       await recordAudit(tx, {
         action: 'admin.import.run',
         who: null,
+        ip: null,
         record: { type: 'import', id: spec.entity },
         after: { entity: spec.entity, rows: rows.length, inserted, updated: rows.length - inserted },
       });

@@ -42,6 +42,8 @@ export const INLINE_FILE_CSP =
 export interface Downloader {
   db: Db;
   who: AuditWho;
+  /** The request's address, for the audit trail. */
+  ip: string | null;
   area: string;
 }
 
@@ -49,6 +51,7 @@ export interface Downloader {
 export const downloaderOf = (db: Db, req: FastifyRequest, area: string): Downloader => ({
   db,
   who: actorOf(req).user,
+  ip: req.ip,
   area,
 });
 
@@ -58,6 +61,7 @@ function recordDownloads(by: Downloader, list: StoredFile[], zipName?: string) {
     list.map((f) => ({
       action: 'documents.download' as const,
       who: by.who,
+      ip: by.ip,
       record: { type: 'file', id: f.id },
       after: { name: f.name, area: by.area, ...(zipName ? { zip: zipName } : {}) },
     })),

@@ -72,7 +72,7 @@ export function scheduleHousekeeping(deps: Deps): BackgroundWork {
   let running: Promise<void> | null = null;
   const run = () => {
     // One pass at a time; stop() waits for the one in progress, so shutdown closes the database after it.
-    running ??= asJob(deps.log, 'housekeeping', () => runHousekeeping(deps))
+    running ??= asJob(deps, 'housekeeping', runHousekeeping)
       .catch((e: unknown) => deps.log.error({ err: e }, 'housekeeping failed'))
       .finally(() => (running = null));
     return running;

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Deps } from './deps.js';
 
 /**
  * What the request log may say. Tokens, codes, signatures, reset tokens and download tickets
@@ -40,54 +40,15 @@ export function safeError(err: unknown): Record<string, unknown> {
   return { type: e.name, message: e.message, ...(e.code !== undefined ? { code: e.code } : {}), stack: e.stack };
 }
 
-const requestLog = new AsyncLocalStorage<FastifyBaseLogger>();
-
-/**
- * The services' logger (deps.log): inside a request it writes through that request's logger, so its
- * lines, and those of work the request starts at once (a code's mail), carry the request id; outside
- * one (the background workers) it is the app's logger.
- */
-export function contextLogger(base: FastifyBaseLogger): FastifyBaseLogger {
-  const of = () => requestLog.getStore() ?? base;
-  const write =
-    (level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent') =>
-    (...args: unknown[]) =>
-      (of()[level] as (...a: unknown[]) => void)(...args);
-  return {
-    get level() {
-      return base.level;
-    },
-    set level(value: string) {
-      base.level = value;
-    },
-    fatal: write('fatal'),
-    error: write('error'),
-    warn: write('warn'),
-    info: write('info'),
-    debug: write('debug'),
-    trace: write('trace'),
-    silent: write('silent'),
-    child: (...args: Parameters<FastifyBaseLogger['child']>) => of().child(...args),
-  } as unknown as FastifyBaseLogger;
-}
-
 let jobs = 0;
 
 /**
- * Runs one pass of background work (the outbox worker, the housekeeping) with a logger of its own
- * id, `<name>-<n>`: the services' lines during the pass carry it as a request's lines carry theirs.
+ * Runs one pass of background work (the outbox worker, the housekeeping) with deps of its own: a
+ * logger of its own id, `<name>-<n>`, so the services' lines during the pass carry it as a
+ * request's lines carry theirs (deps.ts).
  */
-export function asJob<T>(base: FastifyBaseLogger, name: string, work: () => Promise<T>): Promise<T> {
-  return requestLog.run(base.child({ reqId: `${name}-${++jobs}` }), work);
-}
-
-/**
- * Makes the request's logger the services' logger for the rest of its handling. Entered right
- * before the handler (after the body is read, whose events come from the connection's context).
- */
-export function enterRequestLog(req: FastifyRequest, _reply: unknown, done: () => void) {
-  requestLog.enterWith(req.log);
-  done();
+export function asJob<T>(deps: Deps, name: string, work: (deps: Deps) => Promise<T>): Promise<T> {
+  return work({ ...deps, log: deps.log.child({ reqId: `${name}-${++jobs}` }), ip: null });
 }
 
 /** The logger of the app: requests with redacted URLs and no headers (bearer tokens, cookies). */

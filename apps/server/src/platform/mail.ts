@@ -12,11 +12,12 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** `log`: the sender's logger (its deps.log), for what the sending has to say. */
+  send(message: MailMessage, log: FastifyBaseLogger): Promise<void>;
 }
 
 export interface SmsSender {
-  send(to: string, body: string): Promise<void>;
+  send(to: string, body: string, log: FastifyBaseLogger): Promise<void>;
 }
 
 /**
@@ -40,14 +41,14 @@ export function smtpMailer(url: string, from: string): Mailer {
  * in the database and read at /dev/mail from this machine only. The log says that a message was
  * stored, never its text: codes and links do not reach a log line, in development either.
  */
-export function devMailbox(db: Db, log: FastifyBaseLogger): { mailer: Mailer; sms: SmsSender } {
-  const store = async (kind: 'email' | 'sms', to: string, subject: string, text: string) => {
+export function devMailbox(db: Db): { mailer: Mailer; sms: SmsSender } {
+  const store = async (kind: 'email' | 'sms', to: string, subject: string, text: string, log: FastifyBaseLogger) => {
     await db.insert(devMessages).values({ kind, to, subject, text });
     log.info(`[dev ${kind}] to ${to}: "${subject}" stored; read it at /dev/mail`);
   };
   return {
-    mailer: { send: (m) => store('email', m.to, m.subject, m.text) },
-    sms: { send: (to, body) => store('sms', to, 'SMS', body) },
+    mailer: { send: (m, log) => store('email', m.to, m.subject, m.text, log) },
+    sms: { send: (to, body, log) => store('sms', to, 'SMS', body, log) },
   };
 }
 

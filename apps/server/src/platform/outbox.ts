@@ -236,15 +236,18 @@ async function deliver(deps: Deps, row: OutboxRow, error?: (e: unknown) => void)
   // An account mail's text holds a code or a one-time link: not kept once it went out or was given up.
   const blank = row.kind === ACCOUNT_KIND ? { text: '', html: '' } : {};
   try {
-    await deps.mailer.send({
-      to: row.toAddress,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      headers: mail.unsubscribe
-        ? { 'List-Unsubscribe': `<${mail.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-        : undefined,
-    });
+    await deps.mailer.send(
+      {
+        to: row.toAddress,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.unsubscribe
+          ? { 'List-Unsubscribe': `<${mail.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+          : undefined,
+      },
+      deps.log,
+    );
   } catch (e) {
     mailStats.failed++;
     const giveUp = row.attempts >= OUTBOX.maxAttempts;
@@ -391,7 +394,7 @@ export function startOutboxWorker(deps: Deps, intervalMs = OUTBOX.intervalMs): B
   const tick = () => {
     if (busy) return;
     busy = true;
-    running = asJob(deps.log, 'outbox', async () => {
+    running = asJob(deps, 'outbox', async (deps) => {
       await composeDigests(deps);
       await sendDue(deps, () => stopped);
     })

@@ -355,6 +355,7 @@ async function seedDecidedRegistrations(tx: Tx, person: (email: string) => Perso
     await recordAudit(tx, {
       action: approved ? 'admin.registration.approve' : 'admin.registration.reject',
       who: d.who,
+      ip: null,
       record: { type: 'user_request', id: row!.id },
       before: { status: 'pending' },
       after: approved

@@ -30,7 +30,7 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       querystring: auditQuery,
       response: { 200: auditList },
     },
-    handler: (req) => service.listAudit(deps, actorOf(req), req.query),
+    handler: (req) => service.listAudit(req.deps, actorOf(req), req.query),
   });
 
   r.get('/audit.csv', {
@@ -48,6 +48,6 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: Deps }
         .header('content-disposition', attachmentHeader(AUDIT_CSV_NAME))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(service.auditCsv(deps, actorOf(req), req.query)),
+        .send(service.auditCsv(req.deps, actorOf(req), req.query)),
   });
 }

@@ -265,6 +265,7 @@ describe('GET /api/audit and /api/audit.csv', () => {
     await recordAudit(t.database.db, {
       action: 'auth.signIn.failure',
       who: { email: '=HYPERLINK("http://x")' },
+      ip: null,
       after: { email: '=HYPERLINK("http://x")', reason: 'no such account' },
     });
     const res = await get('/api/audit.csv?action=auth.signIn.failure', sys.token);
@@ -292,6 +293,7 @@ describe('GET /api/audit and /api/audit.csv', () => {
       Array.from({ length: 2100 }, (_, i) => ({
         action: 'documents.download' as const,
         who,
+        ip: null,
         record: { type: 'file', id: i + 1 },
       })),
     );
@@ -319,11 +321,13 @@ describe('GET /api/audit and /api/audit.csv', () => {
     await recordAudit(t.database.db, {
       action: 'auth.signIn.failure',
       who: { email: 'Nobody.Here@Example.test' },
+      ip: null,
       after: { email: 'Nobody.Here@Example.test', reason: 'no such account' },
     });
     await recordAudit(t.database.db, {
       action: 'auth.signIn.failure',
       who: { email: 'xnobody.here@example.test' },
+      ip: null,
       after: { email: 'xnobody.here@example.test', reason: 'no such account' },
     });
     const exact = (await get('/api/audit?user=nobody.here%40example.test', sys.token)).json<AuditList>();

@@ -59,13 +59,13 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.post('/login', {
     config: { auth: 'none', ...strict(20) },
     schema: { ...tag, body: loginRequest, response: { 200: loginResponse } },
-    handler: (req) => service.login(deps, req.body, clientInfo(req)),
+    handler: (req) => service.login(req.deps, req.body, clientInfo(req)),
   });
 
   r.get('/activeuser', {
     ...hotResponse(deps.config.checkResponses),
     schema: { ...tag, response: { 200: activeUserSchema } },
-    handler: (req) => service.activeUser(deps, actorOf(req)),
+    handler: (req) => service.activeUser(req.deps, actorOf(req)),
   });
 
   r.get('/logout', {
@@ -76,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       response: { 200: messageBody },
     },
     handler: async (req, reply) => {
-      const result = await service.logout(deps, actorOf(req), clientInfo(req));
+      const result = await service.logout(req.deps, actorOf(req), clientInfo(req));
       reply.clearCookie(REMEMBER_COOKIE, { path: '/api' });
       return result;
     },
@@ -88,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       description: 'The browsers remembered for 15 days (no code at sign-in); `current` is this one.',
       response: { 200: rememberedDeviceList },
     },
-    handler: (req) => service.listRememberedDevices(deps, actorOf(req), clientInfo(req)),
+    handler: (req) => service.listRememberedDevices(req.deps, actorOf(req), clientInfo(req)),
   });
 
   r.delete('/twofactor/devices/:id', {
@@ -98,14 +98,14 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       params: z.object({ id: z.uuid() }),
       response: { 200: messageBody },
     },
-    handler: (req) => service.forgetRememberedDevice(deps, actorOf(req), req.params.id),
+    handler: (req) => service.forgetRememberedDevice(req.deps, actorOf(req), req.params.id),
   });
 
   r.post('/twofactor/verify', {
     config: { auth: 'twofactor', ...strict(30) },
     schema: { ...tag, body: twoFactorVerifyRequest, response: { 200: twoFactorVerifyResponse } },
     handler: async (req, reply) => {
-      const result = await service.verifyCode(deps, actorOf(req), bearerToken(req)!, req.body, clientInfo(req));
+      const result = await service.verifyCode(req.deps, actorOf(req), bearerToken(req)!, req.body, clientInfo(req));
       if (result.rememberCookie) setRememberCookie(deps, reply, result.rememberCookie);
       return { message: result.message, token: result.token };
     },
@@ -114,31 +114,31 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   r.get('/twofactor/sendSms', {
     config: { auth: 'twofactor', ...strict(10) },
     schema: { ...tag, response: { 200: messageBody } },
-    handler: (req) => service.resendLoginCode(deps, actorOf(req), 'sms'),
+    handler: (req) => service.resendLoginCode(req.deps, actorOf(req), 'sms'),
   });
 
   r.get('/twofactor/send2faCodeOnEmail', {
     config: { auth: 'twofactor', ...strict(10) },
     schema: { ...tag, response: { 200: messageBody } },
-    handler: (req) => service.resendLoginCode(deps, actorOf(req), 'email'),
+    handler: (req) => service.resendLoginCode(req.deps, actorOf(req), 'email'),
   });
 
   r.post('/twofactor/manageRemind', {
     config: { auth: 'twofactor' },
     schema: { ...tag, body: manageRemindRequest, response: { 200: messageBody } },
-    handler: (req) => service.manageRemind(deps, actorOf(req), req.body.remind_me),
+    handler: (req) => service.manageRemind(req.deps, actorOf(req), req.body.remind_me),
   });
 
   r.post('/twofactor/send2fasetupcode', {
     config: strict(10),
     schema: { ...tag, body: setupCodeRequest, response: { 200: messageBody } },
-    handler: (req) => service.sendSetupCode(deps, actorOf(req), req.body.data),
+    handler: (req) => service.sendSetupCode(req.deps, actorOf(req), req.body.data),
   });
 
   r.post('/user-requests-reset-password', {
     config: { auth: 'none', ...strict(10) },
     schema: { ...tag, body: resetRequest, response: { 200: messageBody } },
-    handler: (req) => service.requestPasswordReset(deps, req.body.email, clientInfo(req)),
+    handler: (req) => service.requestPasswordReset(req.deps, req.body.email, clientInfo(req)),
   });
 
   r.get('/set-password/check', {
@@ -149,7 +149,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       querystring: resetLinkQuery,
       response: { 200: messageBody },
     },
-    handler: (req) => service.checkResetLink(deps, req.query.token, req.query.signature),
+    handler: (req) => service.checkResetLink(req.deps, req.query.token, req.query.signature),
   });
 
   r.post('/set-password', {
@@ -161,7 +161,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       body: setPasswordRequest,
       response: { 200: messageBody },
     },
-    handler: (req) => service.setPasswordFromLink(deps, req.query.token, req.query.signature, req.body.password),
+    handler: (req) => service.setPasswordFromLink(req.deps, req.query.token, req.query.signature, req.body.password),
   });
 
   r.get('/activation/check', {
@@ -173,24 +173,24 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       querystring: activationLinkQuery,
       response: { 200: messageBody },
     },
-    handler: (req) => service.checkActivationLink(deps, req.query.token),
+    handler: (req) => service.checkActivationLink(req.deps, req.query.token),
   });
 
   r.post('/activation', {
     config: { auth: 'none', ...strict(10) },
     schema: { ...tag, body: activationRequest, response: { 200: messageBody } },
-    handler: (req) => service.activate(deps, req.body),
+    handler: (req) => service.activate(req.deps, req.body),
   });
 
   r.post('/change-password', {
     config: strict(10),
     schema: { ...tag, body: changePasswordRequest, response: { 200: messageBody } },
-    handler: (req) => service.changePassword(deps, actorOf(req), req.body),
+    handler: (req) => service.changePassword(req.deps, actorOf(req), req.body),
   });
 
   r.post('/register/request-form', {
     config: { auth: 'none', ...strict(5) },
     schema: { ...tag, body: registrationFormRequest, response: { 200: messageBody } },
-    handler: (req) => service.requestRegistrationForm(deps, req.body.email, clientInfo(req)),
+    handler: (req) => service.requestRegistrationForm(req.deps, req.body.email, clientInfo(req)),
   });
 }

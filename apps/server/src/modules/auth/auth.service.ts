@@ -88,10 +88,11 @@ function parseRememberCookie(cookie: string | null | undefined): { id: string; s
 }
 
 /** A sign-in that ended with an active session, for the audit trail. */
-function signedIn(db: Db | Tx, user: AuditWho & { id: number }, method: string) {
+function signedIn(db: Db | Tx, user: AuditWho & { id: number }, method: string, ip: string | null) {
   return recordAudit(db, {
     action: 'auth.signIn.success',
     who: user,
+    ip,
     record: { type: 'user', id: user.id },
     after: { method },
   });
@@ -109,6 +110,7 @@ export async function login(
     await recordAudit(deps.db, {
       action: 'auth.signIn.failure',
       who: { ...user, email: input.username },
+      ip: deps.ip,
       record: user ? { type: 'user', id: user.id } : null,
       after: { email: input.username, reason },
     });
@@ -128,7 +130,7 @@ export async function login(
   const remembered = await hasValidRememberMe(deps, user.id, client.rememberCookie);
   const { token, session } = await newSession(deps.db, user.id, remembered ? 'active' : 'pending', client);
   // Signed in once no second step is left (a remembered browser); otherwise when the second step ends.
-  if (remembered) await signedIn(deps.db, user, 'password, remembered browser');
+  if (remembered) await signedIn(deps.db, user, 'password, remembered browser', deps.ip);
   const channel = user.tfCompleted && user.tfMobileNumber ? 'sms' : 'email';
   const destination = channel === 'sms' ? user.tfMobileNumber! : user.email;
   // With an authenticator app the second step asks for its code first; no code is sent unless asked.
@@ -185,7 +187,7 @@ async function deliverCode(
   mailId: number | null,
 ) {
   try {
-    if (channel === 'sms') await deps.sms.send(destination, codeText(code));
+    if (channel === 'sms') await deps.sms.send(destination, codeText(code), deps.log);
     else await sendQueuedNow(deps, mailId!);
   } catch (e) {
     deps.log.error({ err: e }, 'code delivery failed');
@@ -343,7 +345,7 @@ export async function completeSignIn(
   // The pending token dies and a new one is issued, so a token seen before the second factor is useless.
   const fresh = await deps.db.transaction(async (tx) => {
     await q.deleteSession(tx, actor.sessionId);
-    await signedIn(tx, actor.user, 'password and second factor');
+    await signedIn(tx, actor.user, 'password and second factor', deps.ip);
     return (await newSession(tx, actor.user.id, 'active', client)).token;
   });
   const result: VerifyResult = { message: MESSAGES.actionSuccessful, token: fresh };
@@ -375,7 +377,7 @@ export async function signInVerified(
   const user = await q.findUserById(deps.db, userId);
   if (!user || !user.activated) throw unauthorized(MESSAGES.loginFailed);
   const { token } = await deps.db.transaction(async (tx) => {
-    await signedIn(tx, user, 'passkey');
+    await signedIn(tx, user, 'passkey', deps.ip);
     return newSession(tx, user.id, 'active', client);
   });
   const [roles, committees] = await Promise.all([

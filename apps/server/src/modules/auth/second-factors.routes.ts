@@ -40,7 +40,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
       description: "The user's authenticator app, passkeys and recovery codes left.",
       response: { 200: secondFactorStatus },
     },
-    handler: (req) => service.status(deps, actorOf(req)),
+    handler: (req) => service.status(req.deps, actorOf(req)),
   });
 
   r.post('/twofactor/app/setup', {
@@ -50,23 +50,23 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
       description: 'A new secret and its QR code; in force once a code confirms it.',
       response: { 200: totpSetupResponse },
     },
-    handler: (req) => service.startApp(deps, actorOf(req)),
+    handler: (req) => service.startApp(req.deps, actorOf(req)),
   });
 
   r.post('/twofactor/app/confirm', {
     config: strict(10),
     schema: { ...tag, body: totpConfirmRequest, response: { 200: recoveryCodesResponse } },
-    handler: (req) => service.confirmApp(deps, actorOf(req), req.body.code),
+    handler: (req) => service.confirmApp(req.deps, actorOf(req), req.body.code),
   });
 
   r.put('/twofactor/app/code-fallback', {
     schema: { ...tag, body: codeFallbackRequest, response: { 200: messageBody } },
-    handler: (req) => service.setCodeFallback(deps, actorOf(req), req.body.enabled),
+    handler: (req) => service.setCodeFallback(req.deps, actorOf(req), req.body.enabled),
   });
 
   r.delete('/twofactor/app', {
     schema: { ...tag, response: { 200: messageBody } },
-    handler: (req) => service.removeApp(deps, actorOf(req)),
+    handler: (req) => service.removeApp(req.deps, actorOf(req)),
   });
 
   r.post('/twofactor/recovery-codes', {
@@ -76,7 +76,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
       description: 'Ten new recovery codes, shown once; the old ones stop working.',
       response: { 200: recoveryCodesResponse },
     },
-    handler: (req) => service.regenerateRecoveryCodes(deps, actorOf(req)),
+    handler: (req) => service.regenerateRecoveryCodes(req.deps, actorOf(req)),
   });
 
   r.post('/twofactor/app/verify', {
@@ -88,7 +88,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
       response: { 200: twoFactorVerifyResponse },
     },
     handler: async (req, reply) => {
-      const result = await service.verifyApp(deps, actorOf(req), req.body, clientInfo(req));
+      const result = await service.verifyApp(req.deps, actorOf(req), req.body, clientInfo(req));
       if (result.rememberCookie) setRememberCookie(deps, reply, result.rememberCookie);
       return { message: result.message, token: result.token };
     },
@@ -103,7 +103,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
       response: { 200: twoFactorVerifyResponse },
     },
     handler: async (req, reply) => {
-      const result = await service.verifyRecovery(deps, actorOf(req), req.body, clientInfo(req));
+      const result = await service.verifyRecovery(req.deps, actorOf(req), req.body, clientInfo(req));
       if (result.rememberCookie) setRememberCookie(deps, reply, result.rememberCookie);
       return { message: result.message, token: result.token };
     },
@@ -116,13 +116,13 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
       description: 'Options for navigator.credentials.create(), with the id of the stored challenge.',
       response: { 200: passkeyOptionsResponse },
     },
-    handler: (req) => service.passkeyRegistrationOptions(deps, actorOf(req)),
+    handler: (req) => service.passkeyRegistrationOptions(req.deps, actorOf(req)),
   });
 
   r.post('/twofactor/passkeys', {
     config: strict(20),
     schema: { ...tag, body: passkeyRegisterRequest, response: { 200: recoveryCodesResponse } },
-    handler: (req) => service.addPasskey(deps, actorOf(req), req.body),
+    handler: (req) => service.addPasskey(req.deps, actorOf(req), req.body),
   });
 
   r.put('/twofactor/passkeys/:id', {
@@ -132,12 +132,12 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
       body: passkeyRenameRequest,
       response: { 200: messageBody },
     },
-    handler: (req) => service.renamePasskey(deps, actorOf(req), req.params.id, req.body.name),
+    handler: (req) => service.renamePasskey(req.deps, actorOf(req), req.params.id, req.body.name),
   });
 
   r.delete('/twofactor/passkeys/:id', {
     schema: { ...tag, params: z.object({ id: safeString().max(1000) }), response: { 200: messageBody } },
-    handler: (req) => service.removePasskey(deps, actorOf(req), req.params.id),
+    handler: (req) => service.removePasskey(req.deps, actorOf(req), req.params.id),
   });
 
   r.post('/passkey-login/options', {
@@ -147,7 +147,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
       description: 'A challenge for signing in with any passkey of this portal.',
       response: { 200: passkeyOptionsResponse },
     },
-    handler: () => service.passkeySignInOptions(deps),
+    handler: (req) => service.passkeySignInOptions(req.deps),
   });
 
   r.post('/passkey-login', {
@@ -159,7 +159,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
       response: { 200: passkeyLoginResponse },
     },
     handler: async (req, reply) => {
-      const { rememberCookie, ...result } = await service.passkeySignIn(deps, req.body, clientInfo(req));
+      const { rememberCookie, ...result } = await service.passkeySignIn(req.deps, req.body, clientInfo(req));
       if (rememberCookie) setRememberCookie(deps, reply, rememberCookie);
       return result;
     },
@@ -173,6 +173,6 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
       params: z.object({ id: safeId() }),
       response: { 200: messageBody },
     },
-    handler: (req) => service.resetSecondFactors(deps, actorOf(req), req.params.id),
+    handler: (req) => service.resetSecondFactors(req.deps, actorOf(req), req.params.id),
   });
 }

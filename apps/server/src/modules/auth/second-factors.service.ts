@@ -410,6 +410,7 @@ export async function resetSecondFactors(deps: Deps, actor: Actor, userId: numbe
     await recordAudit(tx, {
       action: 'admin.secondFactor.reset',
       who: actor.user,
+      ip: deps.ip,
       record: { type: 'user', id: target.id },
       after: { removed: ['authenticator app', 'passkeys', 'recovery codes'] },
     });

@@ -33,7 +33,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
       querystring: eventListQuery,
       response: { 200: eventList },
     },
-    handler: (req) => service.listEvents(deps, actorOf(req), req.query),
+    handler: (req) => service.listEvents(req.deps, actorOf(req), req.query),
   });
 
   r.post('/events', {
@@ -43,7 +43,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
       body: eventCreate,
       response: { 200: eventSaved },
     },
-    handler: (req) => service.createEvent(deps, actorOf(req), req.body),
+    handler: (req) => service.createEvent(req.deps, actorOf(req), req.body),
   });
 
   r.put('/events/:id', {
@@ -54,17 +54,17 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
       body: eventUpdate,
       response: { 200: eventSaved },
     },
-    handler: (req) => service.updateEvent(deps, actorOf(req), req.params.id, req.body),
+    handler: (req) => service.updateEvent(req.deps, actorOf(req), req.params.id, req.body),
   });
 
   r.delete('/events/:id', {
     schema: { ...tag, description: "The event's creator deletes it.", params: idParam, response: { 200: messageBody } },
-    handler: (req) => service.deleteEvent(deps, actorOf(req), req.params.id),
+    handler: (req) => service.deleteEvent(req.deps, actorOf(req), req.params.id),
   });
 
   r.get('/calendar/feed', {
     schema: { ...tag, description: "The user's secret calendar (ICS) address.", response: { 200: calendarFeed } },
-    handler: (req) => service.getFeed(deps, actorOf(req)),
+    handler: (req) => service.getFeed(req.deps, actorOf(req)),
   });
 
   r.post('/calendar/feed/reset', {
@@ -73,7 +73,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
       description: 'Reset link: a new address; the old one stops working.',
       response: { 200: calendarFeed },
     },
-    handler: (req) => service.resetFeed(deps, actorOf(req)),
+    handler: (req) => service.resetFeed(req.deps, actorOf(req)),
   });
 
   r.get('/calendar/ics/:file', {
@@ -85,7 +85,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
       params: z.object({ file: safeString().max(200) }),
     },
     handler: async (req, reply) => {
-      const text = await feedCalendar(deps, req.params.file);
+      const text = await feedCalendar(req.deps, req.params.file);
       return reply
         .header('Content-Type', 'text/calendar; charset=utf-8')
         .header('Cache-Control', 'private, no-store')

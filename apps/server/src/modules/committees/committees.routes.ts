@@ -10,7 +10,6 @@ import {
   managedCommitteeList,
 } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
-import type { Deps } from '../../platform/deps.js';
 import { authorize } from '../../platform/access.js';
 import * as service from './committees.service.js';
 
@@ -19,7 +18,7 @@ const tag = { tags: ['Committees'] };
 /** The admin's calls answer 403 to anyone but a SYSADMIN before the body is read. */
 const managerOnly = async (req: FastifyRequest) => authorize(actorOf(req), 'admin.committee.manage');
 
-export async function committeeRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function committeeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/committees', {
@@ -28,7 +27,7 @@ export async function committeeRoutes(app: FastifyInstance, { deps }: { deps: De
       description: "The user's committees, by name; a SYSADMIN gets every committee.",
       response: { 200: committeeList },
     },
-    handler: (req) => service.listCommittees(deps, actorOf(req)),
+    handler: (req) => service.listCommittees(req.deps, actorOf(req)),
   });
 
   r.get('/committeenames', {
@@ -38,7 +37,7 @@ export async function committeeRoutes(app: FastifyInstance, { deps }: { deps: De
       description: 'Id and name of every committee (public: the registration wizard).',
       response: { 200: committeeNames },
     },
-    handler: () => service.listCommitteeNames(deps),
+    handler: (req) => service.listCommitteeNames(req.deps),
   });
 
   r.get('/committees/:id', {
@@ -48,7 +47,7 @@ export async function committeeRoutes(app: FastifyInstance, { deps }: { deps: De
       params: idParam,
       response: { 200: committeeDetail },
     },
-    handler: (req) => service.getCommittee(deps, actorOf(req), req.params.id),
+    handler: (req) => service.getCommittee(req.deps, actorOf(req), req.params.id),
   });
 
   r.get('/admin/committees', {
@@ -58,7 +57,7 @@ export async function committeeRoutes(app: FastifyInstance, { deps }: { deps: De
       description: 'Every committee with its admin and member ids, and the users a committee may hold (SYSADMIN).',
       response: { 200: managedCommitteeList },
     },
-    handler: (req) => service.listManagedCommittees(deps, actorOf(req)),
+    handler: (req) => service.listManagedCommittees(req.deps, actorOf(req)),
   });
 
   r.post('/committees', {
@@ -69,7 +68,7 @@ export async function committeeRoutes(app: FastifyInstance, { deps }: { deps: De
       body: committeeSave,
       response: { 200: committeeSaved },
     },
-    handler: (req) => service.createCommittee(deps, actorOf(req), req.body),
+    handler: (req) => service.createCommittee(req.deps, actorOf(req), req.body),
   });
 
   r.put('/committees/:id', {
@@ -81,6 +80,6 @@ export async function committeeRoutes(app: FastifyInstance, { deps }: { deps: De
       body: committeeSave,
       response: { 200: committeeSaved },
     },
-    handler: (req) => service.updateCommittee(deps, actorOf(req), req.params.id, req.body),
+    handler: (req) => service.updateCommittee(req.deps, actorOf(req), req.params.id, req.body),
   });
 }

@@ -107,6 +107,7 @@ export async function createCommittee(deps: Deps, actor: Actor, input: Committee
     await recordAudit(tx, {
       action: 'admin.committee.create',
       who: actor.user,
+      ip: deps.ip,
       record: { type: 'committee', id: row.id },
       after: { name, admin_id: adminId, members },
     });
@@ -135,6 +136,7 @@ export async function updateCommittee(deps: Deps, actor: Actor, id: number, inpu
     await recordAudit(tx, {
       action: 'admin.committee.update',
       who: actor.user,
+      ip: deps.ip,
       record: { type: 'committee', id },
       before: { name: before.name, admin_id: before.adminId },
       after: { name, admin_id: adminId, members_added: added, members_removed: removed },

@@ -19,6 +19,6 @@ export async function contactRoutes(app: FastifyInstance, { deps }: { deps: Deps
       body: contactRequest,
       response: { 200: messageBody },
     },
-    handler: (req) => service.sendContactMessage(deps, req.actor, req.body, req.ip),
+    handler: (req) => service.sendContactMessage(req.deps, req.actor, req.body, req.ip),
   });
 }

@@ -109,7 +109,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
       },
       handler: (req) => {
         const query = req.query as { page: number; per_page: number } & Record<string, unknown>;
-        return service.listDocuments(deps, actorOf(req), kind, {
+        return service.listDocuments(req.deps, actorOf(req), kind, {
           ...folder.list.folderOf(query),
           page: query.page,
           per_page: query.per_page,
@@ -126,7 +126,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
         response: binary,
       },
       handler: async (req, reply) => {
-        const zip = await service.readableZip(deps, actorOf(req), kind, idsOf(req.query));
+        const zip = await service.readableZip(req.deps, actorOf(req), kind, idsOf(req.query));
         return sendZip(reply, storage, zip.files, zip.name, downloaderOf(deps.db, req, `${kind}_document`));
       },
     });
@@ -135,7 +135,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
       config: { download: true },
       schema: { tags, params: idParam, querystring: downloadQuery, response: binary },
       handler: async (req, reply) => {
-        const [file] = await service.readableFiles(deps, actorOf(req), kind, [req.params.id]);
+        const [file] = await service.readableFiles(req.deps, actorOf(req), kind, [req.params.id]);
         return sendFile(reply, storage, file!, req.query.disposition, downloaderOf(deps.db, req, `${kind}_document`));
       },
     });
@@ -148,7 +148,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
         consumes: ['multipart/form-data'],
         response: { 200: uploadResponse },
       },
-      handler: (req) => acceptUpload(req, storage, maxKb, service.documentUpload(deps, actorOf(req), kind)),
+      handler: (req) => acceptUpload(req, storage, maxKb, service.documentUpload(req.deps, actorOf(req), kind)),
     });
   }
 
@@ -160,6 +160,6 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
       body: documentReview,
       response: { 200: reviewResponse },
     },
-    handler: (req) => service.reviewJobDocument(deps, actorOf(req), req.params.id, req.body.reviewed_comment),
+    handler: (req) => service.reviewJobDocument(req.deps, actorOf(req), req.params.id, req.body.reviewed_comment),
   });
 }

@@ -9,7 +9,6 @@ import {
   unsubscribeQuery,
 } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
-import type { Deps } from '../../platform/deps.js';
 import { escapeHtml } from '../../platform/outbox.js';
 import * as service from './email.service.js';
 
@@ -17,7 +16,7 @@ const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} - ${escapeHtml(PRODUCT_NAME)}</title></head>` +
   `<body style="font-family:Arial,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1b1e"><main><h1 style="font-size:1.4rem">${escapeHtml(PRODUCT_NAME)}</h1>${body}<p><a href="/">Go to the portal</a></p></main></body></html>`;
 
-export async function emailRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function emailRoutes(app: FastifyInstance) {
   // The one-click unsubscribe of mail clients (RFC 8058) posts a form; this plugin reads it as text.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
@@ -31,7 +30,7 @@ export async function emailRoutes(app: FastifyInstance, { deps }: { deps: Deps }
         'How the user takes notification mail: each one as it comes (default) or a daily digest; the kinds unsubscribed.',
       response: { 200: emailSettingsResponse },
     },
-    handler: (req) => service.getSettings(deps, actorOf(req)),
+    handler: (req) => service.getSettings(req.deps, actorOf(req)),
   });
 
   r.put('/notifications/email-settings', {
@@ -40,7 +39,7 @@ export async function emailRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       body: emailSettingsBody,
       response: { 200: emailSettingsResponse.extend({ message: z.string() }) },
     },
-    handler: (req) => service.saveSettings(deps, actorOf(req), req.body),
+    handler: (req) => service.saveSettings(req.deps, actorOf(req), req.body),
   });
 
   r.get('/unsubscribe', {
@@ -52,7 +51,7 @@ export async function emailRoutes(app: FastifyInstance, { deps }: { deps: Deps }
     },
     handler: async (req, reply) => {
       reply.type('text/html; charset=utf-8');
-      if (!service.validLink(deps, req.query))
+      if (!service.validLink(req.deps, req.query))
         return reply.code(400).send(page('Unsubscribe', `<p>${PUBLICATION_MESSAGES.unsubscribeInvalid}</p>`));
       const action = `/api/unsubscribe?${new URLSearchParams({ u: String(req.query.u), k: req.query.k, s: req.query.s }).toString()}`;
       return page(
@@ -73,7 +72,7 @@ export async function emailRoutes(app: FastifyInstance, { deps }: { deps: Deps }
     },
     handler: async (req, reply) => {
       reply.type('text/html; charset=utf-8');
-      if (!(await service.unsubscribe(deps, req.query)))
+      if (!(await service.unsubscribe(req.deps, req.query)))
         return reply.code(400).send(page('Unsubscribe', `<p>${PUBLICATION_MESSAGES.unsubscribeInvalid}</p>`));
       return page('Unsubscribed', `<p>${PUBLICATION_MESSAGES.unsubscribed}</p>`);
     },

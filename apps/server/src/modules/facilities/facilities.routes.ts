@@ -3,12 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { facility, facilityDetail, facilityList, facilityListQuery, facilityUpdate, idParam } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
-import type { Deps } from '../../platform/deps.js';
 import * as service from './facilities.service.js';
 
 const tag = { tags: ['Facilities'] };
 
-export async function facilityRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function facilityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/facilities', {
@@ -18,12 +17,12 @@ export async function facilityRoutes(app: FastifyInstance, { deps }: { deps: Dep
       querystring: facilityListQuery,
       response: { 200: facilityList },
     },
-    handler: (req) => service.listFacilities(deps, actorOf(req), req.query),
+    handler: (req) => service.listFacilities(req.deps, actorOf(req), req.query),
   });
 
   r.get('/facilities/:id', {
     schema: { ...tag, params: idParam, response: { 200: facilityDetail } },
-    handler: (req) => service.getFacility(deps, actorOf(req), req.params.id),
+    handler: (req) => service.getFacility(req.deps, actorOf(req), req.params.id),
   });
 
   r.put('/facilities/:id', {
@@ -34,6 +33,6 @@ export async function facilityRoutes(app: FastifyInstance, { deps }: { deps: Dep
       body: facilityUpdate,
       response: { 200: z.object({ message: z.string(), facility }) },
     },
-    handler: (req) => service.updateFacility(deps, actorOf(req), req.params.id, req.body),
+    handler: (req) => service.updateFacility(req.deps, actorOf(req), req.params.id, req.body),
   });
 }

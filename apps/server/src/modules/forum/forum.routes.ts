@@ -51,7 +51,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.get('/forumcategories', { schema: { tags, response: { 200: forumCategoryList } } }, (req) =>
-    service.listCategories(deps, actorOf(req)),
+    service.listCategories(req.deps, actorOf(req)),
   );
 
   r.get('/forumthreads', {
@@ -63,7 +63,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       querystring: forumThreadListQuery,
       response: { 200: forumThreadList },
     },
-    handler: (req) => service.listThreads(deps, actorOf(req), req.query),
+    handler: (req) => service.listThreads(req.deps, actorOf(req), req.query),
   });
 
   r.get('/forumthreads/:id', {
@@ -75,7 +75,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       querystring: forumThreadQuery,
       response: { 200: forumThreadDetail },
     },
-    handler: (req) => service.getThread(deps, actorOf(req), req.params.id, req.query),
+    handler: (req) => service.getThread(req.deps, actorOf(req), req.params.id, req.query),
   });
 
   r.post('/forumthreads', {
@@ -84,7 +84,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       ...multipart('committeId, discussionTitle, categories (a category id), postContent (HTML), filesCount'),
       response: { 200: forumThreadSaved },
     },
-    handler: (req) => acceptUpload(req, storage, maxKb, service.createThread(deps, actorOf(req))),
+    handler: (req) => acceptUpload(req, storage, maxKb, service.createThread(req.deps, actorOf(req))),
   });
 
   r.post('/forumthreads/:id', {
@@ -96,7 +96,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       params: idParam,
       response: { 200: forumThreadSaved },
     },
-    handler: (req) => acceptUpload(req, storage, maxKb, service.updateThread(deps, actorOf(req), req.params.id)),
+    handler: (req) => acceptUpload(req, storage, maxKb, service.updateThread(req.deps, actorOf(req), req.params.id)),
   });
 
   r.delete('/forumthreads/:id', {
@@ -106,7 +106,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       params: idParam,
       response: { 200: messageBody },
     },
-    handler: (req) => service.deleteThread(deps, actorOf(req), req.params.id),
+    handler: (req) => service.deleteThread(req.deps, actorOf(req), req.params.id),
   });
 
   r.post('/forumreply', {
@@ -115,7 +115,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       ...multipart('threadId, committeId, postContent (HTML), filesCount'),
       response: { 200: forumReplySaved },
     },
-    handler: (req) => acceptUpload(req, storage, maxKb, service.createReply(deps, actorOf(req))),
+    handler: (req) => acceptUpload(req, storage, maxKb, service.createReply(req.deps, actorOf(req))),
   });
 
   r.post('/forumreply/:id', {
@@ -125,7 +125,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       params: idParam,
       response: { 200: forumReplySaved },
     },
-    handler: (req) => acceptUpload(req, storage, maxKb, service.updateReply(deps, actorOf(req), req.params.id)),
+    handler: (req) => acceptUpload(req, storage, maxKb, service.updateReply(req.deps, actorOf(req), req.params.id)),
   });
 
   r.delete('/forumreply/:id', {
@@ -135,7 +135,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       params: idParam,
       response: { 200: messageBody },
     },
-    handler: (req) => service.deleteReply(deps, actorOf(req), req.params.id),
+    handler: (req) => service.deleteReply(req.deps, actorOf(req), req.params.id),
   });
 
   r.get('/forumdocument/:id', {
@@ -151,20 +151,20 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       sendFile(
         reply,
         storage,
-        await service.readableAttachment(deps, actorOf(req), req.params.id),
+        await service.readableAttachment(req.deps, actorOf(req), req.params.id),
         req.query.disposition,
         downloaderOf(deps.db, req, 'forum_attachment'),
       ),
   });
 
   r.get('/forum/isfollowing/:id', { schema: { tags, params: idParam, response: { 200: followState } } }, (req) =>
-    service.isFollowing(deps, actorOf(req), req.params.id),
+    service.isFollowing(req.deps, actorOf(req), req.params.id),
   );
   r.get('/forum/follow/:id', { schema: { tags, params: idParam, response: { 200: followChanged } } }, (req) =>
-    service.setFollowing(deps, actorOf(req), req.params.id, true),
+    service.setFollowing(req.deps, actorOf(req), req.params.id, true),
   );
   r.get('/forum/unfollow/:id', { schema: { tags, params: idParam, response: { 200: followChanged } } }, (req) =>
-    service.setFollowing(deps, actorOf(req), req.params.id, false),
+    service.setFollowing(req.deps, actorOf(req), req.params.id, false),
   );
 
   r.get('/forum/search', {
@@ -176,7 +176,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       querystring: forumSearchQuery,
       response: { 200: forumSearchResults },
     },
-    handler: (req) => service.search(deps, actorOf(req), req.query),
+    handler: (req) => service.search(req.deps, actorOf(req), req.query),
   });
 
   r.get('/forum/members', {
@@ -187,6 +187,6 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       querystring: memberListQuery,
       response: { 200: memberList },
     },
-    handler: (req) => service.listMembers(deps, actorOf(req), req.query),
+    handler: (req) => service.listMembers(req.deps, actorOf(req), req.query),
   });
 }

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BODY_LIMITS, importParams, importResult, RECORD_MESSAGES } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
-import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { authorize } from '../../platform/access.js';
 import { byteLimit } from '../../platform/csv.js';
@@ -20,7 +19,7 @@ async function mayImport(req: FastifyRequest) {
   if (Number(req.headers['content-length'] ?? 0) > BODY_LIMITS.csvImportBytes) throw new AppError(413, tooLarge);
 }
 
-export async function importRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function importRoutes(app: FastifyInstance) {
   // CSV bodies, in this plugin only, handed on as the stream they are: the import reads them in batches.
   app.addContentTypeParser(['text/csv', 'application/csv'], (_req, payload, done) => done(null, payload));
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +39,7 @@ export async function importRoutes(app: FastifyInstance, { deps }: { deps: Deps 
       if (!(req.body instanceof Readable))
         throw badRequest('Send the CSV file as the body, with Content-Type text/csv.');
       return importCsv(
-        deps.db,
+        req.deps,
         actorOf(req),
         req.params.entity,
         byteLimit(req.body, BODY_LIMITS.csvImportBytes, tooLarge),

@@ -14,6 +14,7 @@ import {
   type ImportResult,
 } from '@portal/shared';
 import type { Db } from '../../db/client.js';
+import type { Deps } from '../../platform/deps.js';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { recordAudit, type AuditWho } from '../../platform/audit.js';
@@ -295,13 +296,13 @@ function badRowsError(bad: BadRow[]) {
 
 /** POST /admin/import/{entity}: the SYSADMIN's import of a CSV file (importRecords). */
 export async function importCsv(
-  db: Db,
+  deps: Deps,
   actor: Actor,
   entity: ImportEntity,
   input: Readable | string,
 ): Promise<ImportResult> {
   authorize(actor, 'admin.import.run');
-  return importRecords(db, entity, input, actor.user);
+  return importRecords(deps.db, entity, input, { who: actor.user, ip: deps.ip });
 }
 
 /**
@@ -317,7 +318,7 @@ export async function importRecords(
   db: Db,
   entity: ImportEntity,
   input: Readable | string,
-  who: AuditWho | null = null,
+  by: { who: AuditWho | null; ip: string | null } = { who: null, ip: null },
 ): Promise<ImportResult> {
   const source = typeof input === 'string' ? Readable.from([input]) : input;
   const importId = randomUUID();
@@ -357,10 +358,11 @@ export async function importRecords(
       // Housekeeping removes staging an import left an hour ago; a file must never be applied in part.
       if ((await q.countStaged(tx, importId)) !== rows) throw new Error(`import ${importId}: staged rows went missing`);
       const applied = await q.applyStaged(tx, entity, importId);
-      // Recorded with the change; `who` is null when run from the server's command line.
+      // Recorded with the change; `who` and `ip` are null when run from the server's command line.
       await recordAudit(tx, {
         action: 'admin.import.run',
-        who,
+        who: by.who,
+        ip: by.ip,
         record: { type: 'import', id: entity },
         after: { entity, rows, ...applied },
       });

@@ -353,7 +353,7 @@ describe('importCsv', () => {
   it('authorizes in the service: a signed-in user who is no system administrator gets 403', async () => {
     const actor = (await findActor(t.database.db, 'token', sha256(ar)))!;
     await expect(
-      importCsv(t.database.db, actor, 'facilities', 'facility_number,name\n7401,Never Labs\n'),
+      importCsv(t.app.deps, actor, 'facilities', 'facility_number,name\n7401,Never Labs\n'),
     ).rejects.toMatchObject({ statusCode: 403 });
     expect(await t.database.db.$count(facilities, eq(facilities.facilityNumber, '007401'))).toBe(0);
   });

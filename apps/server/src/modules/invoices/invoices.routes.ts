@@ -18,6 +18,6 @@ export async function invoiceRoutes(app: FastifyInstance, { deps }: { deps: Deps
       querystring: invoiceListQuery,
       response: { 200: invoiceGroups },
     },
-    handler: (req) => service.listInvoices(deps, actorOf(req), req.query),
+    handler: (req) => service.listInvoices(req.deps, actorOf(req), req.query),
   });
 }

@@ -22,7 +22,7 @@ export async function jobRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
       querystring: jobListQuery,
       response: { 200: jobList },
     },
-    handler: (req) => service.listJobs(deps, actorOf(req), req.query),
+    handler: (req) => service.listJobs(req.deps, actorOf(req), req.query),
   });
 
   r.get('/jobs/:id', {
@@ -33,11 +33,11 @@ export async function jobRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
       querystring: jobDetailQuery,
       response: { 200: jobDetail },
     },
-    handler: (req) => service.getJob(deps, actorOf(req), req.params.id, req.query.role),
+    handler: (req) => service.getJob(req.deps, actorOf(req), req.params.id, req.query.role),
   });
 
   r.get('/leadAssessor/:jobId', {
     schema: { ...tag, params: z.object({ jobId: idParam.shape.id }), response: { 200: leadAssessorResponse } },
-    handler: (req) => service.getLeadAssessor(deps, actorOf(req), req.params.jobId),
+    handler: (req) => service.getLeadAssessor(req.deps, actorOf(req), req.params.jobId),
   });
 }

@@ -68,7 +68,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       params: committeeIdParam,
       response: { 200: meetingFolderList },
     },
-    handler: (req) => service.rootFolders(deps, actorOf(req), req.params.committeeId),
+    handler: (req) => service.rootFolders(req.deps, actorOf(req), req.params.committeeId),
   });
 
   r.get('/meetingfolders/:rootId', {
@@ -78,7 +78,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       params: rootIdParam,
       response: { 200: meetingFolderList },
     },
-    handler: (req) => service.subFolders(deps, actorOf(req), req.params.rootId),
+    handler: (req) => service.subFolders(req.deps, actorOf(req), req.params.rootId),
   });
 
   r.post('/meetingfolders', {
@@ -88,7 +88,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       body: createMeetingFolder,
       response: { 200: meetingFolderCreated },
     },
-    handler: (req) => service.createFolder(deps, actorOf(req), req.body),
+    handler: (req) => service.createFolder(req.deps, actorOf(req), req.body),
   });
 
   r.delete('/meetingfolders/:id', {
@@ -98,7 +98,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       params: idParam,
       response: { 200: messageBody },
     },
-    handler: (req) => service.deleteFolder(deps, actorOf(req), req.params.id),
+    handler: (req) => service.deleteFolder(req.deps, actorOf(req), req.params.id),
   });
 
   r.get('/meetingfolder/members/:committeeId/:folderId', {
@@ -109,7 +109,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       params: folderMembersParams,
       response: { 200: folderMembersResponse },
     },
-    handler: (req) => service.folderMembers(deps, actorOf(req), req.params.committeeId, req.params.folderId),
+    handler: (req) => service.folderMembers(req.deps, actorOf(req), req.params.committeeId, req.params.folderId),
   });
 
   r.post('/meetingfolder/accesspermission', {
@@ -120,7 +120,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       body: meetingFolderAccess,
       response: { 200: messageBody },
     },
-    handler: (req) => service.assignAccess(deps, actorOf(req), req.body),
+    handler: (req) => service.assignAccess(req.deps, actorOf(req), req.body),
   });
 
   r.get('/meetingdocuments/recent/:committeeId', {
@@ -132,7 +132,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       querystring: meetingRecentQuery,
       response: { 200: meetingDocumentPage },
     },
-    handler: (req) => service.recentDocuments(deps, actorOf(req), req.params.committeeId, req.query),
+    handler: (req) => service.recentDocuments(req.deps, actorOf(req), req.params.committeeId, req.query),
   });
 
   r.get('/meetingdocuments/search', {
@@ -144,7 +144,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       querystring: meetingSearchQuery,
       response: { 200: meetingDocumentPage },
     },
-    handler: (req) => service.searchDocuments(deps, actorOf(req), req.query),
+    handler: (req) => service.searchDocuments(req.deps, actorOf(req), req.query),
   });
 
   r.get('/meetingdocuments', {
@@ -155,7 +155,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       querystring: meetingFolderDocumentsQuery,
       response: { 200: meetingDocumentPage },
     },
-    handler: (req) => service.folderDocuments(deps, actorOf(req), req.query),
+    handler: (req) => service.folderDocuments(req.deps, actorOf(req), req.query),
   });
 
   r.post('/meetingdocuments', {
@@ -166,7 +166,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       consumes: ['multipart/form-data'],
       response: { 200: meetingUploadResponse },
     },
-    handler: (req) => acceptUpload(req, storage, maxKb, service.meetingUpload(deps, actorOf(req))),
+    handler: (req) => acceptUpload(req, storage, maxKb, service.meetingUpload(req.deps, actorOf(req))),
   });
 
   const zipOf = async (actor: ReturnType<typeof actorOf>, ids: number[]) => service.readableFiles(deps, actor, ids);
@@ -211,7 +211,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       body: meetingBulkDelete,
       response: { 200: messageBody },
     },
-    handler: (req) => service.deleteDocuments(deps, actorOf(req), req.body.committeeId, req.body.ids),
+    handler: (req) => service.deleteDocuments(req.deps, actorOf(req), req.body.committeeId, req.body.ids),
   });
 
   r.get('/meetingdocuments/:id', {
@@ -224,7 +224,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       response: binary,
     },
     handler: async (req, reply) => {
-      const { files } = await service.readableFiles(deps, actorOf(req), [req.params.id]);
+      const { files } = await service.readableFiles(req.deps, actorOf(req), [req.params.id]);
       return sendFile(reply, storage, files[0]!, req.query.disposition, downloaderOf(deps.db, req, 'meeting_document'));
     },
   });
@@ -236,6 +236,6 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       params: idParam,
       response: { 200: messageBody },
     },
-    handler: (req) => service.deleteDocuments(deps, actorOf(req), null, [req.params.id]),
+    handler: (req) => service.deleteDocuments(req.deps, actorOf(req), null, [req.params.id]),
   });
 }

@@ -83,7 +83,7 @@ export function drainNotices(deps: Deps, stop?: () => boolean): Promise<{ sent: 
 
 /** After commit: fan the notice out now, off the request (its failure is logged, the notice stays queued). */
 export function kickFanOut(deps: Deps): void {
-  void asJob(deps.log, 'notice-fanout', () => drainNotices(deps)).catch((e: unknown) =>
+  void asJob(deps, 'notice-fanout', (deps) => drainNotices(deps)).catch((e: unknown) =>
     deps.log.error({ err: e }, 'notice fan-out: a pass failed'),
   );
 }
@@ -96,7 +96,7 @@ export function kickFanOut(deps: Deps): void {
 export function startNoticeFanOut(deps: Deps, intervalMs = OUTBOX.intervalMs): BackgroundWork {
   let stopped = false;
   const tick = () =>
-    asJob(deps.log, 'notice-fanout', () => drainNotices(deps, () => stopped)).catch((e: unknown) =>
+    asJob(deps, 'notice-fanout', (deps) => drainNotices(deps, () => stopped)).catch((e: unknown) =>
       deps.log.error({ err: e }, 'notice fan-out: a pass failed'),
     );
   const timer = setInterval(() => {

@@ -107,6 +107,7 @@ export async function sendNotice(deps: Deps, actor: Actor, input: NotificationSe
     await recordAudit(tx, {
       action: 'admin.notification.send',
       who: actor.user,
+      ip: deps.ip,
       record: { type: 'sent_notification', id },
       after: { title, sent_to: sentTo, recipients },
     });

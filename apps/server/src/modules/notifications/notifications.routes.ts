@@ -36,7 +36,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     // The bell asks every minute on every screen; its rows are built as the schema (present).
     ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
     schema: { ...tag, querystring: notificationListQuery, response: { 200: notificationList } },
-    handler: (req) => service.listForUser(deps, actorOf(req), req.query),
+    handler: (req) => service.listForUser(req.deps, actorOf(req), req.query),
   });
 
   r.put('/notifications/:ids', {
@@ -50,7 +50,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
     handler: (req) => {
       const ids = parseNotificationIds(req.params.ids);
       if (!ids) throw badRequest(MESSAGES.validationFailed, { ids: ['The ids must be a list of notification ids.'] });
-      return service.updateForUser(deps, actorOf(req), ids, req.query);
+      return service.updateForUser(req.deps, actorOf(req), ids, req.query);
     },
   });
 
@@ -64,7 +64,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       body: notificationSend,
       response: { 200: notificationSent },
     },
-    handler: (req) => notices.sendNotice(deps, actorOf(req), req.body),
+    handler: (req) => notices.sendNotice(req.deps, actorOf(req), req.body),
   });
 
   r.get('/notifications/log', {
@@ -75,6 +75,6 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
       querystring: z.object(pageQuery(PAGE_SIZES.pastNotifications, 50)),
       response: { 200: notificationLog },
     },
-    handler: (req) => notices.listNoticeLog(deps, actorOf(req), req.query),
+    handler: (req) => notices.listNoticeLog(req.deps, actorOf(req), req.query),
   });
 }

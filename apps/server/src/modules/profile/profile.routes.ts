@@ -49,7 +49,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
       description: "The signed-in user's profile, facilities, committees and pending change.",
       response: { 200: profile },
     },
-    handler: (req) => service.getProfile(deps, actorOf(req)),
+    handler: (req) => service.getProfile(req.deps, actorOf(req)),
   });
 
   r.post('/user-requests', {
@@ -60,7 +60,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
       body: profileChangeRequest,
       response: { 200: messageBody },
     },
-    handler: (req) => service.requestProfileChange(deps, actorOf(req), req.body),
+    handler: (req) => service.requestProfileChange(req.deps, actorOf(req), req.body),
   });
 
   r.get('/activeuser/competencypdf', {
@@ -70,7 +70,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
         "The assessor's competency PDF: data.data is a signed URL to open. Missing: 404 with the spec's message.",
       response: { 200: linkAnswer },
     },
-    handler: (req) => service.myCompetencyPdf(deps, actorOf(req)),
+    handler: (req) => service.myCompetencyPdf(req.deps, actorOf(req)),
   });
 
   r.get('/activeuser/markprofileuptodate', {
@@ -79,19 +79,19 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
       description: "Marks the assessor's profile up to date, once their competency PDF has been opened.",
       response: { 200: flagAnswer },
     },
-    handler: (req) => service.markMyProfileUpToDate(deps, actorOf(req)),
+    handler: (req) => service.markMyProfileUpToDate(req.deps, actorOf(req)),
   });
 
   r.get('/admin/ta/competencypdf/:userId', {
     onRequest: taAdminOnly('admin.competency.view'),
     schema: { ...tag, params: z.object({ userId: idParam.shape.id }), response: { 200: linkAnswer } },
-    handler: (req) => service.assessorCompetencyPdf(deps, actorOf(req), req.params.userId),
+    handler: (req) => service.assessorCompetencyPdf(req.deps, actorOf(req), req.params.userId),
   });
 
   r.get('/admin/ta/markprofileuptodate/:id', {
     onRequest: taAdminOnly('admin.competency.review'),
     schema: { ...tag, params: idParam, response: { 200: flagAnswer } },
-    handler: (req) => service.markAssessorUpToDate(deps, actorOf(req), req.params.id),
+    handler: (req) => service.markAssessorUpToDate(req.deps, actorOf(req), req.params.id),
   });
 
   r.get('/competencies/:id', {
@@ -105,7 +105,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
       sendFile(
         reply,
         storageOf(deps),
-        await service.competencyFile(deps, actorOf(req), req.params.id),
+        await service.competencyFile(req.deps, actorOf(req), req.params.id),
         'inline',
         downloaderOf(deps.db, req, 'competency_pdf'),
       ),
@@ -120,7 +120,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
       response: { 200: competencyUploadResponse },
     },
     handler: (req) =>
-      acceptUpload(req, storageOf(deps), deps.config.maxUploadKb, service.uploadSuggestion(deps, actorOf(req))),
+      acceptUpload(req, storageOf(deps), deps.config.maxUploadKb, service.uploadSuggestion(req.deps, actorOf(req))),
   });
 
   r.post('/user-requests/removeUploadedCompetencySuggestDocument', {
@@ -131,7 +131,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
       body: competencyRemoveRequest,
       response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
     },
-    handler: (req) => service.removeSuggestion(deps, actorOf(req), req.body.fileName),
+    handler: (req) => service.removeSuggestion(req.deps, actorOf(req), req.body.fileName),
   });
 
   r.get('/admin/ta/competencysuggested/:document', {
@@ -143,7 +143,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
       querystring: roleQuery,
       response: { 200: linkAnswer },
     },
-    handler: (req) => service.suggestionOfChange(deps, actorOf(req), req.params.document, req.query.current_role),
+    handler: (req) => service.suggestionOfChange(req.deps, actorOf(req), req.params.document, req.query.current_role),
   });
 
   r.get('/competency-suggestions/:document', {
@@ -158,7 +158,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
       sendFile(
         reply,
         storageOf(deps),
-        await service.suggestionFile(deps, actorOf(req), req.params.document),
+        await service.suggestionFile(req.deps, actorOf(req), req.params.document),
         'inline',
         downloaderOf(deps.db, req, 'competency_suggestion'),
       ),

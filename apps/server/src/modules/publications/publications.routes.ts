@@ -64,12 +64,12 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
       querystring: publicationListQuery,
       response: { 200: publicationList },
     },
-    handler: (req) => service.listRecent(deps, actorOf(req), req.query.page, req.query.per_page),
+    handler: (req) => service.listRecent(req.deps, actorOf(req), req.query.page, req.query.per_page),
   });
 
   r.get('/publications/:id', {
     schema: { tags, params: idParam, response: { 200: z.object({ data: publicationItem }) } },
-    handler: async (req) => ({ data: await service.getPublication(deps, actorOf(req), req.params.id) }),
+    handler: async (req) => ({ data: await service.getPublication(req.deps, actorOf(req), req.params.id) }),
   });
 
   r.get('/publications/:id/file', {
@@ -82,7 +82,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
       response: binary,
     },
     handler: async (req, reply) => {
-      const [file] = await service.readableFiles(deps, actorOf(req), [req.params.id]);
+      const [file] = await service.readableFiles(req.deps, actorOf(req), [req.params.id]);
       return sendFile(reply, storage, file!, req.query.disposition, downloaderOf(deps.db, req, 'publication'));
     },
   });
@@ -100,7 +100,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
       return sendZip(
         reply,
         storage,
-        await service.readableFiles(deps, actorOf(req), ids),
+        await service.readableFiles(req.deps, actorOf(req), ids),
         ZIP_NAME,
         downloaderOf(deps.db, req, 'publication'),
       );
@@ -121,7 +121,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
       return sendZip(
         reply,
         storage,
-        await service.readableFiles(deps, actorOf(req), ids),
+        await service.readableFiles(req.deps, actorOf(req), ids),
         ZIP_NAME,
         downloaderOf(deps.db, req, 'publication'),
       );
@@ -138,7 +138,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
       response: { 200: publicationList },
     },
     handler: (req) =>
-      service.publicationsOfCategory(deps, actorOf(req), req.params.id, req.query.page, req.query.per_page),
+      service.publicationsOfCategory(req.deps, actorOf(req), req.params.id, req.query.page, req.query.per_page),
   });
 
   r.get('/categories', {
@@ -151,7 +151,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
       response: { 200: categoryTree },
     },
     handler: async (req) => ({
-      data: await service.categoryTree(deps, actorOf(req), {
+      data: await service.categoryTree(req.deps, actorOf(req), {
         withPublication: req.query.withPublication === 'true',
         subscribed: req.query.subscribed === 'true',
       }),
@@ -160,12 +160,12 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
 
   r.get('/categories/parent', {
     schema: { tags, description: 'The root categories.', response: { 200: categoryParents } },
-    handler: (req) => service.parentCategories(deps, actorOf(req)),
+    handler: (req) => service.parentCategories(req.deps, actorOf(req)),
   });
 
   r.get('/categories/:id', {
     schema: { tags, params: idParam, response: { 200: z.object({ data: z.union([categoryNode, subcategoryNode]) }) } },
-    handler: async (req) => ({ data: await service.category(deps, actorOf(req), req.params.id) }),
+    handler: async (req) => ({ data: await service.category(req.deps, actorOf(req), req.params.id) }),
   });
 
   r.post('/subscriptions', {
@@ -177,7 +177,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
       body: subscriptionBody,
       response: { 200: subscriptionResult },
     },
-    handler: (req) => service.subscribe(deps, actorOf(req), req.body.category_ids, req.query.type),
+    handler: (req) => service.subscribe(req.deps, actorOf(req), req.body.category_ids, req.query.type),
   });
 
   r.delete('/subscriptions/:ids', {
@@ -194,7 +194,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
         throw badRequest(MESSAGES.validationFailed, {
           category_ids: ['Send the category ids as a JSON list, as [1,2].'],
         });
-      return service.unsubscribe(deps, actorOf(req), ids, req.query.type);
+      return service.unsubscribe(req.deps, actorOf(req), ids, req.query.type);
     },
   });
 
@@ -208,7 +208,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
       querystring: publicationListQuery,
       response: { 200: publicationList },
     },
-    handler: (req) => service.listForAdmin(deps, actorOf(req), req.query.page, req.query.per_page),
+    handler: (req) => service.listForAdmin(req.deps, actorOf(req), req.query.page, req.query.per_page),
   });
 
   r.post('/admin/publications', {
@@ -220,7 +220,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
       consumes: ['multipart/form-data'],
       response: { 200: publicationSaved },
     },
-    handler: (req) => acceptUpload(req, storage, maxKb, service.addUpload(deps, actorOf(req))),
+    handler: (req) => acceptUpload(req, storage, maxKb, service.addUpload(req.deps, actorOf(req))),
   });
 
   r.post('/admin/publications/:id', {
@@ -234,12 +234,12 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
       consumes: ['multipart/form-data'],
       response: { 200: publicationSaved },
     },
-    handler: (req) => acceptUpload(req, storage, maxKb, service.replaceUpload(deps, actorOf(req), req.params.id)),
+    handler: (req) => acceptUpload(req, storage, maxKb, service.replaceUpload(req.deps, actorOf(req), req.params.id)),
   });
 
   r.delete('/admin/publications/:id', {
     onRequest: adminOnly,
     schema: { tags: ['Admin'], params: idParam, response: { 200: messageBody } },
-    handler: (req) => service.removePublication(deps, actorOf(req), req.params.id),
+    handler: (req) => service.removePublication(req.deps, actorOf(req), req.params.id),
   });
 }

@@ -168,10 +168,11 @@ async function presentOne(db: Db, id: number) {
 }
 
 /** An admin's change of a publication, recorded in its transaction (`before` null: added; `after` null: removed). */
-function audit(tx: Tx, actor: Actor, id: number, before: unknown, after: unknown) {
+function audit(tx: Tx, deps: Deps, actor: Actor, id: number, before: unknown, after: unknown) {
   return recordAudit(tx, {
     action: 'admin.publication.manage',
     who: actor.user,
+    ip: deps.ip,
     record: { type: 'publication', id },
     before,
     after,
@@ -203,7 +204,7 @@ export function addUpload(
           });
         const [file] = await insertFiles(tx, [upload], actor.user.id);
         const row = await q.insertPublication(tx, { name: body.name, categoryId: sub.id, fileId: file!.id });
-        await audit(tx, actor, row.id, null, { name: body.name, category_id: sub.id, file_id: file!.id });
+        await audit(tx, deps, actor, row.id, null, { name: body.name, category_id: sub.id, file_id: file!.id });
         await publish(tx, row, sub, false);
         return row.id;
       });
@@ -242,7 +243,7 @@ export function replaceUpload(
           });
         const [file] = await insertFiles(tx, [upload], actor.user.id);
         await q.updatePublication(tx, id, { name, fileId: file!.id });
-        await audit(tx, actor, id, { name: row.name, file_id: row.fileId }, { name, file_id: file!.id });
+        await audit(tx, deps, actor, id, { name: row.name, file_id: row.fileId }, { name, file_id: file!.id });
         const key = await q.deleteFileRow(tx, row.fileId);
         await publish(tx, { id, name }, sub, true);
         return key;
@@ -259,7 +260,7 @@ export async function removePublication(deps: Deps, actor: Actor, id: number) {
   const key = await deps.db.transaction(async (tx) => {
     const row = authorize(actor, 'admin.publication.manage', await q.lockPublication(tx, id));
     await q.deletePublication(tx, id);
-    await audit(tx, actor, id, { name: row.name, category_id: row.categoryId, file_id: row.fileId }, null);
+    await audit(tx, deps, actor, id, { name: row.name, category_id: row.categoryId, file_id: row.fileId }, null);
     return q.deleteFileRow(tx, row.fileId);
   });
   if (key) await storageOf(deps).delete(key);

@@ -15,7 +15,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
 
   r.get('/facilities/getInfo/:number', {
     config: { auth: 'none', ...strict(20) },
-    onRequest: (req) => service.countPublicCall(deps, 'facility-lookup', req.ip),
+    onRequest: (req) => service.countPublicCall(req.deps, 'facility-lookup', req.ip),
     schema: {
       ...tag,
       description:
@@ -23,7 +23,7 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
       params: z.object({ number: safeString().max(20) }),
       response: { 200: facilityLookup },
     },
-    handler: (req) => service.lookupFacility(deps, req.params.number),
+    handler: (req) => service.lookupFacility(req.deps, req.params.number),
   });
 
   r.get('/register/categories', {
@@ -34,12 +34,12 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
         "The publication categories the wizard's step 4 offers (public: ids and names only; a root means all its subcategories).",
       response: { 200: registrationCategories },
     },
-    handler: () => service.listRegistrationCategories(deps),
+    handler: (req) => service.listRegistrationCategories(req.deps),
   });
 
   r.post('/register', {
     config: { auth: 'none', ...strict(5) },
-    onRequest: (req) => service.countPublicCall(deps, 'register', req.ip),
+    onRequest: (req) => service.countPublicCall(req.deps, 'register', req.ip),
     schema: {
       ...tag,
       description:
@@ -47,6 +47,6 @@ export async function registrationRoutes(app: FastifyInstance, { deps }: { deps:
       body: registrationRequest,
       response: { 200: messageBody },
     },
-    handler: (req) => service.register(deps, req.body),
+    handler: (req) => service.register(req.deps, req.body),
   });
 }

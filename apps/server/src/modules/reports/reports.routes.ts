@@ -11,7 +11,6 @@ import {
 } from '@portal/shared';
 import { authorize } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
-import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import * as service from './reports.service.js';
 
@@ -19,7 +18,7 @@ const tag = { tags: ['Admin'] };
 
 const taAdminOnly = async (req: FastifyRequest) => authorize(actorOf(req), 'admin.report.run');
 
-export async function reportRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function reportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/admin/ta/unusedtasformonths/:months/:ids', {
@@ -38,7 +37,7 @@ export async function reportRoutes(app: FastifyInstance, { deps }: { deps: Deps 
       if (!months.success) throw badRequest(M.reportMonths, { months: [M.reportMonths] });
       const options = parseReportOptions(req.params.ids);
       if (!options) throw badRequest(M.reportOptions, { ids: [M.reportOptions] });
-      const report = await service.unusedAssessors(deps, actorOf(req), months.data, options);
+      const report = await service.unusedAssessors(req.deps, actorOf(req), months.data, options);
       if (req.query.format === 'json') return report;
       return reply
         .type('text/csv; charset=utf-8')

@@ -39,13 +39,13 @@ export async function requestRoutes(app: FastifyInstance, { deps }: { deps: Deps
       querystring: userRequestListQuery,
       response: { 200: userRequestList },
     },
-    handler: (req) => service.listRequests(deps, actorOf(req), req.query),
+    handler: (req) => service.listRequests(req.deps, actorOf(req), req.query),
   });
 
   r.get('/user-requests/:id', {
     onRequest: adminOnly,
     schema: { ...tag, params: idParam, querystring: roleQuery, response: { 200: userRequestDetail } },
-    handler: (req) => service.getRequest(deps, actorOf(req), req.params.id, req.query.current_role),
+    handler: (req) => service.getRequest(req.deps, actorOf(req), req.params.id, req.query.current_role),
   });
 
   r.put('/user-requests/:id', {
@@ -59,7 +59,7 @@ export async function requestRoutes(app: FastifyInstance, { deps }: { deps: Deps
       body: userRequestDecision,
       response: { 200: messageBody },
     },
-    handler: (req) => service.decide(deps, actorOf(req), req.params.id, req.body, req.query.current_role),
+    handler: (req) => service.decide(req.deps, actorOf(req), req.params.id, req.body, req.query.current_role),
   });
 
   r.put('/user-requests/:id/registration', {
@@ -72,6 +72,6 @@ export async function requestRoutes(app: FastifyInstance, { deps }: { deps: Deps
       body: registrationEdit,
       response: { 200: z.object({ message: z.string(), id: z.number() }) },
     },
-    handler: (req) => service.editRegistration(deps, actorOf(req), req.params.id, req.body, req.query.current_role),
+    handler: (req) => service.editRegistration(req.deps, actorOf(req), req.params.id, req.body, req.query.current_role),
   });
 }

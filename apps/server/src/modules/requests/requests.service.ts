@@ -214,7 +214,7 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
     }
     const decided = { decidedBy: actor.user.id, decidedAt: new Date() };
     const audit = (action: AuditAction, before: unknown, after: unknown) =>
-      recordAudit(tx, { action, who: actor.user, record: { type: 'user_request', id }, before, after });
+      recordAudit(tx, { action, who: actor.user, ip: deps.ip, record: { type: 'user_request', id }, before, after });
     if (row.type === 'create') {
       const form = registrationOf(row);
       if (body.status === 'reject') {
@@ -408,6 +408,7 @@ export async function editRegistration(
     await recordAudit(tx, {
       action: 'admin.registration.edit',
       who: actor.user,
+      ip: deps.ip,
       record: { type: 'user_request', id },
       before: changed?.before ?? {},
       after: changed?.after ?? {},

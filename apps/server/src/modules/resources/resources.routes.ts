@@ -37,7 +37,7 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
         'Useful resources for technical assessors (TA, LA and the admins): name, dateUpdated, url, typeIcon.',
       response: { 200: resourceList },
     },
-    handler: (req) => service.listResources(deps, actorOf(req)),
+    handler: (req) => service.listResources(req.deps, actorOf(req)),
   });
 
   r.get('/resources/:id/file', {
@@ -52,7 +52,7 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
       sendFile(
         reply,
         storage,
-        await service.readableFile(deps, actorOf(req), req.params.id),
+        await service.readableFile(req.deps, actorOf(req), req.params.id),
         'attachment',
         downloaderOf(deps.db, req, 'resource'),
       ),
@@ -67,7 +67,7 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
       consumes: ['multipart/form-data'],
       response: { 200: resourceSaved },
     },
-    handler: (req) => acceptUpload(req, storage, maxKb, service.addUpload(deps, actorOf(req))),
+    handler: (req) => acceptUpload(req, storage, maxKb, service.addUpload(req.deps, actorOf(req))),
   });
 
   r.post('/admin/resources/:id', {
@@ -80,12 +80,12 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
       consumes: ['multipart/form-data'],
       response: { 200: resourceSaved },
     },
-    handler: (req) => acceptUpload(req, storage, maxKb, service.replaceUpload(deps, actorOf(req), req.params.id)),
+    handler: (req) => acceptUpload(req, storage, maxKb, service.replaceUpload(req.deps, actorOf(req), req.params.id)),
   });
 
   r.delete('/admin/resources/:id', {
     onRequest: adminOnly,
     schema: { tags: ['Admin'], params: idParam, response: { 200: messageBody } },
-    handler: (req) => service.removeResource(deps, actorOf(req), req.params.id),
+    handler: (req) => service.removeResource(req.deps, actorOf(req), req.params.id),
   });
 }

@@ -62,10 +62,11 @@ async function presentOne(db: Db, id: number) {
 }
 
 /** An admin's change of a resource, recorded in its transaction (`before` null: added; `after` null: removed). */
-function audit(tx: Tx, actor: Actor, id: number, before: unknown, after: unknown) {
+function audit(tx: Tx, deps: Deps, actor: Actor, id: number, before: unknown, after: unknown) {
   return recordAudit(tx, {
     action: 'admin.resource.manage',
     who: actor.user,
+    ip: deps.ip,
     record: { type: 'resource', id },
     before,
     after,
@@ -90,7 +91,7 @@ export function addUpload(
           if (await q.lockByName(tx, body.name)) throw duplicate();
           const [file] = await insertFiles(tx, [upload], actor.user.id);
           const row = await q.insertResource(tx, { name: body.name, fileId: file!.id });
-          await audit(tx, actor, row.id, null, { name: body.name, file_id: file!.id });
+          await audit(tx, deps, actor, row.id, null, { name: body.name, file_id: file!.id });
           return row.id;
         })
         .catch((e: unknown) => {
@@ -128,6 +129,7 @@ export function replaceUpload(
           await q.updateResource(tx, id, { name: body.name ?? row.name, fileId: file!.id });
           await audit(
             tx,
+            deps,
             actor,
             id,
             { name: row.name, file_id: row.fileId },
@@ -151,7 +153,7 @@ export async function removeResource(deps: Deps, actor: Actor, id: number) {
   const key = await deps.db.transaction(async (tx) => {
     const row = authorize(actor, 'admin.resource.manage', await q.lockResource(tx, id));
     await q.deleteResource(tx, id);
-    await audit(tx, actor, id, { name: row.name, file_id: row.fileId }, null);
+    await audit(tx, deps, actor, id, { name: row.name, file_id: row.fileId }, null);
     return q.deleteFileRow(tx, row.fileId);
   });
   if (key) await storageOf(deps).delete(key);

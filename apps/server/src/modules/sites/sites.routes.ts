@@ -3,12 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, site, siteUpdate } from '@portal/shared';
 import { actorOf } from '../../platform/auth.js';
-import type { Deps } from '../../platform/deps.js';
 import * as service from './sites.service.js';
 
 const tag = { tags: ['Sites'] };
 
-export async function siteRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function siteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/sites/:id', {
@@ -18,11 +17,11 @@ export async function siteRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       params: idParam,
       response: { 200: site },
     },
-    handler: (req) => service.getSite(deps, actorOf(req), req.params.id),
+    handler: (req) => service.getSite(req.deps, actorOf(req), req.params.id),
   });
 
   r.put('/sites/:id', {
     schema: { ...tag, params: idParam, body: siteUpdate, response: { 200: z.object({ message: z.string(), site }) } },
-    handler: (req) => service.updateSite(deps, actorOf(req), req.params.id, req.body),
+    handler: (req) => service.updateSite(req.deps, actorOf(req), req.params.id, req.body),
   });
 }

@@ -35,13 +35,13 @@ export async function userRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       querystring: userListQuery,
       response: { 200: userList },
     },
-    handler: (req) => service.listUsers(deps, actorOf(req), req.query),
+    handler: (req) => service.listUsers(req.deps, actorOf(req), req.query),
   });
 
   r.get('/users/:id', {
     onRequest: adminOnly,
     schema: { ...tag, params: idParam, response: { 200: userDetail } },
-    handler: (req) => service.getUser(deps, actorOf(req), req.params.id),
+    handler: (req) => service.getUser(req.deps, actorOf(req), req.params.id),
   });
 
   r.put('/users/:id', {
@@ -53,25 +53,25 @@ export async function userRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       body: userEdit,
       response: { 200: messageBody },
     },
-    handler: (req) => service.updateUser(deps, actorOf(req), req.params.id, req.body),
+    handler: (req) => service.updateUser(req.deps, actorOf(req), req.params.id, req.body),
   });
 
   r.delete('/users/:id', {
     onRequest: adminOnly,
     schema: { ...tag, params: idParam, response: { 200: messageBody } },
-    handler: (req) => service.deleteUser(deps, actorOf(req), req.params.id),
+    handler: (req) => service.deleteUser(req.deps, actorOf(req), req.params.id),
   });
 
   r.post('/activate/:id', {
     onRequest: adminOnly,
     schema: { ...tag, params: idParam, response: { 200: messageBody } },
-    handler: (req) => service.activateUser(deps, actorOf(req), req.params.id),
+    handler: (req) => service.activateUser(req.deps, actorOf(req), req.params.id),
   });
 
   r.post('/deactivate/:id', {
     onRequest: adminOnly,
     schema: { ...tag, params: idParam, response: { 200: messageBody } },
-    handler: (req) => service.deactivateUser(deps, actorOf(req), req.params.id),
+    handler: (req) => service.deactivateUser(req.deps, actorOf(req), req.params.id),
   });
 
   r.put('/committeepermissions/:id', {
@@ -83,6 +83,6 @@ export async function userRoutes(app: FastifyInstance, { deps }: { deps: Deps })
       body: committeePermissionBody,
       response: { 200: messageBody },
     },
-    handler: (req) => service.setForumWrite(deps, actorOf(req), req.params.id, req.body),
+    handler: (req) => service.setForumWrite(req.deps, actorOf(req), req.params.id, req.body),
   });
 }

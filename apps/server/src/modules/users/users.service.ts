@@ -168,7 +168,13 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, form: Use
     const after = await editableOf(tx, (await q.findUser(tx, id))!);
     const changed = changedFields(before, after);
     if (changed)
-      await recordAudit(tx, { action: 'admin.user.update', who: actor.user, record: record(id), ...changed });
+      await recordAudit(tx, {
+        action: 'admin.user.update',
+        who: actor.user,
+        ip: deps.ip,
+        record: record(id),
+        ...changed,
+      });
     return { message: M.saved };
   });
 }
@@ -190,6 +196,7 @@ async function setActivated(deps: Deps, actor: Actor, id: number, activated: boo
     await recordAudit(tx, {
       action,
       who: actor.user,
+      ip: deps.ip,
       record: record(id),
       before: { activated: !activated },
       after: { activated },
@@ -209,6 +216,7 @@ export async function deleteUser(deps: Deps, actor: Actor, id: number) {
     await recordAudit(tx, {
       action: 'admin.user.delete',
       who: actor.user,
+      ip: deps.ip,
       record: record(id),
       before: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, roles: user.roles },
       after: { name: M.removedName },
@@ -230,6 +238,7 @@ export async function setForumWrite(deps: Deps, actor: Actor, id: number, body: 
       await recordAudit(tx, {
         action: 'admin.user.forumWrite',
         who: actor.user,
+        ip: deps.ip,
         record: record(id),
         before: { committee: membership.name, can_write: membership.canWrite },
         after: { committee: membership.name, can_write: body.can_write },
