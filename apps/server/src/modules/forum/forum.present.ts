@@ -50,12 +50,24 @@ export const presentDocument = (a: q.AttachmentRow): ForumDocument => ({
   created_at: a.createdAt,
 });
 
-export function presentReply(
-  actor: Actor,
-  row: q.ReplyRow,
-  committeeId: number,
-  documents: ForumDocument[],
-): ForumReply {
+/** What an actor may do to a reply, by its author: the rule reads the reply's committee and author only. */
+export type ReplyAbilities = (authorId: number | null) => ForumReply['abilities'];
+
+/**
+ * A discussion's replies share one committee, so their abilities differ only by author: made once
+ * per author, not per reply (a page holds up to 50 replies and a few authors).
+ */
+export function replyAbilities(actor: Actor, committeeId: number): ReplyAbilities {
+  const byAuthor = new Map<number | null, ForumReply['abilities']>();
+  return (authorId) => {
+    let abilities = byAuthor.get(authorId);
+    if (!abilities)
+      byAuthor.set(authorId, (abilities = abilitiesOf(actor, ABILITIES.forumReply, { committeeId, authorId })));
+    return abilities;
+  };
+}
+
+export function presentReply(row: q.ReplyRow, abilities: ReplyAbilities, documents: ForumDocument[]): ForumReply {
   const r = row.reply;
   return {
     id: r.id,
@@ -65,6 +77,6 @@ export function presentReply(
     updated_at: r.updatedAt,
     user: presentUser(row.user),
     documents,
-    abilities: abilitiesOf(actor, ABILITIES.forumReply, { committeeId, authorId: r.userId }),
+    abilities: abilities(r.userId),
   };
 }

@@ -25,7 +25,7 @@ import { insertFiles, type StoredFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import './forum.policy.js';
-import { presentDocument, presentReply, presentSummary } from './forum.present.js';
+import { presentDocument, presentReply, presentSummary, replyAbilities } from './forum.present.js';
 import * as q from './forum.queries.js';
 import { sanitizePost, snippetHtml, textOfPost } from './forum.sanitize.js';
 
@@ -87,6 +87,7 @@ export async function getThread(
     q.attachmentsOfThread(deps.db, id),
     q.isFollowing(deps.db, id, actor.user.id),
   ]);
+  const abilities = replyAbilities(actor, thread.committeeId);
   const docs = attachments.map(presentDocument);
   const own: ForumDocument[] = [];
   const byReply = new Map<number, ForumDocument[]>();
@@ -99,7 +100,7 @@ export async function getThread(
     ...presentSummary(thread),
     post: thread.thread.body,
     documents: own,
-    replies: replies.map((r) => presentReply(actor, r, thread.committeeId, byReply.get(r.reply.id) ?? [])),
+    replies: replies.map((r) => presentReply(r, abilities, byReply.get(r.reply.id) ?? [])),
     replies_total: thread.thread.repliesCount,
     page: query.page,
     per_page: query.per_page,
@@ -308,7 +309,7 @@ async function replyOf(deps: Deps, actor: Actor, threadId: number, committeeId: 
     q.attachmentsOfPost(deps.db, threadId, replyId),
   ]);
   if (!row) throw notFound();
-  return presentReply(actor, row, committeeId, attachments.map(presentDocument));
+  return presentReply(row, replyAbilities(actor, committeeId), attachments.map(presentDocument));
 }
 
 /** POST /forumreply/{id} (_method=put): the author edits the body and attachments. */
