@@ -18,7 +18,7 @@ import { useActiveUser } from '../features/auth/api';
 import { getPendingLogin, setPendingLogin } from '../features/auth/pending-login';
 import { sessionEnded, setUnauthorizedHandler } from '../lib/api-client';
 import { useOverlaysWanted } from '../lib/overlays';
-import { clearAuth, getSession, isSignedIn, setCurrentCommittee, syncRoles, useSession } from '../lib/session';
+import { clearAuth, isSignedIn, syncActiveUser, useSession } from '../lib/session';
 import { decideNavigation } from './guard';
 
 const OverlayHosts = lazy(() => import('./overlay-hosts'));
@@ -111,17 +111,8 @@ export function RootLayout() {
   }, [activeUser.isError]);
 
   useEffect(() => {
-    const data = activeUser.data;
-    if (!data) return;
-    syncRoles(data.permissions);
     // A committee member works in one committee at a time; the first one by default.
-    const ids = data.committees.map((c) => c.id);
-    const stored = getSession().committeeId;
-    if (ids.length === 0) {
-      if (stored !== null) setCurrentCommittee(null);
-    } else if (stored === null || !ids.includes(stored)) {
-      setCurrentCommittee(ids[0]!);
-    }
+    if (activeUser.data) syncActiveUser(activeUser.data);
   }, [activeUser.data]);
 
   useEffect(() => {

@@ -140,6 +140,21 @@ export function syncRoles(roles: readonly string[]): void {
   changed();
 }
 
+/**
+ * Takes the roles and committees of an active-user answer: the current role kept if still held, and
+ * a committee member's current committee the first of theirs unless the stored one is still theirs.
+ */
+export function syncActiveUser(user: { permissions: readonly string[]; committees: readonly { id: number }[] }): void {
+  syncRoles(user.permissions);
+  const ids = user.committees.map((c) => c.id);
+  const stored = getSession().committeeId;
+  if (ids.length === 0) {
+    if (stored !== null) setCurrentCommittee(null);
+  } else if (stored === null || !ids.includes(stored)) {
+    setCurrentCommittee(ids[0]!);
+  }
+}
+
 export function setCurrentRole(role: Role): void {
   write(STORAGE_KEYS.currentRole, role);
   changed();

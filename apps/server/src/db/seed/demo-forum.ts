@@ -246,7 +246,7 @@ export async function seedDemoForum(db: Db, storage?: Storage) {
             .where(eq(forumReplies.id, replyId));
       };
       for (const t of DEMO_THREADS) {
-        const body = sanitizePost(t.post);
+        const body = await sanitizePost(t.post);
         const author = userId(t.by);
         const lastActivity = Math.min(t.hoursAgo, ...t.replies.map((r) => r.hoursAgo));
         const [thread] = await tx
@@ -257,7 +257,7 @@ export async function seedDemoForum(db: Db, storage?: Storage) {
             userId: author,
             title: t.title,
             body,
-            bodyText: textOfPost(body),
+            bodyText: await textOfPost(body),
             repliesCount: t.replies.length,
             createdAt: at(t.hoursAgo),
             updatedAt: at(t.hoursAgo),
@@ -267,14 +267,14 @@ export async function seedDemoForum(db: Db, storage?: Storage) {
         await attach(thread!.id, null, t.file, author, t.hoursAgo);
         await tx.insert(forumFollows).values({ threadId: thread!.id, userId: author });
         for (const r of t.replies) {
-          const replyBody = sanitizePost(r.post);
+          const replyBody = await sanitizePost(r.post);
           const [reply] = await tx
             .insert(forumReplies)
             .values({
               threadId: thread!.id,
               userId: userId(r.by),
               body: replyBody,
-              bodyText: textOfPost(replyBody),
+              bodyText: await textOfPost(replyBody),
               createdAt: at(r.hoursAgo),
               updatedAt: at(r.hoursAgo),
             })

@@ -1,12 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   CODE_GUESS_BUDGET,
   MESSAGES,
@@ -32,6 +25,17 @@ import * as q from './second-factors.queries.js';
 import { decryptSecret, encryptSecret, matchingStep, newTotpSecret, provisioning } from './totp.js';
 
 const MINUTE = 60_000;
+
+let webAuthnLoading: Promise<typeof import('@simplewebauthn/server')> | undefined;
+/**
+ * The passkey library (with its certificate and ASN.1 parsers) loads at the first passkey call: it
+ * was the largest part of what the server read at start and few requests need it (bench/README.md,
+ * cold start).
+ */
+function webAuthn() {
+  webAuthnLoading ??= import('@simplewebauthn/server');
+  return webAuthnLoading;
+}
 
 // ---------------------------------------------------------------- mail
 
@@ -104,7 +108,7 @@ export async function status(deps: Deps, actor: Actor): Promise<SecondFactorStat
 /** POST /twofactor/app/setup: a new secret, in force only once a code from the app confirms it. */
 export async function startApp(deps: Deps, actor: Actor) {
   authorize(actor, 'auth.secondFactor.manage');
-  const secret = newTotpSecret();
+  const secret = await newTotpSecret();
   if (!(await q.upsertPendingTotp(deps.db, actor.user.id, encryptSecret(deps.config.secret, secret))))
     throw badRequest(M.appAlreadyEnabled);
   const { url, qr } = await provisioning(secret, actor.user.email);
@@ -275,7 +279,9 @@ export async function passkeyRegistrationOptions(deps: Deps, actor: Actor): Prom
   authorize(actor, 'auth.secondFactor.manage');
   const { rpID } = relyingParty(deps);
   const existing = await q.findPasskeysOf(deps.db, actor.user.id);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateRegistrationOptions({
     rpName: PRODUCT_NAME,
     rpID,
     userName: actor.user.email,
@@ -300,16 +306,20 @@ export async function addPasskey(
   const challenge = await q.consumeChallenge(deps.db, input.challenge_id, 'register', actor.user.id);
   if (!challenge) throw failed;
   const { rpID, origin } = relyingParty(deps);
-  const verification = await verifyRegistrationResponse({
-    response: input.response as RegistrationResponseJSON,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: true,
-  }).catch((e: unknown) => {
-    deps.log.info({ reason: withoutValues(e) }, 'passkey registration refused');
-    return null;
-  });
+  const verification = await (
+    await webAuthn()
+  )
+    .verifyRegistrationResponse({
+      response: input.response as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+    })
+    .catch((e: unknown) => {
+      deps.log.info({ reason: withoutValues(e) }, 'passkey registration refused');
+      return null;
+    });
   if (!verification?.verified) throw failed;
   const { credential, credentialBackedUp } = verification.registrationInfo;
   return deps.db.transaction(async (tx) => {
@@ -353,7 +363,7 @@ export async function renamePasskey(deps: Deps, actor: Actor, id: string, name: 
 /** POST /passkey-login/options: a challenge for any discoverable passkey of this portal. */
 export async function passkeySignInOptions(deps: Deps): Promise<PasskeyOptionsResponse> {
   const { rpID } = relyingParty(deps);
-  const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
+  const options = await (await webAuthn()).generateAuthenticationOptions({ rpID, userVerification: 'required' });
   const challengeId = await storeChallenge(deps, 'authenticate', null, options.challenge);
   return { challenge_id: challengeId, options: options as unknown as Record<string, unknown> };
 }
@@ -374,22 +384,26 @@ export async function passkeySignIn(
   const key = await q.findPasskey(deps.db, response.id);
   if (!key) throw failed;
   const { rpID, origin } = relyingParty(deps);
-  const verification = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: true,
-    credential: {
-      id: key.id,
-      publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
-      counter: key.counter,
-      transports: key.transports ?? undefined,
-    },
-  }).catch((e: unknown) => {
-    deps.log.info({ reason: withoutValues(e) }, 'passkey sign-in refused');
-    return null;
-  });
+  const verification = await (
+    await webAuthn()
+  )
+    .verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+      credential: {
+        id: key.id,
+        publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
+        counter: key.counter,
+        transports: key.transports ?? undefined,
+      },
+    })
+    .catch((e: unknown) => {
+      deps.log.info({ reason: withoutValues(e) }, 'passkey sign-in refused');
+      return null;
+    });
   if (!verification?.verified || !verification.authenticationInfo.userVerified) throw failed;
   if (!(await q.usePasskey(deps.db, key.id, verification.authenticationInfo.newCounter))) throw failed;
   return signInVerified(deps, key.userId, client, input.remember_me ?? false);

@@ -1,6 +1,4 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import { PRODUCT_NAME, SECOND_FACTOR } from '@portal/shared';
 
 /**
@@ -8,6 +6,16 @@ import { PRODUCT_NAME, SECOND_FACTOR } from '@portal/shared';
  * The secret is encrypted with AES-256-GCM under a key derived from APP_SECRET (HKDF), so a copy
  * of the database alone does not give anyone the codes.
  */
+
+let otpLoading: Promise<typeof import('otplib')> | undefined;
+/**
+ * otplib and the QR code maker load at their first use (setting up or checking a code), not with
+ * the server's modules at start (bench/README.md, cold start).
+ */
+function otp() {
+  otpLoading ??= import('otplib');
+  return otpLoading;
+}
 
 const keyOf = (appSecret: string) =>
   Buffer.from(hkdfSync('sha256', appSecret, 'portal-totp', 'totp-secret-at-rest', 32));
@@ -30,10 +38,13 @@ export function decryptSecret(appSecret: string, stored: string): string {
 }
 
 /** A new base32 secret of 20 bytes (160 bits, RFC 4226's recommendation). */
-export const newTotpSecret = () => generateSecret({ length: 20 });
+export async function newTotpSecret() {
+  return (await otp()).generateSecret({ length: 20 });
+}
 
 /** The otpauth:// address an app reads, and its QR code drawn here as an SVG data URL. */
 export async function provisioning(secret: string, accountName: string) {
+  const [{ generateURI }, { default: QRCode }] = await Promise.all([otp(), import('qrcode')]);
   const url = generateURI({
     issuer: PRODUCT_NAME,
     label: accountName,
@@ -50,7 +61,9 @@ export async function provisioning(secret: string, accountName: string) {
  * none of them. Using a step once is the caller's (a conditional UPDATE of the stored last step).
  */
 export async function matchingStep(secret: string, token: string, now = Date.now()): Promise<number | null> {
-  const result = await verify({
+  const result = await (
+    await otp()
+  ).verify({
     secret,
     token,
     epoch: Math.floor(now / 1000),

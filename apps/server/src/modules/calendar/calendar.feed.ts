@@ -1,5 +1,3 @@
-import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
-import { Temporal } from 'temporal-polyfill';
 import { PRODUCT_NAME, TIMEZONE } from '@portal/shared';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
@@ -45,15 +43,22 @@ const SYDNEY_VTIMEZONE = [
   'END:VTIMEZONE',
 ].join('\r\n');
 
-const wallClock = (local: string) => Temporal.PlainDateTime.from(local.replace(' ', 'T'));
-const dateOf = (local: string) => Temporal.PlainDate.from(local.slice(0, 10));
+let librariesLoading: Promise<[typeof import('ical-generator'), typeof import('temporal-polyfill')]> | undefined;
+/** ical-generator and the Temporal polyfill load at the first feed asked for, not with the server's modules at start (bench/README.md, cold start). */
+function feedLibraries() {
+  librariesLoading ??= Promise.all([import('ical-generator'), import('temporal-polyfill')]);
+  return librariesLoading;
+}
 
 /**
  * The feed's iCalendar text through ical-generator (escaping, folding and the zone's rules are the
  * library's): the calendar with its Sydney VTIMEZONE and an hourly refresh, and each event with its
  * committee as the description, its page's address and an alarm a day before.
  */
-export function writeFeed(rows: q.FeedEventRow[], appUrl: string): string {
+export async function writeFeed(rows: q.FeedEventRow[], appUrl: string): Promise<string> {
+  const [{ default: ical, ICalAlarmType, ICalCalendarMethod }, { Temporal }] = await feedLibraries();
+  const wallClock = (local: string) => Temporal.PlainDateTime.from(local.replace(' ', 'T'));
+  const dateOf = (local: string) => Temporal.PlainDate.from(local.slice(0, 10));
   const host = new URL(appUrl).hostname;
   const cal = ical({
     name: `${PRODUCT_NAME} committee calendar`,

@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * The one allow-list of forum bodies: paragraphs, headings, lists, bold, italic,
@@ -72,9 +72,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
 };
 
+let sanitizerLoading: Promise<typeof sanitizeHtml> | undefined;
+/**
+ * sanitize-html (with its HTML parser and postcss) loads at the first post written, not with the
+ * server's modules at start (bench/README.md, cold start).
+ */
+function sanitizer() {
+  sanitizerLoading ??= import('sanitize-html').then((m) => m.default);
+  return sanitizerLoading;
+}
+
 /** The stored HTML of a post. */
-export function sanitizePost(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+export async function sanitizePost(html: string): Promise<string> {
+  return (await sanitizer())(html, OPTIONS).trim();
 }
 
 /** Characters that mark a search hit in ts_headline; never stored in a post's text. */
@@ -82,8 +92,8 @@ export const MARK_START = '\u27e6';
 export const MARK_END = '\u27e7';
 
 /** The text of a sanitized post (search and snippets): tags out, entities decoded, whitespace collapsed. */
-export function textOfPost(html: string): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$& '), {
+export async function textOfPost(html: string): Promise<string> {
+  const text = (await sanitizer())(html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$& '), {
     allowedTags: [],
     allowedAttributes: {},
   });

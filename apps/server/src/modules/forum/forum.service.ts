@@ -111,9 +111,9 @@ export async function getThread(
 }
 
 /** The sanitized HTML and its text; 400 when nothing readable is left (a body of only a script, say). */
-function cleanPost(html: string) {
-  const body = sanitizePost(html);
-  const bodyText = textOfPost(body);
+async function cleanPost(html: string) {
+  const body = await sanitizePost(html);
+  const bodyText = await textOfPost(body);
   if (!bodyText) throw badRequest(FORUM_MESSAGES.contentRequired, { postContent: [FORUM_MESSAGES.contentRequired] });
   return { body, bodyText };
 }
@@ -197,7 +197,7 @@ export function createThread(
       authorize(actor, 'forum.thread.create', committeeOf(body.committeId));
       await checkCategory(deps, body.categories);
       checkFilesCount(body.filesCount, uploads);
-      const post = cleanPost(body.postContent);
+      const post = await cleanPost(body.postContent);
       const id = await deps.db.transaction(async (tx) => {
         const threadId = await q.insertThread(tx, {
           committeeId: body.committeId,
@@ -235,7 +235,7 @@ export function updateThread(
       if (body.threadId !== undefined && body.threadId !== id) throw notFound();
       await checkCategory(deps, body.categories);
       checkFilesCount(body.filesCount, uploads);
-      const post = cleanPost(body.postContent);
+      const post = await cleanPost(body.postContent);
       const keys = await deps.db.transaction(async (tx) => {
         if (!(await q.lockThread(tx, id))) throw notFound();
         const removed = keepAndCheck(await q.attachmentsOfPost(tx, id, null), body['existingFiles[]'], uploads);
@@ -282,7 +282,7 @@ export function createReply(deps: Deps, actor: Actor) {
       const thread = await check(body.threadId);
       sameCommittee(body.committeId, thread.committeeId);
       checkFilesCount(body.filesCount, uploads);
-      const post = cleanPost(body.postContent);
+      const post = await cleanPost(body.postContent);
       const replyId = await deps.db.transaction(async (tx) => {
         if (!(await q.lockThread(tx, thread.id))) throw notFound();
         const id = await q.insertReply(tx, { threadId: thread.id, userId: actor.user.id, ...post });
@@ -325,7 +325,7 @@ export function updateReply(deps: Deps, actor: Actor, id: number) {
       sameCommittee(body.committeId, reply.committeeId);
       if (body.replyId !== undefined && body.replyId !== id) throw notFound();
       checkFilesCount(body.filesCount, uploads);
-      const post = cleanPost(body.postContent);
+      const post = await cleanPost(body.postContent);
       const keys = await deps.db.transaction(async (tx) => {
         if (!(await q.lockThread(tx, reply.threadId))) throw notFound();
         const removed = keepAndCheck(

@@ -1,5 +1,5 @@
 import { inflateRawSync, inflateSync, constants as zlib } from 'node:zlib';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 
 /**
  * How far a document may expand before its text is read (meetings.extract.ts). A parser given a
@@ -38,11 +38,13 @@ const isXmlPart = (name: string) => /\.(xml|rels)$/i.test(name);
 /**
  * Refuses a .docx whose XML parts would expand past the bounds: by the sizes the zip declares,
  * and by the bytes each part really expands to (yauzl stops a part at the size it declared, so a
- * false declaration cannot hide a larger part).
+ * false declaration cannot hide a larger part). yauzl loads at the first .docx, not with the server's
+ * modules at start (bench/README.md, cold start).
  */
-export function checkDocxBounds(buffer: Buffer): Promise<void> {
+export async function checkDocxBounds(buffer: Buffer): Promise<void> {
+  const { fromBuffer } = await import('yauzl');
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
+    fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
       if (err) return reject(err);
       let entries = 0;
       let total = 0;

@@ -15,7 +15,7 @@ export async function makeThread(
   db: Db,
   opts: { committee: { id: number }; author: { id: number }; title?: string; post?: string; category?: string },
 ) {
-  const body = sanitizePost(opts.post ?? `<p>Thread body ${next()}</p>`);
+  const body = await sanitizePost(opts.post ?? `<p>Thread body ${next()}</p>`);
   const [thread] = await db
     .insert(forumThreads)
     .values({
@@ -24,7 +24,7 @@ export async function makeThread(
       userId: opts.author.id,
       title: opts.title ?? `Thread ${next()}`,
       body,
-      bodyText: textOfPost(body),
+      bodyText: await textOfPost(body),
     })
     .returning();
   await db.insert(forumFollows).values({ threadId: thread!.id, userId: opts.author.id });
@@ -36,14 +36,14 @@ export async function makeReply(
   db: Db,
   opts: { thread: { id: number }; author: { id: number }; post?: string; createdAt?: Date },
 ) {
-  const body = sanitizePost(opts.post ?? `<p>Reply ${next()}</p>`);
+  const body = await sanitizePost(opts.post ?? `<p>Reply ${next()}</p>`);
   const [reply] = await db
     .insert(forumReplies)
     .values({
       threadId: opts.thread.id,
       userId: opts.author.id,
       body,
-      bodyText: textOfPost(body),
+      bodyText: await textOfPost(body),
       ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
     })
     .returning();
