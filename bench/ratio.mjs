@@ -99,7 +99,13 @@ async function measure(list, portal, baseline) {
     const urls = [`${portal.url}/api${c.path}`, `${baseline.url}${c.path}`];
     // A baseline answering fewer rows (a value missing from its statement) would be measured as faster.
     const [mine, theirs] = await Promise.all(
-      urls.map(async (u) => rowsOf(await (await fetch(u, { headers: { authorization: `Bearer ${c.token}` } })).json())),
+      urls.map(async (u) => {
+        const answer = await fetch(u, { headers: { authorization: `Bearer ${c.token}` } });
+        // The ICS feed answers text: no rows to count.
+        return answer.headers.get('content-type')?.startsWith('application/json')
+          ? rowsOf(await answer.json())
+          : undefined;
+      }),
     );
     if (mine !== undefined && theirs !== undefined && mine !== theirs)
       console.log(`| (${c.call}: the portal answers ${mine} rows, the baseline ${theirs}) | | | | | |`);
