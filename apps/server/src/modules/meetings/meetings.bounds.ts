@@ -42,9 +42,10 @@ const isXmlPart = (name: string) => /\.(xml|rels)$/i.test(name);
  * modules at start (bench/README.md, cold start).
  */
 export async function checkDocxBounds(buffer: Buffer): Promise<void> {
-  const { fromBuffer } = await import('yauzl');
+  // yauzl is CommonJS: its exports are the module's default (the bundle gives no named export).
+  const { default: zipReader } = await import('yauzl');
   return new Promise((resolve, reject) => {
-    fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
+    zipReader.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
       if (err) return reject(err);
       let entries = 0;
       let total = 0;

@@ -13,5 +13,7 @@ export function useResources(enabled: boolean) {
     queryFn: ({ signal }) => getResources(signal),
     enabled,
     retry: retryServerErrors,
+    // The page answers a refusal and a failure itself (the role's notice, the retry alert): no toast.
+    meta: { silent: true },
   });
 }
