@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -169,7 +169,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
     handler: (req) => acceptUpload(req, storage, maxKb, service.meetingUpload(req.deps, actorOf(req))),
   });
 
-  const zipOf = async (actor: ReturnType<typeof actorOf>, ids: number[]) => service.readableFiles(deps, actor, ids);
+  const zipOf = (req: FastifyRequest, ids: number[]) => service.readableFiles(req.deps, actorOf(req), ids);
 
   r.get('/meetingdocuments/bulk', {
     config: { download: true },
@@ -186,7 +186,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
         throw badRequest(MESSAGES.validationFailed, {
           ids: ['Send the document ids as ids[]=1&ids[]=2 (at most 500).'],
         });
-      const zip = await zipOf(actorOf(req), ids);
+      const zip = await zipOf(req, ids);
       return sendZip(reply, storage, zip.files, zip.zipName, downloaderOf(deps.db, req, 'meeting_document'));
     },
   });
@@ -199,7 +199,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
       response: binary,
     },
     handler: async (req, reply) => {
-      const zip = await zipOf(actorOf(req), req.body.ids);
+      const zip = await zipOf(req, req.body.ids);
       return sendZip(reply, storage, zip.files, zip.zipName, downloaderOf(deps.db, req, 'meeting_document'));
     },
   });
