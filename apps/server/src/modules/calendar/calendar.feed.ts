@@ -3,6 +3,7 @@ import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { hmac, safeEqual } from '../../platform/tokens.js';
 import * as q from './calendar.queries.js';
+import { calendarDate, wallClock } from './calendar.wallclock.js';
 
 /**
  * The personal calendar feed: a secret address, `/api/calendar/ics/{userId}.{mac}.ics`,
@@ -43,11 +44,11 @@ const SYDNEY_VTIMEZONE = [
   'END:VTIMEZONE',
 ].join('\r\n');
 
-let librariesLoading: Promise<[typeof import('ical-generator'), typeof import('temporal-polyfill')]> | undefined;
-/** ical-generator and the Temporal polyfill load at the first feed asked for, not with the server's modules at start (bench/README.md, cold start). */
-function feedLibraries() {
-  librariesLoading ??= Promise.all([import('ical-generator'), import('temporal-polyfill')]);
-  return librariesLoading;
+let libraryLoading: Promise<typeof import('ical-generator')> | undefined;
+/** ical-generator loads at the first feed asked for, not with the server's modules at start (bench/README.md, cold start). */
+function feedLibrary() {
+  libraryLoading ??= import('ical-generator');
+  return libraryLoading;
 }
 
 /**
@@ -56,9 +57,7 @@ function feedLibraries() {
  * committee as the description, its page's address and an alarm a day before.
  */
 export async function writeFeed(rows: q.FeedEventRow[], appUrl: string): Promise<string> {
-  const [{ default: ical, ICalAlarmType, ICalCalendarMethod }, { Temporal }] = await feedLibraries();
-  const wallClock = (local: string) => Temporal.PlainDateTime.from(local.replace(' ', 'T'));
-  const dateOf = (local: string) => Temporal.PlainDate.from(local.slice(0, 10));
+  const { default: ical, ICalAlarmType, ICalCalendarMethod } = await feedLibrary();
   const host = new URL(appUrl).hostname;
   const cal = ical({
     name: `${PRODUCT_NAME} committee calendar`,
@@ -74,8 +73,8 @@ export async function writeFeed(rows: q.FeedEventRow[], appUrl: string): Promise
       description: e.committeeName,
       allDay: e.allDay,
       ...(e.allDay
-        ? { start: dateOf(e.start), end: dateOf(e.end) }
-        : { start: wallClock(e.start), end: wallClock(e.end), timezone: TIMEZONE }),
+        ? { start: calendarDate(e.start), end: calendarDate(e.end) }
+        : { start: wallClock(e.start, TIMEZONE), end: wallClock(e.end, TIMEZONE), timezone: TIMEZONE }),
       stamp: e.updatedAt,
       lastModified: e.updatedAt,
       url: `${appUrl}/calendar/${e.start.slice(0, 10)}`,

@@ -1,0 +1,135 @@
+import type {
+  ICalTemporalInstantStub,
+  ICalTemporalPlainDateStub,
+  ICalTemporalPlainDateTimeStub,
+  ICalTemporalZonedDateTimeStub,
+} from 'ical-generator';
+
+/**
+ * An event's times as ical-generator's Temporal values, without a Temporal implementation.
+ *
+ * Events are kept as wall-clock text in the body's zone ('2026-01-15 09:30:00', Australia/Sydney),
+ * and the feed writes them as that wall clock with TZID=Australia/Sydney. Given a
+ * Temporal.PlainDateTime and the event's zone, ical-generator turns it into a ZonedDateTime in that
+ * zone and back into a PlainDateTime to print it: the same wall clock. With temporal-polyfill that
+ * round trip cost 29 of the feed's 72 ms of CPU for 274 events (bench/README.md, "The ICS feed").
+ *
+ * These objects implement the library's published stub interfaces (`ICalTemporal*Stub`), fields
+ * read from the text, and answer that round trip as the identity: a time in its own zone. They
+ * refuse any other zone rather than pretend to convert. The one place the identity differs from
+ * Temporal: a wall clock in the hour skipped when daylight saving starts stays as written (Temporal
+ * would move it an hour on); a calendar app reading TZID then resolves it as it does any such time.
+ */
+
+const TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+function fields(pattern: RegExp, text: string, what: string): number[] {
+  const m = pattern.exec(text);
+  if (!m) throw new Error(`not a ${what}: ${text}`);
+  return m.slice(1).map(Number);
+}
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+class CalendarDate implements ICalTemporalPlainDateStub {
+  constructor(
+    readonly year: number,
+    readonly month: number,
+    readonly day: number,
+  ) {}
+  /** Its presence (with no hour) is how ical-generator tells a PlainDate. */
+  toPlainDateTime(): never {
+    throw new Error('a calendar date is written as a date only');
+  }
+  toString() {
+    return `${pad(this.year, 4)}-${pad(this.month)}-${pad(this.day)}`;
+  }
+  toJSON() {
+    return this.toString();
+  }
+}
+
+class WallClock implements ICalTemporalPlainDateTimeStub {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  private readonly zoned: ZonedWallClock;
+  constructor(
+    text: string,
+    readonly zone: string,
+  ) {
+    [this.year, this.month, this.day, this.hour, this.minute, this.second] = fields(TIME, text, 'wall-clock time') as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    this.zoned = new ZonedWallClock(this);
+  }
+  toZonedDateTime(zone: string): ICalTemporalZonedDateTimeStub {
+    if (zone !== this.zone) throw new Error(`a wall clock in ${this.zone} is not converted to ${zone}`);
+    return this.zoned;
+  }
+  toPlainDate() {
+    return new CalendarDate(this.year, this.month, this.day);
+  }
+  toString() {
+    return `${this.toPlainDate().toString()}T${pad(this.hour)}:${pad(this.minute)}:${pad(this.second)}`;
+  }
+  toJSON() {
+    return this.toString();
+  }
+}
+
+class ZonedWallClock implements ICalTemporalZonedDateTimeStub {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly timeZoneId: string;
+  constructor(private readonly plain: WallClock) {
+    ({ year: this.year, month: this.month, day: this.day } = plain);
+    ({ hour: this.hour, minute: this.minute, second: this.second } = plain);
+    this.timeZoneId = plain.zone;
+  }
+  withTimeZone(zone: string): ICalTemporalZonedDateTimeStub {
+    if (zone !== this.timeZoneId) throw new Error(`a wall clock in ${this.timeZoneId} is not converted to ${zone}`);
+    return this;
+  }
+  toPlainDateTime() {
+    return this.plain;
+  }
+  /** Only for ordering start and end, which share the zone: the wall clock read as UTC orders them alike. */
+  toInstant(): ICalTemporalInstantStub {
+    const epochMilliseconds = Date.UTC(this.year, this.month - 1, this.day, this.hour, this.minute, this.second);
+    const text = new Date(epochMilliseconds).toISOString();
+    return {
+      epochMilliseconds,
+      toJSON: () => text,
+      toString: () => text,
+      toZonedDateTimeISO: () => this,
+    };
+  }
+  toString() {
+    return `${this.plain.toString()}[${this.timeZoneId}]`;
+  }
+  toJSON() {
+    return this.toString();
+  }
+}
+
+/** '2026-01-15 09:30:00' (or with a T) in `zone`, for a timed event's start or end. */
+export const wallClock = (text: string, zone: string) => new WallClock(text, zone);
+
+/** The date of '2026-06-05' or '2026-06-05 00:00:00', for an all-day event's start or end. */
+export function calendarDate(text: string) {
+  const [year, month, day] = fields(DATE, text, 'date') as [number, number, number];
+  return new CalendarDate(year, month, day);
+}
