@@ -36,7 +36,7 @@ const here = new URL('./calls/', import.meta.url);
 const names =
   CALLS === 'all'
     ? readdirSync(here)
-        .filter((f) => f.endsWith('.mjs'))
+        .filter((f) => f.endsWith('.mjs') && f !== 'index.mjs') // index.mjs is the sets' loader, not a set
         .map((f) => f.slice(0, -4))
     : CALLS.split(',');
 const sets = [];
