@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import {
-  isRole,
   landingPathFor,
   matchRoute,
   MESSAGES,
@@ -61,12 +60,6 @@ function notAllowedLine(path: string, currentRole: Role | null): string | null {
   return MESSAGES.pageNotAllowed(route.title, ROLE_NAMES[currentRole]);
 }
 
-/** Whether the page at `path` is for some roles only (its rule needs the current role). */
-function roleRoute(path: string): boolean {
-  const route = matchRoute(path);
-  return route !== undefined && Array.isArray(route.access);
-}
-
 /**
  * The root of every page: the navigation guard (spec/01 2.2), the start-up active-user check, the
  * loading spinner and scroll-to-top. The toast and modal hosts live here so modal content can use the router.
@@ -109,19 +102,8 @@ export function RootLayout() {
     });
   }, [navigate, queryClient]);
 
-  // A token with no role stored yet (the roles come with the active user) on a page for some roles:
-  // the guard's rule waits for the role instead of sending the page to '/' and the user back again
-  // (a first load of /dashboard fetched the home page's code on the way: bench/README.md).
-  const roleUnknown =
-    signedIn &&
-    !onTwoFactor &&
-    !session.currentRole &&
-    !decision.allow &&
-    !decision.clearAuth &&
-    roleRoute(location.pathname);
-
   // On start (and after every sign-in) the active user is fetched; failure ends the session.
-  const activeUser = useActiveUser(signedIn && !onTwoFactor && (decision.allow || roleUnknown));
+  const activeUser = useActiveUser(signedIn && !onTwoFactor && decision.allow);
   useEffect(() => {
     if (!activeUser.isError) return;
     // The same end as a 401's (lib/api-client.ts), whatever the failure was.
@@ -132,12 +114,6 @@ export function RootLayout() {
     // A committee member works in one committee at a time; the first one by default.
     if (activeUser.data) syncActiveUser(activeUser.data);
   }, [activeUser.data]);
-  // Until the answer is taken into the session (the effect above), a user holding a role is about
-  // to have a current one; a user holding none goes by the rule at once.
-  const awaitingRole =
-    roleUnknown &&
-    !activeUser.isError &&
-    (activeUser.isPending || (activeUser.data?.permissions.some(isRole) ?? false));
 
   useEffect(() => {
     const route =
@@ -163,7 +139,7 @@ export function RootLayout() {
     <>
       {decision.allow ? (
         <Outlet />
-      ) : awaitingRole ? null : (
+      ) : (
         <GuardRedirect
           to={decision.redirect}
           clear={decision.clearAuth}

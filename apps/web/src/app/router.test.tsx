@@ -104,28 +104,6 @@ describe('router guard', () => {
     expect(screen.getByRole('link', { name: /All Pending Registrations/ })).toBeInTheDocument();
   });
 
-  it('waits for the role of a token stored alone, without a detour through the home page', async () => {
-    signIn(['CM']);
-    localStorage.removeItem(STORAGE_KEYS.roles);
-    localStorage.removeItem(STORAGE_KEYS.currentRole);
-    const router = renderApp('/members');
-    const visited: string[] = [];
-    router.subscribe((state) => visited.push(state.location.pathname));
-    expect(await screen.findByRole('heading', { name: 'Members' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/members');
-    expect(visited.filter((p) => p !== '/members')).toEqual([]);
-    expect(localStorage.getItem(STORAGE_KEYS.currentRole)).toBe('CM');
-  });
-
-  it("sends a token stored alone to '/' once its role turns out not to be the page's", async () => {
-    signIn(['AR']);
-    localStorage.removeItem(STORAGE_KEYS.roles);
-    localStorage.removeItem(STORAGE_KEYS.currentRole);
-    const router = renderApp('/forum');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-  });
-
   it('ends the session when the active user cannot be loaded', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'expired');
     localStorage.setItem(STORAGE_KEYS.roles, '["AR"]');
