@@ -6,7 +6,7 @@
  * rounding error over REQUESTS requests). Same calls and data as load.mjs (npm run generate).
  *
  *   CALLS=jobs (a set of bench/calls/, on its own database unless DATABASE_URL is set) node bench/alloc.mjs
- *   REQUESTS=20000 CONNECTIONS=10 PORT=3121 (defaults; the baseline listens on PORT + 1)
+ *   REQUESTS=20000 CONNECTIONS=10 PORT=3121 (defaults; the baseline listens on PORT + 1), PRODUCTION=1 (as in production)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { callSet } from './calls/index.mjs';
-import { here, startPortal, waitFor } from './portal.mjs';
+import { login } from './login.mjs';
+import { here, signInThenRestart, startPortal, waitFor } from './portal.mjs';
 
 const SET = await callSet();
 const DATABASE_URL = SET.databaseUrl;
@@ -44,13 +45,13 @@ function gcMeter(stream) {
   return { mark: () => total };
 }
 
-const portal = await startPortal({
-  port: PORT,
-  databaseUrl: DATABASE_URL,
-  dataDir,
-  nodeFlags: ['--trace-gc-nvp'],
-  stdout: 'pipe',
-});
+// PRODUCTION=1: the portal as in production (no zod check of each answer, which allocates too), its
+// users signed in on a development start first; otherwise a development start, as before 2026-11-27.
+const PRODUCTION = process.env.PRODUCTION === '1';
+const portalOptions = { port: PORT, databaseUrl: DATABASE_URL, dataDir, nodeFlags: ['--trace-gc-nvp'], stdout: 'pipe' };
+const { portal, tokens } = PRODUCTION
+  ? await signInThenRestart({ ...portalOptions, production: true }, SET.emails, login)
+  : { portal: await startPortal(portalOptions), tokens: undefined };
 const portalGc = gcMeter(portal.child.stdout);
 const baseline = spawn(
   process.execPath,
@@ -68,7 +69,12 @@ process.on('exit', () => {
 });
 await waitFor(`http://127.0.0.1:${PORT + 1}/jobs`);
 
-const cases = (await SET.list(portal.url)).map((c) => [c.role, c.token, c.path]);
+const cases = (tokens ? await SET.calls(portal.url, tokens) : await SET.list(portal.url)).map((c) => [
+  c.role,
+  c.token,
+  c.path,
+  c.call,
+]);
 
 function run(url, token, amount) {
   return new Promise((resolve, reject) => {
@@ -83,7 +89,7 @@ console.log(
 );
 console.log('| call | as | portal kB/request | baseline kB/request | portal / baseline |');
 console.log('|---|---|---|---|---|');
-for (const [role, token, p] of cases) {
+for (const [role, token, p, call] of cases) {
   const perRequest = {};
   for (const [label, url, gc] of [
     ['portal', `${portal.url}/api${p}`, portalGc],
@@ -96,7 +102,7 @@ for (const [role, token, p] of cases) {
     perRequest[label] = (gc.mark() - before) / REQUESTS;
   }
   console.log(
-    `| GET /api${p.split('?')[0]} | ${role} | ${(perRequest.portal / 1024).toFixed(1)} | ${(perRequest.baseline / 1024).toFixed(1)} | ${(perRequest.portal / perRequest.baseline).toFixed(2)} |`,
+    `| GET /api${p.split('?')[0]}${call ? ` (${call})` : ''} | ${role} | ${(perRequest.portal / 1024).toFixed(1)} | ${(perRequest.baseline / 1024).toFixed(1)} | ${(perRequest.portal / perRequest.baseline).toFixed(2)} |`,
   );
 }
 process.exit(0);

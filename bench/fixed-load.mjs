@@ -10,7 +10,7 @@
  * used the cores, and every stall (slow requests together) beside what the machine did in it.
  *
  *   CALLS=jobs (a set of bench/calls/, on its own database unless DATABASE_URL is set) node bench/fixed-load.mjs
- *   PORT=3201 DURATION=10 TARGETS=portal SAMPLE_MS=100 TRACE_FILE=/tmp/fixed-load-gc.log
+ *   PORT=3201 DURATION=10 TARGETS=portal SAMPLE_MS=100 TRACE_FILE=/tmp/fixed-load-gc.log PRODUCTION=1 (as in production)
  *   (defaults); RATES, one per call (default: half the baseline's saturation, measured first; for
  *   the jobs set it was 1583,800,1300,1283,1218 in the load run of 2026-11-24 15:45 UTC)
  */
@@ -22,7 +22,8 @@ import autocannon from 'autocannon';
 import { callSet } from './calls/index.mjs';
 import { startSampler } from './machine-sampler.mjs';
 import { openLoop } from './open-loop.mjs';
-import { here, startBaseline, startPortal } from './portal.mjs';
+import { login } from './login.mjs';
+import { here, signInThenRestart, startBaseline, startPortal } from './portal.mjs';
 
 const SET = await callSet();
 const DATABASE_URL = SET.databaseUrl;
@@ -37,7 +38,10 @@ const SAMPLE_MS = Number(process.env.SAMPLE_MS ?? 100);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-fixed-load-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const LOOP_FILE = path.join(dataDir, 'loop-gaps.txt');
-const portal = await startPortal({
+// PRODUCTION=1: the portal as in production (no zod check of each answer), its users signed in on a
+// development start first; otherwise a development start, as the figures before 2026-11-27.
+const PRODUCTION = process.env.PRODUCTION === '1';
+const portalOptions = {
   port: PORT,
   databaseUrl: DATABASE_URL,
   dataDir,
@@ -45,7 +49,10 @@ const portal = await startPortal({
   stdout: openSync(TRACE_FILE, 'w'),
   preload: path.join(here, 'loop-watch.mjs'),
   env: { LOOP_WATCH_FILE: LOOP_FILE },
-});
+};
+const { portal, tokens } = PRODUCTION
+  ? await signInThenRestart({ ...portalOptions, production: true }, SET.emails, login)
+  : { portal: await startPortal(portalOptions), tokens: undefined };
 const baseline = TARGETS.includes('baseline')
   ? await startBaseline({
       port: PORT + 1,
@@ -117,7 +124,7 @@ function reportStalls(slow, samples, runStart) {
     );
   }
 }
-const calls = await SET.list(portal.url);
+const calls = tokens ? await SET.calls(portal.url, tokens) : await SET.list(portal.url);
 const rates = RATES ?? (await halfSaturation(calls));
 const cases = calls.map((c, i) => [`${c.call} ${c.role}`, c.token, c.path, rates[i]]);
 for (const [name, token, p, rate] of cases) {
