@@ -6,7 +6,7 @@
  * rounding error over REQUESTS requests). Same calls and data as load.mjs (npm run generate).
  *
  *   CALLS=jobs (a set of bench/calls/, on its own database unless DATABASE_URL is set) node bench/alloc.mjs
- *   REQUESTS=20000 CONNECTIONS=10 PORT=3121 (defaults; the baseline listens on PORT + 1), PRODUCTION=1 (as in production)
+ *   REQUESTS=20000 CONNECTIONS=10 PORT=3121 (defaults; the baseline listens on PORT + 1), PRODUCTION=1 (as in production), ONLY=call[:ROLE],... as ratio.mjs
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -89,7 +89,10 @@ console.log(
 );
 console.log('| call | as | portal kB/request | baseline kB/request | portal / baseline |');
 console.log('|---|---|---|---|---|');
-for (const [role, token, p, call] of cases) {
+const only = process.env.ONLY?.split(',');
+for (const [role, token, p, call] of cases.filter(
+  ([role, , , call]) => !only || only.includes(call) || only.includes(`${call}:${role}`),
+)) {
   const perRequest = {};
   for (const [label, url, gc] of [
     ['portal', `${portal.url}/api${p}`, portalGc],
