@@ -133,10 +133,21 @@ const replaced = new Map<Action, Pick<Rule, 'scope' | 'scopeKey'>>();
  * answer 403). Give `me` as a placeholder inside a prepared statement.
  */
 export function scopeFor(actor: Actor, action: Action, me: UserRef = actor.user.id): Scope {
-  const rule = { ...ruleOf(action), ...replaced.get(action) };
-  if (!rule.scope) throw new Error(`the access rule for ${action} has no list scope`);
+  const replacement = replaced.get(action);
+  const rule = replacement ? { ...ruleOf(action), ...replacement } : ruleOf(action);
+  const scope = rule.scope;
+  if (!scope) throw new Error(`the access rule for ${action} has no list scope`);
   if (rule.can && !rule.can(actor)) return { where: sql`false`, key: 'none' };
-  return { where: rule.scope(actor, me), key: rule.scopeKey?.(actor) ?? 'all' };
+  // The condition is built when read: a hot statement reads it only the first time its shape is
+  // seen (platform/prepared.ts), and building Drizzle's SQL pieces on every call was most of what a
+  // small list allocated beyond the baseline (bench/README.md, "allocation").
+  let where: SQL | undefined;
+  return {
+    get where() {
+      return (where ??= scope(actor, me));
+    },
+    key: rule.scopeKey?.(actor) ?? 'all',
+  };
 }
 
 /**
