@@ -66,36 +66,37 @@ class CalendarDate implements ICalTemporalPlainDateStub {
   }
 }
 
-class WallClock implements ICalTemporalPlainDateTimeStub {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-  private readonly zoned: ZonedWallClock;
+/** The six fields both Temporal stubs of a wall clock carry. */
+class ClockFields {
   constructor(
-    text: string,
+    readonly year: number,
+    readonly month: number,
+    readonly day: number,
+    readonly hour: number,
+    readonly minute: number,
+    readonly second: number,
+  ) {}
+}
+
+function inZone(own: string, asked: string): void {
+  if (asked !== own) throw new Error(`a wall clock in ${own} is not converted to ${asked}`);
+}
+
+class WallClock extends ClockFields implements ICalTemporalPlainDateTimeStub {
+  constructor(
+    fields: number[],
     readonly zone: string,
   ) {
-    [this.year, this.month, this.day, this.hour, this.minute, this.second] = fields(text, 6, 'wall-clock time') as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    this.zoned = new ZonedWallClock(this);
+    super(...(fields as [number, number, number, number, number, number]));
   }
   toZonedDateTime(zone: string): ICalTemporalZonedDateTimeStub {
-    if (zone !== this.zone) throw new Error(`a wall clock in ${this.zone} is not converted to ${zone}`);
-    return this.zoned;
+    inZone(this.zone, zone);
+    return new ZonedWallClock(this);
   }
   toPlainDate() {
     return new CalendarDate(this.year, this.month, this.day);
   }
-  toString() {
+  override toString() {
     return `${this.toPlainDate().toString()}T${pad(this.hour)}:${pad(this.minute)}:${pad(this.second)}`;
   }
   toJSON() {
@@ -103,21 +104,14 @@ class WallClock implements ICalTemporalPlainDateTimeStub {
   }
 }
 
-class ZonedWallClock implements ICalTemporalZonedDateTimeStub {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
+class ZonedWallClock extends ClockFields implements ICalTemporalZonedDateTimeStub {
   readonly timeZoneId: string;
   constructor(private readonly plain: WallClock) {
-    ({ year: this.year, month: this.month, day: this.day } = plain);
-    ({ hour: this.hour, minute: this.minute, second: this.second } = plain);
+    super(plain.year, plain.month, plain.day, plain.hour, plain.minute, plain.second);
     this.timeZoneId = plain.zone;
   }
   withTimeZone(zone: string): ICalTemporalZonedDateTimeStub {
-    if (zone !== this.timeZoneId) throw new Error(`a wall clock in ${this.timeZoneId} is not converted to ${zone}`);
+    inZone(this.timeZoneId, zone);
     return this;
   }
   toPlainDateTime() {
@@ -134,7 +128,7 @@ class ZonedWallClock implements ICalTemporalZonedDateTimeStub {
       toZonedDateTimeISO: () => this,
     };
   }
-  toString() {
+  override toString() {
     return `${this.plain.toString()}[${this.timeZoneId}]`;
   }
   toJSON() {
@@ -143,7 +137,7 @@ class ZonedWallClock implements ICalTemporalZonedDateTimeStub {
 }
 
 /** '2026-01-15 09:30:00' (or with a T) in `zone`, for a timed event's start or end. */
-export const wallClock = (text: string, zone: string) => new WallClock(text, zone);
+export const wallClock = (text: string, zone: string) => new WallClock(fields(text, 6, 'wall-clock time'), zone);
 
 /** The date of '2026-06-05' or '2026-06-05 00:00:00', for an all-day event's start or end. */
 export function calendarDate(text: string) {
