@@ -2,11 +2,20 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Deps } from './deps.js';
 
 /**
+ * Paths that are themselves a secret: the personal calendar feed's address
+ * (`/api/calendar/ics/{userId}.{mac}.ics`, opened by calendar apps without a token) keeps the user id
+ * and loses its mac.
+ */
+const SECRET_PATHS: [RegExp, string][] = [[/^(\/api\/calendar\/ics\/\d+\.)[^/?]*/, '$1[redacted].ics']];
+
+/**
  * What the request log may say. Tokens, codes, signatures, reset tokens and download tickets
  * travel in query strings (links, `?dl=` tickets) and must never reach a log line, so
- * every query value is replaced; the names stay to tell requests apart.
+ * every query value is replaced; the names stay to tell requests apart. A secret address
+ * (above) loses its secret part.
  */
 export function redactUrl(url: string): string {
+  for (const [pattern, replacement] of SECRET_PATHS) url = url.replace(pattern, replacement);
   const q = url.indexOf('?');
   if (q < 0) return url;
   const query = url

@@ -97,6 +97,13 @@ describe('the log', () => {
   it('redacts every query value and keeps the names', () => {
     expect(redactUrl('/api/jobs?page=2&token=abc&flag')).toBe('/api/jobs?page=[redacted]&token=[redacted]&flag');
     expect(redactUrl('/api/jobs')).toBe('/api/jobs');
+    // The calendar feed's address is its own secret: its mac never reaches a log line.
+    expect(redactUrl('/api/calendar/ics/6.-7vr4Xv5hQpzXRzkRr32bibYCsixljn4ftXG2cqunMc.ics')).toBe(
+      '/api/calendar/ics/6.[redacted].ics',
+    );
+    expect(redactUrl('/api/calendar/ics/6.abc_DEF-123.ics?x=1')).toBe(
+      '/api/calendar/ics/6.[redacted].ics?x=[redacted]',
+    );
   });
 });
 
