@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed } from '@portal/shared';
-import { committeeMembers, users } from '../../db/schema/index.js';
+import { committeeMembers, committees, events, users } from '../../db/schema/index.js';
 import { makeEvent } from '../../test/factories/calendar.js';
 import { makeCommittee, type CommitteeRow } from '../../test/factories/committees.js';
 import { makeSignedIn } from '../../test/factories/users.js';
@@ -127,6 +127,64 @@ describe('the personal calendar feed', () => {
       expect(prop(alarm, 'TRIGGER')?.value).toBe('-P1D');
       expect(prop(alarm, 'ACTION')?.value).toBe('DISPLAY');
     }
+  });
+
+  it('answers 304 to the ETag it gave while nothing changes, and the new text once an event or its committee does', async () => {
+    const url = await feedAddress(member.token);
+    const first = await open(url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    // Written once, answered the same: byte for byte, with the same validator.
+    const again = await open(url);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(etag);
+    const ask = (tag: string, address = url) =>
+      t.app.inject({ method: 'GET', url: new URL(address).pathname, headers: { 'if-none-match': tag } });
+    for (const tag of [etag, `W/${etag}`, `"other", ${etag}`]) {
+      const unchanged = await ask(tag);
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.body).toBe('');
+      expect(unchanged.headers.etag).toBe(etag);
+    }
+    expect((await ask('"other"')).statusCode).toBe(200);
+    // The validator is no way in: a forged address is 404 whatever it sends.
+    const forged = url.replace(/\.[A-Za-z0-9_-]+\.ics$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics');
+    expect((await ask('*', forged)).statusCode).toBe(404);
+
+    // A title changed in place (its stamp left as it was) and a committee renamed: both are new text.
+    await t.database.db
+      .update(events)
+      .set({ title: 'Committee meeting (moved)' })
+      .where(eq(events.title, 'Committee meeting'));
+    const retitled = await ask(etag);
+    expect(retitled.statusCode).toBe(200);
+    expect(retitled.headers.etag).not.toBe(etag);
+    expect(
+      parseIcs(retitled.body)
+        .children.filter((c) => c.type === 'VEVENT')
+        .map((e) => prop(e, 'SUMMARY')?.value),
+    ).toEqual(['Committee meeting (moved)', 'Workshop']);
+    await t.database.db
+      .update(committees)
+      .set({ name: 'Biological Committee' })
+      .where(eq(committees.id, biological.id));
+    const renamed = await open(url);
+    expect(renamed.headers.etag).not.toBe(retitled.headers.etag);
+    expect(
+      parseIcs(renamed.body)
+        .children.filter((c) => c.type === 'VEVENT')
+        .map((e) => prop(e, 'DESCRIPTION')?.value),
+    ).toEqual(['Chemical Testing Committee', 'Biological Committee']);
+    await t.database.db
+      .update(events)
+      .set({ title: 'Committee meeting' })
+      .where(eq(events.title, 'Committee meeting (moved)'));
+    await t.database.db.update(committees).set({ name: biological.name }).where(eq(committees.id, biological.id));
+    // Back as it was: the first text and validator again.
+    const restored = await open(url);
+    expect(restored.body).toBe(first.body);
+    expect(restored.headers.etag).toBe(etag);
   });
 
   it('stops working when reset; the new address works', async () => {

@@ -85,12 +85,19 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
       params: z.object({ file: safeString().max(200) }),
     },
     handler: async (req, reply) => {
-      const text = await feedCalendar(req.deps, req.params.file);
+      const { text, etag } = await feedCalendar(req.deps, req.params.file);
+      // Kept by the calendar app alone (private), asked again each time (no-cache): an app that
+      // sends back the ETag gets 304 and no body while its committees' events stay the same.
+      reply.header('Cache-Control', 'private, no-cache').header('ETag', etag);
+      if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply
         .header('Content-Type', 'text/calendar; charset=utf-8')
-        .header('Cache-Control', 'private, no-store')
         .header('Content-Disposition', 'inline; filename="calendar.ics"')
         .send(text);
     },
   });
 }
+
+/** If-None-Match's weak comparison (RFC 9110, 13.1.2): a list of tags, W/ ignored, or '*'. */
+const matches = (header: string | undefined, etag: string) =>
+  !!header && header.split(',').some((t) => ['*', etag].includes(t.trim().replace(/^W\//, '')));
