@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -143,6 +144,9 @@ describe('the embedded database', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lock-'));
     writeFileSync(path.join(dir, 'portal.lock'), '999999');
     const db = await openPglite(dir);
+    // Its buffer pool is the embedded database's, not initdb's 128 MB (db/client.ts, pgliteStartParams).
+    const shown = (await db.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+    expect(shown.rows[0]?.shared_buffers).toBe('32MB');
     await db.close();
     // A data directory on disk is made and migrated from nothing: tens of seconds on a loaded machine.
   }, 120_000);
