@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { callSet } from './calls/index.mjs';
+import { callSet, onlyNamed } from './calls/index.mjs';
 import { login } from './login.mjs';
 import { here, signInThenRestart, startPortal, waitFor } from './portal.mjs';
 
@@ -89,10 +89,8 @@ console.log(
 );
 console.log('| call | as | portal kB/request | baseline kB/request | portal / baseline |');
 console.log('|---|---|---|---|---|');
-const only = process.env.ONLY?.split(',');
-for (const [role, token, p, call] of cases.filter(
-  ([role, , , call]) => !only || only.includes(call) || only.includes(`${call}:${role}`),
-)) {
+const named = new Set(onlyNamed(cases.map(([role, , , call]) => ({ role, call }))).map((c) => `${c.call}:${c.role}`));
+for (const [role, token, p, call] of cases.filter(([role, , , call]) => named.has(`${call}:${role}`))) {
   const perRequest = {};
   for (const [label, url, gc] of [
     ['portal', `${portal.url}/api${p}`, portalGc],

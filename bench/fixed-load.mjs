@@ -11,6 +11,7 @@
  *
  *   CALLS=jobs (a set of bench/calls/, on its own database unless DATABASE_URL is set) node bench/fixed-load.mjs
  *   PORT=3201 DURATION=10 TARGETS=portal SAMPLE_MS=100 TRACE_FILE=/tmp/fixed-load-gc.log PRODUCTION=1 (as in production)
+ *   ONLY=call[:ROLE],... (as ratio.mjs)
  *   (defaults); RATES, one per call (default: half the baseline's saturation, measured first; for
  *   the jobs set it was 1583,800,1300,1283,1218 in the load run of 2026-11-24 15:45 UTC)
  */
@@ -19,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { callSet } from './calls/index.mjs';
+import { callSet, onlyNamed } from './calls/index.mjs';
 import { startSampler } from './machine-sampler.mjs';
 import { openLoop } from './open-loop.mjs';
 import { login } from './login.mjs';
@@ -124,7 +125,7 @@ function reportStalls(slow, samples, runStart) {
     );
   }
 }
-const calls = tokens ? await SET.calls(portal.url, tokens) : await SET.list(portal.url);
+const calls = onlyNamed(tokens ? await SET.calls(portal.url, tokens) : await SET.list(portal.url));
 const rates = RATES ?? (await halfSaturation(calls));
 const cases = calls.map((c, i) => [`${c.call} ${c.role}`, c.token, c.path, rates[i]]);
 for (const [name, token, p, rate] of cases) {

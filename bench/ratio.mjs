@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { onlyNamed } from './calls/index.mjs';
 import { login } from './login.mjs';
 import { signInThenRestart, startBaseline } from './portal.mjs';
 
@@ -94,8 +95,7 @@ function rowsOf(body) {
 }
 
 async function measure(list, portal, baseline) {
-  const only = process.env.ONLY?.split(',');
-  for (const c of list.filter((c) => !only || only.includes(c.call) || only.includes(`${c.call}:${c.role}`))) {
+  for (const c of onlyNamed(list)) {
     const urls = [`${portal.url}/api${c.path}`, `${baseline.url}${c.path}`];
     // A baseline answering fewer rows (a value missing from its statement) would be measured as faster.
     const [mine, theirs] = await Promise.all(

@@ -18,3 +18,8 @@ export async function callSet(name = process.env.CALLS ?? 'jobs') {
     },
   };
 }
+
+/** The calls `ONLY` names (`call` or `call:ROLE`, comma-separated), or all of them without it. */
+export function onlyNamed(list, only = process.env.ONLY?.split(',')) {
+  return list.filter((c) => !only || only.includes(c.call) || only.includes(`${c.call}:${c.role}`));
+}
