@@ -46,7 +46,8 @@ const portalOptions = {
   port: PORT,
   databaseUrl: DATABASE_URL,
   dataDir,
-  nodeFlags: ['--trace-gc'],
+  // PORTAL_FLAGS: more flags for the portal's node (e.g. '--max-semi-space-size=32'), to try a setting.
+  nodeFlags: ['--trace-gc', ...(process.env.PORTAL_FLAGS?.split(' ').filter(Boolean) ?? [])],
   stdout: openSync(TRACE_FILE, 'w'),
   preload: path.join(here, 'loop-watch.mjs'),
   env: { LOOP_WATCH_FILE: LOOP_FILE },
