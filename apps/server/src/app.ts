@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { rateLimitKey } from './platform/rate-limit-key.js';
+import { countsAgainstLimit, rateLimitKey } from './platform/rate-limit-key.js';
 import { MemoryCounter, MemoryRateLimitStore } from './platform/rate-limit-store.js';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -155,15 +155,17 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     ...(redis ? { redis, nameSpace: config.redisPrefix, skipOnError: true } : { store: MemoryRateLimitStore }),
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
-  // The limit of every request, per client address: an app-wide hook, so it runs before the token
+  // The limit of every call, per client address: an app-wide hook, so it runs before the token
   // is looked up (authPlugin's hook, added after this one). As the plugin's global limit it was a
   // hook of each route, and those run after every app-wide hook: requests with made-up tokens each
   // cost a lookup and were never limited. In memory it is counted at once, without the plugin's
   // per-request promises (a hot path); in Redis through the plugin's public createRateLimit.
+  // The web app's own files are not counted (`countsAgainstLimit`).
   const maxPerMinute = Math.ceil(600 * config.rateLimitFactor);
   if (redis) {
     const limit = app.createRateLimit({ max: maxPerMinute, timeWindow: 60_000, keyGenerator: rateLimitKey });
     app.addHook('onRequest', async (req, reply) => {
+      if (!countsAgainstLimit(req.url)) return;
       const result = await limit(req);
       if (result.isAllowed || !result.isExceeded) return;
       reply.header('retry-after', String(result.ttlInSeconds));
@@ -172,6 +174,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   } else {
     const everyRequest = new MemoryCounter();
     app.addHook('onRequest', (req, reply, done) => {
+      if (!countsAgainstLimit(req.url)) return done();
       const { current, ttl } = everyRequest.count(rateLimitKey(req), 60_000);
       if (current <= maxPerMinute) return done();
       reply.header('retry-after', String(Math.ceil(ttl / 1000)));

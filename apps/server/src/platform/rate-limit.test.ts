@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared';
 import { auth, buildTestApp, loginAs } from '../test/helpers.js';
@@ -49,6 +52,27 @@ describe.each(stores)('rate limits counted %s', (_name, storeEnv) => {
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("counts calls to the API, not the web app's own files (an office behind one address loads many pages)", async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>portal app</title>');
+    writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), 'console.log("portal");');
+    const limited = await limitedApp({ ...storeEnv(), WEB_DIST: webDist });
+    try {
+      const files = [];
+      for (let i = 0; i < 5; i++)
+        for (const url of ['/', '/dashboard', '/assets/app-1234.js'])
+          files.push((await limited.app.inject({ method: 'GET', url })).statusCode);
+      expect(files).toEqual(Array(15).fill(200));
+      const calls = [];
+      for (let i = 0; i < 4; i++)
+        calls.push((await limited.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+      expect(calls).toEqual([200, 200, 200, 429]);
     } finally {
       await limited.close();
     }
