@@ -112,13 +112,22 @@ function remember(digest: string, text: string) {
 }
 
 export interface FeedAnswer {
-  text: string;
   /** A strong validator: the digest of the rows, for a calendar app's If-None-Match. */
   etag: string;
+  /** The text, or null when the app already holds it (`unchanged` matched the validator). */
+  text: string | null;
 }
 
-/** The feed's text and validator, or 404 for an address that is not (or no longer) a feed. */
-export async function feedCalendar(deps: Deps, file: string): Promise<FeedAnswer> {
+/**
+ * The feed's validator and text, or 404 for an address that is not (or no longer) a feed.
+ * `unchanged(etag)`: whether the asking app already holds this version (If-None-Match); then no
+ * text is written, whether or not this process kept it.
+ */
+export async function feedCalendar(
+  deps: Deps,
+  file: string,
+  unchanged: (etag: string) => boolean,
+): Promise<FeedAnswer> {
   const m = /^(\d{1,10})\.([A-Za-z0-9_-]{20,100})\.ics$/.exec(file);
   if (!m) throw notFound();
   const userId = Number(m[1]);
@@ -130,6 +139,7 @@ export async function feedCalendar(deps: Deps, file: string): Promise<FeedAnswer
   const rows = await q.listFeedEvents(deps.db, userId, since, FEED_MAX);
   const digest = hash('sha256', JSON.stringify([deps.config.appUrl, rows]), 'base64url');
   const etag = `"${digest}"`;
+  if (unchanged(etag)) return { etag, text: null };
   let text = written.get(digest);
   if (text === undefined) {
     text = await writeFeed(rows, deps.config.appUrl);
@@ -138,5 +148,5 @@ export async function feedCalendar(deps: Deps, file: string): Promise<FeedAnswer
     written.delete(digest);
     written.set(digest, text);
   }
-  return { text, etag };
+  return { etag, text };
 }

@@ -85,11 +85,13 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
       params: z.object({ file: safeString().max(200) }),
     },
     handler: async (req, reply) => {
-      const { text, etag } = await feedCalendar(req.deps, req.params.file);
+      const { text, etag } = await feedCalendar(req.deps, req.params.file, (tag) =>
+        matches(req.headers['if-none-match'], tag),
+      );
       // Kept by the calendar app alone (private), asked again each time (no-cache): an app that
       // sends back the ETag gets 304 and no body while its committees' events stay the same.
       reply.header('Cache-Control', 'private, no-cache').header('ETag', etag);
-      if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (text === null) return reply.code(304).send();
       return reply
         .header('Content-Type', 'text/calendar; charset=utf-8')
         .header('Content-Disposition', 'inline; filename="calendar.ics"')
