@@ -42,6 +42,11 @@ function parseIcs(text: string): Component {
   return root.children[0]!;
 }
 const prop = (c: Component, name: string) => c.props.find((p) => p.name === name);
+/** One property of each event of a feed's text, in order. */
+const eventValues = (ics: string, name: string) =>
+  parseIcs(ics)
+    .children.filter((c) => c.type === 'VEVENT')
+    .map((e) => prop(e, name)?.value);
 
 type Signed = Awaited<ReturnType<typeof makeSignedIn>>;
 let t: TestApp;
@@ -160,22 +165,14 @@ describe('the personal calendar feed', () => {
     const retitled = await ask(etag);
     expect(retitled.statusCode).toBe(200);
     expect(retitled.headers.etag).not.toBe(etag);
-    expect(
-      parseIcs(retitled.body)
-        .children.filter((c) => c.type === 'VEVENT')
-        .map((e) => prop(e, 'SUMMARY')?.value),
-    ).toEqual(['Committee meeting (moved)', 'Workshop']);
+    expect(eventValues(retitled.body, 'SUMMARY')).toEqual(['Committee meeting (moved)', 'Workshop']);
     await t.database.db
       .update(committees)
       .set({ name: 'Biological Committee' })
       .where(eq(committees.id, biological.id));
     const renamed = await open(url);
     expect(renamed.headers.etag).not.toBe(retitled.headers.etag);
-    expect(
-      parseIcs(renamed.body)
-        .children.filter((c) => c.type === 'VEVENT')
-        .map((e) => prop(e, 'DESCRIPTION')?.value),
-    ).toEqual(['Chemical Testing Committee', 'Biological Committee']);
+    expect(eventValues(renamed.body, 'DESCRIPTION')).toEqual(['Chemical Testing Committee', 'Biological Committee']);
     await t.database.db
       .update(events)
       .set({ title: 'Committee meeting' })
