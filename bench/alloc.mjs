@@ -89,8 +89,7 @@ console.log(
 );
 console.log('| call | as | portal kB/request | baseline kB/request | portal / baseline |');
 console.log('|---|---|---|---|---|');
-const named = new Set(onlyNamed(cases.map(([role, , , call]) => ({ role, call }))).map((c) => `${c.call}:${c.role}`));
-for (const [role, token, p, call] of cases.filter(([role, , , call]) => named.has(`${call}:${role}`))) {
+for (const [role, token, p, call] of cases.filter(([role, , , call]) => onlyNamed([{ role, call }]).length > 0)) {
   const perRequest = {};
   for (const [label, url, gc] of [
     ['portal', `${portal.url}/api${p}`, portalGc],

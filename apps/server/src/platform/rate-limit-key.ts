@@ -1,5 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import { isApiPath } from './api-path.js';
 
 /**
  * The rate limit's key. A signed-in caller (a token the auth hook has already resolved, before or
@@ -25,5 +26,4 @@ export function rateLimitKey(req: Pick<FastifyRequest, 'ip'> & { actor?: Fastify
  * scripts were refused with 429 and the app could not load (seen with bench/first-route.mjs). The
  * files are read from disk without a database query or a token to look up.
  */
-export const countsAgainstLimit = (url: string) =>
-  url.startsWith('/api/') || url === '/api' || url.startsWith('/api?') || url.startsWith('/dev/');
+export const countsAgainstLimit = (url: string) => isApiPath(url) || url.startsWith('/dev/');

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@portal/shared';
+import { isApiPath } from './api-path.js';
 
 /** apps/web/dist, from src/platform or dist/platform alike. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -39,7 +40,7 @@ export async function registerWeb(app: FastifyInstance, webDist = DEFAULT_WEB_DI
     );
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET') {
+    if (isApiPath(req.url) || req.method !== 'GET') {
       return reply.code(404).send({ message: MESSAGES.notFound });
     }
     if (!built) {

@@ -1,7 +1,7 @@
+import { hash } from 'node:crypto';
 import { PRODUCT_NAME, TIMEZONE } from '@portal/shared';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { hash } from 'node:crypto';
 import { hmac, safeEqual } from '../../platform/tokens.js';
 import * as q from './calendar.queries.js';
 import { calendarDate, wallClock } from './calendar.wallclock.js';
