@@ -21,6 +21,10 @@ export function presentPublication(row: PublicationRow): PublicationItem {
  * The tree of categories with the user's subscription flags (and, when given, how many publications
  * each subcategory holds: the publications themselves are asked for a page at a time). A root's
  * isSubscribe is true when every subcategory is subscribed.
+ *
+ * The nodes are built field for field as the response schema (`categoryTree`), so the route writes
+ * them with one JSON.stringify (`rowsShaped`); the categories are grouped by parent in one pass
+ * (the subscriptions page asks for the tree on every visit).
  */
 export function presentTree(
   categories: CategoryRow[],
@@ -28,30 +32,61 @@ export function presentTree(
   counts?: { categoryId: number; count: number }[],
   onlySubscribed = false,
 ): CategoryNode[] {
-  const subOf = new Map(subs.map((s) => [s.categoryId, s]));
-  const countOf = new Map((counts ?? []).map((c) => [c.categoryId, c.count]));
-  const roots = categories.filter((c) => c.parentId === null);
-  return roots
-    .map((r) => {
-      const all = categories
-        .filter((c) => c.parentId === r.id)
-        .map((c) => ({
-          id: c.id,
-          name: c.name,
-          parent_id: r.id,
-          isSubscribe: subOf.has(c.id),
-          isNotify: subOf.get(c.id)?.notify ?? false,
-          ...(counts ? { publication_count: countOf.get(c.id) ?? 0 } : {}),
-        }));
-      const children = onlySubscribed ? all.filter((c) => c.isSubscribe) : all;
-      return {
-        id: r.id,
-        name: r.name,
-        parent_id: null,
-        isSubscribe: all.length > 0 && all.every((c) => c.isSubscribe),
-        isNotify: all.length > 0 && all.every((c) => c.isNotify),
-        children,
-      };
-    })
-    .filter((r) => !onlySubscribed || r.children.length > 0);
+  const subOf = new Map<number, boolean>();
+  for (const s of subs) subOf.set(s.categoryId, s.notify);
+  const countOf = counts ? new Map<number, number>() : undefined;
+  if (counts && countOf) for (const c of counts) countOf.set(c.categoryId, c.count);
+  const roots: CategoryNode[] = [];
+  const rootOf = new Map<number, { node: CategoryNode; all: number; subscribed: number; notify: number }>();
+  for (const c of categories) {
+    if (c.parentId !== null) continue;
+    const node: CategoryNode = {
+      id: c.id,
+      name: c.name,
+      parent_id: null,
+      isSubscribe: false,
+      isNotify: false,
+      children: [],
+    };
+    roots.push(node);
+    rootOf.set(c.id, { node, all: 0, subscribed: 0, notify: 0 });
+  }
+  for (const c of categories) {
+    const root = c.parentId === null ? undefined : rootOf.get(c.parentId);
+    if (!root) continue;
+    const notify = subOf.get(c.id);
+    root.all += 1;
+    if (notify === undefined) {
+      if (onlySubscribed) continue;
+    } else {
+      root.subscribed += 1;
+      if (notify) root.notify += 1;
+    }
+    root.node.children.push(
+      countOf
+        ? {
+            id: c.id,
+            name: c.name,
+            parent_id: root.node.id,
+            isSubscribe: notify !== undefined,
+            isNotify: notify ?? false,
+            publication_count: countOf.get(c.id) ?? 0,
+          }
+        : {
+            id: c.id,
+            name: c.name,
+            parent_id: root.node.id,
+            isSubscribe: notify !== undefined,
+            isNotify: notify ?? false,
+          },
+    );
+  }
+  const tree: CategoryNode[] = [];
+  for (const node of roots) {
+    const root = rootOf.get(node.id)!;
+    node.isSubscribe = root.all > 0 && root.subscribed === root.all;
+    node.isNotify = root.all > 0 && root.notify === root.all;
+    if (!onlySubscribed || node.children.length > 0) tree.push(node);
+  }
+  return tree;
 }
