@@ -269,10 +269,13 @@ const folderPage = statement((db) =>
     .offset(offset),
 );
 
+/** A row as the answer lists it: the page's total (every row carries it) is written once, beside the rows. */
+const withoutTotal = <R extends { total: number }>({ total: _, ...row }: R): Omit<R, 'total'> => row;
+
 /** The documents of one folder (already judged visible), newest first, and how many (0 past the last page). */
 export async function folderDocuments(db: Q, folderId: number, p: Page) {
   const rows = await folderPage(db, {}).execute({ folderId, limit: p.perPage, offset: (p.page - 1) * p.perPage });
-  return { rows, total: rows[0]?.total ?? 0 };
+  return { rows: rows.map(withoutTotal), total: rows[0]?.total ?? 0 };
 }
 
 /**
@@ -411,7 +414,7 @@ export async function searchDocuments(
     limit: p.perPage,
     offset: (p.page - 1) * p.perPage,
   });
-  return { rows, total: rows[0]?.total ?? 0 };
+  return { rows: rows.map(withoutTotal), total: rows[0]?.total ?? 0 };
 }
 /** These documents, with whether the user may see each one's folder. */
 export function findDocuments(db: Q, me: number, ids: number[]) {
