@@ -4,7 +4,6 @@ import { files, publicationCategories, publications, subscriptions } from '../..
 import { decoded, statement } from '../../platform/prepared.js';
 import type { StoredFile } from '../../platform/files.js';
 import { isoTime } from '../../platform/iso-time.js';
-import { fileUri } from './publications.present.js';
 
 type Q = Db | Tx;
 
@@ -54,7 +53,10 @@ export const RECENT_ORDER = [sql`${publications.updatedAt} desc nulls last`, sql
 const itemRow = {
   id: publications.id,
   name: publications.name,
-  uri: decoded(sql`${publications.id}`, (v) => fileUri(v as number)),
+  // Written by PostgreSQL, as fileUri writes it. Made in JavaScript from the id, the text of a number
+  // V8 had cached as a property name (200, say) came out flagged two-byte, and one such row made the
+  // whole answer's JSON UTF-16: twice the bytes to build, flatten and write (bench/README.md).
+  uri: sql<string>`'/api/publications/' || ${publications.id} || '/file'`,
   updated_at: decoded(sql`${publications.updatedAt}`, (v) => isoTime(v as string)),
   file_name: files.name,
   size: files.size,

@@ -15,6 +15,7 @@ import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { multipart } from '../../test/multipart.js';
 import { unzipEntries } from '../../test/unzip.js';
 import { RECENT_ORDER } from './publications.queries.js';
+import { fileUri } from './publications.present.js';
 
 let t: TestApp;
 let admin: string;
@@ -273,6 +274,8 @@ describe('reading publications (TA, AR, LA, CM; not SYSADMIN or TA_ADMIN)', () =
     const sub = (await get(la(), `/api/publications/category/${tree.subs[1]!.id}`)).json<PublicationList>();
     expect(sub.data).toHaveLength(12);
     expect(sub).toMatchObject({ total: 12, page: 1, per_page: 50 });
+    // The list's download paths are written by its statement, as a single publication's by fileUri.
+    for (const p of sub.data) expect(p.uri).toBe(fileUri(p.id));
     const first = (
       await get(la(), `/api/publications/category/${tree.subs[1]!.id}?per_page=5&page=1`)
     ).json<PublicationList>();
