@@ -18,6 +18,7 @@ import {
   HEADLINE_OPTIONS as PORTAL_HEADLINE_OPTIONS,
   ME as FORUM_ME,
   memberStatements,
+  replyStatements,
   searchStatements,
   searchTerms as portalSearchTerms,
   threadStatements,
@@ -128,7 +129,8 @@ export const THREADS_PAGE = threadStatements.page.sqlOf({ scope: forumScope }).t
 export const THREADS_COUNT = threadStatements.count.sqlOf({ scope: forumScope }).text;
 /** The thread with the facts its rule reads (committee, author): the discussion's first statement. */
 export const THREAD = `select ${THREAD_COLUMNS}, "forum_threads"."body", ${AUTHOR}, "forum_categories"."id", "forum_categories"."name" from "forum_threads" ${THREAD_JOINS} where "forum_threads"."id" = $1`;
-export const REPLIES = `select "forum_replies"."id", "forum_replies"."thread_id", "forum_replies"."body", "forum_replies"."created_at", "forum_replies"."updated_at", "forum_replies"."user_id", ${AUTHOR} from "forum_replies" left join "users" on "users"."id" = "forum_replies"."user_id" where "forum_replies"."thread_id" = $1 order by "forum_replies"."created_at" desc, "forum_replies"."id" desc limit $2 offset $3`;
+/** A page of the discussion's replies ($1 the thread, $2 limit, $3 offset), as the answer writes them. */
+export const REPLIES = replyStatements.page.sqlOf().text;
 export const ATTACHMENTS = `select "forum_attachments"."id", "forum_attachments"."thread_id", "forum_attachments"."reply_id", "files"."id", "files"."name", "files"."size", "files"."created_at" from "forum_attachments" inner join "files" on "files"."id" = "forum_attachments"."file_id" where "forum_attachments"."thread_id" = $1 order by "forum_attachments"."id" asc`;
 export const FOLLOWING = `select 1 from "forum_follows" where ("forum_follows"."thread_id" = $1 and "forum_follows"."user_id" = $2)`;
 export const HEADLINE_OPTIONS = PORTAL_HEADLINE_OPTIONS;

@@ -132,18 +132,24 @@ export async function findReplyFacts(db: Q, id: number) {
   return row ?? null;
 }
 
+/**
+ * A page of a thread's replies selected as the answer writes them (ForumReply: its keys, the author
+ * nested and null when none), so the prepared statement's rows are the answer's rows, written with
+ * one JSON.stringify; `documents` and `abilities` are filled by the service (getThread), written
+ * null here so every row has the answer's shape from the start. The author's id stands for the
+ * reply's user_id (set null with the user).
+ */
 const repliesPage = statement((db) =>
   db
     .select({
-      reply: {
-        id: forumReplies.id,
-        threadId: forumReplies.threadId,
-        body: forumReplies.body,
-        createdAt: isoOf(forumReplies.createdAt),
-        updatedAt: isoOf(forumReplies.updatedAt),
-        userId: forumReplies.userId,
-      },
-      user: author,
+      id: forumReplies.id,
+      thread_id: forumReplies.threadId,
+      post: forumReplies.body,
+      created_at: isoOf(forumReplies.createdAt),
+      updated_at: isoOf(forumReplies.updatedAt),
+      user: { id: users.id, first_name: users.firstName, middle_name: users.middleName, last_name: users.lastName },
+      documents: sql<null>`null`,
+      abilities: sql<null>`null`,
     })
     .from(forumReplies)
     .leftJoin(users, eq(users.id, forumReplies.userId))
@@ -153,15 +159,18 @@ const repliesPage = statement((db) =>
     .offset(sql.placeholder('offset')),
 );
 
-export type ReplyRow = Awaited<ReturnType<typeof listReplies>>[number];
-
-/** One page of a thread's replies, newest first. */
+/** One page of a thread's replies, newest first, as the answer lists them (documents and abilities still null). */
 export function listReplies(db: Q, threadId: number, page: number, perPage: number) {
   return repliesPage(db, {}).execute({ threadId, limit: perPage, offset: (page - 1) * perPage });
 }
 
+/** The discussion's replies statement, for the benchmark's baseline (bench/baseline-sql.mjs). */
+export const replyStatements = { page: repliesPage };
+
+export type ReplyRow = NonNullable<Awaited<ReturnType<typeof findReply>>>;
+
 /** One reply with its author; null when there is none. */
-export async function findReply(db: Q, id: number): Promise<ReplyRow | null> {
+export async function findReply(db: Q, id: number) {
   const [row] = await db
     .select({
       reply: {

@@ -8,6 +8,7 @@ import {
   threadCreateFields,
   threadUpdateFields,
   type ForumDocument,
+  type ForumReply,
   type ForumSearchResults,
   type ForumThreadDetail,
   type ForumThreadList,
@@ -25,7 +26,7 @@ import { insertFiles, type StoredFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import './forum.policy.js';
-import { presentDocument, presentReply, presentSummary, replyAbilities } from './forum.present.js';
+import { presentDocument, presentReply, presentSummary, replyAbilities, type ReplyAbilities } from './forum.present.js';
 import * as q from './forum.queries.js';
 import { sanitizePost, snippetHtml, textOfPost } from './forum.sanitize.js';
 
@@ -100,7 +101,7 @@ export async function getThread(
     ...presentSummary(thread),
     post: thread.thread.body,
     documents: own,
-    replies: replies.map((r) => presentReply(r, abilities, byReply.get(r.reply.id) ?? [])),
+    replies: withDocumentsAndAbilities(replies, byReply, abilities),
     replies_total: thread.thread.repliesCount,
     page: query.page,
     per_page: query.per_page,
@@ -108,6 +109,24 @@ export async function getThread(
     is_following: following,
     abilities: abilitiesOf(actor, ABILITIES.forumThread, thread),
   };
+}
+
+/**
+ * The page's replies as the answer writes them: the statement's rows (already in the answer's
+ * shape) with their attachments and abilities filled in place, not a second object per reply.
+ */
+function withDocumentsAndAbilities(
+  rows: Awaited<ReturnType<typeof q.listReplies>>,
+  byReply: Map<number, ForumDocument[]>,
+  abilities: ReplyAbilities,
+): ForumReply[] {
+  const replies = rows as unknown as ForumReply[];
+  const none: ForumDocument[] = [];
+  for (const r of replies) {
+    r.documents = byReply.get(r.id) ?? none;
+    r.abilities = abilities(r.user?.id ?? null);
+  }
+  return replies;
 }
 
 /** The sanitized HTML and its text; 400 when nothing readable is left (a body of only a script, say). */
