@@ -54,17 +54,17 @@ export const presentDocument = (a: q.AttachmentRow): ForumDocument => ({
 export type ReplyAbilities = (authorId: number | null) => ForumReply['abilities'];
 
 /**
- * A discussion's replies share one committee, so their abilities differ only by author: made once
- * per author, not per reply (a page holds up to 50 replies and a few authors).
+ * A discussion's replies share one committee, and the rule reads a reply's author only as the user
+ * or someone else (forum.policy.ts, `author`), as the calendar's events do: the abilities are asked
+ * for at most twice a page, not once per author (a page of 50 replies may have 50 authors).
  */
 export function replyAbilities(actor: Actor, committeeId: number): ReplyAbilities {
-  const byAuthor = new Map<number | null, ForumReply['abilities']>();
-  return (authorId) => {
-    let abilities = byAuthor.get(authorId);
-    if (!abilities)
-      byAuthor.set(authorId, (abilities = abilitiesOf(actor, ABILITIES.forumReply, { committeeId, authorId })));
-    return abilities;
-  };
+  let mine: ForumReply['abilities'] | undefined;
+  let others: ForumReply['abilities'] | undefined;
+  return (authorId) =>
+    authorId === actor.user.id
+      ? (mine ??= abilitiesOf(actor, ABILITIES.forumReply, { committeeId, authorId }))
+      : (others ??= abilitiesOf(actor, ABILITIES.forumReply, { committeeId, authorId: null }));
 }
 
 export function presentReply(row: q.ReplyRow, abilities: ReplyAbilities, documents: ForumDocument[]): ForumReply {

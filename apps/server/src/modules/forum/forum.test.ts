@@ -202,6 +202,14 @@ describe('a discussion', () => {
     expect(detail.related_documents.map((d) => d.name)).toEqual(['reply.txt']);
     expect(detail.replies[0]!.abilities).toEqual({ 'forum.reply.update': false, 'forum.reply.delete': false });
     expect(detail.abilities).toMatchObject({ 'forum.thread.update': false, 'forum.reply.create': true });
+    // Their author sees both replies as editable; a reply whose account is gone, nobody.
+    await makeReply(db, { thread, author: null, post: '<p>orphan</p>', createdAt: new Date(Date.now() - 120_000) });
+    const mine = (await get(`/api/forumthreads/${thread.id}`, plain)).json() as ForumThreadDetail;
+    expect(mine.replies.map((r) => [r.post, r.user?.id ?? null, r.abilities])).toEqual([
+      ['<p>second</p>', plain.user.id, { 'forum.reply.update': true, 'forum.reply.delete': true }],
+      ['<p>first</p>', plain.user.id, { 'forum.reply.update': true, 'forum.reply.delete': true }],
+      ['<p>orphan</p>', null, { 'forum.reply.update': false, 'forum.reply.delete': false }],
+    ]);
   });
 
   it('answers 404 for another committee’s thread, a missing one and a user of no committee', async () => {

@@ -34,14 +34,15 @@ export async function makeThread(
 /** A reply in a thread (replies_count kept in step). */
 export async function makeReply(
   db: Db,
-  opts: { thread: { id: number }; author: { id: number }; post?: string; createdAt?: Date },
+  /** author null: a reply whose account is gone (user_id set null). */
+  opts: { thread: { id: number }; author: { id: number } | null; post?: string; createdAt?: Date },
 ) {
   const body = await sanitizePost(opts.post ?? `<p>Reply ${next()}</p>`);
   const [reply] = await db
     .insert(forumReplies)
     .values({
       threadId: opts.thread.id,
-      userId: opts.author.id,
+      userId: opts.author?.id ?? null,
       body,
       bodyText: await textOfPost(body),
       ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
