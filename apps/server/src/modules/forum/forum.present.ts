@@ -2,6 +2,7 @@ import {
   ABILITIES,
   type ForumDocument,
   type ForumReply,
+  type ForumSearchResult,
   type ForumThreadSummary,
   type ForumUser,
 } from '@portal/shared';
@@ -15,6 +16,27 @@ type Author = { id: number; firstName: string; middleName: string | null; lastNa
 
 export const presentUser = (u: Author): ForumUser =>
   u ? { id: u.id, first_name: u.firstName, middle_name: u.middleName, last_name: u.lastName } : null;
+
+type SummaryRow = Parameters<typeof presentSummary>[0];
+
+/**
+ * A search hit: the summary with its snippet, written out. A spread of the summary with one more
+ * key made a new object shape on every call (as a discussion's answer did, bench/README.md).
+ */
+export function presentSearchHit(row: SummaryRow, snippet: string): ForumSearchResult {
+  const t = row.thread;
+  return {
+    id: t.id,
+    title: t.title,
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
+    replies_count: t.repliesCount,
+    committee_id: t.committeeId,
+    user: presentUser(row.user),
+    categories: [row.category],
+    snippet,
+  };
+}
 
 export function presentSummary(row: {
   thread: {

@@ -26,7 +26,15 @@ import { insertFiles, type StoredFile } from '../../platform/files.js';
 import { storageOf } from '../../platform/storage.js';
 import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import './forum.policy.js';
-import { presentDocument, presentReply, presentSummary, replyAbilities, type ReplyAbilities } from './forum.present.js';
+import {
+  presentDocument,
+  presentReply,
+  presentSearchHit,
+  presentSummary,
+  presentUser,
+  replyAbilities,
+  type ReplyAbilities,
+} from './forum.present.js';
 import * as q from './forum.queries.js';
 import { sanitizePost, snippetHtml, textOfPost } from './forum.sanitize.js';
 
@@ -78,17 +86,18 @@ export async function getThread(
 ): Promise<ForumThreadDetail> {
   // The thread's row carries the facts the rule reads: one statement instead of facts, then thread.
   const row = await q.findThread(deps.db, id);
-  const thread = authorize(
+  const facts = authorize(
     actor,
     'forum.thread.view',
-    row && { ...row, committeeId: row.thread.committeeId, authorId: row.thread.userId },
+    row && { committeeId: row.thread.committeeId, authorId: row.thread.userId },
   );
+  const thread = row!;
   const [replies, attachments, following] = await Promise.all([
     q.listReplies(deps.db, id, query.page, query.per_page),
     q.attachmentsOfThread(deps.db, id),
     q.isFollowing(deps.db, id, actor.user.id),
   ]);
-  const abilities = replyAbilities(actor, thread.committeeId);
+  const abilities = replyAbilities(actor, facts.committeeId);
   const docs = attachments.map(presentDocument);
   const own: ForumDocument[] = [];
   const byReply = new Map<number, ForumDocument[]>();
@@ -97,17 +106,27 @@ export async function getThread(
     else if (byReply.has(d.uploadable_id)) byReply.get(d.uploadable_id)!.push(d);
     else byReply.set(d.uploadable_id, [d]);
   }
+  // Written out (not a spread of the summary): an object spread and then eleven more keys made a
+  // new object shape on every call (bench/README.md, 2026-11-27).
+  const t = thread.thread;
   return {
-    ...presentSummary(thread),
-    post: thread.thread.body,
+    id: t.id,
+    title: t.title,
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
+    replies_count: t.repliesCount,
+    committee_id: t.committeeId,
+    user: presentUser(thread.user),
+    categories: [thread.category],
+    post: t.body,
     documents: own,
     replies: withDocumentsAndAbilities(replies, byReply, abilities),
-    replies_total: thread.thread.repliesCount,
+    replies_total: t.repliesCount,
     page: query.page,
     per_page: query.per_page,
     related_documents: docs,
     is_following: following,
-    abilities: abilitiesOf(actor, ABILITIES.forumThread, thread),
+    abilities: abilitiesOf(actor, ABILITIES.forumThread, facts),
   };
 }
 
@@ -414,7 +433,7 @@ export async function search(
     query.per_page,
   );
   return {
-    data: rows.map((r) => ({ ...presentSummary(r), snippet: snippetHtml(r.headline) })),
+    data: rows.map((r) => presentSearchHit(r, snippetHtml(r.headline))),
     total,
     page: query.page,
     per_page: query.per_page,
