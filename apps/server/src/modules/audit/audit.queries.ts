@@ -3,7 +3,7 @@ import type { AuditFilters } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 import { isoTime } from '../../platform/iso-time.js';
-import { decoded, statement } from '../../platform/prepared.js';
+import { decoded, statement, withPage } from '../../platform/prepared.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const p = sql.placeholder;
@@ -113,7 +113,7 @@ export async function listAudit(db: Db, filters: AuditFilters, page: number, per
   const shape = auditShape(filters);
   const values = auditValues(filters);
   const [rows, count] = await Promise.all([
-    auditPage(db, shape).execute({ ...values, limit: perPage, offset: (page - 1) * perPage }),
+    auditPage(db, shape).execute(withPage(values, { limit: perPage, offset: (page - 1) * perPage })),
     auditCount(db, shape).execute(values),
   ]);
   return { rows, total: count[0]?.total ?? 0 };

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.js';
 
 import { isoTime } from '../../platform/iso-time.js';
-import { decoded, statement } from '../../platform/prepared.js';
+import { decoded, statement, withPage } from '../../platform/prepared.js';
 
 type Q = Db | Tx;
 
@@ -108,7 +108,7 @@ export async function listNotifications(db: Q, view: ListView, limit: number) {
   const shape = { records: view.records, committee: view.committeeId !== undefined };
   const values = { [ME]: view.me, role: view.role, committeeId: view.committeeId };
   const [rows, [counts]] = await Promise.all([
-    listPage(db, shape).execute({ ...values, limit }),
+    listPage(db, shape).execute(withPage(values, { limit })),
     listCount(db, shape).execute(values),
   ]);
   return { rows, counts: counts ?? { total: 0, unread: 0 } };
