@@ -20,22 +20,11 @@ export const presentUser = (u: Author): ForumUser =>
 type SummaryRow = Parameters<typeof presentSummary>[0];
 
 /**
- * A search hit: the summary with its snippet, written out. A spread of the summary with one more
- * key made a new object shape on every call (as a discussion's answer did, bench/README.md).
+ * A search hit: the summary with its snippet. Added with Object.assign, not `{ ...summary, snippet }`:
+ * a spread followed by a new key made a new object shape on every call (bench/README.md).
  */
 export function presentSearchHit(row: SummaryRow, snippet: string): ForumSearchResult {
-  const t = row.thread;
-  return {
-    id: t.id,
-    title: t.title,
-    created_at: t.createdAt,
-    updated_at: t.updatedAt,
-    replies_count: t.repliesCount,
-    committee_id: t.committeeId,
-    user: presentUser(row.user),
-    categories: [row.category],
-    snippet,
-  };
+  return Object.assign(presentSummary(row), { snippet });
 }
 
 export function presentSummary(row: {

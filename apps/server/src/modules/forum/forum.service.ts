@@ -31,7 +31,6 @@ import {
   presentReply,
   presentSearchHit,
   presentSummary,
-  presentUser,
   replyAbilities,
   type ReplyAbilities,
 } from './forum.present.js';
@@ -106,18 +105,10 @@ export async function getThread(
     else if (byReply.has(d.uploadable_id)) byReply.get(d.uploadable_id)!.push(d);
     else byReply.set(d.uploadable_id, [d]);
   }
-  // Written out (not a spread of the summary): an object spread and then eleven more keys made a
-  // new object shape on every call (bench/README.md, 2026-11-27).
+  // The summary with the rest added by Object.assign: `{ ...summary, post, ... }` made a new
+  // object shape on every call (bench/README.md, 2026-11-27).
   const t = thread.thread;
-  return {
-    id: t.id,
-    title: t.title,
-    created_at: t.createdAt,
-    updated_at: t.updatedAt,
-    replies_count: t.repliesCount,
-    committee_id: t.committeeId,
-    user: presentUser(thread.user),
-    categories: [thread.category],
+  return Object.assign(presentSummary(thread), {
     post: t.body,
     documents: own,
     replies: withDocumentsAndAbilities(replies, byReply, abilities),
@@ -127,7 +118,7 @@ export async function getThread(
     related_documents: docs,
     is_following: following,
     abilities: abilitiesOf(actor, ABILITIES.forumThread, facts),
-  };
+  });
 }
 
 /**
