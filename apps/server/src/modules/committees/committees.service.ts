@@ -49,8 +49,7 @@ export async function listCommitteeNames(deps: Deps): Promise<CommitteeNames> {
 export async function getCommittee(deps: Deps, actor: Actor, id: number): Promise<CommitteeDetail> {
   const c = authorize(actor, 'committees.member.list', await q.findCommittee(deps.db, id));
   const members = await q.listMembers(deps.db, c.id, c.adminId);
-  return {
-    ...present(actor, c),
+  return Object.assign(present(actor, c), {
     members: members.map((m) => ({
       id: m.id,
       first_name: m.firstName,
@@ -60,7 +59,7 @@ export async function getCommittee(deps: Deps, actor: Actor, id: number): Promis
       email: m.email,
       admin: m.id === c.adminId,
     })),
-  };
+  });
 }
 
 // ---- The admin's committee management (SYSADMIN) ----

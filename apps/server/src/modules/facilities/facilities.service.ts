@@ -51,8 +51,7 @@ export async function listFacilities(
 
 async function detail(deps: Deps, actor: Actor, f: q.FacilityRow & FacilityFacts): Promise<FacilityDetail> {
   const siteRows = await q.listRepresentedSitesOf(deps.db, actor.user.id, f.id);
-  return {
-    ...presentFacility(actor, f),
+  return Object.assign(presentFacility(actor, f), {
     sites: siteRows.map((s) => ({
       id: s.id,
       site_number: s.siteNumber,
@@ -61,7 +60,7 @@ async function detail(deps: Deps, actor: Actor, f: q.FacilityRow & FacilityFacts
       suburb: s.suburb,
       state: s.state,
     })),
-  };
+  });
 }
 
 export async function getFacility(deps: Deps, actor: Actor, id: number): Promise<FacilityDetail> {

@@ -83,8 +83,7 @@ export async function getJob(deps: Deps, actor: Actor, id: number, role?: string
   const job = authorize(viewer, 'jobs.job.view', await q.findJobWithSides(deps.db, actor.user.id, id));
   const lead = await q.findLeadAssessor(deps.db, id);
   const s = job.site;
-  return {
-    ...presentSummary(job),
+  return Object.assign(presentSummary(job), {
     job_details: job.jobDetails,
     site: {
       id: s.id,
@@ -101,7 +100,7 @@ export async function getJob(deps: Deps, actor: Actor, id: number, role?: string
     lead_assessor: lead ? presentLead(lead) : null,
     sides: sidesOn(viewer, job),
     abilities: jobAbilities(viewer, job),
-  };
+  });
 }
 
 export async function getLeadAssessor(deps: Deps, actor: Actor, jobId: number) {
