@@ -59,6 +59,24 @@ describe('navigation guard (spec/01 2.2)', () => {
     }
   });
 
+  it('waits for the active user on a role-restricted route when a token is stored without its role', () => {
+    for (const path of ['/dashboard', '/jobs', '/members', '/admin/users']) {
+      expect(decideNavigation({ path, token: 't', currentRole: null, hasPreviousRoute: false })).toEqual({
+        allow: false,
+        awaitRole: true,
+      });
+    }
+    // Any signed-in user may open these, and an unmatched route goes home as ever.
+    expect(
+      decideNavigation({ path: '/notifications', token: 't', currentRole: null, hasPreviousRoute: false }),
+    ).toEqual({ allow: true });
+    expect(decideNavigation({ path: '/nowhere', token: 't', currentRole: null, hasPreviousRoute: false })).toEqual({
+      allow: false,
+      redirect: '/',
+      clearAuth: false,
+    });
+  });
+
   it('sends an unmatched route home, signed in or not', () => {
     for (const token of ['t', null]) {
       for (const path of ['/nowhere', '/jobs/7/extra', '/admin', '/job']) {

@@ -102,8 +102,10 @@ export function RootLayout() {
     });
   }, [navigate, queryClient]);
 
-  // On start (and after every sign-in) the active user is fetched; failure ends the session.
-  const activeUser = useActiveUser(signedIn && !onTwoFactor && decision.allow);
+  // On start (and after every sign-in) the active user is fetched; failure ends the session. A page
+  // waiting for the current role waits for this answer (syncActiveUser below stores the role).
+  const awaitingRole = 'awaitRole' in decision;
+  const activeUser = useActiveUser(signedIn && !onTwoFactor && (decision.allow || awaitingRole));
   useEffect(() => {
     if (!activeUser.isError) return;
     // The same end as a 401's (lib/api-client.ts), whatever the failure was.
@@ -139,7 +141,7 @@ export function RootLayout() {
     <>
       {decision.allow ? (
         <Outlet />
-      ) : (
+      ) : 'awaitRole' in decision ? null : (
         <GuardRedirect
           to={decision.redirect}
           clear={decision.clearAuth}

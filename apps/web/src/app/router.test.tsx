@@ -104,10 +104,38 @@ describe('router guard', () => {
     expect(screen.getByRole('link', { name: /All Pending Registrations/ })).toBeInTheDocument();
   });
 
+  it('opens a page of the role the active user brings when the token is stored alone', async () => {
+    signIn(['CM']);
+    localStorage.removeItem(STORAGE_KEYS.roles);
+    localStorage.removeItem(STORAGE_KEYS.currentRole);
+    const router = renderApp('/members');
+    expect(await screen.findByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/members');
+    expect(router.state.historyAction).toBe('POP');
+    expect(localStorage.getItem(STORAGE_KEYS.currentRole)).toBe('CM');
+  });
+
+  it('still keeps that user out of a page of another role', async () => {
+    signIn(['AR']);
+    localStorage.removeItem(STORAGE_KEYS.currentRole);
+    const router = renderApp('/forum');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
   it('ends the session when the active user cannot be loaded', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'expired');
     localStorage.setItem(STORAGE_KEYS.roles, '["AR"]');
     localStorage.setItem(STORAGE_KEYS.currentRole, 'AR');
+    mockFetch(() => ({ status: 401, body: { message: 'Unauthenticated.' } }));
+    const router = renderApp('/invoices');
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('ends the session when the active user fails while a page waits for the role', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'expired');
     mockFetch(() => ({ status: 401, body: { message: 'Unauthenticated.' } }));
     const router = renderApp('/invoices');
     expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
