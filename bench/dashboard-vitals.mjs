@@ -14,11 +14,17 @@
  *   after opening shares the CPU with that start (LCP about 150 ms later here).
  * - MODE=reload: every load in the same tab (a reload, or typing the address again): the renderer
  *   process and what it compiled are reused.
- * Needs a running portal that is not in production mode (codes are read from the dev mailbox):
- *   PORTAL=http://127.0.0.1:3000 [MODE=tab|reload] node bench/dashboard-vitals.mjs [email] [runs]
+ * The browser's storage holds what the web app's sign-in leaves there (the token, the roles, the
+ * current role and a committee member's committee), as a user's browser does when they come back;
+ * STORAGE=token stores the token alone (the figures before 2026-11-27's fifth session), and the app
+ * then learns the role from the active user before it can ask for the notifications.
+ * Needs a running portal that is not in production mode (codes are read from the dev mailbox), and
+ * `npm run build` (packages/shared's build gives the current role):
+ *   PORTAL=http://127.0.0.1:3000 [MODE=tab|reload] [STORAGE=signin|token] node bench/dashboard-vitals.mjs [email] [runs]
  */
 import { createRequire } from 'node:module';
-import { login } from './login.mjs';
+import { currentRoleOf, isRole, STORAGE_KEYS } from '../packages/shared/dist/index.js';
+import { loginSession } from './login.mjs';
 
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
 const { chromium } = require('@playwright/test');
@@ -27,37 +33,51 @@ const email = process.argv[2] ?? 'ar@portal.test';
 const runs = Number(process.argv[3] ?? 5);
 const MODE = process.env.MODE ?? 'tab';
 if (!['tab', 'reload'].includes(MODE)) throw new Error(`MODE is tab or reload, not ${MODE}`);
+const STORAGE = process.env.STORAGE ?? 'signin';
+if (!['signin', 'token'].includes(STORAGE)) throw new Error(`STORAGE is signin or token, not ${STORAGE}`);
 
-const token = await login(PORTAL, email);
+const session = await loginSession(PORTAL, email);
+// The keys and values the web app's startSession writes (apps/web/src/lib/session.ts).
+const stored = { [STORAGE_KEYS.token]: session.token };
+if (STORAGE === 'signin') {
+  const roles = session.permissions.filter(isRole);
+  stored[STORAGE_KEYS.roles] = JSON.stringify(roles);
+  stored[STORAGE_KEYS.currentRole] = currentRoleOf(roles);
+  if (session.committeeId) stored[STORAGE_KEYS.committee] = String(session.committeeId);
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
 });
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 // The storage the sign-in leaves (spec keys), before any script of the app runs.
-await context.addInitScript((t) => {
-  if (!window.localStorage.getItem('user_access_token')) window.localStorage.setItem('user_access_token', t);
-  window.__vitals = { cls: 0, shifts: [], lcp: 0, lcpNode: '' };
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      if (e.hadRecentInput) continue;
-      window.__vitals.cls += e.value;
-      window.__vitals.shifts.push({
-        at: Math.round(e.startTime),
-        value: Number(e.value.toFixed(4)),
-        nodes: e.sources.map(
-          (s) => s.node?.nodeName + (s.node?.textContent ? `:${s.node.textContent.slice(0, 30)}` : ''),
-        ),
-      });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      window.__vitals.lcp = Math.round(e.startTime);
-      window.__vitals.lcpNode = `${e.element?.nodeName ?? '?'} ${(e.element?.textContent ?? '').slice(0, 40)}`;
-    }
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-}, token);
+await context.addInitScript(
+  ({ stored, tokenKey }) => {
+    if (!window.localStorage.getItem(tokenKey))
+      for (const [key, value] of Object.entries(stored)) window.localStorage.setItem(key, value);
+    window.__vitals = { cls: 0, shifts: [], lcp: 0, lcpNode: '' };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.hadRecentInput) continue;
+        window.__vitals.cls += e.value;
+        window.__vitals.shifts.push({
+          at: Math.round(e.startTime),
+          value: Number(e.value.toFixed(4)),
+          nodes: e.sources.map(
+            (s) => s.node?.nodeName + (s.node?.textContent ? `:${s.node.textContent.slice(0, 30)}` : ''),
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__vitals.lcp = Math.round(e.startTime);
+        window.__vitals.lcpNode = `${e.element?.nodeName ?? '?'} ${(e.element?.textContent ?? '').slice(0, 40)}`;
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  },
+  { stored, tokenKey: STORAGE_KEYS.token },
+);
 
 const results = [];
 const reloaded = MODE === 'reload' ? await context.newPage() : undefined;
@@ -81,5 +101,5 @@ await browser.close();
 const worst = { cls: Math.max(...results.map((r) => r.cls)), lcp: Math.max(...results.map((r) => r.lcp)) };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(
-  `${email}, ${runs} loads of /dashboard (${MODE}): CLS worst ${worst.cls.toFixed(4)}, median ${median(results.map((r) => r.cls)).toFixed(4)}; LCP worst ${worst.lcp} ms, median ${median(results.map((r) => r.lcp))} ms`,
+  `${email}, ${runs} loads of /dashboard (${MODE}, storage ${STORAGE}): CLS worst ${worst.cls.toFixed(4)}, median ${median(results.map((r) => r.cls)).toFixed(4)}; LCP worst ${worst.lcp} ms, median ${median(results.map((r) => r.lcp))} ms`,
 );
