@@ -141,7 +141,7 @@ export function RootLayout() {
     <>
       {decision.allow ? (
         <Outlet />
-      ) : 'awaitRole' in decision ? null : (
+      ) : awaitingRole ? null : (
         <GuardRedirect
           to={decision.redirect}
           clear={decision.clearAuth}
