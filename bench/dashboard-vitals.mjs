@@ -20,7 +20,8 @@
  * then learns the role from the active user before it can ask for the notifications.
  * Needs a running portal that is not in production mode (codes are read from the dev mailbox), and
  * `npm run build` (packages/shared's build gives the current role):
- *   PORTAL=http://127.0.0.1:3000 [MODE=tab|reload] [STORAGE=signin|token] node bench/dashboard-vitals.mjs [email] [runs]
+ *   PORTAL=http://127.0.0.1:3000 [MODE=tab|reload] [STORAGE=signin|token] [TIMELINE=1] node bench/dashboard-vitals.mjs [email] [runs]
+ * TIMELINE=1 prints, after each load, when each script and call was asked for and arrived.
  */
 import { createRequire } from 'node:module';
 import { currentRoleOf, isRole, STORAGE_KEYS } from '../packages/shared/dist/index.js';
@@ -93,6 +94,15 @@ for (let i = 0; i < runs; i++) {
   }));
   results.push(v);
   console.log(`run ${i + 1}: CLS ${v.cls.toFixed(4)}  FCP ${v.fcp} ms  LCP ${v.lcp} ms (${v.lcpNode.trim()})`);
+  if (process.env.TIMELINE) {
+    // When each script and call was asked for and arrived (ms from the navigation's start).
+    const entries = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => [e.name.replace(/^https?:\/\/[^/]+/, ''), Math.round(e.startTime), Math.round(e.responseEnd)]),
+    );
+    for (const [name, start, end] of entries) console.log(`   ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${name}`);
+  }
   if (process.env.VERBOSE)
     for (const s of v.shifts) console.log(`   shift at ${s.at} ms: ${s.value} ${s.nodes.join(', ')}`);
   if (!reloaded) await page.close();
