@@ -1,9 +1,10 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditFilters } from '@portal/shared';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 import { isoTime } from '../../platform/iso-time.js';
 import { decoded, statement, withPage } from '../../platform/prepared.js';
+import { descIndexed } from '../../platform/order.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const p = sql.placeholder;
@@ -87,7 +88,7 @@ const auditPage = statement((db, s: AuditShape) =>
     .select(auditFields)
     .from(auditLog)
     .where(auditWhere(s))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .orderBy(descIndexed(auditLog.at), descIndexed(auditLog.id))
     .limit(p('limit'))
     .offset(p('offset')),
 );
@@ -137,7 +138,7 @@ const auditAfter = statement((db, s: AuditShape & { cursor: boolean }) =>
           : undefined,
       ),
     )
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .orderBy(descIndexed(auditLog.at), descIndexed(auditLog.id))
     .limit(p('limit')),
 );
 

@@ -15,6 +15,7 @@ import type { Scope } from '../../platform/access.js';
 import { isoTime } from '../../platform/iso-time.js';
 import { decoded, statement, withPage } from '../../platform/prepared.js';
 import { MARK_END, MARK_START } from './forum.sanitize.js';
+import { descIndexed } from '../../platform/order.js';
 
 type Q = Db | Tx;
 
@@ -57,7 +58,7 @@ const threadsPage = statement((db, shape: { scope: Scope }) =>
     .leftJoin(users, eq(users.id, forumThreads.userId))
     .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
     .where(inCommitteeScope(shape.scope))
-    .orderBy(desc(forumThreads.lastActivityAt), desc(forumThreads.id))
+    .orderBy(descIndexed(forumThreads.lastActivityAt), descIndexed(forumThreads.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset')),
 );
@@ -154,7 +155,7 @@ const repliesPage = statement((db) =>
     .from(forumReplies)
     .leftJoin(users, eq(users.id, forumReplies.userId))
     .where(eq(forumReplies.threadId, sql.placeholder('threadId')))
-    .orderBy(desc(forumReplies.createdAt), desc(forumReplies.id))
+    .orderBy(descIndexed(forumReplies.createdAt), descIndexed(forumReplies.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset')),
 );

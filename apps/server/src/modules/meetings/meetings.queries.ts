@@ -15,6 +15,7 @@ import type { Scope, UserRef } from '../../platform/access.js';
 import { isoTimeOf } from '../../platform/iso-time.js';
 import { decoded, statement } from '../../platform/prepared.js';
 import { folderVisible, type MeetingFacts } from './meetings.policy.js';
+import { descIndexed } from '../../platform/order.js';
 
 type Q = Db | Tx;
 
@@ -250,8 +251,8 @@ const listedDocument = {
   index_state: meetingDocuments.indexState,
 };
 
-// The order of meeting_documents_committee_updated_idx (`desc nulls last`; the columns are never null).
-const newestFirst = [sql`${meetingDocuments.updatedAt} desc nulls last`, sql`${meetingDocuments.id} desc nulls last`];
+// The order of meeting_documents_committee_updated_idx (`descIndexed`).
+const newestFirst = [descIndexed(meetingDocuments.updatedAt), descIndexed(meetingDocuments.id)];
 const limit = sql.placeholder('limit');
 const offset = sql.placeholder('offset');
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   arSites,
@@ -15,6 +15,7 @@ import {
 
 import { isoTime } from '../../platform/iso-time.js';
 import { decoded, statement, withPage } from '../../platform/prepared.js';
+import { descIndexed } from '../../platform/order.js';
 
 type Q = Db | Tx;
 
@@ -74,7 +75,7 @@ const listPage = statement((db, shape: ListShape) =>
     .select(listRow)
     .from(notifications)
     .where(inListScope(shape))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(descIndexed(notifications.createdAt), descIndexed(notifications.id))
     .limit(sql.placeholder('limit')),
 );
 
@@ -346,7 +347,7 @@ export function listSentNotifications(db: Q, where: SQL, page: number, perPage: 
     })
     .from(sentNotifications)
     .where(where)
-    .orderBy(desc(sentNotifications.createdAt), desc(sentNotifications.id))
+    .orderBy(descIndexed(sentNotifications.createdAt), descIndexed(sentNotifications.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
 }

@@ -1,7 +1,8 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { files, resources } from '../../db/schema/index.js';
 import type { StoredFile } from '../../platform/files.js';
+import { descIndexed } from '../../platform/order.js';
 
 type Q = Db | Tx;
 
@@ -21,7 +22,9 @@ const base = (db: Q) =>
 
 /** Every resource, most recently updated first (the body keeps a handful: no paging). */
 export async function listResources(db: Q): Promise<ResourceRow[]> {
-  return (await base(db).orderBy(desc(resources.updatedAt), desc(resources.id)).limit(1000)) as ResourceRow[];
+  return (await base(db)
+    .orderBy(descIndexed(resources.updatedAt), descIndexed(resources.id))
+    .limit(1000)) as ResourceRow[];
 }
 
 export async function findResources(db: Q, ids: number[]): Promise<ResourceRow[]> {
