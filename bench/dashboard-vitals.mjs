@@ -101,7 +101,8 @@ for (let i = 0; i < runs; i++) {
         .getEntriesByType('resource')
         .map((e) => [e.name.replace(/^https?:\/\/[^/]+/, ''), Math.round(e.startTime), Math.round(e.responseEnd)]),
     );
-    for (const [name, start, end] of entries) console.log(`   ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${name}`);
+    for (const [name, start, end] of entries)
+      console.log(`   ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${name}`);
   }
   if (process.env.VERBOSE)
     for (const s of v.shifts) console.log(`   shift at ${s.at} ms: ${s.value} ${s.nodes.join(', ')}`);
