@@ -14,8 +14,8 @@ import {
 import type { Scope } from '../../platform/access.js';
 import { isoTime } from '../../platform/iso-time.js';
 import { decoded, statement, withPage } from '../../platform/prepared.js';
-import { MARK_END, MARK_START } from './forum.sanitize.js';
 import { descIndexed } from '../../platform/order.js';
+import { MARK_END, MARK_START } from './forum.sanitize.js';
 
 type Q = Db | Tx;
 

@@ -14,8 +14,8 @@ import type { SnippetPart } from '@portal/shared';
 import type { Scope, UserRef } from '../../platform/access.js';
 import { isoTimeOf } from '../../platform/iso-time.js';
 import { decoded, statement } from '../../platform/prepared.js';
-import { folderVisible, type MeetingFacts } from './meetings.policy.js';
 import { descIndexed } from '../../platform/order.js';
+import { folderVisible, type MeetingFacts } from './meetings.policy.js';
 
 type Q = Db | Tx;
 
@@ -369,7 +369,7 @@ const searchPage = statement((db, shape: { scope: Scope }) => {
       total: sql<number>`(count(*) over ())::int`.as('total'),
     })
     .from(scored)
-    .orderBy(desc(scored.rank), sql`${scored.updatedAt} desc nulls last`, sql`${scored.id} desc nulls last`)
+    .orderBy(desc(scored.rank), descIndexed(scored.updatedAt), descIndexed(scored.id))
     .limit(limit)
     .offset(offset)
     .as('hits');
