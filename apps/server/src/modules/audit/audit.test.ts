@@ -241,6 +241,14 @@ describe('GET /api/audit and /api/audit.csv', () => {
     expect((await get('/api/audit?action=nothing.like.this', sys.token)).statusCode).toBe(400);
   });
 
+  it('answers 400 with the format message, not 500, for a day the calendar does not have', async () => {
+    for (const url of ['/api/audit?from=2026-13-45', '/api/audit?to=2026-02-30', '/api/audit.csv?from=2025-02-29']) {
+      const res = await get(url, sys.token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe('Use a date as YYYY-MM-DD.');
+    }
+  });
+
   it("finds the user's text in the name or email through the trigram indexes, not by reading the trail", async () => {
     // Too few rows here for the planner to prefer an index: with sequential scans off, the plan
     // shows that one exists for the text filter (ILIKE '%...%' on name or email).
