@@ -191,6 +191,13 @@ export async function openPostgres(url: string, opts: { migrated?: boolean } = {
   // An idle connection the server ends (restart, admin kill) is dropped from the pool and the next
   // query opens a new one; without a listener the 'error' event would end the process.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
+  // The pool listens only while a connection is idle. One lent out (a transaction between its
+  // statements, or one whose BEGIN just failed) that the server ends emits 'error' on the client
+  // with no listener, which ended the process (two-processes.test.ts, connections cut). The query
+  // in flight fails on its own, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => console.warn(`PostgreSQL closed a connection in use: ${err.message}`)),
+  );
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   if (!opts.migrated) await migrateUnderLock(pool, db, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
   return {
