@@ -2,14 +2,14 @@
  * The baseline of the load run: a bare Fastify server whose routes run the same SQL as the portal's
  * lists (jobs, documents, invoices, the forum, meetings, publications, notifications, pending
  * requests: baseline-sql.mjs, checked against the portal
- * by check-sql.mjs), the authenticate statement included (the portal's own ACTOR_SQL, so this runs
+ * by check-sql.mjs), the authenticate statement included (the portal's own actorSql, so this runs
  * under tsx: `node --import tsx --conditions=source baseline.mjs`), with raw `pg` named statements
  * and no validation, policy or presenter.
  */
 import { createHash, createHmac } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { ACTOR_SQL } from '../apps/server/src/platform/actor.ts';
+import { actorSql } from '../apps/server/src/platform/actor.ts';
 import {
   ATTACHMENTS,
   CATEGORIES,
@@ -56,6 +56,7 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 const app = Fastify({ logger: false });
 // Named statements: PostgreSQL plans each once per connection, as the portal's prepared ones.
 const names = new Map();
+const ACTOR_TOKEN_SQL = actorSql('token');
 const q = (text, values, rowMode) => {
   if (!names.has(text)) names.set(text, `b${names.size}`);
   return pool.query({ name: names.get(text), text, values, rowMode });
@@ -68,7 +69,7 @@ const q = (text, values, rowMode) => {
  */
 async function actorRow(req, reply) {
   const token = (req.headers.authorization ?? '').slice(7);
-  const s = await q(ACTOR_SQL.token, [createHash('sha256').update(token).digest('hex'), 1], 'array');
+  const s = await q(ACTOR_TOKEN_SQL, [createHash('sha256').update(token).digest('hex'), 1], 'array');
   if (s.rowCount === 0) {
     reply.code(401).send({ message: 'Unauthenticated.' });
     return null;

@@ -99,7 +99,7 @@ export async function startPortal({
 
 /**
  * Starts baseline.mjs (bare Fastify + raw pg running the portal's SQL) on `port` under tsx (it reads
- * the portal's ACTOR_SQL from the sources) and waits until it answers; stopped on exit.
+ * the portal's actorSql from the sources) and waits until it answers; stopped on exit.
  */
 export async function startBaseline({ port, databaseUrl, nodeFlags = [], preload, env = {} }) {
   const args = [

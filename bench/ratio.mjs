@@ -1,7 +1,7 @@
 /**
  * Req/s of the portal against the baseline at saturation, taking turns: for each list call of
- * load.mjs, ROUNDS (6) pairs of SLICE (3) seconds, portal then baseline, after a 2 s warm-up of
- * each. load.mjs runs each server for one 10 s stretch, and on a shared machine the speed of the
+ * load.mjs, ROUNDS (6) pairs of SLICE (3) seconds, portal then baseline, after a WARMUP (2) s
+ * warm-up of each. load.mjs runs each server for one 10 s stretch, and on a shared machine the speed of the
  * cores changes between stretches by more than the gap being measured (the same baseline call
  * 1,099-1,558 req/s from one run to the next, 2026-11-24); slices in turns meet the same changes
  * equally. Prints each call's ratio from the summed requests, and the lowest and highest ratio
@@ -10,7 +10,7 @@
  *   CALLS=jobs node bench/ratio.mjs
  *   CALLS=jobs|forum|meetings|publications|...|all (a set of bench/calls/, each on its own scale
  *   data; `all`: every set whose database exists), PRODUCTION=1 (the portal as in production: no
- *   zod check of each answer), ROUNDS=6 SLICE=3 CONNECTIONS=50 PORT=3131 (defaults; the baseline
+ *   zod check of each answer), ROUNDS=6 SLICE=3 WARMUP=2 CONNECTIONS=50 PORT=3131 (defaults; the baseline
  *   listens on PORT + 1), DATABASE_URL (only with one set: overrides the set's database), ONLY=call or
  *   call:ROLE,... (only those calls of the sets)
  */
@@ -30,6 +30,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 6);
 const SLICE = Number(process.env.SLICE ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const PORT = Number(process.env.PORT ?? 3131);
+const WARMUP = Number(process.env.WARMUP ?? 2);
 const dataDirs = [];
 process.on('exit', () => dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -62,7 +63,7 @@ function run(url, token, duration) {
 }
 
 console.log(
-  `\n${ROUNDS} pairs of ${SLICE} s at ${CONNECTIONS} connections, portal (${PRODUCTION ? 'production' : 'development'}) and baseline in turn\n`,
+  `\n${ROUNDS} pairs of ${SLICE} s at ${CONNECTIONS} connections after ${WARMUP} s of each, portal (${PRODUCTION ? 'production' : 'development'}) and baseline in turn\n`,
 );
 console.log('| call | as | portal req/s | baseline req/s | portal / baseline | lowest / highest pair |');
 console.log('|---|---|---|---|---|---|');
@@ -109,7 +110,7 @@ async function measure(list, portal, baseline) {
     );
     if (mine !== undefined && theirs !== undefined && mine !== theirs)
       console.log(`| (${c.call}: the portal answers ${mine} rows, the baseline ${theirs}) | | | | | |`);
-    for (const url of urls) await run(url, c.token, 2);
+    for (const url of urls) await run(url, c.token, WARMUP);
     const sums = [0, 0];
     const pairs = [];
     for (let i = 0; i < ROUNDS; i++) {

@@ -23,6 +23,7 @@ import { registerMetrics } from './platform/metrics.js';
 import { devMailbox, httpSms, noSms, smtpMailer } from './platform/mail.js';
 import { closeAfterUnreadBody, closeConnectionsOnClose } from './platform/connections.js';
 import { loggerOptions, type LogStream } from './platform/logging.js';
+import { loadFastWriters } from './platform/serializer.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWeb } from './platform/web.js';
 import { withMultipartBodies } from './platform/uploads.js';
@@ -52,6 +53,8 @@ import { contactRoutes } from './modules/contact/index.js';
 import { resourceRoutes } from './modules/resources/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 
+export { loadFastWriters };
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -59,6 +62,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Log lines go here instead of stdout (a test reads them). */
   logStream?: LogStream;
+  /**
+   * The caller loads the hot routes' writer (`loadFastWriters`) once the server listens (main.ts);
+   * otherwise buildApp waits for it, so a test's answers are written and checked by it.
+   */
+  writersAfterListen?: boolean;
 }
 
 declare module 'fastify' {
@@ -87,7 +95,14 @@ function validationBody(error: FastifyError) {
   return { message: first, errors };
 }
 
-export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+  writersAfterListen = false,
+}: BuildOptions): Promise<FastifyInstance> {
+  if (!writersAfterListen) await loadFastWriters();
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     trustProxy: config.trustProxy,

@@ -19,8 +19,11 @@ async function main() {
   // refused at once, before the rest of the server is read. (Opening the database while they load
   // did not overlap: both are mostly work on the main thread.)
   const database: Database = await openDatabase(config);
-  const [{ buildApp }, { shutDown }] = await Promise.all([import('./app.js'), import('./platform/shutdown.js')]);
-  const app = await buildApp({ config, database });
+  const [{ buildApp, loadFastWriters }, { shutDown }] = await Promise.all([
+    import('./app.js'),
+    import('./platform/shutdown.js'),
+  ]);
+  const app = await buildApp({ config, database, writersAfterListen: true });
   if (config.seedDemo) {
     const { hasNoUsers } = await import('./db/seed/is-empty.js');
     if (await hasNoUsers(database.db)) {
@@ -50,6 +53,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
   clearInterval(holdLoop);
+  // The hot lists' writer (fast-json-stringify and its Ajv) loads now, not before the first answer:
+  // until it has, those lists are written by zod's writer, as every other answer is.
+  loadFastWriters().catch((e: unknown) => app.log.error(e, 'fast-json-stringify did not load: lists stay on zod'));
   // Background work (expired rows, the storage sweep, the notification outbox: mail goes out after
   // commit, with retries, platform/outbox.ts; the fan-out of admins' notices left queued by another
   // process or a failure, notices.fanout.ts) starts a moment after the server answers. Its first

@@ -1,9 +1,25 @@
 import { isDeepStrictEqual } from 'node:util';
-import fastJson from 'fast-json-stringify';
 import { serializerCompiler as checkedSerializer } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 type Serializer = (data: unknown) => string;
+type FastJson = typeof import('fast-json-stringify').default;
+
+let fastJson: FastJson | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads fast-json-stringify, which brings its own Ajv: about 60 ms of a start (bench/README.md,
+ * "Work a start did for nothing"). buildApp waits for it; the server's start (main.ts) asks for it
+ * only once it listens, and until it has loaded a hot route writes with zod's writer, the one every
+ * other route uses: the same JSON, a little slower.
+ */
+export function loadFastWriters(): Promise<void> {
+  return (loading ??= import('fast-json-stringify').then((m) => {
+    fastJson = m.default;
+  }));
+}
+
 /** What Fastify gives a serializer compiler; typed loosely so it fits every route's own schema type. */
 interface RouteResponse {
   schema: unknown;
@@ -47,24 +63,29 @@ export function hotResponse(
   return {
     serializerCompiler: (route) => {
       const schema = route.schema as z.ZodType;
+      const bySchema = (checkedSerializer as unknown as (r: RouteResponse) => Serializer)(route);
       const compile = (shaped: boolean): Serializer => {
         // Compiled at the route's first answer, not at start: compiling every hot route's writer
         // (and fast-json-stringify's own Ajv) was a large part of the cold start (bench/README.md).
         let compiled: Serializer | undefined;
-        return (data) =>
-          (compiled ??= fastJson(
+        return (data) => {
+          if (compiled) return compiled(data);
+          if (!fastJson) return bySchema(data);
+          compiled = fastJson(
             z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }) as object,
             fastOptions(shaped),
-          ) as Serializer)(data);
+          ) as Serializer;
+          return compiled(data);
+        };
       };
       const fast = compile(rowsShaped);
       if (!checked) return fast;
-      const check = (checkedSerializer as unknown as (r: RouteResponse) => Serializer)(route);
-      const bySchema = rowsShaped ? compile(false) : undefined;
+      const check = bySchema;
+      const filtered = rowsShaped ? compile(false) : undefined;
       return (data) => {
         check(data);
         const json = fast(data);
-        if (bySchema && !isDeepStrictEqual(JSON.parse(json), JSON.parse(bySchema(data)))) {
+        if (filtered && !isDeepStrictEqual(JSON.parse(json), JSON.parse(filtered(data)))) {
           throw new Error(
             `${route.method} ${route.url}: rows not shaped as the response schema (rowsShaped writes them as they are)`,
           );
