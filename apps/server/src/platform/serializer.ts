@@ -63,6 +63,7 @@ export function hotResponse(
   return {
     serializerCompiler: (route) => {
       const schema = route.schema as z.ZodType;
+      // zod's writer: the check outside production, and the writer until fast-json-stringify has loaded.
       const bySchema = (checkedSerializer as unknown as (r: RouteResponse) => Serializer)(route);
       const compile = (shaped: boolean): Serializer => {
         // Compiled at the route's first answer, not at start: compiling every hot route's writer
@@ -80,10 +81,9 @@ export function hotResponse(
       };
       const fast = compile(rowsShaped);
       if (!checked) return fast;
-      const check = bySchema;
       const filtered = rowsShaped ? compile(false) : undefined;
       return (data) => {
-        check(data);
+        bySchema(data); // throws on an answer its schema refuses
         const json = fast(data);
         if (filtered && !isDeepStrictEqual(JSON.parse(json), JSON.parse(filtered(data)))) {
           throw new Error(
