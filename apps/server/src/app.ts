@@ -108,6 +108,8 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // JSON bodies are small; a route that takes more (the CSV import) sets its own limit.
     bodyLimit: BODY_LIMITS.jsonBytes,
+    // The socket's inactivity timeout (config.ts, SOCKET_IDLE_TIMEOUT_S): Node's own default is none.
+    connectionTimeout: config.socketIdleTimeoutMs,
     // Notification ids travel as a JSON list in the path.
     routerOptions: { maxParamLength: 20_000 },
     // Without factories named here, Fastify loads its default compilers (Ajv, fast-json-stringify's

@@ -55,6 +55,12 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   /** On SIGTERM, how long requests in flight (uploads too) may take before connections are cut. */
   SHUTDOWN_GRACE_S: z.coerce.number().positive().default(25),
+  /**
+   * A connection on which nothing moves, either way, for this long is closed: a client that stops
+   * reading an answer (or sending a body) no longer holds its socket and buffers until the process
+   * stops. Long enough for the slowest request the server works on in silence (an import).
+   */
+  SOCKET_IDLE_TIMEOUT_S: z.coerce.number().positive().default(120),
 });
 
 /** Where files go when S3_BUCKET is set. Without keys the SDK's own chain (environment, instance role) is used. */
@@ -97,6 +103,8 @@ export interface Config {
   redisPrefix: string;
   metricsToken?: string;
   shutdownGraceMs: number;
+  /** Fastify's connectionTimeout: the socket's inactivity timeout. */
+  socketIdleTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -154,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_S * 1000,
+    socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_S * 1000,
   };
 }
 
