@@ -310,6 +310,21 @@ test.describe('wayfinding and consistency', () => {
       const filters = page.getByRole('search', { name: 'Filters' });
       await expect(filters.getByRole('button', { name: 'Clear filters' })).toBeVisible();
     }
+    // A field's error under it moves nothing beside it: the fields and the button keep their tops,
+    // and the button stays level with the fields' boxes.
+    await page.goto('/jobs');
+    const bar = page.getByRole('search', { name: 'Filters' });
+    const tops = async () => ({
+      type: (await bar.getByLabel('Job type', { exact: true }).boundingBox())!.y,
+      date: (await bar.getByLabel('Visit date', { exact: true }).boundingBox())!.y,
+      clear: (await bar.getByRole('button', { name: 'Clear filters' }).boundingBox())!.y,
+    });
+    const before = await tops();
+    expect(Math.abs(before.clear - before.date)).toBeLessThanOrEqual(1);
+    await bar.getByLabel('Visit date', { exact: true }).fill('31/02/2026');
+    await bar.getByLabel('Visit date', { exact: true }).blur();
+    await expect(bar.getByText('Please enter a valid date as DD/MM/YYYY.')).toBeVisible();
+    expect(await tops()).toEqual(before);
 
     await page.goto('/invoices');
     const outstanding = page.getByRole('table', { name: 'Outstanding invoices' });
