@@ -37,9 +37,11 @@ export function changeLines(before: unknown, after: unknown): string[] {
 }
 
 const columns: DataColumn<AuditEntry>[] = [
-  { title: 'When', width: 150, render: (r) => formatDateTime(r.at) },
+  // The time on one line, and room for an email address: squeezed by the changes, both broke mid-word.
+  { title: 'When', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.at)}</span> },
   {
     title: 'Who',
+    width: 190,
     render: (r) => (
       <Stack gap={0}>
         <Text size="sm">{r.actor_name ?? r.actor_email ?? '—'}</Text>
@@ -56,7 +58,7 @@ const columns: DataColumn<AuditEntry>[] = [
   { title: 'Address', render: (r) => r.ip ?? '—' },
   {
     title: 'What changed',
-    width: 320,
+    width: 280,
     render: (r) => {
       const lines = changeLines(r.before, r.after);
       return lines.length === 0 ? (
@@ -163,7 +165,7 @@ export default function AuditPage() {
           loading={list.isLoading}
           stale={list.isPlaceholderData}
           empty={active ? 'No records match these filters.' : 'No records yet.'}
-          minWidth={760}
+          minWidth={900}
           paging={params.paging(list.data?.total ?? 0)}
         />
       </Card>
