@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card } from '@mantine/core';
 import { IconEdit, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { PAGE_SIZES, ROUTES, type ManagedCommittee } from '@portal/shared';
 import { DataTable } from '../../components/data-table';
@@ -58,28 +58,30 @@ export default function ManageCommitteesPage() {
           onRetry={() => void list.refetch()}
         />
       ) : (
-        <DataTable
-          label="Committee and Admin List"
-          rows={page}
-          loading={list.isLoading}
-          rowKey={(c) => c.id}
-          empty="No committees yet."
-          sort={params.sortProps}
-          paging={params.paging(sorted.length)}
-          columns={[
-            { title: 'Committee', sortKey: 'name', render: (c) => c.name },
-            { title: 'Forum Admin', sortKey: 'admin', render: (c) => orDash(c.admin_name) },
-            {
-              title: 'Action',
-              width: 80,
-              render: (c) => (
-                <ActionIcon variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
-                  <IconEdit size={18} />
-                </ActionIcon>
-              ),
-            },
-          ]}
-        />
+        <Card>
+          <DataTable
+            label="Committee and Admin List"
+            rows={page}
+            loading={list.isLoading}
+            rowKey={(c) => c.id}
+            empty="No committees yet."
+            sort={params.sortProps}
+            paging={params.paging(sorted.length)}
+            columns={[
+              { title: 'Committee', sortKey: 'name', render: (c) => c.name },
+              { title: 'Forum Admin', sortKey: 'admin', render: (c) => orDash(c.admin_name) },
+              {
+                title: 'Action',
+                width: 80,
+                render: (c) => (
+                  <ActionIcon variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                ),
+              },
+            ]}
+          />
+        </Card>
       )}
       {editing && list.data && (
         <CommitteeModal

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
 import { PAGE_SIZES, type PastNotification } from '@portal/shared';
 import { DataTable } from '../../components/data-table';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
@@ -21,52 +21,55 @@ export function PastNotices() {
         onRetry={() => void log.refetch()}
       />
     );
+  // In a card, as every list, and as the Send tab's form is.
   return (
-    <DataTable
-      label="Past Notifications"
-      rows={log.data?.data}
-      loading={log.isLoading}
-      stale={log.isPlaceholderData}
-      rowKey={(n) => n.id}
-      empty="No notifications have been sent yet."
-      paging={log.data ? params.paging(log.data.total) : undefined}
-      minWidth={900}
-      columns={[
-        {
-          title: 'Title',
-          render: (n) => (
-            <Text fw={600} size="sm">
-              {n.title}
-            </Text>
-          ),
-        },
-        {
-          title: 'Body',
-          width: '32%',
-          render: (n) => (
-            <Text size="sm" lineClamp={3}>
-              {n.body}
-            </Text>
-          ),
-        },
-        { title: 'Date', render: (n) => formatDateTime(n.date) },
-        {
-          title: 'Recipients',
-          render: (n) => (
-            <>
-              <Text size="sm">
-                {n.recipient}
-                {n.sending ? ' (sending)' : ''}
+    <Card>
+      <DataTable
+        label="Past Notifications"
+        rows={log.data?.data}
+        loading={log.isLoading}
+        stale={log.isPlaceholderData}
+        rowKey={(n) => n.id}
+        empty="No notifications have been sent yet."
+        paging={log.data ? params.paging(log.data.total) : undefined}
+        minWidth={900}
+        columns={[
+          {
+            title: 'Title',
+            render: (n) => (
+              <Text fw={600} size="sm">
+                {n.title}
               </Text>
-              <Text size="xs" c="dimmed">
-                {n.notificationSentTo}
+            ),
+          },
+          {
+            title: 'Body',
+            width: '32%',
+            render: (n) => (
+              <Text size="sm" lineClamp={3}>
+                {n.body}
               </Text>
-            </>
-          ),
-        },
-        { title: 'Sender', render: (n) => n.sender },
-        { title: 'Reminders', render: reminders },
-      ]}
-    />
+            ),
+          },
+          { title: 'Date', render: (n) => formatDateTime(n.date) },
+          {
+            title: 'Recipients',
+            render: (n) => (
+              <>
+                <Text size="sm">
+                  {n.recipient}
+                  {n.sending ? ' (sending)' : ''}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {n.notificationSentTo}
+                </Text>
+              </>
+            ),
+          },
+          { title: 'Sender', render: (n) => n.sender },
+          { title: 'Reminders', render: reminders },
+        ]}
+      />
+    </Card>
   );
 }

@@ -1,0 +1,23 @@
+// scratch: a cold first load of /dashboard traced; prints main-thread top-level task types by time
+import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import { currentRoleOf, isRole, STORAGE_KEYS } from '../packages/shared/dist/index.js';
+import { loginSession } from './login.mjs';
+const require = createRequire(new URL('../e2e/package.json', import.meta.url));
+const { chromium } = require('@playwright/test');
+const PORTAL = process.env.PORTAL ?? 'http://127.0.0.1:3100';
+const email = process.argv[2] ?? 'ar@portal.test';
+const s = await loginSession(PORTAL, email);
+const roles = s.permissions.filter(isRole);
+const stored = { [STORAGE_KEYS.token]: s.token, [STORAGE_KEYS.roles]: JSON.stringify(roles), [STORAGE_KEYS.currentRole]: currentRoleOf(roles) };
+if (s.committeeId) stored[STORAGE_KEYS.committee] = String(s.committeeId);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+await ctx.addInitScript((st) => { if (!localStorage.length) for (const [k, v] of Object.entries(st)) localStorage.setItem(k, v); }, stored);
+const page = await ctx.newPage();
+await page.waitForTimeout(1000);
+await browser.startTracing(page, { path: '/tmp/prof/trace.json', categories: ['devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.compile'] });
+await page.goto(PORTAL + '/dashboard', { waitUntil: 'networkidle' });
+await page.waitForTimeout(500);
+await browser.stopTracing();
+await browser.close();
