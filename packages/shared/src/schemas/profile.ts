@@ -259,8 +259,11 @@ export const assessorProfileForm = profileChangeFields.superRefine((v, ctx) => {
     ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
 
-/** GET /profile: the signed-in user's profile, what a pending change asks, and an assessor's cards. */
-export const profile = z.object({
+/**
+ * A user's stored details as they are shown (spec/02 section 3, User): the start of the signed-in
+ * user's own profile and of the profile an admin opens, so the two answers cannot drift apart.
+ */
+export const personDetails = {
   id: z.number(),
   first_name: z.string(),
   middle_name: z.string().nullable(),
@@ -275,6 +278,11 @@ export const profile = z.object({
   postcode: z.string().nullable(),
   resource_id: z.string().nullable(),
   roles: z.array(z.string()),
+};
+
+/** GET /profile: the signed-in user's profile, what a pending change asks, and an assessor's cards. */
+export const profile = z.object({
+  ...personDetails,
   /** 'number - name' of the sites an AR represents, by facility. */
   facilities: z.array(z.object({ facility_number: z.string(), name: z.string(), sites: z.array(z.string()) })),
   committees: z.array(z.string()),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES, USER_EDIT_ROLES, USER_LIST_ROLES } from '../constants.js';
 import { safeId, safeString } from './common.js';
 import { paged, pageQuery } from './paging.js';
-import { profileIssues, userInfo } from './profile.js';
+import { personDetails, profileIssues, userInfo } from './profile.js';
 import { registrationFields, registrationIssues, type RegistrationInput } from './registration.js';
 
 /**
@@ -43,20 +43,7 @@ export const USER_ABILITIES = [
 
 /** GET /users/{id}: the profile with sites, committees (and the forum write flag of each), subscriptions. */
 export const userDetail = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  middle_name: z.string().nullable(),
-  last_name: z.string(),
-  title: z.string().nullable(),
-  email: z.string(),
-  mobile_number: z.string().nullable(),
-  address: z.string().nullable(),
-  country: z.string().nullable(),
-  state: z.string().nullable(),
-  suburb: z.string().nullable(),
-  postcode: z.string().nullable(),
-  resource_id: z.string().nullable(),
-  roles: z.array(z.string()),
+  ...personDetails,
   activated: z.boolean(),
   /** The facilities whose sites they represent, as Edit Personal Details holds them. */
   facilities: z.array(
