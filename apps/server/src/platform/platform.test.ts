@@ -77,6 +77,25 @@ describe('the HTTP shell', () => {
     expect(plain.headers['cache-control']).toContain('immutable');
   });
 
+  it('serves the files at the top of the build as they are, fresh each time', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+    writeFileSync(path.join(webDist, 'favicon.svg'), svg);
+    writeFileSync(path.join(webDist, 'favicon.svg.br'), brotliCompressSync(svg));
+    const t = await app({ WEB_DIST: webDist });
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'accept-encoding': 'br' } });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+    expect(icon.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(icon.rawPayload).toString()).toBe(svg);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ method: 'HEAD', url: '/favicon.svg' })).statusCode).toBe(200);
+    const index = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('portal app');
+    // A file that is not there is a 404, not the app.
+    expect((await t.app.inject({ method: 'GET', url: '/missing.svg' })).statusCode).toBe(404);
+  });
+
   it('answers JSON 404 for an unknown API path and never serves the app there', async () => {
     const t = await app({ WEB_DIST: webDist });
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
