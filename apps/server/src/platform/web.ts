@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -19,13 +19,14 @@ export async function registerWeb(app: FastifyInstance, webDist = DEFAULT_WEB_DI
   if (built) {
     await app.register(fastifyStatic, {
       root,
-      // Routes are made below: `wildcard: false` made one per file by a glob over the folder at
-      // every start (its walk about 10 ms of the cold start, bench/README.md of 2026-11-28), for the
-      // two files at the top.
-      serve: false,
+      wildcard: false,
       index: false,
       // The build writes .br and .gz beside each asset (apps/web/scripts/compress.mjs).
       preCompressed: true,
+      // A route is made for each file found here; assets are served by the /assets/* route below
+      // and compressed copies through preCompressed, so only the files at the top get one: a
+      // route for each of the hundreds of files was a noticeable part of the cold start.
+      globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
       // Hashed assets never change; index.html must always be fresh.
       setHeaders: (res, file) => {
         res.header(
@@ -34,14 +35,6 @@ export async function registerWeb(app: FastifyInstance, webDist = DEFAULT_WEB_DI
         );
       },
     });
-    // The files at the top of the build (index.html, favicon.svg), each its own route; assets by
-    // the /assets/* route below, and the compressed copies through preCompressed.
-    for (const entry of readdirSync(root, { withFileTypes: true })) {
-      if (!entry.isFile() || entry.name.startsWith('.') || /\.(br|gz)$/.test(entry.name)) continue;
-      app.get(`/${entry.name}`, { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
-        reply.sendFile(entry.name),
-      );
-    }
     app.get('/assets/*', { config: { auth: 'none' }, schema: { hide: true } }, (req, reply) =>
       reply.sendFile(path.join('assets', (req.params as { '*': string })['*'])),
     );
