@@ -65,12 +65,14 @@ function run(url, token, duration) {
 console.log(
   `\n${ROUNDS} pairs of ${SLICE} s at ${CONNECTIONS} connections after ${WARMUP} s of each, portal (${PRODUCTION ? 'production' : 'development'}) and baseline in turn\n`,
 );
-console.log('| call | as | portal req/s | baseline req/s | portal / baseline | lowest / highest pair |');
-console.log('|---|---|---|---|---|---|');
+console.log(
+  '| call | as | portal req/s | baseline req/s | portal / baseline | lowest / highest pair | answer chars, portal / baseline |',
+);
+console.log('|---|---|---|---|---|---|---|');
 for (const set of sets) {
   const databaseUrl = (names.length === 1 && process.env.DATABASE_URL) || `${SERVER}/${set.database}`;
   if (CALLS === 'all' && !(await exists(set.database))) {
-    console.log(`| (${set.name}: no database ${set.database}; skipped) | | | | | |`);
+    console.log(`| (${set.name}: no database ${set.database}; skipped) | | | | | | |`);
     continue;
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-ratio-'));
@@ -98,18 +100,20 @@ function rowsOf(body) {
 async function measure(list, portal, baseline) {
   for (const c of onlyNamed(list)) {
     const urls = [`${portal.url}/api${c.path}`, `${baseline.url}${c.path}`];
-    // A baseline answering fewer rows (a value missing from its statement) would be measured as faster.
+    // A baseline answering fewer rows (a value missing from its statement), or writing less of each
+    // (columns lost, fields left out), would be measured as faster: the rows and the characters of
+    // both answers are printed beside the figures.
     const [mine, theirs] = await Promise.all(
       urls.map(async (u) => {
         const answer = await fetch(u, { headers: { authorization: `Bearer ${c.token}` } });
+        const text = await answer.text();
         // The ICS feed answers text: no rows to count.
-        return answer.headers.get('content-type')?.startsWith('application/json')
-          ? rowsOf(await answer.json())
-          : undefined;
+        const json = answer.headers.get('content-type')?.startsWith('application/json');
+        return { rows: json ? rowsOf(JSON.parse(text)) : undefined, chars: text.length };
       }),
     );
-    if (mine !== undefined && theirs !== undefined && mine !== theirs)
-      console.log(`| (${c.call}: the portal answers ${mine} rows, the baseline ${theirs}) | | | | | |`);
+    if (mine.rows !== undefined && theirs.rows !== undefined && mine.rows !== theirs.rows)
+      console.log(`| (${c.call}: the portal answers ${mine.rows} rows, the baseline ${theirs.rows}) | | | | | | |`);
     for (const url of urls) await run(url, c.token, WARMUP);
     const sums = [0, 0];
     const pairs = [];
@@ -120,7 +124,7 @@ async function measure(list, portal, baseline) {
       pairs.push(a / b);
     }
     console.log(
-      `| GET /api${c.path.split('?')[0]} (${c.call}) | ${c.role} | ${(sums[0] / ROUNDS).toFixed(0)} | ${(sums[1] / ROUNDS).toFixed(0)} | ${(sums[0] / sums[1]).toFixed(2)} | ${Math.min(...pairs).toFixed(2)} / ${Math.max(...pairs).toFixed(2)} |`,
+      `| GET /api${c.path.split('?')[0]} (${c.call}) | ${c.role} | ${(sums[0] / ROUNDS).toFixed(0)} | ${(sums[1] / ROUNDS).toFixed(0)} | ${(sums[0] / sums[1]).toFixed(2)} | ${Math.min(...pairs).toFixed(2)} / ${Math.max(...pairs).toFixed(2)} | ${mine.chars} / ${theirs.chars} |`,
     );
   }
 }
