@@ -280,6 +280,8 @@ app.get('/meetingdocuments/search', async (req, reply) => {
 // null when none, each event's abilities (its creator's own) and the calendar's (its admin's). As
 // object rows, node-postgres kept one of each pair of same-named columns (id, to_char) and the
 // answer was a third smaller than the portal's (5,761 characters against 8,966, 2026-11-27).
+const mineEvent = { 'calendar.event.update': true, 'calendar.event.delete': true };
+const othersEvent = { 'calendar.event.update': false, 'calendar.event.delete': false };
 app.get('/events', async (req, reply) => {
   const cm = Number(req.query.committee_id);
   const actor = await actorRow(req, reply);
@@ -287,8 +289,6 @@ app.get('/events', async (req, reply) => {
   const committee = (actor.at(-1) ?? []).find((c) => c.id === cm);
   if (!committee) return reply.code(404).send({ message: 'Not found.' });
   const rows = await run(eventsRange(cm, actor[2], req.query.start, req.query.end, 1000), 'array');
-  const mine = { 'calendar.event.update': true, 'calendar.event.delete': true };
-  const others = { 'calendar.event.update': false, 'calendar.event.delete': false };
   const data = rows.rows.map(([id, title, start, end, allDay, committeeId, isCreatedBy, creatorId, first, last]) => ({
     id,
     title,
@@ -298,7 +298,7 @@ app.get('/events', async (req, reply) => {
     committee_id: committeeId,
     isCreatedBy,
     creator: creatorId === null ? null : { id: creatorId, first_name: first, last_name: last },
-    abilities: isCreatedBy ? mine : others,
+    abilities: isCreatedBy ? mineEvent : othersEvent,
   }));
   return { data, abilities: { 'calendar.event.create': committee.admin === true } };
 });

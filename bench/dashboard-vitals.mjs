@@ -35,8 +35,8 @@ const runs = Number(process.argv[3] ?? 5);
 const MODE = process.env.MODE ?? 'tab';
 if (!['tab', 'reload'].includes(MODE)) throw new Error(`MODE is tab or reload, not ${MODE}`);
 const STORAGE = process.env.STORAGE ?? 'signin';
-const LATENCY_MS = Number(process.env.LATENCY_MS ?? 0);
 if (!['signin', 'token'].includes(STORAGE)) throw new Error(`STORAGE is signin or token, not ${STORAGE}`);
+const LATENCY_MS = Number(process.env.LATENCY_MS ?? 0);
 
 const session = await loginSession(PORTAL, email);
 // The keys and values the web app's startSession writes (apps/web/src/lib/session.ts).
