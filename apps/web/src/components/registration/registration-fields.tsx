@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   ActionIcon,
   Button,
+  Card,
   Checkbox,
   Group,
   Loader,
@@ -33,8 +34,8 @@ import { StateSelect } from '../state-select';
 
 /**
  * The parts of the registration form the visitor's wizard (/register) and the admin's Edit
- * Registration share: roles, personal details, facility blocks with the number lookup, the committee
- * checklist and the subscription categories. The values follow the shared registration schema; a
+ * Registration and Edit Personal Details share: roles, personal details, facility blocks with the
+ * number lookup, the committee checklist and the subscription categories. The values follow the shared registration schema; a
  * facility also keeps the sites it offers (`allSites`, dropped by the schema before sending).
  * The fields make no calls: each feature passes its own (the lookup, the committee names, the
  * categories) from its api.ts.
@@ -79,6 +80,9 @@ export interface RegistrationValues extends Record<string, unknown> {
 }
 
 let nextKey = 1;
+/** The committee checklist's heading (spec/02, Edit Personal Details), on the wizard and the admin's edit forms alike. */
+const COMMITTEES_HEADING = 'Select at least One or More Committees if Applicable from the List of Committees';
+
 export const emptyFacility = (): FacilityValues => ({
   key: nextKey++,
   facility_number: '',
@@ -353,21 +357,13 @@ export function FacilitiesFields({
   );
 }
 
-export function CommitteesField({
-  form,
-  heading,
-  names,
-}: {
-  form: Form;
-  heading: string;
-  names: Loaded<CommitteeNames>;
-}) {
+export function CommitteesField({ form, names }: { form: Form; names: Loaded<CommitteeNames> }) {
   const chosen = form.getValues().committees;
   if (names.isLoading) return <Loader size="sm" aria-label="Loading committees" />;
   if (names.isError) return <Text c="red.8">The committees could not be loaded.</Text>;
   return (
     <Checkbox.Group
-      label={heading}
+      label={COMMITTEES_HEADING}
       value={chosen.map((c) => String(c.id))}
       error={form.errors.committees}
       onChange={(ids) =>
@@ -450,5 +446,70 @@ export function SubscriptionsField({ form, categories }: { form: Form; categorie
         })}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** A stored facility as the server gives it back (a registration, a user's details). */
+interface StoredFacility {
+  facility_number: string;
+  facility_name: string;
+  sites: { id: number; value: string }[];
+}
+
+/**
+ * Stored facilities as the form's blocks, each with the sites its facility offers looked up again
+ * (none when the lookup fails: the chosen sites stay); one empty block when there are none.
+ */
+export async function facilityBlocks(
+  stored: StoredFacility[],
+  lookupFacility: LookupFacility,
+): Promise<FacilityValues[]> {
+  const blocks = await Promise.all(
+    stored.map(async (f) => {
+      const found = await lookupFacility(f.facility_number).catch(() => null);
+      return {
+        ...emptyFacility(),
+        facility_number: f.facility_number,
+        facility_name: f.facility_name,
+        sites: f.sites,
+        allSites: found?.sites ?? [],
+      };
+    }),
+  );
+  return blocks.length ? blocks : [emptyFacility()];
+}
+
+/**
+ * The cards an admin's edit form shows for the roles chosen (Edit Registration, Edit Personal
+ * Details): the facility blocks for an AR, the committee checklist for a CM.
+ */
+export function RoleCards({
+  form,
+  onMessage,
+  lookupFacility,
+  committeeNames,
+}: {
+  form: Form;
+  onMessage: (message: string) => void;
+  lookupFacility: LookupFacility;
+  committeeNames: Loaded<CommitteeNames>;
+}) {
+  const roles = form.getValues().roles;
+  return (
+    <>
+      {roles.includes('AR') && (
+        <Card component="section" aria-label="Facilities">
+          <Title order={2} size="h5" mb="sm">
+            Facilities
+          </Title>
+          <FacilitiesFields form={form} onMessage={onMessage} lookupFacility={lookupFacility} />
+        </Card>
+      )}
+      {roles.includes('CM') && (
+        <Card component="section" aria-label="Committees">
+          <CommitteesField form={form} names={committeeNames} />
+        </Card>
+      )}
+    </>
   );
 }

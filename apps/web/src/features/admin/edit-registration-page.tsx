@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { pathTo, registrationEdit, registrationIssues, ROUTES, type UserRequestDetail } from '@portal/shared';
 import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import {
-  CommitteesField,
-  emptyFacility,
   emptyRegistration,
-  FacilitiesFields,
+  facilityBlocks,
   PersonalFields,
+  RoleCards,
   RolesField,
   SubscriptionsField,
   toRequest,
@@ -27,22 +26,9 @@ import {
 } from './api';
 
 const FORM_ID = 'edit-registration';
-const COMMITTEES_HEADING = 'Select at least One or More Committees if Applicable from the List of Committees';
 
 /** The stored registration as form values; each facility's offered sites are looked up again. */
 async function valuesOf(r: NonNullable<UserRequestDetail['registration']>): Promise<RegistrationValues> {
-  const facilities = await Promise.all(
-    r.facilities.map(async (f) => {
-      const found = await lookupFacility(f.facility_number).catch(() => null);
-      return {
-        ...emptyFacility(),
-        facility_number: f.facility_number,
-        facility_name: f.facility_name,
-        sites: f.sites,
-        allSites: found?.sites ?? [],
-      };
-    }),
-  );
   return {
     ...emptyRegistration(),
     ...r,
@@ -52,7 +38,7 @@ async function valuesOf(r: NonNullable<UserRequestDetail['registration']>): Prom
     country: r.country ?? '',
     postcode: r.postcode ?? '',
     userId: r.userId ?? '',
-    facilities: facilities.length ? facilities : [emptyFacility()],
+    facilities: await facilityBlocks(r.facilities, lookupFacility),
     signature: { accept: false, name: '', title: '', date: '', ...r.signature },
   };
 }
@@ -63,7 +49,6 @@ function EditForm({ id, initial }: { id: number; initial: RegistrationValues }) 
   const committeeNames = useCommitteeNames();
   const categories = useRegistrationCategories();
   const form = useSchemaForm<RegistrationValues>(registrationEdit, { initialValues: initial });
-  const roles = form.getValues().roles;
   const back = () => void navigate(pathTo('adminPendingRegistration', { id }));
 
   const submit = () => {
@@ -97,23 +82,12 @@ function EditForm({ id, initial }: { id: number; initial: RegistrationValues }) 
           <PersonalFields form={form} />
         </Stack>
       </Card>
-      {roles.includes('AR') && (
-        <Card component="section" aria-label="Facilities">
-          <Title order={2} size="h5" mb="sm">
-            Facilities
-          </Title>
-          <FacilitiesFields
-            form={form}
-            onMessage={(m) => notifyFormError(FORM_ID, m)}
-            lookupFacility={lookupFacility}
-          />
-        </Card>
-      )}
-      {roles.includes('CM') && (
-        <Card component="section" aria-label="Committees">
-          <CommitteesField form={form} heading={COMMITTEES_HEADING} names={committeeNames} />
-        </Card>
-      )}
+      <RoleCards
+        form={form}
+        onMessage={(m) => notifyFormError(FORM_ID, m)}
+        lookupFacility={lookupFacility}
+        committeeNames={committeeNames}
+      />
       <Card component="section" aria-label="Subscriptions">
         <SubscriptionsField form={form} categories={categories} />
       </Card>

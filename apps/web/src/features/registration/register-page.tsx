@@ -53,8 +53,6 @@ const STEPS: { step: RegistrationStep; label: string; description: string }[] = 
   { step: 4, label: 'Subscriptions', description: 'Publications' },
   { step: 5, label: 'Summary', description: 'Check and submit' },
 ];
-export const COMMITTEES_HEADING = 'Select at least One or More Committees if Applicable from the List of Committees';
-
 const today = () => formatDate(new Date());
 
 /** The tab's sessionStorage key of what the visitor has typed (lib/session-draft.ts). */
@@ -226,7 +224,7 @@ export default function RegisterPage() {
             />
           </Stack>
         )}
-        {step === 3 && <CommitteesField form={form} heading={COMMITTEES_HEADING} names={committeeNames} />}
+        {step === 3 && <CommitteesField form={form} names={committeeNames} />}
         {step === 4 && <SubscriptionsField form={form} categories={categories} />}
         {step === 5 && (
           <Stack gap="lg">

@@ -17,11 +17,10 @@ import { isMissingRecord } from '../../lib/api-client';
 import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
 import {
-  CommitteesField,
-  emptyFacility,
   emptyRegistration,
-  FacilitiesFields,
+  facilityBlocks,
   PersonalFields,
+  RoleCards,
   RolesField,
   SubscriptionsField,
   toRequest,
@@ -32,18 +31,11 @@ import { notifyFormError, notifyFormSuccess } from '../../lib/notify';
 import { lookupFacility, useCommitteeNames, useRegistrationCategories, useUpdateUser, useUser } from './api';
 
 const FORM_ID = 'edit-personal-details';
-const COMMITTEES_HEADING = 'Select at least One or More Committees if Applicable from the List of Committees';
 
 type Values = RegistrationValues & { user_info?: AssessorCardValues };
 
 /** The user as the form's values; each facility's offered sites are looked up again. */
 async function valuesOf(u: UserDetail): Promise<Values> {
-  const facilities = await Promise.all(
-    u.facilities.map(async (f) => {
-      const found = await lookupFacility(f.facility_number).catch(() => null);
-      return { ...emptyFacility(), ...f, allSites: found?.sites ?? [] };
-    }),
-  );
   return {
     ...emptyRegistration(),
     first_name: u.first_name,
@@ -58,7 +50,7 @@ async function valuesOf(u: UserDetail): Promise<Values> {
     postcode: u.postcode ?? '',
     userId: u.resource_id ?? '',
     roles: u.roles.filter((r) => (USER_EDIT_ROLES as readonly string[]).includes(r)),
-    facilities: facilities.length ? facilities : [emptyFacility()],
+    facilities: await facilityBlocks(u.facilities, lookupFacility),
     committees: u.committees.map((c) => ({ id: c.id, value: c.value })),
     subscriptions: u.subscriptions,
     ...(u.detailed_edit && u.user_info ? { user_info: u.user_info } : {}),
@@ -104,7 +96,6 @@ function EditForm({ id, initial }: { id: number; initial: Values }) {
   const committeeNames = useCommitteeNames();
   const categories = useRegistrationCategories();
   const form = useSchemaForm<Values>(userEdit, { initialValues: initial });
-  const roles = form.getValues().roles;
   const detailed = initial.user_info !== undefined;
 
   const submit = () => {
@@ -165,23 +156,12 @@ function EditForm({ id, initial }: { id: number; initial: Values }) {
           </Stack>
         </Card>
       )}
-      {roles.includes('AR') && (
-        <Card component="section" aria-label="Facilities">
-          <Title order={2} size="h5" mb="sm">
-            Facilities
-          </Title>
-          <FacilitiesFields
-            form={form}
-            onMessage={(m) => notifyFormError(FORM_ID, m)}
-            lookupFacility={lookupFacility}
-          />
-        </Card>
-      )}
-      {roles.includes('CM') && (
-        <Card component="section" aria-label="Committees">
-          <CommitteesField form={form} heading={COMMITTEES_HEADING} names={committeeNames} />
-        </Card>
-      )}
+      <RoleCards
+        form={form}
+        onMessage={(m) => notifyFormError(FORM_ID, m)}
+        lookupFacility={lookupFacility}
+        committeeNames={committeeNames}
+      />
       {!detailed && (
         <Card component="section" aria-label="Subscriptions">
           <SubscriptionsField form={form} categories={categories} />
