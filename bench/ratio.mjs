@@ -31,6 +31,8 @@ const SLICE = Number(process.env.SLICE ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const PORT = Number(process.env.PORT ?? 3131);
 const WARMUP = Number(process.env.WARMUP ?? 2);
+// Only whether the two servers give the same answer to each call (no load); VERBOSE=1 shows where they part.
+const ANSWERS_ONLY = process.env.ANSWERS_ONLY === '1';
 const dataDirs = [];
 process.on('exit', () => dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -92,6 +94,18 @@ for (const set of sets) {
 }
 process.exit(0);
 
+/** A call's path as printed: no query, and the feed's secret address left out. */
+function shown(p) {
+  return p.split('?')[0].replace(/(\/calendar\/ics\/\d+\.)[^/]*/, '$1[secret].ics');
+}
+
+/** Where two answers first part (the shorter's length when one begins the other). */
+function firstDifference(a, b) {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
 /** How many rows a list's answer holds in its `data` (undefined for another answer, such as a discussion's). */
 function rowsOf(body) {
   return Array.isArray(body?.data) ? body.data.length : undefined;
@@ -109,11 +123,24 @@ async function measure(list, portal, baseline) {
         const text = await answer.text();
         // The ICS feed answers text: no rows to count.
         const json = answer.headers.get('content-type')?.startsWith('application/json');
-        return { rows: json ? rowsOf(JSON.parse(text)) : undefined, chars: text.length };
+        return { rows: json ? rowsOf(JSON.parse(text)) : undefined, chars: text.length, text };
       }),
     );
     if (mine.rows !== undefined && theirs.rows !== undefined && mine.rows !== theirs.rows)
       console.log(`| (${c.call}: the portal answers ${mine.rows} rows, the baseline ${theirs.rows}) | | | | | | |`);
+    const same =
+      mine.text === theirs.text ? 'same' : `differ from character ${firstDifference(mine.text, theirs.text)}`;
+    if (ANSWERS_ONLY) {
+      console.log(
+        `| GET /api${shown(c.path)} (${c.call}) | ${c.role} | | | | | ${mine.chars} / ${theirs.chars}, ${same} |`,
+      );
+      if (process.env.VERBOSE && mine.text !== theirs.text) {
+        const at = firstDifference(mine.text, theirs.text);
+        console.log(`  portal:   ${mine.text.slice(Math.max(0, at - 80), at + 160)}`);
+        console.log(`  baseline: ${theirs.text.slice(Math.max(0, at - 80), at + 160)}`);
+      }
+      continue;
+    }
     for (const url of urls) await run(url, c.token, WARMUP);
     const sums = [0, 0];
     const pairs = [];
@@ -124,7 +151,7 @@ async function measure(list, portal, baseline) {
       pairs.push(a / b);
     }
     console.log(
-      `| GET /api${c.path.split('?')[0]} (${c.call}) | ${c.role} | ${(sums[0] / ROUNDS).toFixed(0)} | ${(sums[1] / ROUNDS).toFixed(0)} | ${(sums[0] / sums[1]).toFixed(2)} | ${Math.min(...pairs).toFixed(2)} / ${Math.max(...pairs).toFixed(2)} | ${mine.chars} / ${theirs.chars} |`,
+      `| GET /api${shown(c.path)} (${c.call}) | ${c.role} | ${(sums[0] / ROUNDS).toFixed(0)} | ${(sums[1] / ROUNDS).toFixed(0)} | ${(sums[0] / sums[1]).toFixed(2)} | ${Math.min(...pairs).toFixed(2)} / ${Math.max(...pairs).toFixed(2)} | ${mine.chars} / ${theirs.chars}, ${same} |`,
     );
   }
 }
