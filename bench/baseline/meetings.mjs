@@ -10,17 +10,73 @@ import {
   meetingRecentCount,
   meetingSearch,
 } from '../baseline-sql.mjs';
-import { run, actorRow, member } from './core.mjs';
+import { run, actorRow } from './core.mjs';
 
 /** Registers the routes on the baseline's Fastify app. */
 export function routes(app) {
-  // Meetings and the calendar: the portal's statements (baseline-sql.mjs), the rows answered as they come.
+  // The documents' lists as the portal writes them (MeetingDocumentPage): array rows written as its
+  // MeetingDocument objects (the size a number, the uploader nested and null when none, the time as
+  // the Date node-postgres makes, which JSON writes as the portal's isoTime text), the page's total,
+  // page and size, and the committee's or folder's abilities. As object rows, node-postgres kept one
+  // of each pair of same-named columns (id, name: a document's were its root folder's) and the
+  // answers were a fifth smaller than the portal's (1,286 characters against 1,781 for the recent
+  // list, 2026-11-28). The statements read the first page (offset 0), as the bench asks.
+  const document = (r) => ({
+    id: r[0],
+    name: r[1],
+    size: Number(r[2]), // bigint: text from node-postgres, a number in the portal's answer
+    mime_type: r[3],
+    updated_at: r[4],
+    folder_id: r[5],
+    folder_name: r[6],
+    root_folder_id: r[7],
+    root_folder_name: r[8],
+    committee_id: r[9],
+    uri: r[10],
+    user: r[11] === null ? null : { first_name: r[11], last_name: r[12] },
+    index_state: r[13],
+  });
+  // The abilities (meetings.folder.manage, meetings.document.upload and .delete) are the committee
+  // admin's alone, on a committee or folder the actor sees: one of two constants, by the actor's
+  // membership row.
+  const adminAbilities = {
+    'meetings.folder.manage': true,
+    'meetings.document.upload': true,
+    'meetings.document.delete': true,
+  };
+  const memberAbilities = {
+    'meetings.folder.manage': false,
+    'meetings.document.upload': false,
+    'meetings.document.delete': false,
+  };
+  /** The actor's membership of the committee, with the 404 sent when none (as `member`, keeping the row). */
+  async function membership(req, reply, committeeId) {
+    const actor = await actorRow(req, reply);
+    if (actor === null) return null;
+    const committee = (actor.at(-1) ?? []).find((c) => c.id === committeeId);
+    if (!committee) {
+      reply.code(404).send({ message: 'Not found.' });
+      return null;
+    }
+    return { me: actor[2], admin: committee.admin === true };
+  }
+
   app.get('/meetingdocuments/recent/:cm', async (req, reply) => {
     const cm = Number(req.params.cm);
-    const me = await member(req, reply, cm);
-    if (me === null) return reply;
-    const [rows, count] = await Promise.all([run(meetingRecent(cm, me, 5)), run(meetingRecentCount(cm, me))]);
-    return { data: rows.rows, total: count.rows[0].n };
+    const m = await membership(req, reply, cm);
+    if (m === null) return reply;
+    const perPage = Number(req.query.per_page ?? 5);
+    const [rows, count] = await Promise.all([
+      run(meetingRecent(cm, m.me, perPage), 'array'),
+      run(meetingRecentCount(cm, m.me), 'array'),
+    ]);
+    return {
+      data: rows.rows.map(document),
+      total: count.rows[0]?.[0] ?? 0,
+      page: 1,
+      per_page: perPage,
+      abilities: m.admin ? adminAbilities : memberAbilities,
+    };
   });
 
   app.get('/meetingdocuments', async (req, reply) => {
@@ -28,19 +84,68 @@ export function routes(app) {
     const actor = await actorRow(req, reply);
     if (actor === null) return reply;
     const folder = await run(meetingFolder(actor[2], folderId), 'array');
-    const committees = actor.at(-1) ?? [];
-    if (folder.rowCount === 0 || !folder.rows[0][6] || !committees.some((c) => c.id === folder.rows[0][4]))
-      return reply.code(404).send({ message: 'Not found.' });
-    const rows = await run(meetingFolderDocuments(folderId, Number(req.query.per_page ?? 100)));
-    return { data: rows.rows, total: rows.rows[0]?.total ?? 0 };
+    // The folder's row: its committee at 4, whether the actor passes its rule at 6.
+    const committee = folder.rows[0] && (actor.at(-1) ?? []).find((c) => c.id === folder.rows[0][4]);
+    if (!committee || !folder.rows[0][6]) return reply.code(404).send({ message: 'Not found.' });
+    const perPage = Number(req.query.per_page ?? 100);
+    const rows = await run(meetingFolderDocuments(folderId, perPage), 'array');
+    // Each row carries the page's total last (count(*) over ()), which the answer writes once.
+    return {
+      data: rows.rows.map(document),
+      total: rows.rows[0]?.[14] ?? 0,
+      page: 1,
+      per_page: perPage,
+      abilities: committee.admin === true ? adminAbilities : memberAbilities,
+    };
   });
 
+  // ts_headline's text with the hits between ⟦ and ⟧ (meetings.queries.ts HIT_START, HIT_END), split
+  // into the answer's parts as the portal's snippetParts does; null for a document without text.
+  const snippet = (text) => {
+    if (!text) return null;
+    const parts = [];
+    for (const piece of text.split('\u27e6')) {
+      const end = piece.indexOf('\u27e7');
+      if (end < 0) {
+        if (piece) parts.push({ text: piece, hit: false });
+        continue;
+      }
+      parts.push({ text: piece.slice(0, end), hit: true });
+      if (end + 1 < piece.length) parts.push({ text: piece.slice(end + 1), hit: false });
+    }
+    return parts;
+  };
+  // A search's row: the document, its snippet (14) and the matches' total (15); written in one
+  // object literal with the snippet last, as the portal's row.
+  const found = (r) => ({
+    id: r[0],
+    name: r[1],
+    size: Number(r[2]),
+    mime_type: r[3],
+    updated_at: r[4],
+    folder_id: r[5],
+    folder_name: r[6],
+    root_folder_id: r[7],
+    root_folder_name: r[8],
+    committee_id: r[9],
+    uri: r[10],
+    user: r[11] === null ? null : { first_name: r[11], last_name: r[12] },
+    index_state: r[13],
+    snippet: snippet(r[14]),
+  });
   app.get('/meetingdocuments/search', async (req, reply) => {
     const cm = Number(req.query.cmid);
-    const me = await member(req, reply, cm);
-    if (me === null) return reply;
-    const rows = await run(meetingSearch(String(req.query.term), cm, me, 5));
-    return { data: rows.rows, total: rows.rows[0]?.total ?? 0 };
+    const m = await membership(req, reply, cm);
+    if (m === null) return reply;
+    const perPage = Number(req.query.per_page ?? 5);
+    const rows = await run(meetingSearch(String(req.query.term), cm, m.me, perPage), 'array');
+    return {
+      data: rows.rows.map(found),
+      total: rows.rows[0]?.[15] ?? 0,
+      page: 1,
+      per_page: perPage,
+      abilities: m.admin ? adminAbilities : memberAbilities,
+    };
   });
 
   // The portal's answer (CalendarEvent): array rows written as its objects, the creator nested and
@@ -71,10 +176,60 @@ export function routes(app) {
   });
 
   // The ICS feed: the address checked as the portal does (an HMAC under the bench's APP_SECRET,
-  // portal.mjs), its two statements, and the events written as iCalendar text by hand (no
-  // escaping or folding beyond what the bench's titles need: the least a feed can do).
+  // portal.mjs), its two statements, and the events written by hand as the exact text the portal's
+  // library (ical-generator, calendar.feed.ts writeFeed) writes: its calendar header with the
+  // Sydney VTIMEZONE, then each event's lines in the library's order. The library escapes \ ; , and
+  // line breaks in text values and folds lines over 74 octets: the bench's titles (at most 48 ASCII
+  // characters, none of those) and committee names (28) need neither, nor the swap of an event
+  // ending before it starts (none does), so none of that is done here. No cache of written feeds
+  // (the portal keeps one, by a digest of the rows): each call writes its text.
   const FEED_KEY = process.env.APP_SECRET ?? 'bench-secret-bench-secret-bench-secret-00';
-  const icsTime = (local) => local.replace(/[-: ]/g, '').replace(/^(\d{8})/, '$1T');
+  // The portal's address (its config's APP_URL, else http://localhost:<its port>): ratio.mjs starts
+  // the baseline on the portal's port + 1. The events' UID ends with its host, their URL starts with it.
+  const APP_URL = (process.env.APP_URL ?? `http://localhost:${Number(process.env.PORT) - 1}`).replace(/\/$/, '');
+  const UID_HOST = `@${new URL(APP_URL).hostname}\r\nSEQUENCE:0\r\nDTSTAMP:`;
+  const EVENT_URL = `\r\nEND:VALARM\r\nURL;VALUE=URI:${APP_URL}/calendar/`;
+  // The calendar's lines before its events: name, PRODID, method, the VTIMEZONE of calendar.feed.ts
+  // (one: every event is in the calendar's zone), the zone's name and the hour's TTL.
+  const FEED_HEAD = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Members Portal//calendar//EN',
+    'METHOD:PUBLISH',
+    'NAME:Members Portal committee calendar',
+    'X-WR-CALNAME:Members Portal committee calendar',
+    'BEGIN:VTIMEZONE',
+    'TZID:Australia/Sydney',
+    'X-LIC-LOCATION:Australia/Sydney',
+    'BEGIN:STANDARD',
+    'TZOFFSETFROM:+1100',
+    'TZOFFSETTO:+1000',
+    'TZNAME:AEST',
+    'DTSTART:19700405T030000',
+    'RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU',
+    'END:STANDARD',
+    'BEGIN:DAYLIGHT',
+    'TZOFFSETFROM:+1000',
+    'TZOFFSETTO:+1100',
+    'TZNAME:AEDT',
+    'DTSTART:19701004T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU',
+    'END:DAYLIGHT',
+    'END:VTIMEZONE',
+    'TIMEZONE-ID:Australia/Sydney',
+    'X-WR-TIMEZONE:Australia/Sydney',
+    'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+    'X-PUBLISHED-TTL:PT1H',
+    '',
+  ].join('\r\n');
+  // 'YYYY-MM-DD HH:MM:SS' (the statement's Sydney wall clock) as iCalendar's date, and date-time.
+  const day = (t) => t.slice(0, 4) + t.slice(5, 7) + t.slice(8, 10);
+  const clock = (t) => `${day(t)}T${t.slice(11, 13)}${t.slice(14, 16)}${t.slice(17, 19)}`;
+  // DTSTAMP and LAST-MODIFIED: the library writes a Date, in a calendar with a zone, in the process's
+  // local time without a Z (its formatDate); the events of one feed share few times, each written once.
+  const two = (n) => (n < 10 ? `0${n}` : `${n}`);
+  const local = (d) =>
+    `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}T${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
   app.get('/calendar/ics/:file', async (req, reply) => {
     const m = /^(\d{1,10})\.([A-Za-z0-9_-]{20,100})\.ics$/.exec(req.params.file);
     if (!m) return reply.code(404).send({ message: 'Not found.' });
@@ -85,33 +240,22 @@ export function routes(app) {
     if (!row || !row[2] || mac !== m[2]) return reply.code(404).send({ message: 'Not found.' });
     const since = new Date(Date.now() - 365 * 86_400_000).toISOString();
     const events = await run(feedEvents(userId, since, 5000), 'array');
-    const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//bench//calendar//EN', 'METHOD:PUBLISH'];
+    let text = FEED_HEAD;
+    let time = NaN;
+    let stamp = '';
     for (const [id, title, start, end, allDay, updatedAt, committee] of events.rows) {
-      const stamp = `${new Date(updatedAt).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
-      lines.push(
-        'BEGIN:VEVENT',
-        `UID:event-${id}@127.0.0.1`,
-        `SEQUENCE:0`,
-        `DTSTAMP:${stamp}`,
-        allDay
-          ? `DTSTART;VALUE=DATE:${start.slice(0, 10).replace(/-/g, '')}`
-          : `DTSTART;TZID=Australia/Sydney:${icsTime(start)}`,
-        allDay
-          ? `DTEND;VALUE=DATE:${end.slice(0, 10).replace(/-/g, '')}`
-          : `DTEND;TZID=Australia/Sydney:${icsTime(end)}`,
-        `SUMMARY:${title}`,
-        `DESCRIPTION:${committee}`,
-        `URL:http://127.0.0.1/calendar/${start.slice(0, 10)}`,
-        `LAST-MODIFIED:${stamp}`,
-        'BEGIN:VALARM',
-        'ACTION:DISPLAY',
-        `DESCRIPTION:${title}`,
-        'TRIGGER:-P1D',
-        'END:VALARM',
-        'END:VEVENT',
-      );
+      if (updatedAt.getTime() !== time) {
+        time = updatedAt.getTime();
+        stamp = local(updatedAt);
+      }
+      text +=
+        `BEGIN:VEVENT\r\nUID:event-${id}${UID_HOST}${stamp}\r\n` +
+        (allDay
+          ? `DTSTART;VALUE=DATE:${day(start)}\r\nDTEND;VALUE=DATE:${day(end)}\r\nX-MICROSOFT-CDO-ALLDAYEVENT:TRUE\r\nX-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE\r\n`
+          : `DTSTART;TZID=Australia/Sydney:${clock(start)}\r\nDTEND;TZID=Australia/Sydney:${clock(end)}\r\n`) +
+        `SUMMARY:${title}\r\nDESCRIPTION:${committee}\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-P1D\r\nDESCRIPTION:${title}` +
+        `${EVENT_URL}${start.slice(0, 10)}\r\nLAST-MODIFIED:${stamp}\r\nEND:VEVENT\r\n`;
     }
-    lines.push('END:VCALENDAR');
-    return reply.header('content-type', 'text/calendar; charset=utf-8').send(lines.join('\r\n'));
+    return reply.header('content-type', 'text/calendar; charset=utf-8').send(`${text}END:VCALENDAR`);
   });
 }
