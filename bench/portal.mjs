@@ -42,8 +42,9 @@ export async function freshDatabase(url) {
  * production (no development mailbox: sign in through a development start first,
  * `signInThenRestart`). `nodeFlags` go to node before the rest (alloc.mjs: --trace-gc-nvp); `stdout`
  * 'pipe' hands the child's standard output to the caller. `workers` > 1: that many processes behind
- * the one port (cluster.mjs; `nodeFlags` and `preload` then do not apply). Answers the child process, its base URL
- * and a reader of its resident memory in kB; the child is stopped on exit.
+ * the one port (cluster.mjs; `nodeFlags` and `preload` then do not apply). Answers the child
+ * process, its base URL, the address it writes into links (`appUrl`, its APP_URL) and a reader of
+ * its resident memory in kB; the child is stopped on exit.
  */
 export async function startPortal({
   port,
@@ -86,6 +87,8 @@ export async function startPortal({
       DATA_DIR: dataDir,
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
       WORKERS: String(workers),
+      // Said outright, so a baseline writing the same links (the ICS feed's) can be given it.
+      APP_URL: `http://localhost:${port}`,
       ...env,
     },
     stdio: ['ignore', stdout, 'inherit'],
@@ -94,7 +97,7 @@ export async function startPortal({
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
   const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]);
-  return { child, url, rssKb };
+  return { child, url, rssKb, appUrl: env.APP_URL ?? `http://localhost:${port}` };
 }
 
 /**

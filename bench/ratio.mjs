@@ -84,7 +84,7 @@ for (const set of sets) {
     set.emails,
     login,
   );
-  const baseline = await startBaseline({ port: PORT + 1, databaseUrl });
+  const baseline = await startBaseline({ port: PORT + 1, databaseUrl, env: { APP_URL: portal.appUrl } });
   await measure(await set.calls(portal.url, tokens), portal, baseline);
   for (const child of [portal.child, baseline.child]) {
     const exited = new Promise((resolve) => child.once('exit', resolve));

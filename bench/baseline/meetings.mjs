@@ -184,8 +184,9 @@ export function routes(app) {
   // ending before it starts (none does), so none of that is done here. No cache of written feeds
   // (the portal keeps one, by a digest of the rows): each call writes its text.
   const FEED_KEY = process.env.APP_SECRET ?? 'bench-secret-bench-secret-bench-secret-00';
-  // The portal's address (its config's APP_URL, else http://localhost:<its port>): ratio.mjs starts
-  // the baseline on the portal's port + 1. The events' UID ends with its host, their URL starts with it.
+  // The portal's address, which the events' UIDs end with and their URLs start with: ratio.mjs
+  // passes the portal's APP_URL; without it, the portal's default for the port before this one
+  // (every bench script starts the baseline on the portal's port + 1).
   const APP_URL = (process.env.APP_URL ?? `http://localhost:${Number(process.env.PORT) - 1}`).replace(/\/$/, '');
   const UID_HOST = `@${new URL(APP_URL).hostname}\r\nSEQUENCE:0\r\nDTSTAMP:`;
   const EVENT_URL = `\r\nEND:VALARM\r\nURL;VALUE=URI:${APP_URL}/calendar/`;
