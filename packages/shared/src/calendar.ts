@@ -13,16 +13,29 @@ export const CALENDAR_ASPECT_RATIO = 1.5;
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-/** A date-time as 'YYYY-MM-DD HH:mm:ss' (also accepts 'T' and no seconds, or a bare date), or null when it is not a real one. */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const daysIn = (year: number, month: number) =>
+  month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : DAYS_IN_MONTH[month - 1]!;
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * A date-time as 'YYYY-MM-DD HH:mm:ss' (also accepts 'T' and no seconds, or a bare date), or null
+ * when it is not a real one (years 1900-2999). Checked by arithmetic, not through a Date and its
+ * ISO text: the calendar's list call checks two of these per request, and the Date round trip was
+ * most of that call's query check in a CPU profile (bench/README.md, 2026-11-28).
+ */
 export function normalizeLocal(value: string): string | null {
   const m = LOCAL.exec(value.trim());
   if (!m) return null;
-  const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x))) as number[];
-  const t = new Date(Date.UTC(y!, mo! - 1, d!, h, mi, s));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo! - 1 || t.getUTCDate() !== d || h! > 23 || mi! > 59 || s! > 59)
-    return null;
-  if (y! < 1900 || y! > 2999) return null;
-  return fromNaive(t);
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const hour = m[4] === undefined ? 0 : Number(m[4]);
+  const minute = m[5] === undefined ? 0 : Number(m[5]);
+  const second = m[6] === undefined ? 0 : Number(m[6]);
+  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  return `${m[1]}-${m[2]}-${m[3]} ${twoDigits(hour)}:${twoDigits(minute)}:${twoDigits(second)}`;
 }
 
 const toNaive = (local: string) => {
