@@ -156,6 +156,17 @@ export function forumSearch(term, committeeId, me, limit = 10, offset = 0) {
 // from the portal's statements and its policies' scopes as a plain member (CM) sees them.
 const cmViewer = { sessionId: '', stage: 'active', user: { id: 0 }, roles: ['CM'], view: 'CM', committees: [] };
 const meetingScope = (action) => scopeFor(cmViewer, action, sql.placeholder(MEETING_ME));
+// The shapes of the statements below, made once: a scope built at each call was work the portal
+// does not do per request either (its statements are rendered once per shape).
+const DOWNLOADABLE = { scope: meetingScope('meetings.document.download') };
+const LISTABLE_FOLDERS = meetingScope('meetings.folder.list');
+const EVENTS_IN_RANGE = {
+  scope: scopeFor(cmViewer, 'calendar.event.list', sql.placeholder(CALENDAR_ME)),
+  start: true,
+  end: true,
+  upcoming: false,
+  words: 0,
+};
 /** A statement's text for a shape, and the values (by placeholder name) in the order of its $n. */
 function bound(st, shape, values) {
   const { text, names, fixed } = renderOnce(st, '', () => shape);
@@ -169,44 +180,22 @@ export const meetingFolderDocuments = (folderId, limit) =>
   bound(meetingStatements.folderPage, {}, { folderId, limit, offset: 0 });
 /** The first page of a committee's documents the user may see, and how many (counted by folder). */
 export const meetingRecent = (committeeId, me, limit) =>
-  bound(
-    meetingStatements.recentPage,
-    { scope: meetingScope('meetings.document.download') },
-    { [MEETING_ME]: me, committeeId, limit, offset: 0 },
-  );
+  bound(meetingStatements.recentPage, DOWNLOADABLE, { [MEETING_ME]: me, committeeId, limit, offset: 0 });
 export const meetingRecentCount = (committeeId, me) =>
-  bound(
-    meetingStatements.recentCount,
-    { scope: meetingScope('meetings.folder.list') },
-    { [MEETING_ME]: me, committeeId },
-  );
+  bound(meetingStatements.recentCount, { scope: LISTABLE_FOLDERS }, { [MEETING_ME]: me, committeeId });
 /** The first page of a content search (meetings.queries.ts searchQueryText makes the tsquery text). */
 export const meetingSearch = (term, committeeId, me, limit) =>
-  bound(
-    meetingStatements.searchPage,
-    { scope: meetingScope('meetings.document.download') },
-    {
-      [MEETING_ME]: me,
-      committeeId,
-      query: searchQueryText(term),
-      options: MEETING_HEADLINE_OPTIONS,
-      limit,
-      offset: 0,
-    },
-  );
+  bound(meetingStatements.searchPage, DOWNLOADABLE, {
+    [MEETING_ME]: me,
+    committeeId,
+    query: searchQueryText(term),
+    options: MEETING_HEADLINE_OPTIONS,
+    limit,
+    offset: 0,
+  });
 /** A committee's events overlapping a Sydney wall-clock range (no other filter). */
 export const eventsRange = (committeeId, me, start, end, limit) =>
-  bound(
-    calendarStatements.events,
-    {
-      scope: scopeFor(cmViewer, 'calendar.event.list', sql.placeholder(CALENDAR_ME)),
-      start: true,
-      end: true,
-      upcoming: false,
-      words: 0,
-    },
-    { [CALENDAR_ME]: me, committeeId, start, end, limit },
-  );
+  bound(calendarStatements.events, EVENTS_IN_RANGE, { [CALENDAR_ME]: me, committeeId, start, end, limit });
 /** The ICS feed: the user's feed row, then every event of their committees ending after `since`. */
 export const feedOf = (userId) => bound(calendarStatements.feed, {}, { userId });
 export const feedEvents = (userId, since, limit) => bound(calendarStatements.feedEvents, {}, { userId, since, limit });
