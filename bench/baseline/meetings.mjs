@@ -1,5 +1,6 @@
 /** The baseline's routes of the calls in bench/calls/meetings.mjs: the portal's statements (baseline-sql.mjs) with raw pg. */
 import { createHmac } from 'node:crypto';
+import { SYDNEY_VTIMEZONE } from '../../apps/server/src/modules/calendar/calendar.feed.ts';
 import {
   eventsRange,
   feedEvents,
@@ -115,24 +116,9 @@ export function routes(app) {
     }
     return parts;
   };
-  // A search's row: the document, its snippet (14) and the matches' total (15); written in one
-  // object literal with the snippet last, as the portal's row.
-  const found = (r) => ({
-    id: r[0],
-    name: r[1],
-    size: Number(r[2]),
-    mime_type: r[3],
-    updated_at: r[4],
-    folder_id: r[5],
-    folder_name: r[6],
-    root_folder_id: r[7],
-    root_folder_name: r[8],
-    committee_id: r[9],
-    uri: r[10],
-    user: r[11] === null ? null : { first_name: r[11], last_name: r[12] },
-    index_state: r[13],
-    snippet: snippet(r[14]),
-  });
+  // A search's row: the document's fields, then its snippet (14) last, as the portal's row; the
+  // matches' total (15) is read by the route.
+  const found = (r) => ({ ...document(r), snippet: snippet(r[14]) });
   app.get('/meetingdocuments/search', async (req, reply) => {
     const cm = Number(req.query.cmid);
     const m = await membership(req, reply, cm);
@@ -199,24 +185,7 @@ export function routes(app) {
     'METHOD:PUBLISH',
     'NAME:Members Portal committee calendar',
     'X-WR-CALNAME:Members Portal committee calendar',
-    'BEGIN:VTIMEZONE',
-    'TZID:Australia/Sydney',
-    'X-LIC-LOCATION:Australia/Sydney',
-    'BEGIN:STANDARD',
-    'TZOFFSETFROM:+1100',
-    'TZOFFSETTO:+1000',
-    'TZNAME:AEST',
-    'DTSTART:19700405T030000',
-    'RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU',
-    'END:STANDARD',
-    'BEGIN:DAYLIGHT',
-    'TZOFFSETFROM:+1000',
-    'TZOFFSETTO:+1100',
-    'TZNAME:AEDT',
-    'DTSTART:19701004T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU',
-    'END:DAYLIGHT',
-    'END:VTIMEZONE',
+    ...SYDNEY_VTIMEZONE.split('\r\n'),
     'TIMEZONE-ID:Australia/Sydney',
     'X-WR-TIMEZONE:Australia/Sydney',
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',

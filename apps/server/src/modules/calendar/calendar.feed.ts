@@ -24,7 +24,7 @@ export const feedToken = (key: string, userId: number, secret: string) =>
   `${userId}.${hmac(key, `calendar-feed:${userId}:${secret}`)}`;
 
 /** Australia/Sydney for calendar apps that want the zone defined in the file (AEST, and AEDT from October to April). */
-const SYDNEY_VTIMEZONE = [
+export const SYDNEY_VTIMEZONE = [
   'BEGIN:VTIMEZONE',
   `TZID:${TIMEZONE}`,
   `X-LIC-LOCATION:${TIMEZONE}`,
