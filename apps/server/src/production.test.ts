@@ -86,6 +86,28 @@ describe('GET /api/metrics', () => {
       await t.close();
     }
   });
+
+  it('counts every answer once, across the batches the timings are handed over in and between scrapes', async () => {
+    const token = 'metrics-token-0123456789abcdef';
+    const t = await buildTestApp({ METRICS_TOKEN: token }, { seed: false });
+    const count = async () => {
+      const text = (await t.app.inject({ method: 'GET', url: '/api/metrics', headers: auth(token) })).body;
+      const m = /portal_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} (\d+)/.exec(text);
+      return Number(m?.[1] ?? 0);
+    };
+    const health = (n: number) =>
+      Promise.all(Array.from({ length: n }, () => t.app.inject({ method: 'GET', url: '/api/health' })));
+    try {
+      // 600: more than two whole batches and part of a third, which only a scrape hands over.
+      await health(600);
+      expect(await count()).toBe(600);
+      await health(3);
+      expect(await count()).toBe(603);
+      expect(await count()).toBe(603);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('SMTP down', () => {
