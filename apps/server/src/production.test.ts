@@ -92,7 +92,10 @@ describe('GET /api/metrics', () => {
     const t = await buildTestApp({ METRICS_TOKEN: token }, { seed: false });
     const count = async () => {
       const text = (await t.app.inject({ method: 'GET', url: '/api/metrics', headers: auth(token) })).body;
-      const m = /portal_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} (\d+)/.exec(text);
+      const m =
+        /portal_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} (\d+)/.exec(
+          text,
+        );
       return Number(m?.[1] ?? 0);
     };
     const health = (n: number) =>
