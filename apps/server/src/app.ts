@@ -213,7 +213,6 @@ export async function buildApp({
     req.deps = depsOfRequest(deps, req);
     done();
   });
-  await app.register(fastifyCookie, { secret: config.secret });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' },
@@ -237,8 +236,13 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { deps });
-      await api.register(secondFactorRoutes, { deps });
+      // The remember-me cookie is read and set by the sign-in routes only: the cookie plugin's two
+      // hooks (parsing on each request, writing on each answer) run on those routes, not on every call.
+      await api.register(async (signIn) => {
+        await signIn.register(fastifyCookie, { secret: config.secret });
+        await signIn.register(authRoutes, { deps });
+        await signIn.register(secondFactorRoutes, { deps });
+      });
       await api.register(notificationRoutes, { deps });
       await api.register(facilityRoutes, { deps });
       await api.register(siteRoutes, { deps });

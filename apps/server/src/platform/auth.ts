@@ -36,7 +36,7 @@ export function bearerToken(req: FastifyRequest): string | null {
   return token.length > 0 && token.length <= 200 ? token : null;
 }
 
-async function actorWhere(deps: Deps, by: 'token' | 'session', key: string): Promise<Actor | null> {
+function actorWhere(deps: Deps, by: 'token' | 'session', key: string): Promise<Actor | null> {
   return findActor(deps.db, by, key);
 }
 
