@@ -177,7 +177,9 @@ export function routes(app) {
   const UID_HOST = `@${new URL(APP_URL).hostname}\r\nSEQUENCE:0\r\nDTSTAMP:`;
   const EVENT_URL = `\r\nEND:VALARM\r\nURL;VALUE=URI:${APP_URL}/calendar/`;
   // The calendar's lines before its events: name, PRODID, method, the VTIMEZONE of calendar.feed.ts
-  // (one: every event is in the calendar's zone), the zone's name and the hour's TTL.
+  // (the library writes it for the zone the timed events name; the bench's feeds have timed events)
+  // and the hour's TTL. The zone's name (X-WR-TIMEZONE) comes after the events, where the library
+  // writes a calendar's custom properties.
   const FEED_HEAD = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -186,8 +188,6 @@ export function routes(app) {
     'NAME:Members Portal committee calendar',
     'X-WR-CALNAME:Members Portal committee calendar',
     ...SYDNEY_VTIMEZONE.split('\r\n'),
-    'TIMEZONE-ID:Australia/Sydney',
-    'X-WR-TIMEZONE:Australia/Sydney',
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
     'X-PUBLISHED-TTL:PT1H',
     '',
@@ -195,11 +195,11 @@ export function routes(app) {
   // 'YYYY-MM-DD HH:MM:SS' (the statement's Sydney wall clock) as iCalendar's date, and date-time.
   const day = (t) => t.slice(0, 4) + t.slice(5, 7) + t.slice(8, 10);
   const clock = (t) => `${day(t)}T${t.slice(11, 13)}${t.slice(14, 16)}${t.slice(17, 19)}`;
-  // DTSTAMP and LAST-MODIFIED: the library writes a Date, in a calendar with a zone, in the process's
-  // local time without a Z (its formatDate); the events of one feed share few times, each written once.
+  // DTSTAMP and LAST-MODIFIED: UTC with a Z (the calendar names no zone of its own, calendar.feed.ts);
+  // the events of one feed share few times, each written once.
   const two = (n) => (n < 10 ? `0${n}` : `${n}`);
-  const local = (d) =>
-    `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}T${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
+  const utc = (d) =>
+    `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}Z`;
   app.get('/calendar/ics/:file', async (req, reply) => {
     const m = /^(\d{1,10})\.([A-Za-z0-9_-]{20,100})\.ics$/.exec(req.params.file);
     if (!m) return reply.code(404).send({ message: 'Not found.' });
@@ -216,7 +216,7 @@ export function routes(app) {
     for (const [id, title, start, end, allDay, updatedAt, committee] of events.rows) {
       if (updatedAt.getTime() !== time) {
         time = updatedAt.getTime();
-        stamp = local(updatedAt);
+        stamp = utc(updatedAt);
       }
       text +=
         `BEGIN:VEVENT\r\nUID:event-${id}${UID_HOST}${stamp}\r\n` +
@@ -226,6 +226,8 @@ export function routes(app) {
         `SUMMARY:${title}\r\nDESCRIPTION:${committee}\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-P1D\r\nDESCRIPTION:${title}` +
         `${EVENT_URL}${start.slice(0, 10)}\r\nLAST-MODIFIED:${stamp}\r\nEND:VEVENT\r\n`;
     }
-    return reply.header('content-type', 'text/calendar; charset=utf-8').send(`${text}END:VCALENDAR`);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .send(`${text}X-WR-TIMEZONE:Australia/Sydney\r\nEND:VCALENDAR`);
   });
 }

@@ -127,7 +127,20 @@ describe('the personal calendar feed', () => {
     expect(prop(meeting, 'DTEND')?.value).toBe(`${soon}0115T110000`);
     expect(prop(workshop, 'DTSTART')).toEqual({ name: 'DTSTART', params: { VALUE: 'DATE' }, value: `${soon}0605` });
     expect(prop(workshop, 'DTEND')?.value).toBe(`${soon}0607`);
+    // RFC 5545: DTSTAMP in UTC; each stamp is the event's last change.
+    const changed = await t.database.db
+      .select({ title: events.title, updatedAt: events.updatedAt })
+      .from(events)
+      .where(eq(events.title, 'Committee meeting'));
+    const utc = (d: Date) =>
+      d
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
+    expect(prop(meeting, 'DTSTAMP')?.value).toBe(utc(changed[0]!.updatedAt));
+    expect(prop(meeting, 'LAST-MODIFIED')?.value).toBe(utc(changed[0]!.updatedAt));
     for (const e of vevents) {
+      expect(prop(e, 'DTSTAMP')?.value).toMatch(/^\d{8}T\d{6}Z$/);
       const alarm = e.children.find((c) => c.type === 'VALARM')!;
       expect(prop(alarm, 'TRIGGER')?.value).toBe('-P1D');
       expect(prop(alarm, 'ACTION')?.value).toBe('DISPLAY');
@@ -219,5 +232,14 @@ describe('the personal calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/ics/nothing' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/calendar/feed/reset' })).statusCode).toBe(401);
+  });
+});
+
+describe('ical-generator', () => {
+  it('still writes a calendar with a zone of its own with floating stamps (writeFeed names the zone on each event for this: once this fails, the calendar can name it again)', async () => {
+    const { default: ical } = await import('ical-generator');
+    const cal = ical({ timezone: { name: 'Australia/Sydney' } });
+    cal.createEvent({ start: new Date('2030-01-01T00:00:00Z'), stamp: new Date('2030-01-01T00:00:00Z') });
+    expect(cal.toString()).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}\r\n/);
   });
 });

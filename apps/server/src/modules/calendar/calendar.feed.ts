@@ -17,6 +17,11 @@ import { calendarDate, wallClock } from './calendar.wallclock.js';
 /** Events that ended more than this long ago are left out; the newest first `FEED_MAX` count. */
 const FEED_PAST_DAYS = 365;
 const FEED_MAX = 5000;
+/**
+ * Part of every feed's validator: raised when the text written from the same rows changes, so
+ * calendar apps holding the old text fetch the new (2: the stamps in UTC).
+ */
+const FEED_FORMAT = 2;
 /** The alarm: one day before the start. */
 const ALARM_SECONDS = 24 * 60 * 60;
 
@@ -56,6 +61,14 @@ function feedLibrary() {
  * The feed's iCalendar text through ical-generator (escaping, folding and the zone's rules are the
  * library's): the calendar with its Sydney VTIMEZONE and an hourly refresh, and each event with its
  * committee as the description, its page's address and an alarm a day before.
+ *
+ * The zone is named on each timed event, not as the calendar's: given a calendar zone,
+ * ical-generator 11 writes DTSTAMP and LAST-MODIFIED as the server's local time with no `Z`, a
+ * floating time, where RFC 5545 wants UTC (calendar.feed.test.ts holds a test that fails once the
+ * library writes UTC there). Without it the stamps are UTC; the generator still writes the
+ * VTIMEZONE the events name, and X-WR-TIMEZONE (the calendar's zone for the apps that read it) is
+ * written here. (The library also wrote TIMEZONE-ID for a calendar zone, a property no standard
+ * defines.)
  */
 export async function writeFeed(rows: q.FeedEventRow[], appUrl: string): Promise<string> {
   const { default: ical, ICalAlarmType, ICalCalendarMethod } = await feedLibrary();
@@ -64,8 +77,9 @@ export async function writeFeed(rows: q.FeedEventRow[], appUrl: string): Promise
     name: `${PRODUCT_NAME} committee calendar`,
     prodId: { company: PRODUCT_NAME, product: 'calendar' },
     method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: TIMEZONE, generator: () => SYDNEY_VTIMEZONE },
+    timezone: { name: null, generator: (zone) => (zone === TIMEZONE ? SYDNEY_VTIMEZONE : null) },
     ttl: 60 * 60,
+    x: [['X-WR-TIMEZONE', TIMEZONE]],
   });
   for (const e of rows) {
     cal.createEvent({
@@ -137,7 +151,7 @@ export async function feedCalendar(
 
   const since = new Date(Date.now() - FEED_PAST_DAYS * 86_400_000);
   const rows = await q.listFeedEvents(deps.db, userId, since, FEED_MAX);
-  const digest = hash('sha256', JSON.stringify([deps.config.appUrl, rows]), 'base64url');
+  const digest = hash('sha256', JSON.stringify([FEED_FORMAT, deps.config.appUrl, rows]), 'base64url');
   const etag = `"${digest}"`;
   if (unchanged(etag)) return { etag, text: null };
   let text = written.get(digest);
