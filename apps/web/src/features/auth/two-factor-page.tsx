@@ -1,27 +1,19 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconDeviceMobileMessage, IconMail } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconDeviceMobileMessage, IconMail } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  currentRoleOf,
-  landingPathFor,
-  LIMITS,
-  MESSAGES,
-  ROUTES,
-  SECOND_FACTOR_MESSAGES,
-  TWO_FACTOR,
-} from '@portal/shared';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { LIMITS, MESSAGES, ROUTES, SECOND_FACTOR_MESSAGES } from '@portal/shared';
+import { isApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { clearAuth, getSession, setToken } from '../../lib/session';
-import { activeUserKey, logoutRequest, useManageRemind, useSendLoginCode, useVerifyCode } from './api';
+import { clearAuth } from '../../lib/session';
+import { logoutRequest, useManageRemind, useSendLoginCode, useVerifyCode } from './api';
 import { CodeInput, isCompleteCode } from './code-input';
 import { useResendCountdown } from './resend-countdown';
 import { ResendWait } from './resend-wait';
 import { getPendingLogin, setPendingLogin, type PendingLogin } from './pending-login';
 import { markCodeSent } from './resend-countdown';
-import { OtherFactorForm } from './second-step';
+import { OtherFactorForm, SecondStepForm, SecondStepHeading, useFinishSignIn } from './second-step';
 
 function SmsReminder({ setupAfter, onSetupNow }: { setupAfter: boolean; onSetupNow: () => void }) {
   const remind = useManageRemind();
@@ -103,8 +95,7 @@ function useBackToLogin() {
 }
 
 function TwoFactorForm({ pending, onRecovery }: { pending: PendingLogin; onRecovery?: () => void }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const finish = useFinishSignIn(pending);
   const verify = useVerifyCode();
   const sendCode = useSendLoginCode();
   const [code, setCode] = useState('');
@@ -122,13 +113,7 @@ function TwoFactorForm({ pending, onRecovery }: { pending: PendingLogin; onRecov
     verify.mutate(
       { code, remember_me: remember },
       {
-        onSuccess: (res) => {
-          queryClient.removeQueries({ queryKey: activeUserKey });
-          setToken(res.token);
-          setPendingLogin(null);
-          const role = getSession().currentRole ?? currentRoleOf(pending.permissions);
-          void navigate(setupAfter ? ROUTES.profile2fa.path : landingPathFor(role), { replace: true });
-        },
+        onSuccess: (res) => finish(res.token, setupAfter ? ROUTES.profile2fa.path : undefined),
         onError: () => setCode(''),
       },
     );
@@ -153,52 +138,24 @@ function TwoFactorForm({ pending, onRecovery }: { pending: PendingLogin; onRecov
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          Two-Step Verification
-        </Title>
-        <Group gap={6} mt={4} wrap="nowrap" align="flex-start">
-          {/* flex none: a long address must not squash the icon. */}
-          {byEmail ? (
-            <IconMail size={18} aria-hidden style={{ flex: 'none', marginTop: 1 }} />
-          ) : (
-            <IconDeviceMobileMessage size={18} aria-hidden style={{ flex: 'none', marginTop: 1 }} />
-          )}
-          <Text size="sm" c="dimmed">
-            We have sent a {LIMITS.twoFactorCodeLength}-digit verification code {byEmail ? 'by email' : 'by SMS'} to{' '}
-            <Text span fw={600} c="dark">
-              {destination}
-            </Text>
-            . Enter it below to finish signing in.
-          </Text>
-        </Group>
-      </div>
+      <SecondStepHeading icon={byEmail ? IconMail : IconDeviceMobileMessage}>
+        We have sent a {LIMITS.twoFactorCodeLength}-digit verification code {byEmail ? 'by email' : 'by SMS'} to{' '}
+        <Text span fw={600} c="dark">
+          {destination}
+        </Text>
+        . Enter it below to finish signing in.
+      </SecondStepHeading>
 
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+      <SecondStepForm
+        verify={verify}
+        complete={isCompleteCode(code)}
+        onSubmit={submit}
+        remember={remember}
+        onRemember={setRemember}
       >
-        <Stack gap="md">
-          {verify.isError && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {errorMessage(verify.error, MESSAGES.twoFactorInvalid)}
-            </Alert>
-          )}
-          {/* The one thing to do on this screen: the field has focus when it opens. */}
-          <CodeInput value={code} onChange={setCode} required autoFocus />
-          <Checkbox
-            label={`Remember this device for ${TWO_FACTOR.rememberMeDays} days`}
-            checked={remember}
-            onChange={(event) => setRemember(event.currentTarget.checked)}
-          />
-          <Button type="submit" fullWidth disabled={!isCompleteCode(code)} loading={verify.isPending}>
-            Submit
-          </Button>
-        </Stack>
-      </form>
+        {/* The one thing to do on this screen: the field has focus when it opens. */}
+        <CodeInput value={code} onChange={setCode} required autoFocus />
+      </SecondStepForm>
 
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
