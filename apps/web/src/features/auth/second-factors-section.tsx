@@ -14,6 +14,7 @@ import { applyServerErrors, useSchemaForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/dates';
 import { modals } from '../../lib/modals';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { AppCodeInput } from './code-input';
 import { showRecoveryCodes } from './recovery-codes';
 import {
   useAddPasskey,
@@ -66,16 +67,7 @@ function AppSetup({ setup, onCancel }: { setup: TotpSetupResponse; onCancel: () 
             {errorMessage(confirm.error)}
           </Alert>
         )}
-        <TextInput
-          label="Code from the app"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="6-digit code"
-          maxLength={SECOND_FACTOR.totpDigits}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, SECOND_FACTOR.totpDigits))}
-          required
-        />
+        <AppCodeInput value={code} onChange={setCode} required />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

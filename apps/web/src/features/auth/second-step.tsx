@@ -3,17 +3,11 @@ import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title }
 import { IconAlertCircle, IconDeviceMobile, IconLifebuoy, type IconProps } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  currentRoleOf,
-  landingPathFor,
-  MESSAGES,
-  SECOND_FACTOR,
-  SECOND_FACTOR_MESSAGES as M,
-  TWO_FACTOR,
-} from '@portal/shared';
+import { currentRoleOf, landingPathFor, MESSAGES, SECOND_FACTOR_MESSAGES as M, TWO_FACTOR } from '@portal/shared';
 import { errorMessage } from '../../lib/api-client';
 import { getSession, setToken } from '../../lib/session';
 import { activeUserKey } from './api';
+import { AppCodeInput } from './code-input';
 import { setPendingLogin, type PendingLogin } from './pending-login';
 import { useVerifyApp, useVerifyRecovery } from './second-factors-api';
 
@@ -146,19 +140,7 @@ export function OtherFactorForm({
         onRemember={setRemember}
       >
         {kind === 'app' ? (
-          <TextInput
-            label="Code from the app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="6-digit code"
-            maxLength={SECOND_FACTOR.totpDigits}
-            value={code}
-            onChange={(event) =>
-              setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, SECOND_FACTOR.totpDigits))
-            }
-            required
-            autoFocus
-          />
+          <AppCodeInput value={code} onChange={setCode} required autoFocus />
         ) : (
           <TextInput
             label="Recovery code"
