@@ -1,6 +1,8 @@
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileUnknown } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { isMissingRecord } from '../lib/api-client';
+import { LoadFailedAlert } from './load-failed-alert';
 
 /** What a record the user may not see (404, the same as a missing one) shows instead of the page. */
 export function RecordNotFound({
@@ -31,5 +33,25 @@ export function RecordNotFound({
         </Button>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * What a record's page shows when its query failed: `RecordNotFound` for a 404 (missing, or not the
+ * user's to see), otherwise the load-failed alert with 'Try again'.
+ */
+export function RecordLoadError({
+  query,
+  notFound,
+  loadFailed,
+}: {
+  query: { error: unknown; refetch: () => unknown };
+  notFound: Parameters<typeof RecordNotFound>[0];
+  loadFailed: string;
+}) {
+  return isMissingRecord(query.error) ? (
+    <RecordNotFound {...notFound} />
+  ) : (
+    <LoadFailedAlert title={loadFailed} error={query.error} onRetry={() => void query.refetch()} />
   );
 }

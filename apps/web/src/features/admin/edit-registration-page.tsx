@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Group, Loader, Stack } from '@mantine/core';
+import { Card, Loader, Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { pathTo, registrationEdit, registrationIssues, ROUTES, type UserRequestDetail } from '@portal/shared';
 import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
+import { FormActions } from '../../components/form-actions';
 import { LoadFailedAlert } from '../../components/load-failed-alert';
 import {
   emptyRegistration,
@@ -91,14 +92,7 @@ function EditForm({ id, initial }: { id: number; initial: RegistrationValues }) 
       <Card component="section" aria-label="Subscriptions">
         <SubscriptionsField form={form} categories={categories} />
       </Card>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={back} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button onClick={submit} loading={save.isPending}>
-          Save
-        </Button>
-      </Group>
+      <FormActions onCancel={back} pending={save.isPending} onSave={submit} />
     </Stack>
   );
 }

@@ -23,10 +23,8 @@ import {
   type UserRequestDetail,
 } from '@portal/shared';
 import { orDash } from '../../components/empty-value';
-import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
-import { RecordNotFound } from '../../components/record-not-found';
-import { isMissingRecord } from '../../lib/api-client';
+import { RecordLoadError } from '../../components/record-not-found';
 import { formatDate } from '../../lib/dates';
 import { notifyError } from '../../lib/notify';
 import { openInNewTab } from '../../lib/open-in-new-tab';
@@ -222,22 +220,19 @@ export default function PendingProfileChangePage() {
   const [ticked, setTicked] = useState<string[]>([]);
   const toggle = (key: string) => setTicked((t) => (t.includes(key) ? t.filter((k) => k !== key) : [...t, key]));
 
-  if (request.isError) {
-    return isMissingRecord(request.error) ? (
-      <RecordNotFound
-        title="Profile change not found"
-        text="This profile change does not exist, or it is not one you handle."
-        backTo={ROUTES.adminPendingProfileChangeAll.path}
-        backLabel="All Pending Profile Change"
-      />
-    ) : (
-      <LoadFailedAlert
-        title="The profile change could not be loaded."
-        error={request.error}
-        onRetry={() => void request.refetch()}
+  if (request.isError)
+    return (
+      <RecordLoadError
+        query={request}
+        notFound={{
+          title: 'Profile change not found',
+          text: 'This profile change does not exist, or it is not one you handle.',
+          backTo: ROUTES.adminPendingProfileChangeAll.path,
+          backLabel: 'All Pending Profile Change',
+        }}
+        loadFailed="The profile change could not be loaded."
       />
     );
-  }
   const r = request.data;
   const nothing = ticked.length === 0;
   const toOutstanding = () => void navigate(ROUTES.adminOutstandingActivities.path);

@@ -2,11 +2,9 @@ import { Alert, Button, Card, Group } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { pathTo, ROUTES } from '@portal/shared';
-import { LoadFailedAlert } from '../../components/load-failed-alert';
 import { PageTitle } from '../../components/page-title';
-import { RecordNotFound } from '../../components/record-not-found';
+import { RecordLoadError } from '../../components/record-not-found';
 import { RegistrationSummary } from '../../components/registration/registration-summary';
-import { isMissingRecord } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { useRegistrationCategories, useUserRequest } from './api';
 import { DecisionModals, useDecision } from './decision-modals';
@@ -19,22 +17,19 @@ export default function PendingRegistrationPage() {
   const { step, setStep, result, run, pending } = useDecision(id);
   const categories = useRegistrationCategories();
 
-  if (request.isError) {
-    return isMissingRecord(request.error) ? (
-      <RecordNotFound
-        title="Registration not found"
-        text="This registration does not exist, or it is not one you handle."
-        backTo={ROUTES.adminPendingRegistrationAll.path}
-        backLabel="All Pending Registrations"
-      />
-    ) : (
-      <LoadFailedAlert
-        title="The registration could not be loaded."
-        error={request.error}
-        onRetry={() => void request.refetch()}
+  if (request.isError)
+    return (
+      <RecordLoadError
+        query={request}
+        notFound={{
+          title: 'Registration not found',
+          text: 'This registration does not exist, or it is not one you handle.',
+          backTo: ROUTES.adminPendingRegistrationAll.path,
+          backLabel: 'All Pending Registrations',
+        }}
+        loadFailed="The registration could not be loaded."
       />
     );
-  }
   const r = request.data;
 
   return (

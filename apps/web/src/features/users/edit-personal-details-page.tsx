@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Group, Loader, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Card, Loader, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import {
   pathTo,
@@ -16,6 +16,7 @@ import { RecordNotFound } from '../../components/record-not-found';
 import { isMissingRecord } from '../../lib/api-client';
 import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
+import { FormActions } from '../../components/form-actions';
 import {
   emptyRegistration,
   facilityBlocks,
@@ -167,14 +168,11 @@ function EditForm({ id, initial }: { id: number; initial: Values }) {
           <SubscriptionsField form={form} categories={categories} />
         </Card>
       )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => void navigate(pathTo('adminUser', { id }))} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button onClick={submit} loading={save.isPending}>
-          Save
-        </Button>
-      </Group>
+      <FormActions
+        onCancel={() => void navigate(pathTo('adminUser', { id }))}
+        pending={save.isPending}
+        onSave={submit}
+      />
     </Stack>
   );
 }

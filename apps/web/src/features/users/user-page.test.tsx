@@ -145,4 +145,24 @@ describe('All Users', () => {
     await screen.findByRole('link', { name: 'Cara Chair' });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Manage Forum Admin' })).toBeNull());
   });
+
+  it('says a user it may not see is not found, and offers Try again when the load fails', async () => {
+    let status = 404;
+    const { calls } = mockFetch((url) =>
+      url === '/api/users/7' ? (status === 200 ? { body: chair } : { status, body: { message: 'No.' } }) : undefined,
+    );
+    const user = userEvent.setup();
+    const { unmount } = render();
+    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All Users' })).toHaveAttribute('href', '/admin/users');
+    unmount();
+    status = 500;
+    render();
+    expect(await screen.findByText('The user could not be loaded.')).toBeInTheDocument();
+    status = 200;
+    const before = calls.length;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    expect(calls.length).toBeGreaterThan(before);
+  });
 });

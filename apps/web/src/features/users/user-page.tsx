@@ -4,9 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isRole, pathTo, ROLE_NAMES, ROUTES, USER_ADMIN_MESSAGES as M, type UserDetail } from '@portal/shared';
 import { CardHeader } from '../../components/card-header';
 import { DetailCard, emailLink } from '../../components/detail-card';
-import { LoadFailedAlert } from '../../components/load-failed-alert';
-import { RecordNotFound } from '../../components/record-not-found';
-import { isMissingRecord } from '../../lib/api-client';
+import { RecordLoadError } from '../../components/record-not-found';
 import { useRecordCrumbs } from '../../components/page-crumbs';
 import { PageTitle } from '../../components/page-title';
 import { modals } from '../../lib/modals';
@@ -178,15 +176,17 @@ export default function UserPage() {
   useRecordCrumbs(u ? { adminUser: { label: nameOf(u) } } : null);
 
   if (user.isError)
-    return isMissingRecord(user.error) ? (
-      <RecordNotFound
-        title="User not found"
-        text="This user does not exist, or is not one you manage."
-        backTo={ROUTES.adminUsers.path}
-        backLabel="All Users"
+    return (
+      <RecordLoadError
+        query={user}
+        notFound={{
+          title: 'User not found',
+          text: 'This user does not exist, or is not one you manage.',
+          backTo: ROUTES.adminUsers.path,
+          backLabel: 'All Users',
+        }}
+        loadFailed="The user could not be loaded."
       />
-    ) : (
-      <LoadFailedAlert title="The user could not be loaded." error={user.error} onRetry={() => void user.refetch()} />
     );
   return (
     <>
