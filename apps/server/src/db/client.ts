@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { pgliteTextParsers, pgTextTypes } from './text-types.js';
 
 export type Schema = typeof schema;
 /** Both drivers give the same query builder; modules only see this type. */
@@ -159,7 +160,12 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
   ]);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const options = { extensions: await pgliteExtensions(), startParams: pgliteStartParams(PGlite.defaultStartParams) };
+    const options = {
+      extensions: await pgliteExtensions(),
+      startParams: pgliteStartParams(PGlite.defaultStartParams),
+      // Dates, timestamps and intervals as text for every query (text-types.ts).
+      parsers: pgliteTextParsers(),
+    };
     const client = dataDir
       ? await PGlite.create(path.join(dataDir, 'pg'), options)
       : await PGlite.create(from ? { loadDataDir: from, ...options } : options);
@@ -187,7 +193,8 @@ export async function openPostgres(url: string, opts: { migrated?: boolean } = {
   // min = max: a connection handed back while no query waits is not given an idle timer (pg-pool
   // sets one on every such release: a timer made and cleared per query, ~1.5 % of a list call's CPU
   // under load); the ten connections stay open once made.
-  const pool = new pg.default.Pool({ connectionString: url, max: 10, min: 10 });
+  // Dates, timestamps and intervals as text for every query (text-types.ts).
+  const pool = new pg.default.Pool({ connectionString: url, max: 10, min: 10, types: pgTextTypes(pg.default.types) });
   // An idle connection the server ends (restart, admin kill) is dropped from the pool and the next
   // query opens a new one; without a listener the 'error' event would end the process.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));

@@ -134,4 +134,26 @@ describe('hot statements', () => {
     // In a transaction the statement runs on the transaction's connection, through Drizzle's prepared statement.
     expect(await db.transaction((tx) => hot(tx).execute())).toEqual(expected);
   });
+
+  it('reads dates, timestamps and intervals as the text Drizzle reads them, set on the connection (db/text-types.ts)', async () => {
+    const { db } = database;
+    const build = (q: typeof db) =>
+      q
+        .select({
+          date: sql<string>`date '2030-01-02'`,
+          timestamp: sql<string>`timestamp '2030-01-02 03:04:05.678'`,
+          timestamptz: sql<string>`timestamptz '2030-01-02 03:04:05.678Z'`,
+          interval: sql<string>`interval '1 day 2 hours'`,
+        })
+        .from(users)
+        .limit(1);
+    const rows = await statement((q) => build(q as typeof db))(db).execute();
+    expect(rows).toEqual(await build(db));
+    expect(rows[0]).toEqual({
+      date: '2030-01-02',
+      timestamp: '2030-01-02 03:04:05.678',
+      timestamptz: expect.stringMatching(/^2030-01-02 03:04:05\.678\+00(:00)?$/),
+      interval: '1 day 02:00:00',
+    });
+  });
 });

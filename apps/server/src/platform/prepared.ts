@@ -122,62 +122,35 @@ function rowMapperOf(fields: Field[], nullable: Set<string>): (row: unknown[]) =
   return (row) => map(row, decode);
 }
 
-/** Drizzle's drivers hand dates, timestamps and intervals to the columns' decoders as text; so do we. */
-const AS_TEXT = [1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231];
-const asText = (value: unknown) => value;
-
 /** node-postgres' Pool and PGlite, as far as their public APIs are used here. */
 interface PgPool {
   totalCount: number;
-  query(config: {
-    name: string;
-    text: string;
-    values: unknown[];
-    rowMode: 'array';
-    types: object;
-  }): Promise<{ rows: unknown[][] }>;
+  query(config: { name: string; text: string; values: unknown[]; rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
 }
 interface PgliteClient {
-  query(
-    text: string,
-    values: unknown[],
-    options: { rowMode: 'array'; parsers: Record<number, Decode> },
-  ): Promise<{ rows: unknown[][] }>;
+  query(text: string, values: unknown[], options: { rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
 }
 
 /** The driver's own promise of its result, not wrapped in another (see `execute` below). */
 type Run = (name: string, text: string, values: unknown[]) => Promise<{ rows: unknown[][] }>;
 
+const ARRAY_ROWS = { rowMode: 'array' } as const;
+
 /**
  * How a database runs a statement on its driver (Drizzle's documented `db.$client`); null for a
- * transaction (its connection is Drizzle's to hold).
+ * transaction (its connection is Drizzle's to hold). Dates, timestamps and intervals come as text,
+ * as Drizzle's drivers give them to the columns' decoders: both connections are opened so
+ * (db/text-types.ts), and nothing is passed per statement.
  */
-function runnerOf(db: Q): { run: Run; ready: Promise<void> | null } | null {
+function runnerOf(db: Q): Run | null {
   const client = (db as { $client?: unknown }).$client;
   if (!client || typeof client !== 'object') return null;
   if ('totalCount' in client) {
     const pool = client as PgPool;
-    const types = {
-      getTypeParser: (oid: number, format?: string) =>
-        AS_TEXT.includes(oid) ? asText : pgTypes!.getTypeParser(oid, format as 'text'),
-    };
-    return {
-      run: (name, text, values) => pool.query({ name, text, values, rowMode: 'array', types }),
-      ready: loadPgTypes(),
-    };
+    return (name, text, values) => pool.query({ name, text, values, rowMode: 'array' });
   }
   const pglite = client as PgliteClient;
-  const parsers = Object.fromEntries(AS_TEXT.map((oid) => [oid, asText]));
-  return {
-    run: (_name, text, values) => pglite.query(text, values, { rowMode: 'array', parsers }),
-    ready: null,
-  };
-}
-
-/** node-postgres' default type parsers, loaded only when a PostgreSQL server is used (db/client.ts loads pg the same way). */
-let pgTypes: { getTypeParser(oid: number, format?: 'text' | 'binary'): Decode } | null = null;
-async function loadPgTypes() {
-  pgTypes ??= (await import('pg')).default.types as unknown as typeof pgTypes;
+  return (_name, text, values) => pglite.query(text, values, ARRAY_ROWS);
 }
 
 /**
@@ -209,9 +182,8 @@ function compile<R>(db: Q, query: HotQuery<R>): { key: string; statement: HotSta
   // node-postgres prepares a name once per connection and refuses one name for two texts; a name
   // made from the text keeps that true.
   const name = `q_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
-  const runner = runnerOf(db);
-  if (!runner) return { key, statement: query.prepare(name) };
-  const { run, ready } = runner;
+  const run = runnerOf(db);
+  if (!run) return { key, statement: query.prepare(name) };
   const mapRow = rowMapperOf(fieldsOf(query._.selectedFields), nullableTables(query._.config));
   const valuesOf = valuesReaderOf(params);
   const mapRows = ({ rows }: { rows: unknown[][] }) => {
@@ -224,7 +196,6 @@ function compile<R>(db: Q, query: HotQuery<R>): { key: string; statement: HotSta
   // async_hooks, bench/README.md 2026-11-28), and each is a turn of the microtask queue.
   const statement: HotStatement<R> = {
     execute(values = {}) {
-      if (ready && !pgTypes) return ready.then(() => run(name, text, valuesOf(values)).then(mapRows));
       return run(name, text, valuesOf(values)).then(mapRows);
     },
   };
