@@ -33,10 +33,10 @@ const FIRST_PAGE = ['src/main.tsx', 'src/app/shell/shell-frame.tsx', 'src/app/da
 /**
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136 and later; a comment to
  * other browsers) at the top of the chunks of the first page and every chunk they import. Without
- * it, each function is compiled on the main thread at its first call: about 1,870 of them, 120-260
+ * it, each function is compiled on the main thread at its first call: about 1,870 of them, 117-309
  * ms of a dashboard's load in a new tab on two cores. With it, Chromium compiles those files whole
  * as they stream, off the main thread: 18 functions were left to compile there, and the dashboard's
- * LCP in a new tab came 44-64 ms sooner (bench/README.md, "V8's compile hints"). Other chunks
+ * LCP in a new tab came 48-64 ms sooner (bench/README.md, "V8's compile hints"). Other chunks
  * (pages opened later) keep lazy compilation: most of their functions never run on a first load.
  * The comment must be a file's first line, so it is added after Vite has written its own preamble
  * (the `__vite__mapDeps` table), at the end of the bundle's generation.
