@@ -70,9 +70,8 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
       WEB_DIST: '/nonexistent-web-dist',
       ...(await storageEnv(mkdir('two-files-'))),
     };
-    const [pa, pb] = [await freePort(), await freePort()];
     // At the same moment, on a database without a single table: one migrates, the other waits.
-    [a, b] = await Promise.all([startPortal(env, pa), startPortal(env, pb)]);
+    [a, b] = await Promise.all([startPortal(env), startPortal(env)]);
     db = await openPostgres(database.url, { migrated: true });
   }, 240_000);
 

@@ -67,8 +67,12 @@ export interface PortalProcess {
   waitForLine(pattern: RegExp, ms?: number): Promise<string>;
 }
 
-/** A portal server process (src/main.ts, the real start path) with these settings; answers once it listens. */
-export async function startPortal(env: Record<string, string>, port: number): Promise<PortalProcess> {
+/**
+ * A portal server process (src/main.ts, the real start path) with these settings; answers once it
+ * listens. By default it asks the system for a port (0) and its address is read from its log: a port
+ * found free beforehand could be taken by another test file's connection before the portal bound it.
+ */
+export async function startPortal(env: Record<string, string>, port = 0): Promise<PortalProcess> {
   const child = spawn(process.execPath, ['--import', TSX, '--conditions=source', MAIN], {
     cwd: ROOT,
     env: {
@@ -106,6 +110,7 @@ export async function startPortal(env: Record<string, string>, port: number): Pr
         reject(new Error(`the portal exited (${code}) before ${pattern}:\n${out.slice(-3000)}`)),
       );
     });
-  await waitForLine(/Server listening at/);
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited, waitForLine };
+  const listening = await waitForLine(/Server listening at http:\/\/[\d.]+:\d+/);
+  const url = /http:\/\/[\d.]+:\d+/.exec(listening)![0];
+  return { child, url, output: () => out, exited, waitForLine };
 }
