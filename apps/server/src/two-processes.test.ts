@@ -14,7 +14,7 @@ import { onServer } from './test/global-setup.js';
 import { DEMO_PASSWORD } from './test/helpers.js';
 import { multipart } from './test/multipart.js';
 import { startS3Server, type S3TestServer } from './test/s3-server.js';
-import { emptyPostgresDatabase, freePort, startPortal, startSmtpSink, type PortalProcess } from './test/processes.js';
+import { emptyPostgresDatabase, startPortal, startSmtpSink, type PortalProcess } from './test/processes.js';
 
 /**
  * Two portal processes (the real start path, src/main.ts) on one empty PostgreSQL database, started
@@ -54,8 +54,8 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     database = await emptyPostgresDatabase(SERVER!);
-    const smtpPort = await freePort();
-    sink = await startSmtpSink(smtpPort, mkdir('two-mail-'));
+    sink = await startSmtpSink(0, mkdir('two-mail-'));
+    const { smtpPort } = sink;
     const env = {
       NODE_ENV: 'production',
       DATABASE_URL: database.url,

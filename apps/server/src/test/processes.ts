@@ -28,23 +28,34 @@ export interface SinkMessage {
   html: string | null;
 }
 
-/** A real SMTP server process on `smtpPort`, its messages read over HTTP. */
+/**
+ * A real SMTP server process on `smtpPort`, its messages read over HTTP. Port 0 (the default) lets
+ * the system choose, and the sink says which in its ready line (answered as `smtpPort`); a fixed
+ * port is for tests that start the sink after the portal (mail sent while it is down).
+ */
 export async function startSmtpSink(smtpPort: number, dir: string) {
-  const httpPort = await freePort();
-  const child = await new Promise<ChildProcess>((resolve, reject) => {
-    const c = spawn(process.execPath, [SINK], {
-      env: { ...process.env, SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    c.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('SMTP_SINK_READY')) resolve(c);
-    });
-    c.on('exit', (code) => reject(new Error(`smtp-sink exited ${code}`)));
-  });
+  const httpPort = smtpPort === 0 ? 0 : await freePort();
+  const { child, ports } = await new Promise<{ child: ChildProcess; ports: { smtpPort: number; httpPort: number } }>(
+    (resolve, reject) => {
+      let out = '';
+      const c = spawn(process.execPath, [SINK], {
+        env: { ...process.env, SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: dir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      c.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const ready = /SMTP_SINK_READY (\{.*\})/.exec(out);
+        if (ready) resolve({ child: c, ports: JSON.parse(ready[1]!) as { smtpPort: number; httpPort: number } });
+      });
+      c.on('exit', (code) => reject(new Error(`smtp-sink exited ${code}`)));
+    },
+  );
   return {
     child,
+    smtpPort: ports.smtpPort,
     messages: async () =>
-      ((await (await fetch(`http://127.0.0.1:${httpPort}/messages`)).json()) as { messages: SinkMessage[] }).messages,
+      ((await (await fetch(`http://127.0.0.1:${ports.httpPort}/messages`)).json()) as { messages: SinkMessage[] })
+        .messages,
     stop: () => child.kill('SIGTERM'),
   };
 }
