@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,50 +14,20 @@ import { makeCategoryTree, makeSubscription } from '../test/factories/publicatio
 import { makeSignedIn } from '../test/factories/users.js';
 import { auth, freshDatabase } from '../test/helpers.js';
 import { multipart } from '../test/multipart.js';
+import { freePort, startSmtpSink } from '../test/processes.js';
 import { composeDigests, OUTBOX, sendDue } from './outbox.js';
 
 /**
  * The outbox against a real SMTP server process (e2e/smtp-sink.mjs): with SMTP down, notifications
  * are made and the server restarted; once SMTP is back every mail arrives exactly once.
  */
-const SINK = fileURLToPath(new URL('../../../../e2e/smtp-sink.mjs', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-function startSink(smtpPort: number, httpPort: number, dir: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SINK], {
-      env: { ...process.env, SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('SMTP_SINK_READY')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`smtp-sink exited ${code}`)));
-  });
-}
-
-interface SinkMessage {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string | null;
-}
 
 let database: Database;
 let config: Config;
 let dataDir: string;
 let mailDir: string;
 let smtpPort: number;
-let httpPort: number;
-let sink: ChildProcess | undefined;
+let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
 const apps: FastifyInstance[] = [];
 
 const startApp = async () => {
@@ -69,14 +36,14 @@ const startApp = async () => {
   apps.push(app);
   return app;
 };
-const messages = async () =>
-  ((await (await fetch(`http://127.0.0.1:${httpPort}/messages`)).json()) as { messages: SinkMessage[] }).messages;
+const messages = () => sink!.messages();
 
 beforeAll(async () => {
   database = await freshDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), 'outbox-test-'));
   mailDir = mkdtempSync(path.join(tmpdir(), 'outbox-mail-'));
-  [smtpPort, httpPort] = [await freePort(), await freePort()];
+  // Fixed ahead: the portal knows where to send before the sink is started.
+  smtpPort = await freePort();
   config = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -89,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const app of apps) await app.close();
-  sink?.kill('SIGTERM');
+  sink?.stop();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(mailDir, { recursive: true, force: true });
@@ -151,7 +118,7 @@ describe('the outbox', () => {
 
     // The server restarts; SMTP comes back.
     await first.close();
-    sink = await startSink(smtpPort, httpPort, mailDir);
+    sink = await startSmtpSink(smtpPort, mailDir);
     const second = await startApp();
     await drain(second);
     await sendDue(second.deps);

@@ -31,15 +31,15 @@ export interface SinkMessage {
 /**
  * A real SMTP server process on `smtpPort`, its messages read over HTTP. Port 0 (the default) lets
  * the system choose, and the sink says which in its ready line (answered as `smtpPort`); a fixed
- * port is for tests that start the sink after the portal (mail sent while it is down).
+ * port is for tests that start the sink after the portal (mail sent while it is down). Its HTTP
+ * port is always the system's choice, read from the same line.
  */
 export async function startSmtpSink(smtpPort: number, dir: string) {
-  const httpPort = smtpPort === 0 ? 0 : await freePort();
   const { child, ports } = await new Promise<{ child: ChildProcess; ports: { smtpPort: number; httpPort: number } }>(
     (resolve, reject) => {
       let out = '';
       const c = spawn(process.execPath, [SINK], {
-        env: { ...process.env, SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort), MAIL_DIR: dir },
+        env: { ...process.env, SMTP_PORT: String(smtpPort), HTTP_PORT: '0', MAIL_DIR: dir },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       c.stdout!.on('data', (d: Buffer) => {

@@ -1,29 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
 /**
  * The server as its own process (src/main.ts, as `npm start` runs it), for tests that kill it,
- * restart it, or run two: a free port, a wait for /api/health, and a sign-in through the
- * development mailbox.
+ * restart it, or run two: a port the system gives it, a wait for /api/health, and a sign-in through
+ * the development mailbox.
  */
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export async function until<T>(
   what: string,
@@ -49,16 +37,20 @@ export interface ServerProcess {
   log: () => string;
 }
 
-/** Starts the server from the sources with these settings (and demo data), and waits for /api/health. */
+/**
+ * Starts the server from the sources with these settings (and demo data), and waits for /api/health.
+ * It listens on port 0 and its address is read from its log ("Server listening at"), as
+ * `startPortal` (processes.ts) does: a port found free beforehand can be taken by another test
+ * file's connection before the server binds it (EADDRINUSE seen in CI).
+ */
 export async function startServer(children: ChildProcess[], env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'info',
@@ -71,7 +63,16 @@ export async function startServer(children: ChildProcess[], env: Record<string, 
   children.push(child);
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
+  const base = await until(
+    'the server to listen',
+    () => {
+      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${out}`);
+      return /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+    },
+    90_000,
+  ).catch((e: unknown) => {
+    throw new Error(`${String(e)}\n${out}`);
+  });
   await until(
     'the server to answer',
     async () => {
