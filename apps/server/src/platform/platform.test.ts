@@ -42,6 +42,14 @@ describe('the HTTP shell', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('portal app');
     }
+    // HEAD as GET without the body (uptime checks and link checkers ask with HEAD).
+    for (const url of ['/', '/dashboard']) {
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toContain('text/html');
+      expect(head.body).toBe('');
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/no-such-call' })).statusCode).toBe(404);
     const csp = (await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'];
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");

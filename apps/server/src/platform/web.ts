@@ -40,7 +40,8 @@ export async function registerWeb(app: FastifyInstance, webDist = DEFAULT_WEB_DI
     );
   }
   app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url) || req.method !== 'GET') {
+    // HEAD is answered as GET without the body (uptime checks ask with it); other methods are 404.
+    if (isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ message: MESSAGES.notFound });
     }
     if (!built) {
