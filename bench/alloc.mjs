@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { callSet, onlyNamed } from './calls/index.mjs';
+import { callSet, onlyNamed, shownPath } from './calls/index.mjs';
 import { login } from './login.mjs';
 import { here, signInThenRestart, startPortal, waitFor } from './portal.mjs';
 
@@ -102,7 +102,7 @@ for (const [role, token, p, call] of cases.filter(([role, , , call]) => onlyName
     perRequest[label] = (gc.mark() - before) / REQUESTS;
   }
   console.log(
-    `| GET /api${p.split('?')[0]}${call ? ` (${call})` : ''} | ${role} | ${(perRequest.portal / 1024).toFixed(1)} | ${(perRequest.baseline / 1024).toFixed(1)} | ${(perRequest.portal / perRequest.baseline).toFixed(2)} |`,
+    `| GET /api${shownPath(p)}${call ? ` (${call})` : ''} | ${role} | ${(perRequest.portal / 1024).toFixed(1)} | ${(perRequest.baseline / 1024).toFixed(1)} | ${(perRequest.portal / perRequest.baseline).toFixed(2)} |`,
   );
 }
 process.exit(0);

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { onlyNamed } from './calls/index.mjs';
+import { onlyNamed, shownPath } from './calls/index.mjs';
 import { login } from './login.mjs';
 import { signInThenRestart, startBaseline } from './portal.mjs';
 
@@ -94,11 +94,6 @@ for (const set of sets) {
 }
 process.exit(0);
 
-/** A call's path as printed: no query, and the feed's secret address left out. */
-function shown(p) {
-  return p.split('?')[0].replace(/(\/calendar\/ics\/\d+\.)[^/]*/, '$1[secret].ics');
-}
-
 /** Where two answers first part (the shorter's length when one begins the other). */
 function firstDifference(a, b) {
   let i = 0;
@@ -132,7 +127,7 @@ async function measure(list, portal, baseline) {
       mine.text === theirs.text ? 'same' : `differ from character ${firstDifference(mine.text, theirs.text)}`;
     if (ANSWERS_ONLY) {
       console.log(
-        `| GET /api${shown(c.path)} (${c.call}) | ${c.role} | | | | | ${mine.chars} / ${theirs.chars}, ${same} |`,
+        `| GET /api${shownPath(c.path)} (${c.call}) | ${c.role} | | | | | ${mine.chars} / ${theirs.chars}, ${same} |`,
       );
       if (process.env.VERBOSE && mine.text !== theirs.text) {
         const at = firstDifference(mine.text, theirs.text);
@@ -151,7 +146,7 @@ async function measure(list, portal, baseline) {
       pairs.push(a / b);
     }
     console.log(
-      `| GET /api${shown(c.path)} (${c.call}) | ${c.role} | ${(sums[0] / ROUNDS).toFixed(0)} | ${(sums[1] / ROUNDS).toFixed(0)} | ${(sums[0] / sums[1]).toFixed(2)} | ${Math.min(...pairs).toFixed(2)} / ${Math.max(...pairs).toFixed(2)} | ${mine.chars} / ${theirs.chars}, ${same} |`,
+      `| GET /api${shownPath(c.path)} (${c.call}) | ${c.role} | ${(sums[0] / ROUNDS).toFixed(0)} | ${(sums[1] / ROUNDS).toFixed(0)} | ${(sums[0] / sums[1]).toFixed(2)} | ${Math.min(...pairs).toFixed(2)} / ${Math.max(...pairs).toFixed(2)} | ${mine.chars} / ${theirs.chars}, ${same} |`,
     );
   }
 }

@@ -19,7 +19,15 @@ export async function callSet(name = process.env.CALLS ?? 'jobs') {
   };
 }
 
-/** The calls `ONLY` names (`call` or `call:ROLE`, comma-separated), or all of them without it. */
-export function onlyNamed(list, only = process.env.ONLY?.split(',')) {
+/**
+ * The calls `ONLY` names (`call` or `call:ROLE`, separated by commas), or all of them without it. A
+ * comma followed by a space belongs to a name ("audit, by days"), so it does not separate.
+ */
+export function onlyNamed(list, only = process.env.ONLY?.split(/,(?! )/)) {
   return list.filter((c) => !only || only.includes(c.call) || only.includes(`${c.call}:${c.role}`));
+}
+
+/** A call's path as printed: no query, and the calendar feed's secret address left out. */
+export function shownPath(p) {
+  return p.split('?')[0].replace(/(\/calendar\/ics\/\d+\.)[^/]*/, '$1[secret].ics');
 }
