@@ -20,3 +20,5 @@ for (const routes of [jobs, forum, meetings, publications, inbox, admin]) routes
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 3102) });
 console.log(`baseline ready on ${process.env.PORT ?? 3102}`);
+// Ends as the portal does on SIGTERM, so that what node writes at exit (--cpu-prof) is written.
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -59,6 +59,8 @@ const baseline = TARGETS.includes('baseline')
   ? await startBaseline({
       port: PORT + 1,
       databaseUrl: DATABASE_URL,
+      // BASELINE_FLAGS: flags for the baseline's node, as PORTAL_FLAGS (e.g. '--cpu-prof --cpu-prof-dir=...').
+      nodeFlags: process.env.BASELINE_FLAGS?.split(' ').filter(Boolean) ?? [],
       preload: path.join(here, 'loop-watch.mjs'),
       env: { LOOP_WATCH_FILE: LOOP_FILE, LOOP_WATCH_LABEL: 'baseline' },
     })
