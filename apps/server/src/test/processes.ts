@@ -121,7 +121,11 @@ export async function startPortal(env: Record<string, string>, port = 0): Promis
         reject(new Error(`the portal exited (${code}) before ${pattern}:\n${out.slice(-3000)}`)),
       );
     });
-  const listening = await waitForLine(/Server listening at http:\/\/[\d.]+:\d+/);
+  // A portal that never listens is not left running behind the failed test.
+  const listening = await waitForLine(/Server listening at http:\/\/[\d.]+:\d+/).catch((e: unknown) => {
+    child.kill('SIGKILL');
+    throw e;
+  });
   const url = /http:\/\/[\d.]+:\d+/.exec(listening)![0];
   return { child, url, output: () => out, exited, waitForLine };
 }

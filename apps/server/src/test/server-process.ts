@@ -1,17 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { startPortal } from './processes.js';
 
 /**
  * The server as its own process (src/main.ts, as `npm start` runs it), for tests that kill it,
  * restart it, or run two: a port the system gives it, a wait for /api/health, and a sign-in through
  * the development mailbox.
  */
-
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function until<T>(
   what: string,
@@ -39,51 +36,26 @@ export interface ServerProcess {
 
 /**
  * Starts the server from the sources with these settings (and demo data), and waits for /api/health.
- * It listens on port 0 and its address is read from its log ("Server listening at"), as
- * `startPortal` (processes.ts) does: a port found free beforehand can be taken by another test
- * file's connection before the server binds it (EADDRINUSE seen in CI).
+ * It is `startPortal` (processes.ts: port 0, its address read from its log) with a development
+ * server's settings; the child is added to `children` for the file's afterAll to kill.
  */
 export async function startServer(children: ChildProcess[], env: Record<string, string>): Promise<ServerProcess> {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_FACTOR: '100',
-      MAIL_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const portal = await startPortal({
+    NODE_ENV: 'development',
+    SEED_DEMO: 'true',
+    RATE_LIMIT_FACTOR: '100',
+    MAIL_URL: '',
+    ...env,
   });
-  children.push(child);
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const base = await until(
-    'the server to listen',
-    () => {
-      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${out}`);
-      return /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-    },
-    90_000,
-  ).catch((e: unknown) => {
-    throw new Error(`${String(e)}\n${out}`);
-  });
+  children.push(portal.child);
   await until(
     'the server to answer',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${out}`);
-      return (await fetch(`${base}/api/health`)).ok ? true : undefined;
-    },
+    async () => ((await fetch(`${portal.url}/api/health`)).ok ? true : undefined),
     90_000,
   ).catch((e: unknown) => {
-    throw new Error(`${String(e)}\n${out}`);
+    throw new Error(`${String(e)}\n${portal.output()}`);
   });
-  return { child, base, log: () => out };
+  return { child: portal.child, base: portal.url, log: portal.output };
 }
 
 /** Signs in through the development mailbox (loopback only) and answers the bearer token. */
