@@ -79,7 +79,8 @@ export async function startPortal({
       NODE_ENV: production ? 'production' : 'development',
       // Production wants a mail server; nothing is mailed during a load run.
       ...(production ? { MAIL_URL: 'smtp://127.0.0.1:9' } : {}),
-      LOG_LEVEL: 'warn',
+      // PORTAL_LOG_LEVEL=info: production's default level (a line for each request), to measure its cost.
+      LOG_LEVEL: process.env.PORTAL_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_FACTOR: '1000000',
       // Answers written as production writes them (no zod check of each answer first).
       CHECK_RESPONSES: 'false',

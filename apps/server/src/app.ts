@@ -22,7 +22,7 @@ import { registerHealth } from './platform/health.js';
 import { registerMetrics } from './platform/metrics.js';
 import { devMailbox, httpSms, noSms, smtpMailer } from './platform/mail.js';
 import { closeAfterUnreadBody, closeConnectionsOnClose } from './platform/connections.js';
-import { loggerOptions, type LogStream } from './platform/logging.js';
+import { loggerOptions, RequestLines, type LogStream } from './platform/logging.js';
 import { loadFastWriters } from './platform/serializer.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWeb } from './platform/web.js';
@@ -105,6 +105,7 @@ export async function buildApp({
   if (!writersAfterListen) await loadFastWriters();
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
+    logController: new RequestLines(),
     trustProxy: config.trustProxy,
     // JSON bodies are small; a route that takes more (the CSV import) sets its own limit.
     bodyLimit: BODY_LIMITS.jsonBytes,

@@ -93,7 +93,8 @@ describe('the log', () => {
       secrets.push('made-up-secret-token-0123456789');
 
       const log = lines.join('');
-      expect(lines.length).toBeGreaterThan(10);
+      // A line for each of the eight requests above, at least.
+      expect(lines.filter((l) => l.includes('"msg":"request completed"')).length).toBeGreaterThanOrEqual(8);
       for (const secret of secrets)
         expect(log.includes(secret), `a secret of ${secret.length} characters is in the log`).toBe(false);
       // The code: 4 digits, not inside a longer number (times, ids).
@@ -108,6 +109,41 @@ describe('the log', () => {
       await t.close();
     }
   }, 120_000);
+
+  it('has one line for each request at info, written when it is answered, with its status and time', async () => {
+    const lines: string[] = [];
+    const t = await buildTestApp(
+      { LOG_LEVEL: 'info' },
+      { seed: false, logStream: { write: (l) => void lines.push(l) } },
+    );
+    try {
+      const asked = [
+        ['/api/health', 200],
+        ['/api/no-such-call?token=a-secret-in-a-query', 404],
+        ['/api/activeuser', 401],
+      ] as const;
+      for (const [url, status] of asked) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(status);
+      type Line = {
+        reqId?: string;
+        msg?: string;
+        req?: { method: string; url: string };
+        res?: { statusCode: number };
+        responseTime?: number;
+      };
+      const requestLines = lines.map((l) => JSON.parse(l) as Line).filter((l) => l.reqId);
+      expect(requestLines.map((l) => l.msg)).not.toContain('incoming request');
+      const completed = requestLines.filter((l) => l.msg === 'request completed');
+      expect(completed.map((l) => [l.req?.method, l.req?.url, l.res?.statusCode])).toEqual([
+        ['GET', '/api/health', 200],
+        ['GET', '/api/no-such-call?token=[redacted]', 404],
+        ['GET', '/api/activeuser', 401],
+      ]);
+      expect(new Set(completed.map((l) => l.reqId)).size).toBe(3);
+      for (const l of completed) expect(l.responseTime).toBeGreaterThanOrEqual(0);
+    } finally {
+      await t.close();
+    }
+  });
 
   it("an error of a failed query is logged without the query's parameters", () => {
     const failed = Object.assign(

@@ -1,4 +1,5 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { destination } from 'pino';
 import type { Deps } from './deps.js';
 
 /**
@@ -60,11 +61,20 @@ export function asJob<T>(deps: Deps, name: string, work: (deps: Deps) => Promise
   return work({ ...deps, log: deps.log.child({ reqId: `${name}-${++jobs}` }), ip: null });
 }
 
-/** The logger of the app: requests with redacted URLs and no headers (bearer tokens, cookies). */
+const LOG_BUFFER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The logger of the app: requests with redacted URLs and no headers (bearer tokens, cookies).
+ * Without a stream of the caller's, lines go to stdout asynchronously: a line waits only for the
+ * write in progress, and lines that came meanwhile go out in one write, where pino's default
+ * wrote each line with a write call of its own on the request's path. pino flushes what is left
+ * when the process exits. While whatever reads stdout does not keep up, lines wait in memory up to
+ * LOG_BUFFER_BYTES; beyond that they are dropped rather than grow the process without bound.
+ */
 export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
   return {
     level,
-    ...(stream ? { stream } : {}),
+    stream: stream ?? destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES }),
     serializers: {
       req: (req: FastifyRequest) => ({
         method: req.method,
@@ -79,4 +89,19 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
       censor: '[redacted]',
     },
   };
+}
+
+/**
+ * One line for each request, written when it has been answered, with what Fastify's two lines held
+ * between them (the request, its status, its time): at `info`, production's level, Fastify wrote a
+ * line as the request came in and another as it was answered (bench/README.md, 2026-11-28, eighth
+ * session). Fastify's public LogController; every other line of Fastify's stays as it is.
+ */
+export class RequestLines extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
