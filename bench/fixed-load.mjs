@@ -10,7 +10,7 @@
  * used the cores, and every stall (slow requests together) beside what the machine did in it.
  *
  *   CALLS=jobs (a set of bench/calls/, on its own database unless DATABASE_URL is set) node bench/fixed-load.mjs
- *   PORT=3201 DURATION=10 TARGETS=portal SAMPLE_MS=100 TRACE_FILE=/tmp/fixed-load-gc.log PRODUCTION=1 (as in production)
+ *   PORT=3201 DURATION=10 RUNS=2 TARGETS=portal SAMPLE_MS=100 TRACE_FILE=/tmp/fixed-load-gc.log PRODUCTION=1 (as in production)
  *   ONLY=call[:ROLE],... (as ratio.mjs)
  *   (defaults); RATES, one per call (default: half the baseline's saturation, measured first; for
  *   the jobs set it was 1583,800,1300,1283,1218 in the load run of 2026-11-24 15:45 UTC)
@@ -30,6 +30,9 @@ const SET = await callSet();
 const DATABASE_URL = SET.databaseUrl;
 const PORT = Number(process.env.PORT ?? 3201);
 const DURATION = Number(process.env.DURATION ?? 10);
+// Runs of each call for each target, taking turns; with two targets and more than two runs, a table
+// of each call's median p99 and p99.9 ends the output.
+const RUNS = Number(process.env.RUNS ?? 2);
 // Without RATES, each call's rate is half the baseline's saturation, measured first (autocannon,
 // 50 connections, 3 s), so any set of bench/calls/ runs without knowing its figures.
 const RATES = process.env.RATES?.split(',').map(Number);
@@ -130,13 +133,15 @@ function reportStalls(slow, samples, runStart) {
 }
 const calls = onlyNamed(tokens ? await SET.calls(portal.url, tokens) : await SET.list(portal.url));
 const rates = RATES ?? (await halfSaturation(calls));
+const summary = [];
 const cases = calls.map((c, i) => [`${c.call} ${c.role}`, c.token, c.path, rates[i]]);
 for (const [name, token, p, rate] of cases) {
   const urls = { portal: `${portal.url}/api${p}`, baseline: `${baseline?.url}${p}` };
   const headers = { authorization: `Bearer ${token}` };
   for (const target of TARGETS) await openLoop({ url: urls[target], headers, rate, duration: 2 });
-  // Two runs each, the targets taking turns.
-  for (let i = 0; i < 2; i++) {
+  // RUNS runs each, the targets taking turns.
+  const runs = Object.fromEntries(TARGETS.map((t) => [t, []]));
+  for (let i = 0; i < RUNS; i++) {
     for (const target of TARGETS) {
       const h = monitorEventLoopDelay({ resolution: 5 });
       h.enable();
@@ -155,7 +160,27 @@ for (const [name, token, p, rate] of cases) {
         `  in the run (${secs.toFixed(1)} s): ms on a core ${busiest(all, 'ran', 4)}; steal ${all.reduce((a, x) => a + x.stealMs, 0)} ms; CPU pressure ${Math.round(all.reduce((a, x) => a + x.cpuMs, 0))} ms`,
       );
       reportStalls(r.slow, sampler.samples, runStart);
+      runs[target].push(r);
     }
+  }
+  summary.push([name, rate, runs]);
+}
+// Each call's p99 and p99.9 as the median of its runs: a stall of the machine lands in one run of
+// one target, and the median of several runs leaves it out, where the figures of one run follow it.
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+if (TARGETS.length === 2 && RUNS > 2) {
+  console.log(
+    `\n| call | rate | p99, median of ${RUNS} runs: ${TARGETS.join(' / ')} | ratio | p99.9: ${TARGETS.join(' / ')} | ratio |`,
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, rate, runs] of summary) {
+    const [a, b] = TARGETS.map((t) => [median(runs[t].map((r) => r.p99)), median(runs[t].map((r) => r.p999))]);
+    console.log(
+      `| ${name} | ${rate}/s | ${a[0].toFixed(1)} / ${b[0].toFixed(1)} | ${(a[0] / b[0]).toFixed(2)} | ${a[1].toFixed(1)} / ${b[1].toFixed(1)} | ${(a[1] / b[1]).toFixed(2)} |`,
+    );
   }
 }
 // The longest pauses of the portal's garbage collector in the whole run.
