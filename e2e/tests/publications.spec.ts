@@ -72,7 +72,8 @@ async function phoneShot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test.describe('publications and subscriptions', () => {
+// @pdf-viewer: the first test previews a PDF in Chromium's viewer, and the describe is serial.
+test.describe('publications and subscriptions', { tag: '@pdf-viewer' }, () => {
   test.describe.configure({ mode: 'serial' });
 
   test('ar@ subscribes with notify on, hears of a new publication, previews, downloads it and zips it with another', async ({

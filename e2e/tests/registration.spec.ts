@@ -250,76 +250,80 @@ test.describe('registration', () => {
 
   // ta@ opens their competency PDF, then marks the profile up to date; then suggests changes with a
   // document, which the TA admin opens from the pending change.
-  test('ta views competencies, marks the profile up to date, and sends a suggested-changes document', async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    await signIn(page, 'ta@portal.test');
-    await page.goto('/profile');
-    const card = page.getByRole('region', { name: 'Competency' });
-    const mark = card.getByRole('button', { name: 'Mark Profile up to date' });
-    await expect(mark).toBeDisabled();
-    await settled(page);
-    await shot(page, 'profile-competency');
-    await noSeriousViolations(page);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, 'profile-competency-phone');
-    await page.setViewportSize({ width: 1280, height: 900 });
+  test(
+    'ta views competencies, marks the profile up to date, and sends a suggested-changes document',
+    {
+      tag: '@pdf-viewer', // the competency PDF opens in a tab, in Chromium's viewer
+    },
+    async ({ page }) => {
+      test.setTimeout(180_000);
+      await signIn(page, 'ta@portal.test');
+      await page.goto('/profile');
+      const card = page.getByRole('region', { name: 'Competency' });
+      const mark = card.getByRole('button', { name: 'Mark Profile up to date' });
+      await expect(mark).toBeDisabled();
+      await settled(page);
+      await shot(page, 'profile-competency');
+      await noSeriousViolations(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'profile-competency-phone');
+      await page.setViewportSize({ width: 1280, height: 900 });
 
-    const popup = page.waitForEvent('popup');
-    await card.getByRole('button', { name: 'View Competencies' }).click();
-    const pdf = await popup;
-    await expect.poll(() => pdf.url()).toMatch(/\/api\/competencies\/\d+\?dl=/);
-    await pdf.close();
-    await expect(mark).toBeEnabled();
-    await mark.click();
-    await expect(page.getByText('Successfully marked profile as up to date.')).toBeVisible();
-    await expect(card).not.toContainText('Not yet');
+      const popup = page.waitForEvent('popup');
+      await card.getByRole('button', { name: 'View Competencies' }).click();
+      const pdf = await popup;
+      await expect.poll(() => pdf.url()).toMatch(/\/api\/competencies\/\d+\?dl=/);
+      await pdf.close();
+      await expect(mark).toBeEnabled();
+      await mark.click();
+      await expect(page.getByText('Successfully marked profile as up to date.')).toBeVisible();
+      await expect(card).not.toContainText('Not yet');
 
-    // The suggested-changes document travels with a profile change.
-    await page.goto('/edit-profile');
-    const competency = page.getByRole('region', { name: 'Competency' });
-    await competency.getByRole('button', { name: 'Upload Document' }).click();
-    const upload = page.getByRole('dialog', { name: 'Upload Suggested Changes' });
-    await upload.getByLabel('Choose a file to upload').setInputFiles({
-      name: 'Suggested changes.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4 suggested'),
-    });
-    await upload.getByRole('button', { name: 'Yes' }).click();
-    await upload.getByRole('button', { name: 'Finish' }).click();
-    await expect(page.getByText('Document uploaded successfully.')).toBeVisible();
-    await expect(competency.getByText('Suggested changes.pdf')).toBeVisible();
-    await competency
-      .getByRole('textbox', { name: /Suggested changes to your competencies/ })
-      .fill('Please add ISO 15189 medical testing.');
-    await shot(page, 'edit-profile-suggestion');
-    await noSeriousViolations(page);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, 'edit-profile-suggestion-phone');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(
-      page.getByText('Your profile request has been submitted to Members Portal for approval!'),
-    ).toBeVisible();
-    await signOut(page);
+      // The suggested-changes document travels with a profile change.
+      await page.goto('/edit-profile');
+      const competency = page.getByRole('region', { name: 'Competency' });
+      await competency.getByRole('button', { name: 'Upload Document' }).click();
+      const upload = page.getByRole('dialog', { name: 'Upload Suggested Changes' });
+      await upload.getByLabel('Choose a file to upload').setInputFiles({
+        name: 'Suggested changes.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4 suggested'),
+      });
+      await upload.getByRole('button', { name: 'Yes' }).click();
+      await upload.getByRole('button', { name: 'Finish' }).click();
+      await expect(page.getByText('Document uploaded successfully.')).toBeVisible();
+      await expect(competency.getByText('Suggested changes.pdf')).toBeVisible();
+      await competency
+        .getByRole('textbox', { name: /Suggested changes to your competencies/ })
+        .fill('Please add ISO 15189 medical testing.');
+      await shot(page, 'edit-profile-suggestion');
+      await noSeriousViolations(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'edit-profile-suggestion-phone');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(
+        page.getByText('Your profile request has been submitted to Members Portal for approval!'),
+      ).toBeVisible();
+      await signOut(page);
 
-    await signIn(page, 'taadmin@portal.test');
-    await page.goto('/admin/pending-profile-change-all');
-    await page.getByRole('link', { name: 'Tess Assessor' }).first().click();
-    const suggested = page.getByRole('region', { name: 'COMPETENCY CHANGES SUGGESTED' });
-    await expect(suggested).toContainText('Please add ISO 15189 medical testing.');
-    await expect(suggested).toContainText('Suggested changes.pdf');
-    await expect(suggested.getByRole('button', { name: 'View Competencies' })).toBeEnabled();
-    await shot(page, 'pending-change-suggestion');
-    await noSeriousViolations(page);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, 'pending-change-suggestion-phone');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const doc = page.waitForEvent('popup');
-    await suggested.getByRole('button', { name: 'Suggested Changes' }).click();
-    const opened = await doc;
-    await expect.poll(() => opened.url()).toMatch(/\/api\/competency-suggestions\/[a-f0-9]{24}\?dl=/);
-    await opened.close();
-  });
+      await signIn(page, 'taadmin@portal.test');
+      await page.goto('/admin/pending-profile-change-all');
+      await page.getByRole('link', { name: 'Tess Assessor' }).first().click();
+      const suggested = page.getByRole('region', { name: 'COMPETENCY CHANGES SUGGESTED' });
+      await expect(suggested).toContainText('Please add ISO 15189 medical testing.');
+      await expect(suggested).toContainText('Suggested changes.pdf');
+      await expect(suggested.getByRole('button', { name: 'View Competencies' })).toBeEnabled();
+      await shot(page, 'pending-change-suggestion');
+      await noSeriousViolations(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'pending-change-suggestion-phone');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const doc = page.waitForEvent('popup');
+      await suggested.getByRole('button', { name: 'Suggested Changes' }).click();
+      const opened = await doc;
+      await expect.poll(() => opened.url()).toMatch(/\/api\/competency-suggestions\/[a-f0-9]{24}\?dl=/);
+      await opened.close();
+    },
+  );
 });
