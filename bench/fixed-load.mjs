@@ -2,8 +2,8 @@
  * A fixed offered load of evenly spaced requests (open-loop.mjs), each list call of load.mjs twice
  * for DURATION seconds, on the data of `npm run generate`: the latency a user sees when the server
  * is half busy, without autocannon in the same run. TARGETS=portal,baseline runs the baseline too
- * (baseline.mjs on PORT + 1), the two taking turns run by run. The portal runs with --trace-gc (its
- * output in TRACE_FILE); both servers have loop-watch.mjs preloaded, which notes every delay of their
+ * (baseline.mjs on PORT + 1), the two taking turns run by run. Both servers run with --trace-gc (the
+ * portal's output in TRACE_FILE, the baseline's in TRACE_FILE with `.baseline` added), and both have loop-watch.mjs preloaded, which notes every delay of their
  * event loop over 20 ms; this process watches its own event loop, and machine-sampler.mjs samples
  * the machine every SAMPLE_MS (steal, CPU and I/O pressure, each process's time on a core and
  * waiting for one, PostgreSQL's active statements and waits). Each run prints its percentiles, who
@@ -63,7 +63,8 @@ const baseline = TARGETS.includes('baseline')
       port: PORT + 1,
       databaseUrl: DATABASE_URL,
       // BASELINE_FLAGS: flags for the baseline's node, as PORTAL_FLAGS (e.g. '--cpu-prof --cpu-prof-dir=...').
-      nodeFlags: process.env.BASELINE_FLAGS?.split(' ').filter(Boolean) ?? [],
+      nodeFlags: ['--trace-gc', ...(process.env.BASELINE_FLAGS?.split(' ').filter(Boolean) ?? [])],
+      stdout: openSync(`${TRACE_FILE}.baseline`, 'w'),
       preload: path.join(here, 'loop-watch.mjs'),
       env: { LOOP_WATCH_FILE: LOOP_FILE, LOOP_WATCH_LABEL: 'baseline' },
     })
@@ -183,11 +184,26 @@ if (TARGETS.length === 2 && RUNS > 2) {
     );
   }
 }
-// The longest pauses of the portal's garbage collector in the whole run.
-const pauses = [...readFileSync(TRACE_FILE, 'utf8').matchAll(/, ([0-9.]+) \/ [0-9.]+ ms/g)]
-  .map((m) => Number(m[1]))
-  .sort((a, b) => b - a);
-console.log(`the portal's longest GC pauses: ${pauses.slice(0, 3).join(', ')} ms`);
+// Each server's garbage collector over the whole run (its warm-ups included): how many scavenges
+// and mark-compacts, their pauses' median, p99 and maximum, and their pauses' sum.
+for (const [target, file] of [
+  ['portal', TRACE_FILE],
+  ['baseline', `${TRACE_FILE}.baseline`],
+]) {
+  if (!TARGETS.includes(target)) continue;
+  const trace = readFileSync(file, 'utf8');
+  for (const kind of ['Scavenge', 'Mark-Compact']) {
+    const pauses = [...trace.matchAll(new RegExp(`${kind}[^,]*, ([0-9.]+) / [0-9.]+ ms`, 'g'))]
+      .map((m) => Number(m[1]))
+      .sort((a, b) => a - b);
+    if (!pauses.length) continue;
+    const at = (q) => pauses[Math.min(pauses.length - 1, Math.floor(q * pauses.length))];
+    const sum = pauses.reduce((a, x) => a + x, 0);
+    console.log(
+      `${target} ${kind}: ${pauses.length}, pauses p50 ${at(0.5)} p99 ${at(0.99)} max ${pauses.at(-1)} ms, ${Math.round(sum)} ms in all`,
+    );
+  }
+}
 process.exit(0);
 
 /** Half the baseline's req/s at 50 connections for each call (a baseline started for it if need be). */

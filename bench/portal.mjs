@@ -103,9 +103,10 @@ export async function startPortal({
 
 /**
  * Starts baseline.mjs (bare Fastify + raw pg running the portal's SQL) on `port` under tsx (it reads
- * the portal's actorSql from the sources) and waits until it answers; stopped on exit.
+ * the portal's actorSql from the sources) and waits until it answers; stopped on exit. `stdout` as
+ * startPortal's (fixed-load.mjs: a file for its --trace-gc).
  */
-export async function startBaseline({ port, databaseUrl, nodeFlags = [], preload, env = {} }) {
+export async function startBaseline({ port, databaseUrl, nodeFlags = [], preload, env = {}, stdout = 'inherit' }) {
   const args = [
     ...nodeFlags,
     '--import',
@@ -117,7 +118,7 @@ export async function startBaseline({ port, databaseUrl, nodeFlags = [], preload
   const child = spawn(process.execPath, args, {
     cwd: here,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   process.on('exit', () => child.kill('SIGTERM'));
   const url = `http://127.0.0.1:${port}`;
