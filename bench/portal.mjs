@@ -11,6 +11,15 @@ import pg from 'pg';
 
 export const here = path.dirname(fileURLToPath(import.meta.url));
 
+/**
+ * The node flags of the repository's `npm start` line (package.json), which production runs with:
+ * a benchmark's portal started as in production gets them too.
+ */
+export const START_FLAGS = JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8'))
+  .scripts.start.match(/node (.*?)\s*scripts\/start\.mjs/)[1]
+  .split(' ')
+  .filter(Boolean);
+
 /** Waits until `url` answers below 500 (tries every 500 ms, up to `tries` times). */
 export async function waitFor(url, tries = 240) {
   for (let i = 0; i < tries; i++) {
@@ -40,7 +49,7 @@ export async function freshDatabase(url) {
  * Starts the server on `port` and waits for /api/health. `databaseUrl` '' is PGlite in
  * `dataDir`. `preload` is a module loaded before the server (record-sql.mjs). `production`: as in
  * production (no development mailbox: sign in through a development start first,
- * `signInThenRestart`). `nodeFlags` go to node before the rest (alloc.mjs: --trace-gc-nvp); `stdout`
+ * `signInThenRestart`), with npm start's node flags (START_FLAGS). `nodeFlags` go to node after those, before the rest (alloc.mjs: --trace-gc-nvp); `stdout`
  * 'pipe' hands the child's standard output to the caller. `workers` > 1: that many processes behind
  * the one port (cluster.mjs; `nodeFlags` and `preload` then do not apply). Answers the child
  * process, its base URL, the address it writes into links (`appUrl`, its APP_URL) and a reader of
@@ -62,6 +71,7 @@ export async function startPortal({
     workers > 1
       ? [path.join(here, 'cluster.mjs')]
       : [
+          ...(production ? START_FLAGS : []),
           ...nodeFlags,
           '--import',
           'tsx',
