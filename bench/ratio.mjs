@@ -12,7 +12,7 @@
  *   data; `all`: every set whose database exists), PRODUCTION=1 (the portal as in production: no
  *   zod check of each answer), ROUNDS=6 SLICE=3 WARMUP=2 CONNECTIONS=50 PORT=3131 (defaults; the baseline
  *   listens on PORT + 1), DATABASE_URL (only with one set: overrides the set's database), ONLY=call or
- *   call:ROLE,... (only those calls of the sets)
+ *   call:ROLE,... (only those calls of the sets), PORTAL_FLAGS (more node flags for the portal)
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,7 +80,14 @@ for (const set of sets) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-ratio-'));
   dataDirs.push(dataDir);
   const { portal, tokens } = await signInThenRestart(
-    { port: PORT, databaseUrl, dataDir, production: PRODUCTION },
+    {
+      port: PORT,
+      databaseUrl,
+      dataDir,
+      production: PRODUCTION,
+      // PORTAL_FLAGS: more flags for the portal's node, after npm start's (a later V8 flag wins).
+      nodeFlags: process.env.PORTAL_FLAGS?.split(' ').filter(Boolean) ?? [],
+    },
     set.emails,
     login,
   );
