@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from './spec-tables.js';
 
 export { expect };
 
@@ -184,6 +185,19 @@ export async function useApiSession(page: Page, session: ApiSession, role: strin
     },
     { token: session.token, roles: session.permissions, role },
   );
+}
+
+/**
+ * Signs a demo account in through the API and opens its landing page, viewing as the role the
+ * sign-in screens pick: for tests whose subject is what comes after signing in, without the two
+ * screens' cost (sign-in.spec.ts, the remembered browsers and the shell's tests go through them).
+ * Once in a page: useApiSession's script sets the session only at the page's first load.
+ */
+export async function signInDirectly(page: Page, email: (typeof DEMO_ACCOUNTS)[number]['email']): Promise<void> {
+  const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
+  await useApiSession(page, await apiSignIn(email), account.current);
+  await page.goto(account.landing);
+  await expect(ui.sidebar(page)).toBeVisible();
 }
 
 /** Goes to a path inside the app without reloading it (as a link would). */

@@ -7,11 +7,11 @@ import {
   pathnameOf,
   settled,
   shot,
-  signIn,
+  signInDirectly,
   test,
+  type ApiSession,
   ui,
   useApiSession,
-  type ApiSession,
 } from '../helpers.js';
 import { seriousViolations } from '../axe.js';
 
@@ -139,7 +139,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
   });
 
   test('the modals, menus and popovers of the signed-in pages', async ({ page }) => {
-    await signIn(page, 'multi@portal.test');
+    await signInDirectly(page, 'multi@portal.test');
     await settled(page);
 
     // The user menu (with 'Switch view to') and its confirmation.
@@ -200,7 +200,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
   });
 
   test('the upload and review modals of a job', async ({ page }) => {
-    await signIn(page, 'ta@portal.test');
+    await signInDirectly(page, 'ta@portal.test');
     await page.goto('/jobs');
     await page.getByRole('link', { name: '100234', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Job 100234' })).toBeVisible();

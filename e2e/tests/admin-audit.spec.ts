@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@portal/shared';
 import { seriousViolations } from '../axe.js';
-import { expect, settled, shot, signIn, submitLogin, test } from '../helpers.js';
+import { expect, settled, shot, signIn, signInDirectly, submitLogin, test } from '../helpers.js';
 
 /**
  * The audit trail: a failed sign-in and a seeded approval are on the trail; the SYSADMIN
@@ -79,7 +79,7 @@ test.describe('the audit trail', () => {
   });
 
   test('the page and its calls are the SYSADMIN’s only', async ({ page }) => {
-    await signIn(page, 'taadmin@portal.test');
+    await signInDirectly(page, 'taadmin@portal.test');
     const labels = await page.getByRole('navigation').getByRole('link').allInnerTexts();
     expect(labels.join('|')).not.toContain('Audit Trail');
     const status = await page.evaluate(async () => {

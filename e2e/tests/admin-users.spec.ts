@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../axe.js';
-import { apiSignIn, expect, settled, shot, signIn, test, useApiSession } from '../helpers.js';
+import { apiSignIn, expect, settled, shot, signInDirectly, test, useApiSession } from '../helpers.js';
 
 // Demo data (apps/server/src/db/seed/demo-members.ts): member05@ is Emery Nguyen, a committee
 // member of one demo committee without forum write.
@@ -39,7 +39,7 @@ test('the SYSADMIN finds a member, deactivates them (their session ends), reacti
   await expect(memberPage.getByRole('table', { name: 'Discussions' })).toBeVisible();
   await expect(memberPage.getByRole('link', { name: 'New Discussion' })).toHaveCount(0);
 
-  await signIn(page, 'admin@portal.test');
+  await signInDirectly(page, 'admin@portal.test');
   await page.goto('/admin/users');
   await expect(page.getByRole('link', { name: 'Manage Forum Admin' })).toBeVisible();
   await expect(page.getByText(/^\d+ users$/)).toBeVisible();
@@ -91,7 +91,7 @@ test('the SYSADMIN finds a member, deactivates them (their session ends), reacti
 });
 
 test('the TA admin sees only assessors and no Manage Forum Admin; Edit Personal Details saves', async ({ page }) => {
-  await signIn(page, 'taadmin@portal.test');
+  await signInDirectly(page, 'taadmin@portal.test');
   await page.goto('/admin/users');
   await expect(page.getByText(/^\d+ users$/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Manage Forum Admin' })).toHaveCount(0);
@@ -111,7 +111,7 @@ test('the TA admin sees only assessors and no Manage Forum Admin; Edit Personal 
 test('the TA admin edits an assessor with cards in the detailed layout; Cancel returns to the profile', async ({
   page,
 }) => {
-  await signIn(page, 'taadmin@portal.test');
+  await signInDirectly(page, 'taadmin@portal.test');
   await page.goto('/admin/users?search=tess');
   await page.getByRole('link', { name: 'Tess Assessor' }).click();
   await expect(page.getByRole('heading', { name: 'Tess Assessor' })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CONTACT, CONTACT_MESSAGES, RESOURCE_MESSAGES } from '@portal/shared';
 import { seriousViolations } from '../axe.js';
-import { expect, messagesTo, settled, shot, signIn, test, ui } from '../helpers.js';
+import { expect, messagesTo, settled, shot, signInDirectly, test, ui } from '../helpers.js';
 
 /**
  * A signed-out visitor writes to the body through /contact, an admin reads it in their
@@ -67,7 +67,7 @@ test.describe('contact and useful resources', () => {
   });
 
   test('the admin sees the message in their notifications, with the sender’s name and email', async ({ page }) => {
-    await signIn(page, 'admin@portal.test');
+    await signInDirectly(page, 'admin@portal.test');
     await page.goto('/notifications');
     const item = page.getByRole('button', { name: new RegExp(`Contact message: ${SUBJECT}`) }).first();
     await expect(item).toBeVisible();
@@ -82,7 +82,7 @@ test.describe('contact and useful resources', () => {
   test('signed in, the contact page sits in the shell under Dashboard > Contact, with subject and message only', async ({
     page,
   }) => {
-    await signIn(page, 'cm@portal.test');
+    await signInDirectly(page, 'cm@portal.test');
     await ui.sidebar(page).getByRole('link', { name: 'Contact' }).click();
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -105,7 +105,7 @@ test.describe('contact and useful resources', () => {
   });
 
   test('ta@ opens Useful Resources from the sidebar and downloads one', async ({ page }) => {
-    await signIn(page, 'ta@portal.test');
+    await signInDirectly(page, 'ta@portal.test');
     await ui.sidebar(page).getByRole('link', { name: 'Useful Resources' }).click();
     await expect(page).toHaveURL(/\/ta-useful-resources$/);
     const table = page.getByRole('table', { name: 'Useful resources' });

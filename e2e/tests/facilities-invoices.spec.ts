@@ -1,4 +1,4 @@
-import { expect, shot, signIn, signOut, test } from '../helpers.js';
+import { expect, shot, signIn, signInDirectly, signOut, test } from '../helpers.js';
 
 // Demo data (apps/server/src/db/seed/demo-jobs.ts): ar@ represents sites of Harbour Analytical
 // Laboratories (000412) and Southern Cross Pathology (001876); multi@ represents Riverina Food
@@ -6,7 +6,7 @@ import { expect, shot, signIn, signOut, test } from '../helpers.js';
 
 test.describe('facilities and invoices (AR)', () => {
   test('an AR updates a facility contact details and sees its sites', async ({ page }) => {
-    await signIn(page, 'ar@portal.test');
+    await signInDirectly(page, 'ar@portal.test');
     await page.goto('/facilities');
     const table = page.getByRole('table', { name: 'Facilities' });
     await expect(table.getByRole('link', { name: 'Harbour Analytical Laboratories' })).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('facilities and invoices (AR)', () => {
   });
 
   test('an AR sees outstanding invoices with formatted amounts and filters them by date', async ({ page }) => {
-    await signIn(page, 'ar@portal.test');
+    await signInDirectly(page, 'ar@portal.test');
     await page.goto('/invoices');
     const outstanding = page.getByRole('table', { name: 'Outstanding invoices' });
     const rows = outstanding.getByRole('row');

@@ -8,6 +8,7 @@ import {
   settled,
   shot,
   signIn,
+  signInDirectly,
   signOut,
   switchCommittee,
   test,
@@ -144,7 +145,7 @@ test.describe('committee forum', () => {
     await shot(multi, 'multi-replied');
     await multi.close();
 
-    await signIn(page, 'cm@portal.test');
+    await signInDirectly(page, 'cm@portal.test');
     await useChemical(page);
     await ui.notificationBell(page).click();
     const latest = ui.latestNotifications(page);
@@ -158,7 +159,7 @@ test.describe('committee forum', () => {
   });
 
   test('search finds the discussion by a word of its body and by a reply', async ({ page }) => {
-    await signIn(page, 'cm@portal.test');
+    await signInDirectly(page, 'cm@portal.test');
     await useChemical(page);
     await page.goto('/forum');
     const search = page.getByRole('searchbox', { name: 'Search discussions' });
@@ -174,7 +175,7 @@ test.describe('committee forum', () => {
   });
 
   test('ar@, in no committee, is sent away from the forum and gets 404 from the API', async ({ page }) => {
-    await signIn(page, 'ar@portal.test');
+    await signInDirectly(page, 'ar@portal.test');
     await page.goto('/forum');
     await expect.poll(() => pathnameOf(page)).not.toBe('/forum');
     await expect(ui.sidebar(page).getByRole('link', { name: 'Forum' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { STORAGE } from '../spec-tables.js';
-import { expect, pathnameOf, shot, signIn, signOut, test, zipEntryNames } from '../helpers.js';
+import { expect, pathnameOf, shot, signIn, signInDirectly, signOut, test, zipEntryNames } from '../helpers.js';
 
 // Demo data (apps/server/src/db/seed/demo-jobs.ts): job 100234 is at Harbour Labs Sydney, a site
 // only ar@ represents; ta@ is an assessor on it. multi@ represents other sites (an AR of another
@@ -128,7 +128,7 @@ test.describe('job documents', () => {
   test('an AR of another facility gets nothing of that job', async ({ page }) => {
     expect(jobPath).toMatch(/^\/job\/\d+$/);
     const jobId = jobPath.split('/').pop()!;
-    await signIn(page, 'multi@portal.test');
+    await signInDirectly(page, 'multi@portal.test');
     await page.goto('/jobs');
     await expect(page.getByRole('table', { name: 'Jobs of your sites' })).toBeVisible();
     await expect(page.getByRole('link', { name: JOB, exact: true })).toHaveCount(0);

@@ -7,6 +7,7 @@ import {
   settled,
   shot,
   signIn,
+  signInDirectly,
   signOut,
   switchCommittee,
   test,
@@ -192,7 +193,7 @@ test.describe('meeting documents', () => {
   test('a plain member no longer sees the restricted folder, in the browser, the search or the API', async ({
     page,
   }) => {
-    await signIn(page, 'multi@portal.test');
+    await signInDirectly(page, 'multi@portal.test');
     // multi@ looks as an AR first: view as a committee member, then work in the Chemical committee.
     await ui.userMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Committee Member' }).click();

@@ -8,6 +8,7 @@ import {
   settled,
   shot,
   signIn,
+  signInDirectly,
   signOut,
   test,
   ui,
@@ -219,7 +220,7 @@ test.describe('publications and subscriptions', { tag: '@pdf-viewer' }, () => {
   test('the back office adds a publication through its page, replaces its file and removes it', async ({ page }) => {
     test.setTimeout(120_000);
     const name = `E2E Release Notes ${Date.now().toString(36)}`;
-    await signIn(page, 'admin@portal.test');
+    await signInDirectly(page, 'admin@portal.test');
     await page.getByRole('link', { name: 'Manage Publications' }).click();
     await expect(page).toHaveURL(/\/admin\/publications$/);
     const table = page.getByRole('table', { name: 'All Publications' });
@@ -274,7 +275,7 @@ test.describe('publications and subscriptions', { tag: '@pdf-viewer' }, () => {
 
   test('an empty subscription list says so in the browser', async ({ page }) => {
     // la@ subscribes to Calibration only; once unsubscribed there is nothing to browse.
-    await signIn(page, 'la@portal.test');
+    await signInDirectly(page, 'la@portal.test');
     await page.goto('/subscriptions');
     const updates = category(page, 'Accreditation Program Updates');
     await updates.getByRole('checkbox', { name: 'Calibration', exact: true }).uncheck();

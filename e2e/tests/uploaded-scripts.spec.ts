@@ -1,5 +1,5 @@
 import { STORAGE } from '../spec-tables.js';
-import { expect, signIn, test } from '../helpers.js';
+import { expect, signInDirectly, test } from '../helpers.js';
 
 /**
  * A file a member uploads must never run on the portal's origin. The CSP allows scripts
@@ -8,7 +8,7 @@ import { expect, signIn, test } from '../helpers.js';
  * Chromium refuse to run a script of a non-script type.
  */
 test('an uploaded .js fetched by <script src> on the portal does not run', async ({ page }) => {
-  await signIn(page, 'ar@portal.test');
+  await signInDirectly(page, 'ar@portal.test');
   const outcome = await page.evaluate(async (tokenKey) => {
     const headers = { Authorization: `Bearer ${window.localStorage.getItem(tokenKey)}` };
     const jobs = (await (await fetch('/api/jobs?role=AR', { headers })).json()) as { data: { id: number }[] };

@@ -7,6 +7,7 @@ import {
   settled,
   shot,
   signIn,
+  signInDirectly,
   submitLogin,
   test,
   ui,
@@ -175,7 +176,7 @@ test.describe('one feedback per action', () => {
   });
 
   test('a page the role cannot open says so, briefly, on the page the user is sent to', async ({ page }) => {
-    await signIn(page, 'cm@portal.test');
+    await signInDirectly(page, 'cm@portal.test');
     await page.goto('/invoices');
     await expect.poll(() => pathnameOf(page)).toMatch(/^\/(dashboard)?$/);
     await expect(page.getByText(SAYS.notAllowed)).toBeVisible();
@@ -241,7 +242,7 @@ test.describe('the two-factor screens', () => {
 
 test.describe('wayfinding and consistency', () => {
   test('breadcrumbs follow the hierarchy of the route table', async ({ page }) => {
-    await signIn(page, 'ar@portal.test');
+    await signInDirectly(page, 'ar@portal.test');
     await page.goto('/facilities');
     await page.getByRole('link', { name: 'Harbour Analytical Laboratories' }).click();
     await expect
