@@ -49,8 +49,8 @@ export async function freshDatabase(url) {
  * Starts the server on `port` and waits for /api/health. `databaseUrl` '' is PGlite in
  * `dataDir`. `preload` is a module loaded before the server (record-sql.mjs). `production`: as in
  * production (no development mailbox: sign in through a development start first,
- * `signInThenRestart`), with npm start's node flags (START_FLAGS). `nodeFlags` go to node after those, before the rest (alloc.mjs: --trace-gc-nvp); `stdout`
- * 'pipe' hands the child's standard output to the caller. `workers` > 1: that many processes behind
+ * `signInThenRestart`), with npm start's node flags (START_FLAGS). `nodeFlags` go to node after
+ * those, before the rest (alloc.mjs: --trace-gc-nvp); `stdout` 'pipe' hands the child's standard output to the caller. `workers` > 1: that many processes behind
  * the one port (cluster.mjs; `nodeFlags` and `preload` then do not apply). Answers the child
  * process, its base URL, the address it writes into links (`appUrl`, its APP_URL) and a reader of
  * its resident memory in kB; the child is stopped on exit.
