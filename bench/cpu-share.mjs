@@ -9,7 +9,7 @@
  * buffer hits: pg_stat_database, after 11 s for the backends to report), which show whether both
  * servers ask the database for the same work.
  *
- *   CALLS=forum [ONLY=call[:ROLE],...] [ROUNDS=3] [DURATION=5] [PRODUCTION=1] [PGSTATS=1] node bench/cpu-share.mjs
+ *   CALLS=forum [ONLY=call[:ROLE],...] [ROUNDS=3] [DURATION=5] [PRODUCTION=1] [PGSTATS=1] [PORTAL_FLAGS=...] node bench/cpu-share.mjs
  *   PORT=3141 (the baseline listens on PORT + 1). Linux only (/proc). Needs the set's scale data.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -66,7 +66,14 @@ function load(url, token, opts) {
 }
 
 const { portal, tokens } = await signInThenRestart(
-  { port: PORT, databaseUrl: SET.databaseUrl, dataDir, production: process.env.PRODUCTION === '1' },
+  {
+    port: PORT,
+    databaseUrl: SET.databaseUrl,
+    dataDir,
+    production: process.env.PRODUCTION === '1',
+    // PORTAL_FLAGS: more flags for the portal's node, after npm start's (a later V8 flag wins), as ratio.mjs.
+    nodeFlags: process.env.PORTAL_FLAGS?.split(' ').filter(Boolean) ?? [],
+  },
   SET.emails,
   login,
 );
