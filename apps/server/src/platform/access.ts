@@ -128,6 +128,29 @@ export interface Scope {
 const replaced = new Map<Action, Pick<Rule, 'scope' | 'scopeKey'>>();
 
 /**
+ * A list's condition, built when first read: a hot statement reads it only the first time its
+ * shape is seen (platform/prepared.ts), and building Drizzle's SQL pieces on every call was most of
+ * what a small list allocated beyond the baseline (bench/README.md, "allocation"). A class, not an
+ * object literal with a getter: each such literal's getter is a closure of its own, so V8 gave every
+ * scope a map of its own, made in the old generation, and those maps kept each request's actor and
+ * rows alive through two young collections, promoted (about 100 kB a scavenge on a list call under
+ * load, where the baseline promotes none; bench/README.md, 2026-11-29).
+ */
+class LazyScope implements Scope {
+  private built: SQL | undefined = undefined;
+  constructor(
+    private readonly build: NonNullable<Rule['scope']>,
+    private readonly actor: Actor,
+    private readonly me: UserRef,
+    readonly key: string,
+  ) {}
+
+  get where(): SQL {
+    return (this.built ??= this.build(this.actor, this.me));
+  }
+}
+
+/**
  * The SQL condition for a list of the action's records (false when the actor may not list at
  * all: an empty list, not an error; ask `authorize(actor, action)` first where a refusal should
  * answer 403). Give `me` as a placeholder inside a prepared statement.
@@ -138,16 +161,7 @@ export function scopeFor(actor: Actor, action: Action, me: UserRef = actor.user.
   const scope = rule.scope;
   if (!scope) throw new Error(`the access rule for ${action} has no list scope`);
   if (rule.can && !rule.can(actor)) return { where: sql`false`, key: 'none' };
-  // The condition is built when read: a hot statement reads it only the first time its shape is
-  // seen (platform/prepared.ts), and building Drizzle's SQL pieces on every call was most of what a
-  // small list allocated beyond the baseline (bench/README.md, "allocation").
-  let where: SQL | undefined;
-  return {
-    get where() {
-      return (where ??= scope(actor, me));
-    },
-    key: rule.scopeKey?.(actor) ?? 'all',
-  };
+  return new LazyScope(scope, actor, me, rule.scopeKey?.(actor) ?? 'all');
 }
 
 /**
