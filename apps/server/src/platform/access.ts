@@ -131,10 +131,10 @@ const replaced = new Map<Action, Pick<Rule, 'scope' | 'scopeKey'>>();
  * A list's condition, built when first read: a hot statement reads it only the first time its
  * shape is seen (platform/prepared.ts), and building Drizzle's SQL pieces on every call was most of
  * what a small list allocated beyond the baseline (bench/README.md, "allocation"). A class, not an
- * object literal with a getter: each such literal's getter is a closure of its own, so V8 gave every
- * scope a map of its own, made in the old generation, and those maps kept each request's actor and
- * rows alive through two young collections, promoted (about 100 kB a scavenge on a list call under
- * load, where the baseline promotes none; bench/README.md, 2026-11-29).
+ * object literal with a getter: V8 gives such a literal an accessor pair of its own, allocated in the
+ * old generation, which held the getter's closure, the request's actor and its rows until the next
+ * full collection, so they were promoted (about 100 kB a scavenge on a list call under load, where
+ * the baseline promotes none; bench/README.md, 2026-11-29).
  */
 class LazyScope implements Scope {
   private built: SQL | undefined = undefined;
