@@ -146,7 +146,8 @@ export default defineConfig(
 
   // A request's context travels in its deps (platform/deps.ts): on Node 20 any AsyncLocalStorage or
   // async hook runs promise hooks for every promise of every request, about a tenth of a list
-  // call's throughput (bench/README.md "A request-wide store cost a tenth").
+  // call's throughput (bench/README.md "A request-wide store cost a tenth"). And no object literal
+  // with a getter or setter (bench/README.md, 2026-11-29).
   {
     files: ['apps/server/src/**/*.ts'],
     rules: {
@@ -155,6 +156,13 @@ export default defineConfig(
         {
           selector: 'ImportDeclaration[source.value=/^(node:)?async_hooks$/]',
           message: 'Pass the request context in deps (platform/deps.ts): async hooks slow every request on Node 20.',
+        },
+        // V8 allocates such a literal's accessor pair in the old generation, where it keeps what the
+        // getter's closure holds alive until a full collection (docs/DESIGN.md, How a request flows).
+        {
+          selector: 'ObjectExpression > Property[kind=/^(get|set)$/]',
+          message:
+            'Use a class with the getter or setter on its prototype: an object literal with one promotes what its closure holds.',
         },
       ],
     },
