@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { callSet, onlyNamed } from './calls/index.mjs';
 import { login } from './login.mjs';
-import { signInThenRestart, startBaseline } from './portal.mjs';
+import { flagsOf, signInThenRestart, startBaseline } from './portal.mjs';
 
 const SET = await callSet();
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -72,7 +72,7 @@ const { portal, tokens } = await signInThenRestart(
     dataDir,
     production: process.env.PRODUCTION === '1',
     // PORTAL_FLAGS: more flags for the portal's node, after npm start's (a later V8 flag wins), as ratio.mjs.
-    nodeFlags: process.env.PORTAL_FLAGS?.split(' ').filter(Boolean) ?? [],
+    nodeFlags: flagsOf('PORTAL_FLAGS'),
   },
   SET.emails,
   login,

@@ -24,7 +24,7 @@ import { callSet, onlyNamed } from './calls/index.mjs';
 import { startSampler } from './machine-sampler.mjs';
 import { openLoop } from './open-loop.mjs';
 import { login } from './login.mjs';
-import { here, signInThenRestart, startBaseline, startPortal } from './portal.mjs';
+import { flagsOf, here, signInThenRestart, startBaseline, startPortal } from './portal.mjs';
 
 const SET = await callSet();
 const DATABASE_URL = SET.databaseUrl;
@@ -50,7 +50,7 @@ const portalOptions = {
   databaseUrl: DATABASE_URL,
   dataDir,
   // PORTAL_FLAGS: more flags for the portal's node (e.g. '--max-semi-space-size=32'), to try a setting.
-  nodeFlags: ['--trace-gc', ...(process.env.PORTAL_FLAGS?.split(' ').filter(Boolean) ?? [])],
+  nodeFlags: ['--trace-gc', ...flagsOf('PORTAL_FLAGS')],
   stdout: openSync(TRACE_FILE, 'w'),
   preload: path.join(here, 'loop-watch.mjs'),
   env: { LOOP_WATCH_FILE: LOOP_FILE },
@@ -63,7 +63,7 @@ const baseline = TARGETS.includes('baseline')
       port: PORT + 1,
       databaseUrl: DATABASE_URL,
       // BASELINE_FLAGS: flags for the baseline's node, as PORTAL_FLAGS (e.g. '--cpu-prof --cpu-prof-dir=...').
-      nodeFlags: ['--trace-gc', ...(process.env.BASELINE_FLAGS?.split(' ').filter(Boolean) ?? [])],
+      nodeFlags: ['--trace-gc', ...flagsOf('BASELINE_FLAGS')],
       stdout: openSync(`${TRACE_FILE}.baseline`, 'w'),
       preload: path.join(here, 'loop-watch.mjs'),
       env: { LOOP_WATCH_FILE: LOOP_FILE, LOOP_WATCH_LABEL: 'baseline' },

@@ -20,6 +20,9 @@ export const START_FLAGS = JSON.parse(readFileSync(path.join(here, '../package.j
   .split(' ')
   .filter(Boolean);
 
+/** Node flags given in an environment variable (PORTAL_FLAGS, BASELINE_FLAGS), split at spaces. */
+export const flagsOf = (name) => process.env[name]?.split(' ').filter(Boolean) ?? [];
+
 /** Waits until `url` answers below 500 (tries every 500 ms, up to `tries` times). */
 export async function waitFor(url, tries = 240) {
   for (let i = 0; i < tries; i++) {
@@ -50,10 +53,11 @@ export async function freshDatabase(url) {
  * `dataDir`. `preload` is a module loaded before the server (record-sql.mjs). `production`: as in
  * production (no development mailbox: sign in through a development start first,
  * `signInThenRestart`), with npm start's node flags (START_FLAGS). `nodeFlags` go to node after
- * those, before the rest (alloc.mjs: --trace-gc-nvp); `stdout` 'pipe' hands the child's standard output to the caller. `workers` > 1: that many processes behind
- * the one port (cluster.mjs; `nodeFlags` and `preload` then do not apply). Answers the child
- * process, its base URL, the address it writes into links (`appUrl`, its APP_URL) and a reader of
- * its resident memory in kB; the child is stopped on exit.
+ * those, before the rest (alloc.mjs: --trace-gc-nvp); `stdout` 'pipe' hands the child's standard
+ * output to the caller. `workers` > 1: that many processes behind the one port (cluster.mjs;
+ * `nodeFlags` and `preload` then do not apply). Answers the child process, its base URL, the address
+ * it writes into links (`appUrl`, its APP_URL) and a reader of its resident memory in kB; the child
+ * is stopped on exit.
  */
 export async function startPortal({
   port,

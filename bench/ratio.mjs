@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { onlyNamed, shownPath } from './calls/index.mjs';
 import { login } from './login.mjs';
-import { signInThenRestart, startBaseline } from './portal.mjs';
+import { flagsOf, signInThenRestart, startBaseline } from './portal.mjs';
 
 const SERVER = 'postgres://postgres@127.0.0.1:5432';
 const CALLS = process.env.CALLS ?? 'jobs';
@@ -86,7 +86,7 @@ for (const set of sets) {
       dataDir,
       production: PRODUCTION,
       // PORTAL_FLAGS: more flags for the portal's node, after npm start's (a later V8 flag wins).
-      nodeFlags: process.env.PORTAL_FLAGS?.split(' ').filter(Boolean) ?? [],
+      nodeFlags: flagsOf('PORTAL_FLAGS'),
     },
     set.emails,
     login,
