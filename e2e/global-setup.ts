@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 
 /**
- * Starts a real SMTP server process (smtp-sink.mjs) and the built portal on a fresh data directory,
+ * For each Playwright worker, starts a real SMTP server process (smtp-sink.mjs) and the built portal on a
+ * copy of one freshly seeded data directory,
  * waits until both answer, hands their addresses to the tests through the environment, and returns
  * the teardown that stops both.
  */
@@ -101,61 +102,50 @@ async function waitForHealth(
   );
 }
 
-export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
-  // The server's bundle, as `npm start` serves it (apps/server/scripts/bundle.mjs).
-  const serverMain = path.join(ROOT, 'apps/server/dist/bundle/main.js');
-  const webIndex = path.join(ROOT, 'apps/web/dist/index.html');
-  if (!existsSync(serverMain))
-    throw new Error('apps/server/dist/bundle/main.js is missing: run `npm run build` before the end-to-end tests.');
-  // Without the web app the API journeys still run; every browser test then fails at once with this reason.
-  process.env.E2E_WEB_MISSING = existsSync(webIndex)
-    ? ''
-    : 'apps/web/dist/index.html is missing: run `npm run build` before the end-to-end tests.';
-  if (process.env.E2E_WEB_MISSING) console.warn(`[e2e] ${process.env.E2E_WEB_MISSING}`);
+/** One worker's portal and SMTP sink; helpers.ts picks a worker's by its parallel index. */
+export interface E2eStack {
+  baseUrl: string;
+  mailUrl: string;
+}
 
-  // Screenshots of this run only.
-  rmSync(path.join(ARTIFACTS, 'screenshots'), { recursive: true, force: true });
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
-  const dataDir = path.join(workDir, 'data');
-  const mailDir = path.join(workDir, 'mail');
+/**
+ * How many portals to start: one per Playwright worker, so that two workers never share a sign-in
+ * code's mailbox, a rate limit or the rows a test counts. E2E_WORKERS sets it (playwright.config.ts).
+ */
+export const stackCount = (config: FullConfig): number => Math.max(1, config.workers);
+
+async function startStack(
+  index: number,
+  workDir: string,
+  seededDir: string,
+): Promise<{ stack: E2eStack; stop: () => Promise<void> }> {
+  const dataDir = path.join(workDir, `data-${index}`);
+  const mailDir = path.join(workDir, `mail-${index}`);
   mkdirSync(mailDir, { recursive: true });
+  // The seeded directory is copied while no process has it open, so each portal starts from the same rows.
+  cpSync(seededDir, dataDir, { recursive: true });
 
-  const sinkLog = createWriteStream(path.join(ARTIFACTS, 'smtp-sink.log'));
-  const serverLogFile = path.join(ARTIFACTS, 'server.log');
+  // The first stack's logs keep the names they always had; the others are numbered.
+  const suffix = index === 0 ? '' : `-${index + 1}`;
+  const sinkLog = createWriteStream(path.join(ARTIFACTS, `smtp-sink${suffix}.log`));
+  const serverLogFile = path.join(ARTIFACTS, `server${suffix}.log`);
   const serverLog = createWriteStream(serverLogFile);
 
   let sink: ChildProcess | undefined;
   let server: ChildProcess | undefined;
-  const teardown = async () => {
-    await stop(server, 'portal');
-    await stop(sink, 'smtp-sink');
+  const stopStack = async () => {
+    await stop(server, `portal ${index + 1}`);
+    await stop(sink, `smtp-sink ${index + 1}`);
     sinkLog.end();
     serverLog.end();
-    if (!process.env.E2E_KEEP_DATA) rmSync(workDir, { recursive: true, force: true });
   };
 
   try {
     const started = await startSmtpSink(mailDir, sinkLog);
     sink = started.child;
-
-    // Production never adds demo data by itself: the journeys' data is seeded first, as a developer would.
-    const seeded = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/db/seed/run.js')], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? workDir,
-        NODE_ENV: 'development',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      encoding: 'utf8',
-    });
-    if (seeded.status !== 0) throw new Error(`seeding the demo data failed:\n${seeded.stdout}${seeded.stderr}`);
-
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [serverMain], {
+    server = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/bundle/main.js')], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
@@ -183,13 +173,64 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     server.stdout!.pipe(serverLog, { end: false });
     server.stderr!.pipe(serverLog, { end: false });
     await waitForHealth(baseUrl, server, serverLogFile);
-
-    process.env.E2E_BASE_URL = baseUrl;
-    process.env.E2E_MAIL_URL = `http://127.0.0.1:${started.httpPort}`;
-    process.env.E2E_MAIL_DIR = mailDir;
+    const mailUrl = `http://127.0.0.1:${started.httpPort}`;
     console.log(
-      `[e2e] portal at ${baseUrl}, SMTP sink at 127.0.0.1:${started.smtpPort} (mail API ${process.env.E2E_MAIL_URL}), data in ${workDir}`,
+      `[e2e] portal ${index + 1} at ${baseUrl}, SMTP sink at 127.0.0.1:${started.smtpPort} (mail API ${mailUrl}), data in ${dataDir}`,
     );
+    return { stack: { baseUrl, mailUrl }, stop: stopStack };
+  } catch (e) {
+    await stopStack();
+    throw e;
+  }
+}
+
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  // The server's bundle, as `npm start` serves it (apps/server/scripts/bundle.mjs).
+  const serverMain = path.join(ROOT, 'apps/server/dist/bundle/main.js');
+  const webIndex = path.join(ROOT, 'apps/web/dist/index.html');
+  if (!existsSync(serverMain))
+    throw new Error('apps/server/dist/bundle/main.js is missing: run `npm run build` before the end-to-end tests.');
+  // Without the web app the API journeys still run; every browser test then fails at once with this reason.
+  process.env.E2E_WEB_MISSING = existsSync(webIndex)
+    ? ''
+    : 'apps/web/dist/index.html is missing: run `npm run build` before the end-to-end tests.';
+  if (process.env.E2E_WEB_MISSING) console.warn(`[e2e] ${process.env.E2E_WEB_MISSING}`);
+
+  // Screenshots of this run only.
+  rmSync(path.join(ARTIFACTS, 'screenshots'), { recursive: true, force: true });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const workDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const seededDir = path.join(workDir, 'seeded');
+
+  const stops: (() => Promise<void>)[] = [];
+  const teardown = async () => {
+    await Promise.all(stops.map((s) => s()));
+    if (!process.env.E2E_KEEP_DATA) rmSync(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    // Production never adds demo data by itself: the journeys' data is seeded first, as a developer would.
+    const seeded = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/db/seed/run.js')], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? workDir,
+        NODE_ENV: 'development',
+        DATA_DIR: seededDir,
+        LOG_LEVEL: 'warn',
+      },
+      encoding: 'utf8',
+    });
+    if (seeded.status !== 0) throw new Error(`seeding the demo data failed:\n${seeded.stdout}${seeded.stderr}`);
+
+    const started = await Promise.all(
+      Array.from({ length: stackCount(config) }, async (_, i) => {
+        const one = await startStack(i, workDir, seededDir);
+        stops.push(one.stop);
+        return one.stack;
+      }),
+    );
+    process.env.E2E_STACKS = JSON.stringify(started);
   } catch (e) {
     await teardown();
     throw e;

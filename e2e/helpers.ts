@@ -9,17 +9,33 @@ export { expect };
 export const DEMO_PASSWORD = 'portal-demo';
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
 
-function env(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the end-to-end tests run through global-setup.ts (npm test -w e2e)`);
-  return value;
+interface Stack {
+  baseUrl: string;
+  mailUrl: string;
 }
+
+/**
+ * This worker's portal and SMTP sink. global-setup.ts starts one of each per worker and lists them
+ * in E2E_STACKS; Playwright numbers its workers 0..workers-1 in TEST_PARALLEL_INDEX, and a worker
+ * started again after a failure keeps its number, so a test file always talks to one portal.
+ */
+function stack(): Stack {
+  const stacks = process.env.E2E_STACKS;
+  if (!stacks)
+    throw new Error('E2E_STACKS is not set: the end-to-end tests run through global-setup.ts (npm test -w e2e)');
+  const all = JSON.parse(stacks) as Stack[];
+  return all[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % all.length]!;
+}
+
+/** The address of this worker's portal (http://127.0.0.1:port). */
+export const portalUrl = (): string => stack().baseUrl;
+const mailUrl = (): string => stack().mailUrl;
 
 /** The portal's address comes from the global setup, which picks a free port. */
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object
   baseURL: async ({}, use) => {
-    await use(env('E2E_BASE_URL'));
+    await use(portalUrl());
   },
   page: async ({ page }, use) => {
     if (process.env.E2E_WEB_MISSING) throw new Error(process.env.E2E_WEB_MISSING);
@@ -39,7 +55,7 @@ interface SinkMessage {
 }
 
 export async function messagesTo(email: string): Promise<SinkMessage[]> {
-  const res = await fetch(`${env('E2E_MAIL_URL')}/messages?to=${encodeURIComponent(email)}`);
+  const res = await fetch(`${mailUrl()}/messages?to=${encodeURIComponent(email)}`);
   return ((await res.json()) as { messages: SinkMessage[] }).messages;
 }
 
@@ -56,7 +72,7 @@ export async function mailMark(email: string): Promise<number> {
 export async function latestCode(email: string, since: number, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const res = await fetch(`${env('E2E_MAIL_URL')}/latest-code?to=${encodeURIComponent(email)}&after=${since}`);
+    const res = await fetch(`${mailUrl()}/latest-code?to=${encodeURIComponent(email)}&after=${since}`);
     if (res.ok) return ((await res.json()) as { code: string }).code;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -154,7 +170,7 @@ export interface ApiSession {
  * subject is what comes after. `useApiSession` puts the result in the page's storage.
  */
 export async function apiSignIn(email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
-  const base = env('E2E_BASE_URL');
+  const base = portalUrl();
   const since = await mailMark(email);
   const login = await fetch(`${base}/api/login`, {
     method: 'POST',

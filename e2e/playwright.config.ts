@@ -28,8 +28,11 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/test-results',
   globalSetup: './global-setup.ts',
+  // A test file's tests run in order in one worker. Each worker has a portal and an SMTP sink of its
+  // own (global-setup.ts), so files in different workers share no rows, mailbox or rate limit. Two
+  // workers keep CI's two cores busy: one worker left a third of them idle while its browser waited.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
   // .ci/run sets PLAYWRIGHT_JSON_OUTPUT_FILE to read the counts from a JSON report.

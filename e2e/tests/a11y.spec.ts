@@ -12,6 +12,7 @@ import {
   type ApiSession,
   ui,
   useApiSession,
+  portalUrl,
 } from '../helpers.js';
 import { seriousViolations } from '../axe.js';
 
@@ -51,7 +52,7 @@ async function pathFor(
 }
 
 async function recordsOf(session: ApiSession, role: string) {
-  const base = process.env.E2E_BASE_URL!;
+  const base = portalUrl();
   const get = async <T>(path: string): Promise<T | null> => {
     const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${session.token}` } });
     return res.ok ? ((await res.json()) as T) : null;

@@ -14,6 +14,7 @@ import {
   test,
   ui,
   useApiSession,
+  portalUrl,
 } from '../helpers.js';
 
 // Demo data (apps/server/src/db/seed/demo-data.ts, demo-forum.ts): cm@ administers the Chemical
@@ -188,7 +189,7 @@ test.describe('committee forum', () => {
 
   test('a body holding XSS vectors runs nothing in the page', async ({ page }) => {
     const session = await apiSignIn('cm@portal.test');
-    const base = process.env.E2E_BASE_URL!;
+    const base = portalUrl();
     const committees = (
       (await (
         await fetch(`${base}/api/activeuser`, { headers: { authorization: `Bearer ${session.token}` } })

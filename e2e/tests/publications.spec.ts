@@ -13,6 +13,7 @@ import {
   test,
   ui,
   zipEntryNames,
+  portalUrl,
 } from '../helpers.js';
 
 /**
@@ -33,7 +34,7 @@ interface CategoryTree {
 
 /** The back office adds a publication (SYSADMIN, multipart: name, category_id, then the file). */
 async function addPublication(subName: string): Promise<number> {
-  const base = process.env.E2E_BASE_URL!;
+  const base = portalUrl();
   const admin = await apiSignIn('admin@portal.test');
   const headers = { authorization: `Bearer ${admin.token}` };
   const tree = (await (await fetch(`${base}/api/categories`, { headers })).json()) as CategoryTree;

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../axe.js';
-import { expect, latestCode, shot, signOut, submitLogin, test, ui } from '../helpers.js';
+import { expect, latestCode, portalUrl, shot, signOut, submitLogin, test, ui } from '../helpers.js';
 
 /**
  * An authenticator app, recovery codes and passkeys in Chromium. Passkeys need a domain
@@ -25,7 +25,7 @@ function totp(base32: string, stepOffset = 0): string {
 }
 
 const local = (path: string) => {
-  const url = new URL(path, process.env.E2E_BASE_URL);
+  const url = new URL(path, portalUrl());
   url.hostname = 'localhost';
   return url.toString();
 };

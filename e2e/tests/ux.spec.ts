@@ -12,6 +12,7 @@ import {
   test,
   ui,
   useApiSession,
+  portalUrl,
 } from '../helpers.js';
 
 // The words of packages/shared/src/messages.ts that these journeys expect, written out.
@@ -63,7 +64,7 @@ test.describe('calm loading', () => {
     const session = await apiSignIn('cm@portal.test');
     const api = async <T>(url: string) =>
       (await (
-        await fetch(`${process.env.E2E_BASE_URL}/api${url}`, { headers: { authorization: `Bearer ${session.token}` } })
+        await fetch(`${portalUrl()}/api${url}`, { headers: { authorization: `Bearer ${session.token}` } })
       ).json()) as T;
     const committee = (await api<{ committees: { id: number }[] }>('/activeuser')).committees[0]!.id;
     const thread = (await api<{ data: { id: number; title: string }[] }>(`/forumthreads?committeeid=${committee}`))
@@ -161,7 +162,7 @@ test.describe('one feedback per action', () => {
     await page.goto('/notifications');
     await expect(ui.sidebar(page)).toBeVisible();
     // Signed out elsewhere: the server no longer knows the token.
-    const out = await fetch(`${process.env.E2E_BASE_URL}/api/logout`, {
+    const out = await fetch(`${portalUrl()}/api/logout`, {
       headers: { authorization: `Bearer ${session.token}` },
     });
     expect(out.ok).toBe(true);
