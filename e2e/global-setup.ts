@@ -8,10 +8,9 @@ import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 
 /**
- * For each Playwright worker, starts a real SMTP server process (smtp-sink.mjs) and the built portal on a
- * copy of one freshly seeded data directory,
- * waits until both answer, hands their addresses to the tests through the environment, and returns
- * the teardown that stops both.
+ * For each Playwright worker, starts a real SMTP server process (smtp-sink.mjs) and the built portal
+ * on a copy of one freshly seeded data directory, waits until both answer, hands their addresses to
+ * the tests through the environment (E2E_STACKS), and returns the teardown that stops them all.
  */
 const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(E2E_DIR, '..');
