@@ -25,6 +25,7 @@ import { closeAfterUnreadBody, closeConnectionsOnClose } from './platform/connec
 import { loggerOptions, RequestLines, type LogStream } from './platform/logging.js';
 import { loadFastWriters } from './platform/serializer.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerCompression } from './platform/compression.js';
 import { registerWeb } from './platform/web.js';
 import { withMultipartBodies } from './platform/uploads.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -158,6 +159,7 @@ export async function buildApp({
 
   // Order matters: headers and limits first, then who is calling, then the routes.
   registerSecurityHeaders(app);
+  await registerCompression(app);
   closeConnectionsOnClose(app);
   closeAfterUnreadBody(app);
   // Limits of single routes (`config.rateLimit`: sign-in, public forms) are the plugin's hooks on

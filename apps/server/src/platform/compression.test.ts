@@ -1,0 +1,88 @@
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, buildTestApp, loginAs, type TestApp } from '../test/helpers.js';
+import { multipart } from '../test/multipart.js';
+
+let t: TestApp;
+let ar: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  ar = await loginAs(t, 'ar@portal.test');
+});
+afterAll(() => t.close());
+
+const get = (url: string, encoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: { ...auth(ar), ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+
+describe('compressed answers', () => {
+  it('compresses a JSON answer larger than the first flight when the client accepts it, gzip first, and says it varies', async () => {
+    // The OpenAPI document: JSON of far more than 14 kB.
+    const plain = await get('/api/docs/json');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(14 * 1024);
+
+    // What Chromium asks with.
+    const gzip = await get('/api/docs/json', 'gzip, deflate, br, zstd');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toContain('accept-encoding');
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // Headers of a JSON answer are the same either way (platform/security-headers.ts).
+    expect(gzip.headers['x-content-type-options']).toBe('nosniff');
+
+    const br = await get('/api/docs/json', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('leaves an answer within the first flight, or one the client refuses to have compressed, as it is', async () => {
+    for (const url of ['/api/activeuser', '/api/jobs']) {
+      const small = await get(url, 'gzip, deflate, br, zstd');
+      expect(small.statusCode).toBe(200);
+      expect(small.rawPayload.length).toBeLessThan(14 * 1024);
+      expect(small.headers['content-encoding']).toBeUndefined();
+    }
+    for (const refused of ['identity', 'br;q=0, gzip;q=0']) {
+      const res = await get('/api/docs/json', refused);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+    }
+  });
+
+  it('streams a stored file as it was stored, with its size, even a large text file the client would take compressed', async () => {
+    const jobs = (await get('/api/jobs')).json<{ data: { id: number }[] }>().data;
+    const content = 'findings of the visit\n'.repeat(2000);
+    const { payload, headers } = multipart([
+      { name: 'jobId', value: String(jobs[0]!.id) },
+      { name: 'role', value: 'AR' },
+      { name: 'description', value: 'Notes' },
+      { name: 'file', filename: 'notes.txt', type: 'text/plain', content },
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobdocuments',
+      payload,
+      headers: { ...headers, ...auth(ar) },
+    });
+    expect(up.statusCode).toBe(200);
+    const id = up.json<{ document: { id: number } }>().document.id;
+    const file = await get(`/api/jobdocuments/${id}`, 'gzip, deflate, br');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/plain/);
+    expect(file.headers['content-encoding']).toBeUndefined();
+    expect(file.headers['content-length']).toBe(String(content.length));
+    expect(file.body).toBe(content);
+  });
+
+  it('does not unpack a compressed request body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ username: 'ar@portal.test', password: 'portal-demo' })),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
