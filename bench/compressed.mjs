@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { callSet, onlyNamed, shownPath } from './calls/index.mjs';
 import { login } from './login.mjs';
 import { signInThenRestart } from './portal.mjs';
+import { median } from './stats.mjs';
 
 const SET = await callSet();
 const PORT = Number(process.env.PORT ?? 3131);
@@ -79,8 +80,7 @@ for (const c of cases) {
   await rate(url, c.token, undefined); // warm-up
   const rates = ENCODINGS.map(() => []);
   for (let r = 0; r < ROUNDS; r++) for (const [i, e] of ENCODINGS.entries()) rates[i].push(await rate(url, c.token, e));
-  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const m = rates.map(med);
+  const m = rates.map(median);
   console.log(
     `| GET /api${shownPath(c.path)}${c.call ? ` (${c.call})` : ''} | ${c.role} | ${sizes.map((s) => s.bytes).join(' / ')} | ${m.map((x) => Math.round(x)).join(' / ')} | ${(m[1] / m[0]).toFixed(2)} |`,
   );

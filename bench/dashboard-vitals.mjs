@@ -26,6 +26,7 @@
 import { createRequire } from 'node:module';
 import { currentRoleOf, isRole, STORAGE_KEYS } from '../packages/shared/dist/index.js';
 import { loginSession } from './login.mjs';
+import { median } from './stats.mjs';
 
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
 const { chromium } = require('@playwright/test');
@@ -122,7 +123,6 @@ for (let i = 0; i < runs; i++) {
 }
 await browser.close();
 const worst = { cls: Math.max(...results.map((r) => r.cls)), lcp: Math.max(...results.map((r) => r.lcp)) };
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(
   `${email}, ${runs} loads of /dashboard (${MODE}, storage ${STORAGE}${LATENCY_MS ? `, ${LATENCY_MS} ms a round trip` : ''}): CLS worst ${worst.cls.toFixed(4)}, median ${median(results.map((r) => r.cls)).toFixed(4)}; LCP worst ${worst.lcp} ms, median ${median(results.map((r) => r.lcp))} ms`,
 );

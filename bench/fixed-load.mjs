@@ -25,6 +25,7 @@ import { startSampler } from './machine-sampler.mjs';
 import { openLoop } from './open-loop.mjs';
 import { login } from './login.mjs';
 import { flagsOf, here, signInThenRestart, startBaseline, startPortal } from './portal.mjs';
+import { median } from './stats.mjs';
 
 const SET = await callSet();
 const DATABASE_URL = SET.databaseUrl;
@@ -168,10 +169,6 @@ for (const [name, token, p, rate] of cases) {
 }
 // Each call's p99 and p99.9 as the median of its runs: a stall of the machine lands in one run of
 // one target, and the median of several runs leaves it out, where the figures of one run follow it.
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 if (TARGETS.length === 2 && RUNS > 2) {
   console.log(
     `\n| call | rate | p99, median of ${RUNS} runs: ${TARGETS.join(' / ')} | ratio | p99.9: ${TARGETS.join(' / ')} | ratio |`,

@@ -14,6 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { login } from './login.mjs';
 import { signInThenRestart, startBaseline, startPortal } from './portal.mjs';
+import { median } from './stats.mjs';
 
 const CALLS = process.env.CALLS ?? 'jobs';
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
@@ -59,7 +60,6 @@ for (const c of await set.calls(one.url, tokens)) {
       sums[k] += r.rps;
       p99s[k].push(r.p99);
     }
-  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const cell = (k) => `${(sums[k] / ROUNDS).toFixed(0)} (${median(p99s[k])})`;
   console.log(
     `| GET /api${c.path.split('?')[0]} (${c.call}) | ${c.role} | ${cell(0)} | ${cell(1)} | ${cell(2)} | ${(sums[1] / sums[0]).toFixed(2)} | ${(sums[0] / sums[2]).toFixed(2)} |`,

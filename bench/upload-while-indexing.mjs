@@ -27,6 +27,7 @@ import pg from 'pg';
 import { makePdf } from '../apps/server/src/db/seed/meeting-files.js';
 import { login } from './login.mjs';
 import { freshDatabase, startPortal } from './portal.mjs';
+import { median } from './stats.mjs';
 
 const execFileAsync = promisify(execFile);
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench_upidx';
@@ -139,7 +140,6 @@ const stats = (samples) => {
   if (!s.length) return 'no answers';
   return `${s.length} answers, median ${s[Math.floor(s.length / 2)].toFixed(1)} ms, p90 ${s[Math.floor(s.length * 0.9)].toFixed(1)}, max ${s.at(-1).toFixed(1)} ms`;
 };
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function sendPdfs(folderId, prefix) {
   for (let i = 0; i < PDFS; i++) {
