@@ -1,5 +1,5 @@
 /**
- * What compressed answers cost and save (@fastify/compress, platform/compression.ts): each list
+ * What compressed answers cost and save (platform/compression.ts): each list
  * call of a set, as its role, without and with `accept-encoding: br` and `gzip`, in turns: the
  * answer's bytes on the wire and req/s at 50 connections (autocannon, DURATION seconds each).
  *

@@ -159,7 +159,7 @@ export async function buildApp({
 
   // Order matters: headers and limits first, then who is calling, then the routes.
   registerSecurityHeaders(app);
-  await registerCompression(app);
+  registerCompression(app);
   closeConnectionsOnClose(app);
   closeAfterUnreadBody(app);
   // Limits of single routes (`config.rateLimit`: sign-in, public forms) are the plugin's hooks on

@@ -1,5 +1,9 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CalendarFeed } from '@portal/shared';
+import { makeEvent } from '../test/factories/calendar.js';
+import { makeCommittee } from '../test/factories/committees.js';
+import { makeSignedIn } from '../test/factories/users.js';
 import { auth, buildTestApp, loginAs, type TestApp } from '../test/helpers.js';
 import { multipart } from '../test/multipart.js';
 
@@ -37,6 +41,44 @@ describe('compressed answers', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
   });
 
+  it('compresses a large calendar feed with a weak ETag, which still brings 304 when sent back', async () => {
+    const db = t.database.db;
+    const member = await makeSignedIn(db, { roles: ['CM'] });
+    const committee = await makeCommittee(db, { name: 'A busy committee', admin: member.user });
+    const year = new Date().getFullYear() + 1;
+    for (let day = 1; day <= 120; day++) {
+      const date = new Date(Date.UTC(year, 0, day)).toISOString().slice(0, 10);
+      await makeEvent(db, {
+        committee,
+        creator: member.user,
+        title: `Working group ${day}`,
+        start: `${date} 09:00:00`,
+        end: `${date} 10:00:00`,
+      });
+    }
+    const feed = (
+      await t.app.inject({ method: 'GET', url: '/api/calendar/feed', headers: auth(member.token) })
+    ).json<CalendarFeed>().url;
+    const url = new URL(feed).pathname;
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(14 * 1024);
+    expect(plain.headers.etag).toMatch(/^"/);
+
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(gzip.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(gzip.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
   it('leaves an answer within the first flight, or one the client refuses to have compressed, as it is', async () => {
     for (const url of ['/api/activeuser', '/api/jobs']) {
       const small = await get(url, 'gzip, deflate, br, zstd');
@@ -44,10 +86,11 @@ describe('compressed answers', () => {
       expect(small.rawPayload.length).toBeLessThan(14 * 1024);
       expect(small.headers['content-encoding']).toBeUndefined();
     }
-    for (const refused of ['identity', 'br;q=0, gzip;q=0']) {
+    for (const refused of ['identity', 'br;q=0, gzip;q=0', 'deflate']) {
       const res = await get('/api/docs/json', refused);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toContain('accept-encoding');
     }
   });
 
