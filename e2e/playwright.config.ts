@@ -39,7 +39,10 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
     ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]]
     : 'list',
-  timeout: 60_000,
+  // Two workers on two cores make each test about 1.7 × as long as alone (bench/README.md, 2026-11-29):
+  // the longest journey took 30 s there, and a machine with a browser twice as slow would bring it
+  // near a minute. A passing test never waits for this limit; it only ends one that hangs.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     browserName: 'chromium',
