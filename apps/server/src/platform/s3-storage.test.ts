@@ -147,9 +147,14 @@ describe('the portal on S3', () => {
       { ...s3.env(refusedBucket), S3_ACCESS_KEY_ID: 'NOT-A-KEY', S3_SECRET_ACCESS_KEY: 'not-the-secret' },
       { seed: false },
     );
+    // Seeded with the right keys. A put refused here once failed the whole file in CI (2026-11-29)
+    // without a reason; the storage's warning now says which error s3rver gave.
     await seedDemo(
       refusing.database.db,
-      createStorage({ dataDir: refusing.config.dataDir, s3: s3.settings(refusedBucket) }),
+      createStorage(
+        { dataDir: refusing.config.dataDir, s3: s3.settings(refusedBucket) },
+        { warn: (obj, msg) => console.warn(`seeding the refused bucket: ${msg}`, obj) },
+      ),
     );
   });
   afterAll(async () => {
