@@ -36,6 +36,9 @@ describe('compressed answers', () => {
     // Headers of a JSON answer are the same either way (platform/security-headers.ts).
     expect(gzip.headers['x-content-type-options']).toBe('nosniff');
 
+    // Content codings are case-insensitive.
+    expect((await get('/api/docs/json', 'GZIP')).headers['content-encoding']).toBe('gzip');
+
     const br = await get('/api/docs/json', 'br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);

@@ -44,7 +44,8 @@ export function registerCompression(app: FastifyInstance): void {
     reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     const accepted = req.headers['accept-encoding'];
     // No cache of negotiations: the header is the client's to vary, and a cache of it would grow.
-    const encoding = accepted ? negotiate(accepted, ENCODINGS) : null;
+    // Lower case: content codings are case-insensitive (RFC 9110), the negotiator is not.
+    const encoding = accepted ? negotiate(accepted.toLowerCase(), ENCODINGS) : null;
     if (!encoding) return done(null, payload);
     const compressed = (error: Error | null, body: Buffer) => {
       if (error) return done(error);
