@@ -15,6 +15,8 @@ import type { FullConfig } from '@playwright/test';
 const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(E2E_DIR, '..');
 const ARTIFACTS = path.join(E2E_DIR, 'artifacts');
+// The server's bundle, as `npm start` serves it (apps/server/scripts/bundle.mjs).
+const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/bundle/main.js');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -111,7 +113,7 @@ export interface E2eStack {
  * How many portals to start: one per Playwright worker, so that two workers never share a sign-in
  * code's mailbox, a rate limit or the rows a test counts. E2E_WORKERS sets it (playwright.config.ts).
  */
-export const stackCount = (config: FullConfig): number => Math.max(1, config.workers);
+const stackCount = (config: FullConfig): number => Math.max(1, config.workers);
 
 async function startStack(
   index: number,
@@ -144,7 +146,7 @@ async function startStack(
     sink = started.child;
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/bundle/main.js')], {
+    server = spawn(process.execPath, [SERVER_MAIN], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
@@ -184,10 +186,8 @@ async function startStack(
 }
 
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
-  // The server's bundle, as `npm start` serves it (apps/server/scripts/bundle.mjs).
-  const serverMain = path.join(ROOT, 'apps/server/dist/bundle/main.js');
   const webIndex = path.join(ROOT, 'apps/web/dist/index.html');
-  if (!existsSync(serverMain))
+  if (!existsSync(SERVER_MAIN))
     throw new Error('apps/server/dist/bundle/main.js is missing: run `npm run build` before the end-to-end tests.');
   // Without the web app the API journeys still run; every browser test then fails at once with this reason.
   process.env.E2E_WEB_MISSING = existsSync(webIndex)

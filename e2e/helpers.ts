@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import type { E2eStack } from './global-setup.js';
 import { DEMO_ACCOUNTS } from './spec-tables.js';
 
 export { expect };
@@ -9,21 +10,16 @@ export { expect };
 export const DEMO_PASSWORD = 'portal-demo';
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
 
-interface Stack {
-  baseUrl: string;
-  mailUrl: string;
-}
-
 /**
  * This worker's portal and SMTP sink. global-setup.ts starts one of each per worker and lists them
  * in E2E_STACKS; Playwright numbers its workers 0..workers-1 in TEST_PARALLEL_INDEX, and a worker
  * started again after a failure keeps its number, so a test file always talks to one portal.
  */
-function stack(): Stack {
+function stack(): E2eStack {
   const stacks = process.env.E2E_STACKS;
   if (!stacks)
     throw new Error('E2E_STACKS is not set: the end-to-end tests run through global-setup.ts (npm test -w e2e)');
-  const all = JSON.parse(stacks) as Stack[];
+  const all = JSON.parse(stacks) as E2eStack[];
   return all[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % all.length]!;
 }
 
