@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { callSet, onlyNamed, shownPath } from './calls/index.mjs';
 import { login } from './login.mjs';
-import { here, signInThenRestart, startPortal, waitFor } from './portal.mjs';
+import { baselineEntry, here, signInThenRestart, startPortal, waitFor } from './portal.mjs';
 
 const SET = await callSet();
 const DATABASE_URL = SET.databaseUrl;
@@ -53,15 +53,11 @@ const { portal, tokens } = PRODUCTION
   ? await signInThenRestart({ ...portalOptions, production: true }, SET.emails, login)
   : { portal: await startPortal(portalOptions), tokens: undefined };
 const portalGc = gcMeter(portal.child.stdout);
-const baseline = spawn(
-  process.execPath,
-  ['--trace-gc-nvp', '--import', 'tsx', '--conditions=source', path.join(here, 'baseline.mjs')],
-  {
-    cwd: here,
-    env: { ...process.env, DATABASE_URL, PORT: String(PORT + 1) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
+const baseline = spawn(process.execPath, ['--trace-gc-nvp', ...(await baselineEntry())], {
+  cwd: here,
+  env: { ...process.env, DATABASE_URL, PORT: String(PORT + 1) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const baselineGc = gcMeter(baseline.stdout);
 process.on('exit', () => {
   baseline.kill('SIGTERM');

@@ -4,7 +4,7 @@
  * upload and import runs start it the same way.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -22,6 +22,36 @@ export const START_FLAGS = JSON.parse(readFileSync(path.join(here, '../package.j
 
 /** Node flags given in an environment variable (PORTAL_FLAGS, BASELINE_FLAGS), split at spaces. */
 export const flagsOf = (name) => process.env[name]?.split(' ').filter(Boolean) ?? [];
+
+const BUNDLE = path.join(here, '../apps/server/dist/bundle/main.js');
+
+/** The newest modification time under `dir`, in ms (node_modules and dist left out). */
+function newestUnder(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestUnder(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The server's bundle, refused when it is missing or older than a source file of the server or of
+ * packages/shared: a production run measures what `npm run build` made, so a stale bundle would
+ * measure yesterday's code.
+ */
+function freshBundle() {
+  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run npm run build first`);
+  const built = statSync(BUNDLE).mtimeMs;
+  for (const dir of ['../apps/server/src', '../packages/shared/src']) {
+    if (newestUnder(path.join(here, dir)) > built)
+      throw new Error(
+        `the server's bundle is older than ${dir.slice(3)}: run npm run build first (or PORTAL_FROM=source)`,
+      );
+  }
+  return BUNDLE;
+}
 
 /** Waits until `url` answers below 500 (tries every 500 ms, up to `tries` times). */
 export async function waitFor(url, tries = 240) {
@@ -52,7 +82,8 @@ export async function freshDatabase(url) {
  * Starts the server on `port` and waits for /api/health. `databaseUrl` '' is PGlite in
  * `dataDir`. `preload` is a module loaded before the server (record-sql.mjs). `production`: as in
  * production (no development mailbox: sign in through a development start first,
- * `signInThenRestart`), with npm start's node flags (START_FLAGS). `nodeFlags` go to node after
+ * `signInThenRestart`): the built bundle under plain node with npm start's node flags (START_FLAGS),
+ * or from the sources under tsx with PORTAL_FROM=source. `nodeFlags` go to node after
  * those, before the rest (alloc.mjs: --trace-gc-nvp); `stdout` 'pipe' hands the child's standard
  * output to the caller. `workers` > 1: that many processes behind the one port (cluster.mjs;
  * `nodeFlags` and `preload` then do not apply). Answers the child process, its base URL, the address
@@ -74,15 +105,19 @@ export async function startPortal({
   const args =
     workers > 1
       ? [path.join(here, 'cluster.mjs')]
-      : [
-          ...(production ? START_FLAGS : []),
-          ...nodeFlags,
-          '--import',
-          'tsx',
-          '--conditions=source',
-          ...(preload ? ['--import', preload] : []),
-          'src/main.ts',
-        ];
+      : production && process.env.PORTAL_FROM !== 'source'
+        ? // As npm start runs it: the server's bundle under plain node, without tsx's loader hooks,
+          // its transformed sources and their source maps (which the portal's heap held under tsx).
+          [...START_FLAGS, ...nodeFlags, ...(preload ? ['--import', preload] : []), freshBundle()]
+        : [
+            ...(production ? START_FLAGS : []),
+            ...nodeFlags,
+            '--import',
+            'tsx',
+            '--conditions=source',
+            ...(preload ? ['--import', preload] : []),
+            'src/main.ts',
+          ];
   const child = spawn(process.execPath, args, {
     cwd: path.join(here, '../apps/server'),
     env: {
@@ -116,19 +151,39 @@ export async function startPortal({
 }
 
 /**
- * Starts baseline.mjs (bare Fastify + raw pg running the portal's SQL) on `port` under tsx (it reads
- * the portal's actorSql from the sources) and waits until it answers; stopped on exit. `stdout` as
- * startPortal's (fixed-load.mjs: a file for its --trace-gc).
+ * baseline.mjs bundled by esbuild into bench/dist/ (its imports of the portal's TypeScript sources
+ * inlined, npm packages left to node_modules), so that it runs under plain node as the portal's
+ * bundle does: under tsx each server's heap also held tsx's transformed sources and source maps
+ * (the portal's 12 MB more than its bundle's). Built once per bench process.
+ */
+let baselineBundle;
+async function bundledBaseline() {
+  baselineBundle ??= (async () => {
+    const { build } = await import('esbuild');
+    const outfile = path.join(here, 'dist/baseline.mjs');
+    await build({
+      entryPoints: [path.join(here, 'baseline.mjs')],
+      outfile,
+      bundle: true,
+      packages: 'external',
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      conditions: ['source'],
+      logLevel: 'warning',
+    });
+    return outfile;
+  })();
+  return baselineBundle;
+}
+
+/**
+ * Starts baseline.mjs (bare Fastify + raw pg running the portal's SQL) on `port`, bundled (above)
+ * under plain node, or from its sources under tsx with BASELINE_FROM=source, and waits until it
+ * answers; stopped on exit. `stdout` as startPortal's (fixed-load.mjs: a file for its --trace-gc).
  */
 export async function startBaseline({ port, databaseUrl, nodeFlags = [], preload, env = {}, stdout = 'inherit' }) {
-  const args = [
-    ...nodeFlags,
-    '--import',
-    'tsx',
-    '--conditions=source',
-    ...(preload ? ['--import', preload] : []),
-    path.join(here, 'baseline.mjs'),
-  ];
+  const args = [...nodeFlags, ...(await baselineEntry(preload))];
   const child = spawn(process.execPath, args, {
     cwd: here,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), ...env },
@@ -138,6 +193,22 @@ export async function startBaseline({ port, databaseUrl, nodeFlags = [], preload
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/jobs`);
   return { child, url };
+}
+
+/**
+ * The node arguments that run the baseline after any node flags: the bundle, or tsx and the source
+ * with BASELINE_FROM=source; `preload` loaded first.
+ */
+export async function baselineEntry(preload) {
+  if (process.env.BASELINE_FROM === 'source')
+    return [
+      '--import',
+      'tsx',
+      '--conditions=source',
+      ...(preload ? ['--import', preload] : []),
+      path.join(here, 'baseline.mjs'),
+    ];
+  return [...(preload ? ['--import', preload] : []), await bundledBaseline()];
 }
 
 /**
