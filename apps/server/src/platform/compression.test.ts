@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed } from '@portal/shared';
+import { userRoles, users } from '../db/schema/index.js';
+import { recordAudits } from './audit.js';
 import { makeEvent } from '../test/factories/calendar.js';
 import { makeCommittee } from '../test/factories/committees.js';
 import { makeSignedIn } from '../test/factories/users.js';
@@ -120,6 +122,77 @@ describe('compressed answers', () => {
     expect(file.headers['content-encoding']).toBeUndefined();
     expect(file.headers['content-length']).toBe(String(content.length));
     expect(file.body).toBe(content);
+  });
+
+  it("compresses the audit trail's CSV as it streams, and a report's CSV over the first flight", async () => {
+    const db = t.database.db;
+    const sys = await makeSignedIn(db, { roles: ['SYSADMIN'] });
+    const who = { id: 4242, firstName: 'Export', lastName: 'Tester', email: 'export@example.test' };
+    // More than one page of the export (it reads 1,000 records at a time).
+    await recordAudits(
+      db,
+      Array.from({ length: 1500 }, (_, i) => ({
+        action: 'documents.download' as const,
+        who,
+        ip: '192.0.2.1',
+        record: { type: 'file', id: i + 1 },
+      })),
+    );
+    const url = '/api/audit.csv?user=4242';
+    const plain = await t.app.inject({ method: 'GET', url, headers: auth(sys.token) });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.trimEnd().split('\n')).toHaveLength(1501);
+    for (const [encoding, unpack] of [
+      ['gzip, deflate, br, zstd', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
+      const packed = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...auth(sys.token), 'accept-encoding': encoding },
+      });
+      expect(packed.statusCode).toBe(200);
+      expect(packed.headers['content-encoding']).toBe(encoding === 'br' ? 'br' : 'gzip');
+      expect(packed.headers.vary).toContain('accept-encoding');
+      expect(packed.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(packed.headers['content-disposition']).toContain('audit-trail.csv');
+      expect(packed.headers['content-length']).toBeUndefined();
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+      expect(unpack(packed.rawPayload).toString()).toBe(plain.body);
+    }
+    // Refused to anyone else, compressed or not.
+    const refused = await get(url, 'gzip');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-encoding']).toBeUndefined();
+
+    // The unused-assessor report's CSV is written whole: compressed once it is over the first flight.
+    const taAdmin = await makeSignedIn(db, { roles: ['TA_ADMIN'] });
+    const assessors = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 300 }, (_, i) => ({
+          email: `unused-${i}@compression.test`,
+          firstName: 'Unused',
+          lastName: `Assessor ${i}`,
+          passwordHash: 'not a hash: never signs in',
+          activated: true,
+        })),
+      )
+      .returning({ id: users.id });
+    await db.insert(userRoles).values(assessors.map(({ id }) => ({ userId: id, role: 'TA' as const })));
+    const report = '/api/admin/ta/unusedtasformonths/6/1?format=csv';
+    const csv = await t.app.inject({ method: 'GET', url: report, headers: auth(taAdmin.token) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.rawPayload.length).toBeGreaterThan(14 * 1024);
+    const packedCsv = await t.app.inject({
+      method: 'GET',
+      url: report,
+      headers: { ...auth(taAdmin.token), 'accept-encoding': 'gzip' },
+    });
+    expect(packedCsv.headers['content-encoding']).toBe('gzip');
+    expect(packedCsv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(gunzipSync(packedCsv.rawPayload).toString()).toBe(csv.body);
   });
 
   it('does not unpack a compressed request body', async () => {

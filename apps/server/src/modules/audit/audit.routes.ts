@@ -35,7 +35,7 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: Deps }
 
   r.get('/audit.csv', {
     onRequest: mayRead,
-    config: { download: true },
+    config: { download: true, compressStream: true },
     schema: {
       tags,
       description: `SYSADMIN: the filtered trail as CSV (${AUDIT_CSV_NAME}), streamed; the filters of GET /audit.`,
