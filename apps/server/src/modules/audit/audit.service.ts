@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import {
   AUDIT_ACTIONS,
   type AuditAction,
@@ -67,22 +67,25 @@ function csvRecord(row: q.AuditRow): string[] {
 /**
  * GET /audit.csv: the filtered trail as CSV, streamed. Records are read a page at a time after the
  * last one written (keyset on time and id), and the next page is read only when the client has
- * taken the last, so neither the server nor the database holds the whole export.
+ * taken the last, so neither the server nor the database holds the whole export. Each page goes out
+ * as one chunk of text: a chunk a record (a month of the scale data is 30,000) made as many writes to
+ * the socket and, compressed (platform/compression.ts), as many trips to zlib's thread, which took
+ * the export of a month from 1.2 s to 2.6 s on localhost.
  */
 export function auditCsv(deps: Deps, actor: Actor, filters: AuditFilters): Readable {
   authorize(actor, 'admin.audit.read');
-  async function* records() {
+  async function* pages() {
     let cursor: q.AuditCursor | null = null;
-    for (;;) {
+    for (let first = true; ; first = false) {
       const page = await q.auditPageAfter(deps.db, filters, cursor, EXPORT_PAGE);
-      for (const row of page) yield csvRecord(row);
+      const text = stringify(page.map(csvRecord), { header: first, columns: [...AUDIT_CSV_COLUMNS] });
+      // A last page without rows (an export of a whole number of pages) adds nothing; the first
+      // always holds the header, alone when nothing matches.
+      if (text) yield text;
       if (page.length < EXPORT_PAGE) return;
       const last = page[page.length - 1]!;
       cursor = { at: last.cursorAt, id: last.id };
     }
   }
-  const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS] });
-  const source = Readable.from(records());
-  source.on('error', (e) => csv.destroy(e));
-  return source.pipe(csv);
+  return Readable.from(pages(), { objectMode: false });
 }
