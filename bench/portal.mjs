@@ -23,6 +23,15 @@ export const START_FLAGS = JSON.parse(readFileSync(path.join(here, '../package.j
 /** Node flags given in an environment variable (PORTAL_FLAGS, BASELINE_FLAGS), split at spaces. */
 export const flagsOf = (name) => process.env[name]?.split(' ').filter(Boolean) ?? [];
 
+/** The node arguments that run a TypeScript entry under tsx, `preload` loaded first. */
+const fromSource = (entry, preload) => [
+  '--import',
+  'tsx',
+  '--conditions=source',
+  ...(preload ? ['--import', preload] : []),
+  entry,
+];
+
 const BUNDLE = path.join(here, '../apps/server/dist/bundle/main.js');
 
 /** The newest modification time under `dir`, in ms (node_modules and dist left out). */
@@ -109,15 +118,7 @@ export async function startPortal({
         ? // As npm start runs it: the server's bundle under plain node, without tsx's loader hooks,
           // its transformed sources and their source maps (which the portal's heap held under tsx).
           [...START_FLAGS, ...nodeFlags, ...(preload ? ['--import', preload] : []), freshBundle()]
-        : [
-            ...(production ? START_FLAGS : []),
-            ...nodeFlags,
-            '--import',
-            'tsx',
-            '--conditions=source',
-            ...(preload ? ['--import', preload] : []),
-            'src/main.ts',
-          ];
+        : [...(production ? START_FLAGS : []), ...nodeFlags, ...fromSource('src/main.ts', preload)];
   const child = spawn(process.execPath, args, {
     cwd: path.join(here, '../apps/server'),
     env: {
@@ -200,14 +201,7 @@ export async function startBaseline({ port, databaseUrl, nodeFlags = [], preload
  * with BASELINE_FROM=source; `preload` loaded first.
  */
 export async function baselineEntry(preload) {
-  if (process.env.BASELINE_FROM === 'source')
-    return [
-      '--import',
-      'tsx',
-      '--conditions=source',
-      ...(preload ? ['--import', preload] : []),
-      path.join(here, 'baseline.mjs'),
-    ];
+  if (process.env.BASELINE_FROM === 'source') return fromSource(path.join(here, 'baseline.mjs'), preload);
   return [...(preload ? ['--import', preload] : []), await bundledBaseline()];
 }
 
