@@ -1,3 +1,5 @@
+import { isCalendarDay } from '@portal/shared';
+
 /** The address's filters, read and written: lib/list-params.ts builds the lists' one hook on them. */
 
 export function pageParam(params: URLSearchParams): number {
@@ -5,9 +7,12 @@ export function pageParam(params: URLSearchParams): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-/** A YYYY-MM-DD date, or undefined for anything else (a hand-edited address). */
+/**
+ * A YYYY-MM-DD day of the calendar, or undefined for anything else (a hand-edited address): Date.parse
+ * took 2026-02-30, which the server refuses and the date picker showed as 02/03/2026.
+ */
 export function isoDate(value: string | null): string | undefined {
-  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
+  return value && isCalendarDay(value) ? value : undefined;
 }
 
 /** Sets or removes search params, and goes back to page 1 unless the page itself changes. */

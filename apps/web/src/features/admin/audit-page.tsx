@@ -8,6 +8,7 @@ import { FilterBar } from '../../components/filter-bar';
 import { PageTitle } from '../../components/page-title';
 import { formatDateTime } from '../../lib/dates';
 import { useListParams, useTypedFilter } from '../../lib/list-params';
+import { isoDate } from '../../lib/search-params';
 import { notifyError } from '../../lib/notify';
 import { exportAuditTrail, useAuditTrail, type AuditFilterParams } from './api';
 
@@ -83,8 +84,10 @@ export default function AuditPage() {
   const recordType = useTypedFilter(params, 'record_type');
   const recordId = useTypedFilter(params, 'record_id');
   const action = params.filter('action');
-  const from = params.filter('from');
-  const to = params.filter('to');
+  // A hand-edited date that is no day (?from=2026-13-45) is left out, as on the jobs and invoices lists,
+  // instead of being sent (400) and shown rolled over by the picker.
+  const from = isoDate(params.filter('from'));
+  const to = isoDate(params.filter('to'));
   const filters: AuditFilterParams = {
     user: user.value || undefined,
     action: action || undefined,
@@ -154,8 +157,8 @@ export default function AuditPage() {
             onChange={(e) => recordId.setTerm(e.currentTarget.value)}
             w={110}
           />
-          <DateFilter label="From" value={from || null} onChange={(v) => params.set({ from: v })} w={150} />
-          <DateFilter label="To" value={to || null} onChange={(v) => params.set({ to: v })} w={150} />
+          <DateFilter label="From" value={from ?? null} onChange={(v) => params.set({ from: v })} w={150} />
+          <DateFilter label="To" value={to ?? null} onChange={(v) => params.set({ to: v })} w={150} />
         </FilterBar>
         <DataTable
           label="Audit trail"
@@ -164,7 +167,13 @@ export default function AuditPage() {
           rowKey={(r) => r.id}
           loading={list.isLoading}
           stale={list.isPlaceholderData}
-          empty={active ? 'No records match these filters.' : 'No records yet.'}
+          empty={
+            list.isError
+              ? 'The audit trail could not be loaded.'
+              : active
+                ? 'No records match these filters.'
+                : 'No records yet.'
+          }
           minWidth={900}
           paging={params.paging(list.data?.total ?? 0)}
         />
