@@ -185,7 +185,7 @@ export const meetingRecentCount = (committeeId, me) =>
   bound(meetingStatements.recentCount, { scope: LISTABLE_FOLDERS }, { [MEETING_ME]: me, committeeId });
 /** The first page of a content search (meetings.queries.ts searchQueryText makes the tsquery text). */
 export const meetingSearch = (term, committeeId, me, limit) =>
-  bound(meetingStatements.searchPage, DOWNLOADABLE, {
+  bound(meetingStatements.searchPage, { folders: LISTABLE_FOLDERS }, {
     [MEETING_ME]: me,
     committeeId,
     query: searchQueryText(term),

@@ -193,7 +193,8 @@ describe('the committee areas and notifications take their filter from their pol
       { action: 'meetings.folder.list', as, url: `/api/committeerootfolders/${cm}`, ids: dataIds },
       { action: 'meetings.document.download', as, url: `/api/meetingdocuments/recent/${cm}`, ids: dataIds },
       {
-        action: 'meetings.document.download',
+        // A document is seen through its folder: the search tests the folders' rule once a folder.
+        action: 'meetings.folder.list',
         as,
         url: `/api/meetingdocuments/search?cmid=${cm}&term=${wordOf(doc!.name)}`,
         ids: dataIds,

@@ -67,7 +67,8 @@ defineRules<MeetingFacts>({
   'meetings.document.delete': { sees, may: adminOnly },
   // A document's rows keep those whose folder is visible, the folder found by the document alone
   // (no join of the list's own): PostgreSQL joins the committee's folders once, or looks up one
-  // folder a row while it walks the recent list's index.
+  // folder a row while it walks the recent list's index. The content search, which must test
+  // every match, takes the folders' rule above instead, once a folder (meetings.queries.ts).
   'meetings.document.download': {
     sees,
     scope: (_actor, me) =>

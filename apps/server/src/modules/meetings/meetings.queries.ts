@@ -340,8 +340,14 @@ export const HEADLINE_OPTIONS = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxW
  * each with how many match in all and a snippet of its text. The committee's documents are read
  * by its index and each one's vector tested (kept in the row, not in TOAST: migration 0024), never
  * another committee's; the joins and ts_headline run only for the rows of the page.
+ *
+ * Documents are seen through their folder: `folders` is the rule of 'meetings.folder.list', tested
+ * once a folder of the committee, as recentCount does. The folders the user may see are an array
+ * made once (an InitPlan), not a subquery joined to each match: PostgreSQL cannot tell how many
+ * documents a tsquery it is given matches, guessed a dozen, and looked up the rule's folder for
+ * every match, 2,500 times for a common word (half the search's time; bench/README.md, 2026-11-29).
  */
-const searchPage = statement((db, shape: { scope: Scope }) => {
+const searchPage = statement((db, shape: { folders: Scope }) => {
   // A scalar subquery: parsed once per call (an InitPlan), not once per row it tests.
   const query = sql`(select to_tsquery('english', ${sql.placeholder('query')}))`;
   // Each match's rank, computed in a subquery that PostgreSQL keeps apart (an `offset 0`): else the
@@ -357,7 +363,7 @@ const searchPage = statement((db, shape: { scope: Scope }) => {
       and(
         eq(meetingDocuments.committeeId, sql.placeholder('committeeId')),
         sql`${meetingDocuments.search} @@ ${query}`,
-        shape.scope.where,
+        sql`${meetingDocuments.folderId} = any(array(select ${meetingFolders.id} from ${meetingFolders} where ${meetingFolders.committeeId} = ${sql.placeholder('committeeId')} and ${shape.folders.where}))`,
       ),
     )
     .offset(sql`0` as unknown as Placeholder)
@@ -401,13 +407,13 @@ export const listStatements = {
 /** Names and contents, ranked, with a snippet of the matching text; and how many match. */
 export async function searchDocuments(
   db: Q,
-  scope: Scope,
+  folders: Scope,
   me: number,
   committeeId: number,
   queryText: string,
   p: Page,
 ) {
-  const rows = await searchPage(db, { scope }).execute({
+  const rows = await searchPage(db, { folders }).execute({
     [ME]: me,
     committeeId,
     query: queryText,

@@ -101,6 +101,8 @@ export async function folderDocuments(
 
 /** The lists' scopes, with the user as the statements' placeholder. */
 const documentScope = (actor: Actor) => scopeFor(actor, 'meetings.document.download', sql.placeholder(q.ME));
+/** The folders' rule, for the statements that test it once a folder (the recent count, the search). */
+const folderScope = (actor: Actor) => scopeFor(actor, 'meetings.folder.list', sql.placeholder(q.ME));
 
 export async function recentDocuments(
   deps: Deps,
@@ -111,7 +113,7 @@ export async function recentDocuments(
   const committee = authorize(actor, 'meetings.folder.list', committeeFacts(actor, committeeId));
   const { rows, total } = await q.recentDocuments(
     deps.db,
-    { documents: documentScope(actor), folders: scopeFor(actor, 'meetings.folder.list', sql.placeholder(q.ME)) },
+    { documents: documentScope(actor), folders: folderScope(actor) },
     actor.user.id,
     committeeId,
     paging(query.page, query.per_page),
@@ -136,7 +138,7 @@ export async function searchDocuments(
   if (!text) return recentDocuments(deps, actor, query.cmid, query);
   const { rows, total } = await q.searchDocuments(
     deps.db,
-    documentScope(actor),
+    folderScope(actor),
     actor.user.id,
     query.cmid,
     text,
