@@ -185,14 +185,18 @@ export const meetingRecentCount = (committeeId, me) =>
   bound(meetingStatements.recentCount, { scope: LISTABLE_FOLDERS }, { [MEETING_ME]: me, committeeId });
 /** The first page of a content search (meetings.queries.ts searchQueryText makes the tsquery text). */
 export const meetingSearch = (term, committeeId, me, limit) =>
-  bound(meetingStatements.searchPage, { folders: LISTABLE_FOLDERS }, {
-    [MEETING_ME]: me,
-    committeeId,
-    query: searchQueryText(term),
-    options: MEETING_HEADLINE_OPTIONS,
-    limit,
-    offset: 0,
-  });
+  bound(
+    meetingStatements.searchPage,
+    { folders: LISTABLE_FOLDERS },
+    {
+      [MEETING_ME]: me,
+      committeeId,
+      query: searchQueryText(term),
+      options: MEETING_HEADLINE_OPTIONS,
+      limit,
+      offset: 0,
+    },
+  );
 /** A committee's events overlapping a Sydney wall-clock range (no other filter). */
 export const eventsRange = (committeeId, me, start, end, limit) =>
   bound(calendarStatements.events, EVENTS_IN_RANGE, { [CALENDAR_ME]: me, committeeId, start, end, limit });
