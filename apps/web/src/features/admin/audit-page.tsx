@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, ROUTES, type AuditEntry } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -157,8 +157,12 @@ export default function AuditPage() {
             onChange={(e) => recordId.setTerm(e.currentTarget.value)}
             w={110}
           />
-          <DateFilter label="From" value={from ?? null} onChange={(v) => params.set({ from: v })} w={150} />
-          <DateFilter label="To" value={to ?? null} onChange={(v) => params.set({ to: v })} w={150} />
+          {/* The two dates wrap together: on a laptop's width the bar takes two lines, and From was left
+              at the end of the first with To alone under it. */}
+          <Group gap="sm" align="flex-start" wrap="nowrap">
+            <DateFilter label="From" value={from ?? null} onChange={(v) => params.set({ from: v })} w={150} />
+            <DateFilter label="To" value={to ?? null} onChange={(v) => params.set({ to: v })} w={150} />
+          </Group>
         </FilterBar>
         <DataTable
           label="Audit trail"
