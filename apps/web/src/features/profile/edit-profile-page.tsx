@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   Group,
+  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -325,6 +326,7 @@ export default function EditProfilePage() {
           onRetry={() => void profile.refetch()}
         />
       )}
+      {!profile.data && !profile.isError && <Loader aria-label="Loading your profile" />}
       {profile.data && <EditProfileForm profile={profile.data} />}
     </>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCertificate, IconCircleCheck, IconClockHour4, IconEdit, IconFileText, IconKey } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isRole, REGISTRATION_MESSAGES as M, ROLE_NAMES, ROUTES, type Profile } from '@portal/shared';
@@ -129,12 +129,7 @@ export default function ProfilePage() {
       <PageTitle
         title={ROUTES.profile.title}
         actions={
-          <Button
-            component={Link}
-            to={ROUTES.editProfile.path}
-            leftSection={<IconEdit size={16} aria-hidden />}
-            disabled={!p}
-          >
+          <Button component={Link} to={ROUTES.editProfile.path} leftSection={<IconEdit size={16} aria-hidden />}>
             Edit Profile
           </Button>
         }
@@ -150,6 +145,10 @@ export default function ProfilePage() {
           profile shows your current details until it is approved.
         </Alert>
       )}
+      {/* Until the profile comes: a loader, not an empty page (the edit link opens its own form, which
+          waits for the profile itself; disabled while loading, the link was a grey button of too little
+          contrast, and an accessibility check that ran then failed). */}
+      {!p && <Loader aria-label="Loading your profile" />}
       {p && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <DetailCard
