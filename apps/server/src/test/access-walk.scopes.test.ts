@@ -212,7 +212,10 @@ describe('the committee areas and notifications take their filter from their pol
       const emptied = await withScope(action, nothing, () => get(as, url));
       expect(emptied.statusCode, url).toBe(200);
       expect(ids(emptied.json()), `${action} ${url}`).toEqual([]);
-      expect(ids((await get(as, url)).json()), url).toEqual(seen);
+      // The same rows again, in any order: the meetings' indexer may read a demo document's text
+      // meanwhile, which changes its rank in the search (seen once on PostgreSQL).
+      const again = ids((await get(as, url)).json());
+      expect([...again].sort(), url).toEqual([...seen].sort());
     }
   });
 });
