@@ -59,7 +59,9 @@ const usersPage = statement((db, shape: { scope: Scope; cm: boolean; words: numb
         ...Array.from(
           { length: shape.words },
           (_, i) =>
-            sql`concat_ws(' ', ${users.firstName}, ${users.lastName}, ${users.email}) ilike ${sql.placeholder(`w${i}`)}`,
+            // The word lower-cased once a call (an InitPlan), as the column was when written:
+            // the same test as `ilike`, which lower-cases both sides.
+            sql`${users.searchText} like (select lower(${sql.placeholder(`w${i}`)}))`,
         ),
       ),
     )

@@ -80,6 +80,29 @@ describe('GET /users', () => {
     expect(both.data.map((u) => u.id)).toEqual([chair.user.id]);
   });
 
+  it('matches words in any case, accents too, takes % and _ as themselves, and follows a rename', async () => {
+    const db = t.database.db;
+    const elodie = await makeUser(db, {
+      roles: ['AR'],
+      firstName: 'Élodie',
+      lastName: 'Ünal',
+      email: 'e.unal@lab.test',
+    });
+    const ids = async (search: string) =>
+      (
+        (await call('GET', `/api/users?role=NONTA&search=${encodeURIComponent(search)}`, sysadmin)).json() as UserList
+      ).data.map((u) => u.id);
+    expect(await ids('ÉLODIE ünal')).toEqual([elodie.id]);
+    expect(await ids('E.UNAL@LAB')).toEqual([elodie.id]);
+    // A LIKE wildcard in the search is a character to find, not any character.
+    expect(await ids('%lodie')).toEqual([]);
+    expect(await ids('_lodie')).toEqual([]);
+    // The column the search reads is kept by the database: a rename is found at once, the old name not.
+    await db.update(users).set({ lastName: 'Renamed' }).where(eq(users.id, elodie.id));
+    expect(await ids('élodie renamed')).toEqual([elodie.id]);
+    expect(await ids('ünal')).toEqual([]);
+  });
+
   it('NONTA leaves out users holding TA; TA lists only them; CM only committee members', async () => {
     const nonTa = (await call('GET', '/api/users?role=NONTA&per_page=50', sysadmin)).json() as UserList;
     expect(nonTa.data.some((u) => u.id === ta.user.id)).toBe(false);
