@@ -131,7 +131,7 @@ export default function AuditPage() {
             placeholder="Name, email or id"
             value={user.term}
             onChange={(e) => user.setTerm(e.currentTarget.value)}
-            w={200}
+            w={180}
           />
           <Select
             label="Action"
@@ -141,7 +141,7 @@ export default function AuditPage() {
             onChange={(v) => params.set({ action: v })}
             clearable
             searchable
-            w={230}
+            w={210}
             comboboxProps={{ withinPortal: true }}
           />
           <TextInput
@@ -149,16 +149,17 @@ export default function AuditPage() {
             placeholder="user_request, file…"
             value={recordType.term}
             onChange={(e) => recordType.setTerm(e.currentTarget.value)}
-            w={160}
+            w={150}
           />
           <TextInput
             label="Record id"
             value={recordId.term}
             onChange={(e) => recordId.setTerm(e.currentTarget.value)}
-            w={110}
+            w={100}
           />
           {/* The two dates wrap together: on a laptop's width the bar takes two lines, and From was left
-              at the end of the first with To alone under it. */}
+              at the end of the first with To alone under it. The widths keep the whole bar, Clear
+              filters too, on one line at 1600 px. */}
           <Group gap="sm" align="flex-start" wrap="nowrap">
             <DateFilter label="From" value={from ?? null} onChange={(v) => params.set({ from: v })} w={150} />
             <DateFilter label="To" value={to ?? null} onChange={(v) => params.set({ to: v })} w={150} />
