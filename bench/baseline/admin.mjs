@@ -22,12 +22,13 @@ export function routes(app) {
   // activated last), the total every row carries (the page's last column, not written in a card),
   // and the page: the statement's limit and offset are the first page of 20 (baseline-sql.mjs).
   // As object rows the roles came out as 'coalesce' and each row wrote the total as 'count'.
+  // Columns: id, first name, last name, email, roles, activated, total.
   app.get('/users', async (req, reply) => {
     const view = req.query.role === 'TA' ? 'TA_ADMIN' : 'SYSADMIN';
     if (!(await admin(req, reply, view))) return reply;
     const page = usersPage(view, req.query.search);
     const rows = await q(page.text, page.values, 'array');
-    const data = rows.rows.map(([id, first, last, email, activated, roles]) => ({
+    const data = rows.rows.map(([id, first, last, email, roles, activated]) => ({
       id,
       first_name: first,
       last_name: last,
@@ -49,7 +50,8 @@ export function routes(app) {
     const { page, count } = auditList(req.query);
     const [rows, total] = await Promise.all([q(page.text, page.values, 'array'), q(count.text, count.values, 'array')]);
     const data = rows.rows.map(
-      ([id, at, actorId, actorName, actorEmail, action, recordType, recordId, ip, before, after]) => ({
+      // The statement selects the action twice (the portal decodes the second into its label).
+      ([id, at, actorId, actorName, actorEmail, action, , recordType, recordId, ip, before, after]) => ({
         id: Number(id),
         at,
         actor_id: actorId,

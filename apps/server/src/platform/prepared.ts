@@ -297,3 +297,9 @@ function childOf(level: ShapeTree, key: unknown): ShapeTree {
   if (!child) level.set(key, (child = new Map()));
   return child;
 }
+
+/**
+ * A row of a statement that also counts the page's total (`count(*) over ()`, every row carrying
+ * it), as the answer lists it: the total is written once, beside the rows.
+ */
+export const withoutTotal = <R extends { total: number }>({ total: _, ...row }: R): Omit<R, 'total'> => row;

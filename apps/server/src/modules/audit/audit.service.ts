@@ -1,28 +1,18 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import {
-  AUDIT_ACTIONS,
-  type AuditAction,
-  type AuditEntry,
-  type AuditFilters,
-  type AuditList,
-  type AuditQuery,
-} from '@portal/shared';
+import { type AuditFilters, type AuditList, type AuditQuery } from '@portal/shared';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import './audit.policy.js';
 import * as q from './audit.queries.js';
 
-const labelOf = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;
-
 /** GET /audit: a page of the filtered trail, newest first, paged in SQL. */
 export async function listAudit(deps: Deps, actor: Actor, query: AuditQuery): Promise<AuditList> {
   authorize(actor, 'admin.audit.read');
   const { rows, total } = await q.listAudit(deps.db, query, query.page, query.per_page);
-  // The statement's rows are the answer's, with the action's label beside its name.
-  const data: AuditEntry[] = rows.map((row) => Object.assign(row, { action_label: labelOf(row.action) }));
-  return { data, total, page: query.page, per_page: query.per_page };
+  // The statement's rows are the answer's, the action's label beside its name (audit.queries.ts).
+  return { data: rows, total, page: query.page, per_page: query.per_page };
 }
 
 /** Rows read per statement of the export: memory stays flat whatever the trail's size. */
@@ -55,7 +45,7 @@ function csvRecord(row: q.AuditRow): string[] {
     row.actor_id === null ? '' : String(row.actor_id),
     row.actor_name ?? '',
     row.actor_email ?? '',
-    labelOf(row.action),
+    row.action_label,
     row.record_type ?? '',
     row.record_id ?? '',
     row.ip ?? '',

@@ -13,7 +13,7 @@ import {
 import type { SnippetPart } from '@portal/shared';
 import type { Scope, UserRef } from '../../platform/access.js';
 import { isoTimeOf } from '../../platform/iso-time.js';
-import { decoded, statement } from '../../platform/prepared.js';
+import { decoded, statement, withoutTotal } from '../../platform/prepared.js';
 import { descIndexed } from '../../platform/order.js';
 import { folderVisible, type MeetingFacts } from './meetings.policy.js';
 
@@ -269,9 +269,6 @@ const folderPage = statement((db) =>
     .limit(limit)
     .offset(offset),
 );
-
-/** A row as the answer lists it: the page's total (every row carries it) is written once, beside the rows. */
-const withoutTotal = <R extends { total: number }>({ total: _, ...row }: R): Omit<R, 'total'> => row;
 
 /** The documents of one folder (already judged visible), newest first, and how many (0 past the last page). */
 export async function folderDocuments(db: Q, folderId: number, p: Page) {

@@ -20,7 +20,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Scope } from '../../platform/access.js';
-import { statement } from '../../platform/prepared.js';
+import { statement, withoutTotal } from '../../platform/prepared.js';
 import { holdsTaSql } from './users.policy.js';
 
 type Q = Db | Tx;
@@ -46,8 +46,8 @@ const usersPage = statement((db, shape: { scope: Scope; cm: boolean; words: numb
       first_name: users.firstName,
       last_name: users.lastName,
       email: users.email,
-      activated: users.activated,
       roles: rolesOf,
+      activated: users.activated,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(users)
@@ -87,8 +87,9 @@ export async function listUsers(
   const values: Record<string, unknown> = { limit: opts.perPage, offset: (opts.page - 1) * opts.perPage };
   words.forEach((w, i) => (values[`w${i}`] = w));
   const rows = await usersPage(db, { scope, cm: opts.cm, words: words.length }).execute(values);
-  // Each row also carries the total; the answer's writer leaves out what its schema does not name.
-  return { rows, total: rows[0]?.total ?? 0 };
+  // Each row also carries the total (counting apart would scan the scope twice); the cards are
+  // the rest, in the schema's order (userCard), written as they are (the route's `rowsShaped`).
+  return { rows: rows.map(withoutTotal), total: rows[0]?.total ?? 0 };
 }
 
 export type ManagedUserRow = Awaited<ReturnType<typeof findUser>> & object;
