@@ -69,7 +69,11 @@ async function main() {
     ]).then(([{ scheduleHousekeeping }, { startOutboxWorker }, { startNoticeFanOut }]) => {
       // A signal that came meanwhile has shut down already: start nothing on a closed database.
       if (!closing)
-        background.push(scheduleHousekeeping(app.deps), startNoticeFanOut(app.deps), startOutboxWorker(app.deps));
+        background.push(
+          scheduleHousekeeping(app.deps, database.kind === 'pglite'),
+          startNoticeFanOut(app.deps),
+          startOutboxWorker(app.deps),
+        );
     });
   }, BACKGROUND_DELAY_MS);
   app.log.info(

@@ -1,4 +1,4 @@
-import { inArray, isNotNull, lt, max, or } from 'drizzle-orm';
+import { inArray, isNotNull, lt, max, or, sql } from 'drizzle-orm';
 import type { BackgroundWork } from './shutdown.js';
 import type { Deps } from './deps.js';
 import { asJob } from './logging.js';
@@ -62,17 +62,54 @@ export async function sweepStorage(deps: Deps) {
   return removed;
 }
 
-export async function runHousekeeping(deps: Deps) {
-  await purgeExpired(deps);
-  await sweepStorage(deps);
+/**
+ * The tables autovacuum would vacuum or analyze now, by its default thresholds: dead rows over 50 +
+ * 20 % of the table, rows inserted since the last vacuum over 1,000 + 20 %, rows changed since the
+ * last analyze over 50 + 10 %. Schema and name quoted by PostgreSQL.
+ */
+const OVERDUE = sql`select quote_ident(s.schemaname) || '.' || quote_ident(s.relname) as name
+  from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+  where s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+     or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
+     or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+  order by s.relname`;
+
+/**
+ * The embedded database's autovacuum, which PGlite does not run (no background workers: its
+ * `autovacuum` setting says on, and 50,000 dead rows were still there a minute later). Without it
+ * deleted and updated rows (sessions, codes, limit counters, the outbox) were never reclaimed,
+ * the planner had no statistics, and no index-only scan could skip the table. Each overdue
+ * table gets `vacuum (analyze)`, one at a time: on PGlite's one connection a request waits for
+ * it, which for the tables of an embedded portal's size takes milliseconds. A PostgreSQL server
+ * keeps its own autovacuum and is left to it.
+ */
+export async function vacuumOverdue(deps: Deps): Promise<string[]> {
+  // Both drivers answer { rows } (pg's QueryResult, PGlite's Results); Drizzle types it per driver.
+  const { rows } = (await deps.db.execute(OVERDUE)) as unknown as { rows: { name: string }[] };
+  const names = rows.map((r) => r.name);
+  const started = performance.now();
+  for (const name of names) await deps.db.execute(sql.raw(`vacuum (analyze) ${name}`));
+  const ms = Math.round(performance.now() - started);
+  if (names.length > 0)
+    deps.log.info({ tables: names.length, ms }, `housekeeping: vacuumed ${names.length} tables in ${ms} ms`);
+  return names;
 }
 
-/** Runs the housekeeping at start and every hour; the timer does not keep the process alive. */
-export function scheduleHousekeeping(deps: Deps): BackgroundWork {
+export async function runHousekeeping(deps: Deps, embedded = false) {
+  await purgeExpired(deps);
+  await sweepStorage(deps);
+  if (embedded) await vacuumOverdue(deps);
+}
+
+/**
+ * Runs the housekeeping at start and every hour; the timer does not keep the process alive.
+ * `embedded`: the database is PGlite, which has no autovacuum of its own (vacuumOverdue).
+ */
+export function scheduleHousekeeping(deps: Deps, embedded = false): BackgroundWork {
   let running: Promise<void> | null = null;
   const run = () => {
     // One pass at a time; stop() waits for the one in progress, so shutdown closes the database after it.
-    running ??= asJob(deps, 'housekeeping', runHousekeeping)
+    running ??= asJob(deps, 'housekeeping', (d) => runHousekeeping(d, embedded))
       .catch((e: unknown) => deps.log.error({ err: e }, 'housekeeping failed'))
       .finally(() => (running = null));
     return running;
