@@ -158,8 +158,7 @@ const cmViewer = { sessionId: '', stage: 'active', user: { id: 0 }, roles: ['CM'
 const meetingScope = (action) => scopeFor(cmViewer, action, sql.placeholder(MEETING_ME));
 // The shapes of the statements below, made once: a scope built at each call was work the portal
 // does not do per request either (its statements are rendered once per shape).
-const DOWNLOADABLE = { scope: meetingScope('meetings.document.download') };
-const LISTABLE_FOLDERS = meetingScope('meetings.folder.list');
+const LISTABLE_FOLDERS = { folders: meetingScope('meetings.folder.list') };
 const EVENTS_IN_RANGE = {
   scope: scopeFor(cmViewer, 'calendar.event.list', sql.placeholder(CALENDAR_ME)),
   start: true,
@@ -178,25 +177,21 @@ export const meetingFolder = (me, id) => bound(meetingStatements.folder, {}, { [
 /** The first page of a folder's documents with their count. */
 export const meetingFolderDocuments = (folderId, limit) =>
   bound(meetingStatements.folderPage, {}, { folderId, limit, offset: 0 });
-/** The first page of a committee's documents the user may see, and how many (counted by folder). */
+/** The first page of a committee's documents the user may see, and how many (both test the folders' rule once a folder). */
 export const meetingRecent = (committeeId, me, limit) =>
-  bound(meetingStatements.recentPage, DOWNLOADABLE, { [MEETING_ME]: me, committeeId, limit, offset: 0 });
+  bound(meetingStatements.recentPage, LISTABLE_FOLDERS, { [MEETING_ME]: me, committeeId, limit, offset: 0 });
 export const meetingRecentCount = (committeeId, me) =>
-  bound(meetingStatements.recentCount, { scope: LISTABLE_FOLDERS }, { [MEETING_ME]: me, committeeId });
+  bound(meetingStatements.recentCount, LISTABLE_FOLDERS, { [MEETING_ME]: me, committeeId });
 /** The first page of a content search (meetings.queries.ts searchQueryText makes the tsquery text). */
 export const meetingSearch = (term, committeeId, me, limit) =>
-  bound(
-    meetingStatements.searchPage,
-    { folders: LISTABLE_FOLDERS },
-    {
-      [MEETING_ME]: me,
-      committeeId,
-      query: searchQueryText(term),
-      options: MEETING_HEADLINE_OPTIONS,
-      limit,
-      offset: 0,
-    },
-  );
+  bound(meetingStatements.searchPage, LISTABLE_FOLDERS, {
+    [MEETING_ME]: me,
+    committeeId,
+    query: searchQueryText(term),
+    options: MEETING_HEADLINE_OPTIONS,
+    limit,
+    offset: 0,
+  });
 /** A committee's events overlapping a Sydney wall-clock range (no other filter). */
 export const eventsRange = (committeeId, me, start, end, limit) =>
   bound(calendarStatements.events, EVENTS_IN_RANGE, { [CALENDAR_ME]: me, committeeId, start, end, limit });

@@ -191,9 +191,15 @@ describe('the committee areas and notifications take their filter from their pol
         ids: dataIds,
       },
       { action: 'meetings.folder.list', as, url: `/api/committeerootfolders/${cm}`, ids: dataIds },
-      { action: 'meetings.document.download', as, url: `/api/meetingdocuments/recent/${cm}`, ids: dataIds },
       {
-        // A document is seen through its folder: the search tests the folders' rule once a folder.
+        // A document is seen through its folder: the recent list and the search test the folders'
+        // rule once a folder.
+        action: 'meetings.folder.list',
+        as,
+        url: `/api/meetingdocuments/recent/${cm}`,
+        ids: dataIds,
+      },
+      {
         action: 'meetings.folder.list',
         as,
         url: `/api/meetingdocuments/search?cmid=${cm}&term=${wordOf(doc!.name)}`,

@@ -1,12 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import {
-  committeeMembers,
-  committees,
-  meetingDocuments,
-  meetingFolderMembers,
-  meetingFolders,
-} from '../../db/schema/index.js';
+import { committeeMembers, committees, meetingFolderMembers, meetingFolders } from '../../db/schema/index.js';
 import { defineRules, type UserRef } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 
@@ -23,8 +16,6 @@ import type { Actor } from '../../platform/actor.js';
  * download and zip, and by the queries that load one folder (its `visible` fact), so no folder is
  * judged by another road.
  */
-
-const visibleFolders = alias(meetingFolders, 'visible_folders');
 
 export const isMemberOf = (actor: Actor, committeeId: number) => actor.committees.some((c) => c.id === committeeId);
 export const isAdminOf = (actor: Actor, committeeId: number) =>
@@ -65,14 +56,7 @@ defineRules<MeetingFacts>({
   'meetings.folder.manage': { sees, may: adminOnly },
   'meetings.document.upload': { sees, may: adminOnly },
   'meetings.document.delete': { sees, may: adminOnly },
-  // A document's rows keep those whose folder is visible, the folder found by the document alone
-  // (no join of the list's own): PostgreSQL joins the committee's folders once, or looks up one
-  // folder a row while it walks the recent list's index. The content search, which must test
-  // every match, takes the folders' rule above instead, once a folder (meetings.queries.ts).
-  'meetings.document.download': {
-    sees,
-    scope: (_actor, me) =>
-      sql`exists (select 1 from ${meetingFolders} ${sql.identifier('visible_folders')} where ${visibleFolders.id} = ${meetingDocuments.folderId} and ${visibleFolders.committeeId} = ${meetingDocuments.committeeId} and ${folderVisible(me, visibleFolders.id, visibleFolders.parentId, visibleFolders.committeeId)})`,
-    scopeKey: () => 'visible',
-  },
+  // Documents are listed through their folders (the recent list, the search, a zip): their lists
+  // take the folders' rule above, tested once a folder (meetings.queries.ts inVisibleFolders).
+  'meetings.document.download': { sees },
 });

@@ -277,26 +277,6 @@ export async function folderDocuments(db: Q, folderId: number, p: Page) {
 }
 
 /**
- * A committee's documents the user may see (`scope`: 'meetings.document.download'), newest first:
- * read in the order of meeting_documents_committee_updated_idx until the page is full (its
- * columns are `desc nulls last`, and so is this order, else PostgreSQL sorts all of the
- * committee's rows first).
- */
-const recentPage = statement((db, shape: { scope: Scope }) =>
-  db
-    .select(listedDocument)
-    .from(meetingDocuments)
-    .innerJoin(files, eq(files.id, meetingDocuments.fileId))
-    .innerJoin(meetingFolders, eq(meetingFolders.id, meetingDocuments.folderId))
-    .leftJoin(roots, eq(roots.id, meetingFolders.parentId))
-    .leftJoin(users, eq(users.id, files.uploadedBy))
-    .where(and(eq(meetingDocuments.committeeId, sql.placeholder('committeeId')), shape.scope.where))
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset),
-);
-
-/**
  * The folders of the committee the user may see (`scope`: the rule of 'meetings.folder.list'),
  * as an array made once per call (an InitPlan), for a test of a document's `folder_id`: the rule
  * runs once a folder, not once a document. (A subquery joined to each document was looked up for
@@ -307,30 +287,51 @@ const inVisibleFolders = (scope: Scope) =>
   sql`${meetingDocuments.folderId} = any(array(select ${meetingFolders.id} from ${meetingFolders} where ${meetingFolders.committeeId} = ${sql.placeholder('committeeId')} and ${scope.where}))`;
 
 /**
+ * A committee's documents the user may see (`folders`: the rule of 'meetings.folder.list', tested
+ * once a folder), newest first: read in the order of meeting_documents_committee_updated_idx until
+ * the page is full (its columns are `desc nulls last`, and so is this order, else PostgreSQL sorts
+ * all of the committee's rows first).
+ *
+ * The plan made with the call's values (PostgreSQL's first five runs of a named statement, and
+ * every run on PGlite, which names none) walks that index only because of the statistics of
+ * migration 0028: without them PostgreSQL multiplied the selectivities of `folder_id` and
+ * `committee_id`, thought a committee's visible folders held a document each, and joined and
+ * sorted all of them (27 ms against 1-3 for 2,250 documents; bench/README.md, 2026-11-29). With
+ * the rule as a subquery joined to each document (`exists`), it kept that plan even so.
+ */
+const recentPage = statement((db, shape: { folders: Scope }) =>
+  db
+    .select(listedDocument)
+    .from(meetingDocuments)
+    .innerJoin(files, eq(files.id, meetingDocuments.fileId))
+    .innerJoin(meetingFolders, eq(meetingFolders.id, meetingDocuments.folderId))
+    .leftJoin(roots, eq(roots.id, meetingFolders.parentId))
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .where(and(eq(meetingDocuments.committeeId, sql.placeholder('committeeId')), inVisibleFolders(shape.folders)))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset),
+);
+
+/**
  * How many of the committee's documents the user may see: the documents of the visible folders,
  * counted from the folder index alone (an index-only scan once the table is vacuumed, as
  * autovacuum keeps it). Grouping the committee's documents by folder read each one's row, two to a
  * page (the search vector is kept in the row): 7 ms for 2,500 documents against 1.5.
  */
-const recentCount = statement((db, shape: { scope: Scope }) =>
+const recentCount = statement((db, shape: { folders: Scope }) =>
   db
     .select({ n: sql<number>`count(*)::int` })
     .from(meetingDocuments)
-    .where(inVisibleFolders(shape.scope)),
+    .where(inVisibleFolders(shape.folders)),
 );
 
-/** A committee's documents in the scopes (of 'meetings.document.download', and of 'meetings.folder.list' for the count), newest first, and how many. */
-export async function recentDocuments(
-  db: Q,
-  scope: { documents: Scope; folders: Scope },
-  me: number,
-  committeeId: number,
-  p: Page,
-) {
+/** A committee's documents in the folders of the scope (of 'meetings.folder.list'), newest first, and how many. */
+export async function recentDocuments(db: Q, folders: Scope, me: number, committeeId: number, p: Page) {
   const values = { [ME]: me, committeeId, limit: p.perPage, offset: (p.page - 1) * p.perPage };
   const [rows, [count]] = await Promise.all([
-    recentPage(db, { scope: scope.documents }).execute(values),
-    recentCount(db, { scope: scope.folders }).execute(values),
+    recentPage(db, { folders }).execute(values),
+    recentCount(db, { folders }).execute(values),
   ]);
   return { rows, total: count?.n ?? 0 };
 }

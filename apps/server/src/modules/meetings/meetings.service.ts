@@ -99,9 +99,7 @@ export async function folderDocuments(
   return { data: rows, total, page: query.page, per_page: query.per_page, abilities: abilitiesIn(actor, folder) };
 }
 
-/** The lists' scopes, with the user as the statements' placeholder. */
-const documentScope = (actor: Actor) => scopeFor(actor, 'meetings.document.download', sql.placeholder(q.ME));
-/** The folders' rule, for the statements that test it once a folder (the recent count, the search). */
+/** The folders' rule, with the user as the statements' placeholder, for the statements that test it once a folder (the recent list and its count, the search). */
 const folderScope = (actor: Actor) => scopeFor(actor, 'meetings.folder.list', sql.placeholder(q.ME));
 
 export async function recentDocuments(
@@ -113,7 +111,7 @@ export async function recentDocuments(
   const committee = authorize(actor, 'meetings.folder.list', committeeFacts(actor, committeeId));
   const { rows, total } = await q.recentDocuments(
     deps.db,
-    { documents: documentScope(actor), folders: folderScope(actor) },
+    folderScope(actor),
     actor.user.id,
     committeeId,
     paging(query.page, query.per_page),
