@@ -231,16 +231,24 @@ const admin = (view) => ({
   view,
   committees: [],
 });
-/** All Users' page from an admin view (SYSADMIN: role NONTA, TA_ADMIN: role TA) with `words` search words. */
-export function usersPage(view, search) {
+/**
+ * All Users' first page of 20 for an admin view (SYSADMIN or TA_ADMIN) and a search: without one
+ * the page and its count (two statements), with one the search's page, whose rows carry the total.
+ */
+export function usersList(view, search) {
   const words = portalSearchWords(search);
-  const { text, names, fixed } = renderOnce(userListStatements.page, `${view} ${words.length}`, () => ({
-    scope: scopeFor(admin(view), 'admin.user.list'),
-    cm: false,
-    words: words.length,
-  }));
+  const shape = { scope: scopeFor(admin(view), 'admin.user.list'), cm: false };
   const values = { limit: 20, offset: 0, ...Object.fromEntries(words.map((w, i) => [`w${i}`, w])) };
-  return { text, values: names.map((n, i) => (n === null ? fixed[i] : values[n])) };
+  const of = (st, key, shapeOf) => {
+    const { text, names, fixed } = renderOnce(st, key, shapeOf);
+    return { text, values: names.map((n, i) => (n === null ? fixed[i] : values[n])) };
+  };
+  if (words.length === 0)
+    return {
+      page: of(userListStatements.page, view, () => shape),
+      count: of(userListStatements.count, view, () => shape),
+    };
+  return { page: of(userListStatements.search, `${view} ${words.length}`, () => ({ ...shape, words: words.length })) };
 }
 /** The audit list's page and count for a query's filters (the first page of 20). */
 export function auditList(filters) {

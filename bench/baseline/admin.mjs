@@ -1,6 +1,6 @@
 /** The baseline's routes of the calls in bench/calls/admin.mjs: the portal's statements (baseline-sql.mjs) with raw pg. */
 import { AUDIT_ACTIONS } from '../../packages/shared/src/audit.ts';
-import { auditList, usersPage } from '../baseline-sql.mjs';
+import { auditList, usersList } from '../baseline-sql.mjs';
 import { q, actorRow } from './core.mjs';
 
 /** Registers the routes on the baseline's Fastify app. */
@@ -19,15 +19,19 @@ export function routes(app) {
   }
 
   // The portal's answer (UserList): each row a user's card (userCard: the roles after the email,
-  // activated last), the total every row carries (the page's last column, not written in a card),
-  // and the page: the statement's limit and offset are the first page of 20 (baseline-sql.mjs).
-  // As object rows the roles came out as 'coalesce' and each row wrote the total as 'count'.
-  // Columns: id, first name, last name, email, roles, activated, total.
+  // activated last), the total, and the page: the statement's limit and offset are the first page
+  // of 20 (baseline-sql.mjs). Without a search the total is the count's, run beside the page; a
+  // search's rows carry it (the page's last column, not written in a card). As object rows the
+  // roles came out as 'coalesce' and each row wrote the total as 'count'.
+  // Columns: id, first name, last name, email, roles, activated[, total].
   app.get('/users', async (req, reply) => {
     const view = req.query.role === 'TA' ? 'TA_ADMIN' : 'SYSADMIN';
     if (!(await admin(req, reply, view))) return reply;
-    const page = usersPage(view, req.query.search);
-    const rows = await q(page.text, page.values, 'array');
+    const { page, count } = usersList(view, req.query.search);
+    const [rows, counted] = await Promise.all([
+      q(page.text, page.values, 'array'),
+      count ? q(count.text, count.values, 'array') : null,
+    ]);
     const data = rows.rows.map(([id, first, last, email, roles, activated]) => ({
       id,
       first_name: first,
@@ -36,7 +40,8 @@ export function routes(app) {
       roles,
       activated,
     }));
-    return { data, total: rows.rows[0]?.[6] ?? 0, page: 1, per_page: 20 };
+    const total = counted ? counted.rows[0][0] : (rows.rows[0]?.[6] ?? 0);
+    return { data, total, page: 1, per_page: 20 };
   });
 
   // The portal's answer (AuditList): each record with its action's label after the action (the

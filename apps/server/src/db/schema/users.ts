@@ -52,7 +52,18 @@ export const users = pgTable(
       (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`,
     ),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // All Users' first page in its order, read until the page is full, and its total counted from
+    // the live users' ids alone (index-only): together 8 ms for 20,000 users, where counting and
+    // sorting every row in one statement took 19 (bench/README.md, 2026-11-29).
+    index('users_live_name_idx')
+      .on(t.lastName, t.firstName, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_live_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 /** Role names come from packages/shared (ROLES); their ids are fixed there too. */

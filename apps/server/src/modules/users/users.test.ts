@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
@@ -110,6 +110,31 @@ describe('GET /users', () => {
     expect(taList.data.map((u) => u.id)).toEqual([ta.user.id]);
     const cms = (await call('GET', '/api/users?role=CM', sysadmin)).json() as UserList;
     expect(cms.data.map((u) => u.id).sort()).toEqual([cm.user.id, chair.user.id].sort());
+    expect(cms.total).toBe(2);
+  });
+
+  it('without a search, pages the kind by name and counts it apart, deleted users left out', async () => {
+    const db = t.database.db;
+    const gone = await makeUser(db, { roles: ['AR'], firstName: 'Aaron', lastName: 'Aardvark' });
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    // Who the SYSADMIN's list holds, by the rule written out here: live users holding neither TA nor LA.
+    const held = (await db.execute(sql`
+      select u.id from users u where u.deleted_at is null
+        and not exists (select 1 from user_roles r where r.user_id = u.id and r.role in ('TA', 'LA'))
+      order by u.last_name, u.first_name, u.id`)) as unknown as { rows: { id: number }[] };
+    const expected = held.rows.map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(25);
+    const first = (await call('GET', '/api/users?role=NONTA', sysadmin)).json() as UserList;
+    expect(first.total).toBe(expected.length);
+    expect(first.data.map((u) => u.id)).toEqual(expected.slice(0, 20));
+    const second = (await call('GET', '/api/users?role=NONTA&page=2', sysadmin)).json() as UserList;
+    expect(second.total).toBe(expected.length);
+    expect(second.data.map((u) => u.id)).toEqual(expected.slice(20, 40));
+    expect([...first.data, ...second.data].some((u) => u.id === gone.id)).toBe(false);
+    const past = (await call('GET', '/api/users?role=NONTA&page=99', sysadmin)).json() as UserList;
+    expect(past).toMatchObject({ data: [], total: expected.length });
+    const tas = (await call('GET', '/api/users?role=TA', taAdmin)).json() as UserList;
+    expect(tas.total).toBe(tas.data.length);
   });
 
   it('refuses the wrong admin kind (403), every other role (403) and a signed-out caller (401)', async () => {

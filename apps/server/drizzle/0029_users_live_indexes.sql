@@ -1,0 +1,2 @@
+CREATE INDEX "users_live_name_idx" ON "users" USING btree ("last_name","first_name","id") WHERE "users"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "users_live_idx" ON "users" USING btree ("id") WHERE "users"."deleted_at" is null;
