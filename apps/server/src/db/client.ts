@@ -12,6 +12,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction has the same builder; queries take either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * The rows of a statement run with `execute`: PGlite and node-postgres both answer `{ rows }`
+ * (pg's QueryResult, PGlite's Results), but Drizzle types the answer per driver, so code written
+ * for both cannot read it without this.
+ */
+export async function rowsOf<R>(db: Db | Tx, query: SQL): Promise<R[]> {
+  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,5 +1,6 @@
 import { inArray, isNotNull, lt, max, or, sql } from 'drizzle-orm';
 import type { BackgroundWork } from './shutdown.js';
+import { rowsOf } from '../db/client.js';
 import type { Deps } from './deps.js';
 import { asJob } from './logging.js';
 import { storageOf } from './storage.js';
@@ -84,9 +85,7 @@ const OVERDUE = sql`select quote_ident(s.schemaname) || '.' || quote_ident(s.rel
  * keeps its own autovacuum and is left to it.
  */
 export async function vacuumOverdue(deps: Deps): Promise<string[]> {
-  // Both drivers answer { rows } (pg's QueryResult, PGlite's Results); Drizzle types it per driver.
-  const { rows } = (await deps.db.execute(OVERDUE)) as unknown as { rows: { name: string }[] };
-  const names = rows.map((r) => r.name);
+  const names = (await rowsOf<{ name: string }>(deps.db, OVERDUE)).map((r) => r.name);
   const started = performance.now();
   for (const name of names) await deps.db.execute(sql.raw(`vacuum (analyze) ${name}`));
   const ms = Math.round(performance.now() - started);

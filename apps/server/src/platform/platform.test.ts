@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared';
 import { ConfigError, loadConfig } from '../config.js';
 import { twoFactorCodes } from '../db/schema/index.js';
-import { DataDirLockedError, openPglite } from '../db/client.js';
+import { DataDirLockedError, openPglite, rowsOf } from '../db/client.js';
 import { auth, buildTestApp, lastCodeTo, login, type TestApp } from '../test/helpers.js';
 
 const open: TestApp[] = [];
@@ -172,8 +172,8 @@ describe('the embedded database', () => {
     writeFileSync(path.join(dir, 'portal.lock'), '999999');
     const db = await openPglite(dir);
     // Its buffer pool is the embedded database's, not initdb's 128 MB (db/client.ts, pgliteStartParams).
-    const shown = (await db.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
-    expect(shown.rows[0]?.shared_buffers).toBe('32MB');
+    const [shown] = await rowsOf<{ shared_buffers: string }>(db.db, sql`show shared_buffers`);
+    expect(shown?.shared_buffers).toBe('32MB');
     await db.close();
     // A data directory on disk is made and migrated from nothing: tens of seconds on a loaded machine.
   }, 120_000);

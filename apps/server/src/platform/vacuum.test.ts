@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
 import { runHousekeeping, vacuumOverdue } from './housekeeping.js';
 
@@ -15,16 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rowsOf = async <R>(query: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(query)) as unknown as { rows: R[] }).rows;
 const deadRows = async () => {
   // The counts a statement made reach the statistics when they are flushed, not at once.
   await t.database.db.execute(sql`select pg_stat_force_next_flush()`);
-  return Number(
-    (
-      await rowsOf<{ n: number }>(sql`select n_dead_tup as n from pg_stat_user_tables where relname = 'vacuum_probe'`)
-    )[0]?.n,
+  const [row] = await rowsOf<{ n: number }>(
+    t.database.db,
+    sql`select n_dead_tup as n from pg_stat_user_tables where relname = 'vacuum_probe'`,
   );
+  return Number(row?.n);
 };
 
 describe.runIf(process.env.TEST_DATABASE_URL === undefined)('the embedded database', () => {
@@ -41,6 +40,7 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('the embedded databa
     await runHousekeeping(t.app.deps, true);
     expect(await deadRows()).toBe(0);
     const [stats] = await rowsOf<{ vacuumed: boolean; analyzed: boolean }>(
+      t.database.db,
       sql`select last_vacuum is not null as vacuumed, last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'vacuum_probe'`,
     );
     expect(stats).toEqual({ vacuumed: true, analyzed: true });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditList } from '@portal/shared';
+import { rowsOf as executedRows } from '../../db/client.js';
 import { auditLog, userRequests } from '../../db/schema/index.js';
 import { recordAudit, recordAudits } from '../../platform/audit.js';
 import { makeCommittee } from '../../test/factories/committees.js';
@@ -254,10 +255,11 @@ describe('GET /api/audit and /api/audit.csv', () => {
     // shows that one exists for the text filter (ILIKE '%...%' on name or email).
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const res = await tx.execute(
+      const res = await executedRows<Record<string, string>>(
+        tx,
         sql`explain select id from audit_log where actor_name ilike '%sally%' or actor_email ilike '%sally%'`,
       );
-      return (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+      return res.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toContain('audit_log_actor_name_trgm_idx');
     expect(plan).toContain('audit_log_actor_email_trgm_idx');
@@ -320,10 +322,11 @@ describe('GET /api/audit and /api/audit.csv', () => {
   it('a whole email finds the records of that address exactly, by its index, failed sign-ins included', async () => {
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const res = await tx.execute(
+      const res = await executedRows<Record<string, string>>(
+        tx,
         sql`explain select id from audit_log where lower(actor_email) = lower('a@b.test') order by at desc limit 20`,
       );
-      return (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+      return res.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toContain('audit_log_actor_email_at_idx');
     await recordAudit(t.database.db, {

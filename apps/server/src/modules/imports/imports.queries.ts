@@ -1,15 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { ASSESSOR_ROLES, type ImportEntity } from '@portal/shared';
-import type { Db, Tx } from '../../db/client.js';
+import { rowsOf, type Db, type Tx } from '../../db/client.js';
 import { importStaging } from '../../db/schema/index.js';
 import type { BadRow } from '../../platform/csv.js';
-
-type Q = Db | Tx;
-
-/** PGlite and node-postgres both answer a raw statement with `{ rows }`; Drizzle's type does not say so. */
-async function rowsOf<T>(db: Q, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export async function stageRows(db: Db, importId: string, rows: { line: number; row: Record<string, unknown> }[]) {
   if (rows.length === 0) return;

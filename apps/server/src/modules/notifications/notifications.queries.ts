@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { rowsOf, type Db, type Tx } from '../../db/client.js';
 import {
   arSites,
   committeeMembers,
@@ -239,7 +239,9 @@ export interface Notice {
  */
 export async function insertNotice(tx: Tx, audience: Audience, n: Notice): Promise<number> {
   await withoutJit(tx);
-  const result = await tx.execute(sql`
+  const rows = await rowsOf<{ notified: number }>(
+    tx,
+    sql`
     with recipients as (
       select u.id, u.email from ${users} u where u.activated and ${audienceWhere(audience)}
     ), notified as (
@@ -251,8 +253,8 @@ export async function insertNotice(tx: Tx, audience: Audience, n: Notice): Promi
       select id, email, ${n.mail.kind}, ${n.mail.subject}, ${n.mail.text}, ${n.mail.html}, 'pending' from recipients
       returning 1
     )
-    select (select count(*) from notified)::int as notified, (select count(*) from mailed)::int as mailed`);
-  const rows = (result as unknown as { rows: { notified: number }[] }).rows;
+    select (select count(*) from notified)::int as notified, (select count(*) from mailed)::int as mailed`,
+  );
   return Number(rows[0]?.notified ?? 0);
 }
 
@@ -267,10 +269,11 @@ const withoutJit = (tx: Tx) => tx.execute(sql`set local jit = off`);
 /** How many the notice would reach now (the count the call answers; the fan-out writes the exact one). */
 export async function countAudience(tx: Tx, audience: Audience): Promise<number> {
   await withoutJit(tx);
-  const result = await tx.execute(
+  const [row] = await rowsOf<{ n: number }>(
+    tx,
     sql`select count(*)::int as n from ${users} u where u.activated and ${audienceWhere(audience)}`,
   );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return Number(row?.n ?? 0);
 }
 
 /**

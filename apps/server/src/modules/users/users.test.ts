@@ -8,6 +8,7 @@ import {
   type UserDetail,
   type UserList,
 } from '@portal/shared';
+import { rowsOf } from '../../db/client.js';
 import { auditLog, committeeMembers, committees, rememberTokens, users } from '../../db/schema/index.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeThread } from '../../test/factories/forum.js';
@@ -118,11 +119,13 @@ describe('GET /users', () => {
     const gone = await makeUser(db, { roles: ['AR'], firstName: 'Aaron', lastName: 'Aardvark' });
     await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
     // Who the SYSADMIN's list holds, by the rule written out here: live users holding neither TA nor LA.
-    const held = (await db.execute(sql`
-      select u.id from users u where u.deleted_at is null
+    const held = await rowsOf<{ id: number }>(
+      db,
+      sql`select u.id from users u where u.deleted_at is null
         and not exists (select 1 from user_roles r where r.user_id = u.id and r.role in ('TA', 'LA'))
-      order by u.last_name, u.first_name, u.id`)) as unknown as { rows: { id: number }[] };
-    const expected = held.rows.map((r) => r.id);
+      order by u.last_name, u.first_name, u.id`,
+    );
+    const expected = held.map((r) => r.id);
     expect(expected.length).toBeGreaterThan(25);
     const first = (await call('GET', '/api/users?role=NONTA', sysadmin)).json() as UserList;
     expect(first.total).toBe(expected.length);
