@@ -8,7 +8,7 @@ import { useDeleteReply } from '../api';
 import { authorName } from '../forum-state';
 import { AttachmentLink } from './attachment-link';
 import { PostBody } from './post-body';
-import { ReplyForm } from './reply-form';
+import { LazyReplyForm } from './lazy-reply-form';
 
 /** One reply: author, date, body, attachments; Edit (in place) and Delete for its author only. */
 export function ReplyCard({ reply, committeeId }: { reply: ForumReply; committeeId: number }) {
@@ -65,7 +65,7 @@ export function ReplyCard({ reply, committeeId }: { reply: ForumReply; committee
         )}
       </Group>
       {editing ? (
-        <ReplyForm
+        <LazyReplyForm
           threadId={reply.thread_id}
           committeeId={committeeId}
           editing={{ id: reply.id, post: reply.post, documents: reply.documents }}

@@ -8,7 +8,7 @@ import { useSaveReply } from '../api';
 import { AttachmentsInput } from './attachments-input';
 import { PostEditorBox } from './post-editor-box';
 
-interface ReplyFormProps {
+export interface ReplyFormProps {
   threadId: number;
   committeeId: number;
   /** Editing a reply: its id, body and attachments. */

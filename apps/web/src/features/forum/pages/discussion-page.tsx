@@ -17,7 +17,7 @@ import { useDeleteThread, useFollowThread, useForumThread } from '../api';
 import { AttachmentLink } from '../components/attachment-link';
 import { PostBody } from '../components/post-body';
 import { ReplyCard } from '../components/reply-card';
-import { ReplyForm } from '../components/reply-form';
+import { LazyReplyForm } from '../components/lazy-reply-form';
 import { authorName, markLeftDiscussion } from '../forum-state';
 
 /**
@@ -156,7 +156,7 @@ export default function DiscussionPage() {
           {data.abilities['forum.reply.create'] && (
             <Card>
               <CardHeader title="Reply" />
-              <ReplyForm threadId={data.id} committeeId={data.committee_id} />
+              <LazyReplyForm threadId={data.id} committeeId={data.committee_id} />
             </Card>
           )}
 
