@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { sideOfRole, type JobSide, type Role } from '@portal/shared';
-import { arSites, jobAssessors, sites } from '../db/schema/index.js';
+import { ROLES, sideOfRole, type JobSide, type Role } from '@portal/shared';
+import { arSites, jobAssessors, sites, userRoles, users } from '../db/schema/index.js';
 import type { UserRef } from './access.js';
 import type { Actor } from './actor.js';
 
@@ -9,12 +9,37 @@ import type { Actor } from './actor.js';
  * record rules facilities, sites, jobs, documents and invoices share (DECISIONS "People and
  * roles"): an AR sees what belongs to the sites they represent, a TA or LA the jobs they are
  * assessors on. Written once here, as SQL for lists and as checks on a record's facts. Only
- * policies use them; services ask access.ts.
+ * policies use them; services ask access.ts. The one exception: a user's roles in SQL (`userHolds`,
+ * `rolesOfUser`), which the users, committees, reports and second-factor queries read too.
  */
 
 export const holdsAny = (actor: Actor, ...roles: Role[]) => roles.some((r) => actor.roles.includes(r));
 export const isRepresentative = (actor: Actor) => holdsAny(actor, 'AR');
 export const isAssessor = (actor: Actor) => holdsAny(actor, 'TA', 'LA');
+
+// A row's user in the subqueries below, users.id named with its table: in a select from users alone
+// Drizzle writes a column bare ("id"), which inside a subquery on user_roles would be read as that
+// table's own column if it ever had one.
+const rowUser = sql`${users}.${sql.identifier(users.id.name)}`;
+
+// The roles as literals (our own constants, checked against ROLES), so a statement's text says them.
+const roleList = (roles: Role[]): SQL =>
+  sql.join(
+    roles.map((role) => {
+      if (!ROLES.includes(role)) throw new Error(`not a role: ${role}`);
+      return sql.raw(`'${role}'`);
+    }),
+    sql`, `,
+  );
+
+/** The row's user (a row of users) holds one of the roles. */
+export const userHolds = (...roles: Role[]): SQL =>
+  sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${rowUser} and ${userRoles.role} in (${roleList(roles)}))`;
+
+/** The row's user's roles, in name order ('{}' for none). */
+export const rolesOfUser = sql<
+  string[]
+>`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${rowUser}), '{}')`;
 
 // The side of the records a view role looks from: one rule with the web's (packages/shared).
 export { sideOfRole };

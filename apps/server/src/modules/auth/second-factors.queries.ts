@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { passkeys, recoveryCodes, totpFactors, userRoles, users, webauthnChallenges } from '../../db/schema/index.js';
+import { passkeys, recoveryCodes, totpFactors, users, webauthnChallenges } from '../../db/schema/index.js';
+import { userHolds } from '../../platform/policy.js';
 
 type Q = Db | Tx;
 
@@ -203,7 +204,7 @@ export async function findResetTarget(db: Q, userId: number) {
       id: users.id,
       email: users.email,
       firstName: users.firstName,
-      assessor: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} in ('TA', 'LA'))`,
+      assessor: sql<boolean>`${userHolds('TA', 'LA')}`,
     })
     .from(users)
     .where(eq(users.id, userId));

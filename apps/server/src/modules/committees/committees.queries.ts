@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { committeeMembers, committees, userRoles, users } from '../../db/schema/index.js';
+import { committeeMembers, committees, users } from '../../db/schema/index.js';
+import { userHolds } from '../../platform/policy.js';
 
 const admins = alias(users, 'admin_user');
 
@@ -96,12 +97,7 @@ export function listCandidates(db: Db | Tx) {
   return db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
-    .where(
-      and(
-        eq(users.activated, true),
-        sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'CM')`,
-      ),
-    )
+    .where(and(eq(users.activated, true), userHolds('CM')))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
@@ -111,13 +107,7 @@ export async function countCandidates(db: Db | Tx, ids: number[]): Promise<numbe
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
-    .where(
-      and(
-        inArray(users.id, ids),
-        eq(users.activated, true),
-        sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'CM')`,
-      ),
-    );
+    .where(and(inArray(users.id, ids), eq(users.activated, true), userHolds('CM')));
   return row?.n ?? 0;
 }
 

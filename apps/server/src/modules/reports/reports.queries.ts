@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportOptionId } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { userInfos, userRoles, users } from '../../db/schema/index.js';
+import { userInfos, users } from '../../db/schema/index.js';
+import { userHolds } from '../../platform/policy.js';
 
 export interface UnusedRow {
   id: number;
@@ -38,9 +39,7 @@ export async function listUnusedAssessors(
     })
     .from(users)
     .leftJoin(userInfos, sql`${userInfos.userId} = ${users.id}`)
-    .where(
-      sql`${users.activated} and exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'TA') and ${sql.join(stale, sql` and `)}`,
-    )
+    .where(sql`${users.activated} and ${userHolds('TA')} and ${sql.join(stale, sql` and `)}`)
     .orderBy(sql`${users.lastUsed} asc nulls first`, users.lastName, users.firstName, users.id);
   return rows;
 }

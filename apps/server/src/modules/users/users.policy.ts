@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { USER_ADMIN_MESSAGES as M, type RequestHandler } from '@portal/shared';
-import { userRoles, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { defineRules } from '../../platform/access.js';
-import { holdsAny } from '../../platform/policy.js';
+import { holdsAny, userHolds } from '../../platform/policy.js';
 
 /** What a user's query says of them for the rules: who they are and which admin manages them. */
 export interface ManagedUser {
@@ -16,7 +15,7 @@ export interface ManagedUser {
 const isAdmin = (actor: Actor) => holdsAny(actor, 'SYSADMIN', 'TA_ADMIN');
 
 /** SQL: the user of the row holds TA or LA (an assessor: the TA admin's). */
-export const holdsTaSql = sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} in ('TA', 'LA'))`;
+export const holdsTaSql = userHolds('TA', 'LA');
 
 /**
  * All Users and a user's profile (spec/02 "Admin back office", DECISIONS "Managing users"): a

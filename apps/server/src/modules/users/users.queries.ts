@@ -20,23 +20,19 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Scope } from '../../platform/access.js';
+import { rolesOfUser, userHolds } from '../../platform/policy.js';
 import { statement, withoutTotal } from '../../platform/prepared.js';
 import { holdsTaSql } from './users.policy.js';
 
 type Q = Db | Tx;
 
-const rolesOf = sql<
-  string[]
->`coalesce((select array_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`;
-const holdsRole = (role: string) =>
-  sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = ${role})`;
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const MAX_WORDS = 10;
 
 /** The users of the admin's scope and the list's kind (CM: holding CM), deleted users left out. */
 const inList = (shape: { scope: Scope; cm: boolean }) =>
-  and(isNull(users.deletedAt), shape.scope.where, shape.cm ? holdsRole('CM') : undefined);
+  and(isNull(users.deletedAt), shape.scope.where, shape.cm ? userHolds('CM') : undefined);
 
 /** A user's card in the schema's order (userCard), written as it is (the route's `rowsShaped`). */
 const card = {
@@ -44,7 +40,7 @@ const card = {
   first_name: users.firstName,
   last_name: users.lastName,
   email: users.email,
-  roles: rolesOf,
+  roles: rolesOfUser,
   activated: users.activated,
 };
 const byName = [asc(users.lastName), asc(users.firstName), asc(users.id)];
@@ -131,7 +127,7 @@ export type ManagedUserRow = Awaited<ReturnType<typeof findUser>> & object;
 /** A user who is not deleted, with their roles and the admin role that manages them; null when none. */
 export async function findUser(db: Q, id: number, lock = false) {
   const query = db
-    .select({ user: users, roles: rolesOf, ta: sql<boolean>`${holdsTaSql}` })
+    .select({ user: users, roles: rolesOfUser, ta: sql<boolean>`${holdsTaSql}` })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   const [row] = await (lock ? query.for('update', { of: users }) : query);
