@@ -20,8 +20,9 @@
  * then learns the role from the active user before it can ask for the notifications.
  * Needs a running portal that is not in production mode (codes are read from the dev mailbox), and
  * `npm run build` (packages/shared's build gives the current role):
- *   PORTAL=http://127.0.0.1:3000 [MODE=tab|reload] [STORAGE=signin|token] [LATENCY_MS=0] [TIMELINE=1] node bench/dashboard-vitals.mjs [email] [runs]
- * TIMELINE=1 prints, after each load, when each script and call was asked for and arrived.
+ *   PORTAL=http://127.0.0.1:3000 [MODE=tab|reload] [STORAGE=signin|token] [LATENCY_MS=0] [TIMELINE=1] [PAGE=/dashboard] node bench/dashboard-vitals.mjs [email] [runs]
+ * TIMELINE=1 prints, after each load, when each script and call was asked for and arrived. PAGE
+ * loads another page the same way (a discussion, a job), to see when its data is asked for.
  */
 import { createRequire } from 'node:module';
 import { currentRoleOf, isRole, STORAGE_KEYS } from '../packages/shared/dist/index.js';
@@ -38,6 +39,8 @@ if (!['tab', 'reload'].includes(MODE)) throw new Error(`MODE is tab or reload, n
 const STORAGE = process.env.STORAGE ?? 'signin';
 if (!['signin', 'token'].includes(STORAGE)) throw new Error(`STORAGE is signin or token, not ${STORAGE}`);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 0);
+// Another page than the dashboard (PAGE=/discussion/12): its LCP is read the same way.
+const PAGE = process.env.PAGE ?? '/dashboard';
 
 const session = await loginSession(PORTAL, email);
 // The keys and values the web app's startSession writes (apps/web/src/lib/session.ts).
@@ -98,7 +101,7 @@ for (let i = 0; i < runs; i++) {
       downloadThroughput: -1,
       uploadThroughput: -1,
     });
-  await page.goto(`${PORTAL}/dashboard`, { waitUntil: 'networkidle' });
+  await page.goto(`${PORTAL}${PAGE}`, { waitUntil: 'networkidle' });
   // Cards settle after their queries; give late shifts a moment to be recorded.
   await page.waitForTimeout(1500);
   const v = await page.evaluate(() => ({
@@ -124,5 +127,5 @@ for (let i = 0; i < runs; i++) {
 await browser.close();
 const worst = { cls: Math.max(...results.map((r) => r.cls)), lcp: Math.max(...results.map((r) => r.lcp)) };
 console.log(
-  `${email}, ${runs} loads of /dashboard (${MODE}, storage ${STORAGE}${LATENCY_MS ? `, ${LATENCY_MS} ms a round trip` : ''}): CLS worst ${worst.cls.toFixed(4)}, median ${median(results.map((r) => r.cls)).toFixed(4)}; LCP worst ${worst.lcp} ms, median ${median(results.map((r) => r.lcp))} ms`,
+  `${email}, ${runs} loads of ${PAGE} (${MODE}, storage ${STORAGE}${LATENCY_MS ? `, ${LATENCY_MS} ms a round trip` : ''}): CLS worst ${worst.cls.toFixed(4)}, median ${median(results.map((r) => r.cls)).toFixed(4)}; LCP worst ${worst.lcp} ms, median ${median(results.map((r) => r.lcp))} ms`,
 );
