@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ROLES, sideOfRole, type JobSide, type Role } from '@portal/shared';
+import { ASSESSOR_ROLES, ROLES, sideOfRole, type JobSide, type Role } from '@portal/shared';
 import { arSites, jobAssessors, sites, userRoles, users } from '../db/schema/index.js';
 import type { UserRef } from './access.js';
 import type { Actor } from './actor.js';
@@ -15,7 +15,7 @@ import type { Actor } from './actor.js';
 
 export const holdsAny = (actor: Actor, ...roles: Role[]) => roles.some((r) => actor.roles.includes(r));
 export const isRepresentative = (actor: Actor) => holdsAny(actor, 'AR');
-export const isAssessor = (actor: Actor) => holdsAny(actor, 'TA', 'LA');
+export const isAssessor = (actor: Actor) => holdsAny(actor, ...ASSESSOR_ROLES);
 
 // A row's user in the subqueries below, users.id named with its table: in a select from users alone
 // Drizzle writes a column bare ("id"), which inside a subquery on user_roles would be read as that

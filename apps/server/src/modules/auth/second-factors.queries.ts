@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { ASSESSOR_ROLES } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { passkeys, recoveryCodes, totpFactors, users, webauthnChallenges } from '../../db/schema/index.js';
 import { userHolds } from '../../platform/policy.js';
@@ -204,7 +205,7 @@ export async function findResetTarget(db: Q, userId: number) {
       id: users.id,
       email: users.email,
       firstName: users.firstName,
-      assessor: sql<boolean>`${userHolds('TA', 'LA')}`,
+      assessor: sql<boolean>`${userHolds(...ASSESSOR_ROLES)}`,
     })
     .from(users)
     .where(eq(users.id, userId));

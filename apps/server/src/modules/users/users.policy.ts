@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { USER_ADMIN_MESSAGES as M, type RequestHandler } from '@portal/shared';
+import { ASSESSOR_ROLES, USER_ADMIN_MESSAGES as M, type RequestHandler } from '@portal/shared';
 import type { Actor } from '../../platform/actor.js';
 import { defineRules } from '../../platform/access.js';
 import { holdsAny, userHolds } from '../../platform/policy.js';
@@ -15,7 +15,7 @@ export interface ManagedUser {
 const isAdmin = (actor: Actor) => holdsAny(actor, 'SYSADMIN', 'TA_ADMIN');
 
 /** SQL: the user of the row holds TA or LA (an assessor: the TA admin's). */
-export const holdsTaSql = userHolds('TA', 'LA');
+export const holdsTaSql = userHolds(...ASSESSOR_ROLES);
 
 /**
  * All Users and a user's profile (spec/02 "Admin back office", DECISIONS "Managing users"): a
