@@ -127,9 +127,18 @@ function isMissing(e: unknown): boolean {
   return name === 'NoSuchKey' || name === 'NotFound' || statusOf(e) === 404;
 }
 
-/** What an operator needs to see of an S3 failure: its code and status, never a key or a URL. */
+/**
+ * What an operator needs to see of an S3 failure: its name, status and network code (ECONNRESET),
+ * and for a size that differs the two sizes; never a key, a URL or the server's message.
+ */
 function describe(e: unknown) {
-  return { s3Error: (e as { name?: string }).name ?? 'Error', status: statusOf(e) };
+  const { name, code, sizes } = e as { name?: string; code?: unknown; sizes?: object };
+  return {
+    s3Error: name ?? 'Error',
+    status: statusOf(e),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(sizes ? { sizes } : {}),
+  };
 }
 
 export function s3Storage(settings: S3Settings & { log?: StorageLog }): Storage {
@@ -177,8 +186,13 @@ export function s3Storage(settings: S3Settings & { log?: StorageLog }): Storage 
       const head = await c.send(new sdk.HeadObjectCommand({ Bucket, Key: key })).catch((error: unknown) => {
         failure = { from: 'store', error };
       });
-      if (head && head.ContentLength !== count.bytes)
-        failure = { from: 'store', error: Object.assign(new Error('stored size differs'), { name: 'SizeMismatch' }) };
+      if (head && head.ContentLength !== count.bytes) {
+        const sizes = { stored: head.ContentLength, sent: count.bytes };
+        failure = {
+          from: 'store',
+          error: Object.assign(new Error('stored size differs'), { name: 'SizeMismatch', sizes }),
+        };
+      }
     }
     if (failure) {
       // A multipart upload is aborted by Upload itself; a single put that completed just as the

@@ -69,7 +69,7 @@ export async function buildTestApp(
     ...(await s3Env()),
     ...env,
   });
-  if (opts.seed !== false) await seedDemo(database.db, createStorage(config));
+  if (opts.seed !== false) await seedTelling(database.db, config);
   const app = await buildApp({ config, database, logger: Boolean(opts.logStream), logStream: opts.logStream });
   await app.ready();
   return {
@@ -82,6 +82,21 @@ export async function buildTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The demo data with its files. The storage logs why S3 refused a file rather than throwing it, so
+ * that reason is put into the failure's message: CI's excerpt of a failed run then says it.
+ */
+export async function seedTelling(db: Database['db'], config: Pick<Config, 'dataDir' | 's3'>) {
+  const said: string[] = [];
+  const storage = createStorage(config, { warn: (obj, msg) => said.push(`${msg} ${JSON.stringify(obj)}`) });
+  try {
+    await seedDemo(db, storage);
+  } catch (e) {
+    if (said.length === 0) throw e;
+    throw new Error(`${(e as Error).message} (the storage said: ${said.join('; ')})`, { cause: e });
+  }
 }
 
 /**
