@@ -111,7 +111,10 @@ export function refusalOf<R>(actor: Actor, action: Action, record: R): string | 
 
 /** The abilities of one record: each action, true when the actor may take it. */
 export function abilitiesOf<A extends Action, R>(actor: Actor, actions: readonly A[], record: R): Record<A, boolean> {
-  return Object.fromEntries(actions.map((a) => [a, allows(actor, a, record)])) as Record<A, boolean>;
+  // A loop into one object: Object.fromEntries of mapped pairs made an array for each action.
+  const abilities = {} as Record<A, boolean>;
+  for (const a of actions) abilities[a] = allows(actor, a, record);
+  return abilities;
 }
 
 export interface Scope {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { Counter, Gauge, Histogram, Registry, type LabelValues } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
 import { notFound, unauthorized } from './errors.js';
 import { mailStats } from './outbox.js';
@@ -160,18 +160,25 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
     },
   });
 
-  const children = new Map<string, ReturnType<typeof requests.labels>>();
-  const childOf = (labels: LabelValues<'method' | 'route' | 'status'>) => {
-    const key = `${labels.method} ${labels.route} ${labels.status}`;
-    let child = children.get(key);
-    if (!child) children.set(key, (child = requests.labels(labels)));
+  // Each label's value a level of maps: the method and route are the same strings at every request
+  // and the status a number, so no key is made and hashed as new for each answer (as a joined
+  // string was).
+  type Child = ReturnType<typeof requests.labels>;
+  const children = new Map<string, Map<string, Map<number, Child>>>();
+  const childOf = (method: string, route: string, status: number) => {
+    let byRoute = children.get(method);
+    if (!byRoute) children.set(method, (byRoute = new Map()));
+    let byStatus = byRoute.get(route);
+    if (!byStatus) byRoute.set(route, (byStatus = new Map()));
+    let child = byStatus.get(status);
+    if (!child) byStatus.set(status, (child = requests.labels({ method, route, status })));
     return child;
   };
   app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
     // A request no route matched is counted under one name: paths sent by scanners are not labels.
     const route = req.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
-    timings.add(childOf({ method: req.method, route, status }), reply.elapsedTime / 1000);
+    timings.add(childOf(req.method, route, status), reply.elapsedTime / 1000);
     const outcome = signInOutcome(route, status);
     if (outcome) signIns.inc({ step: outcome[0], outcome: outcome[1] });
     const type = req.headers['content-type'];

@@ -280,16 +280,25 @@ const ENTRY = Symbol('statement');
 function slotOf(tree: ShapeTree, shape: object | void): ShapeTree {
   let level = tree;
   if (shape)
-    for (const name in shape)
-      level = childOf(childOf(level, name), keyOfValue((shape as Record<string, unknown>)[name]));
+    for (const name in shape) {
+      const value = (shape as Record<string, unknown>)[name];
+      level = childOf(level, name);
+      // A scope's key a level below a symbol of its own, apart from any plain value: not a string
+      // made for each call (`scope:${key}` was one a statement, and hashed as new each time).
+      level = isScope(value) ? childOf(childOf(level, SCOPE), value.key) : childOf(level, value);
+    }
   return level;
+}
+
+const SCOPE = Symbol('scope');
+
+function isScope(value: unknown): value is { key: string } {
+  return value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string';
 }
 
 /** A list's scope in a shape (access.ts `scopeFor`: its SQL and the key naming its form) stands for its key. */
 function keyOfValue(value: unknown): unknown {
-  return value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string'
-    ? `scope:${(value as { key: string }).key}`
-    : value;
+  return isScope(value) ? `scope:${value.key}` : value;
 }
 
 function childOf(level: ShapeTree, key: unknown): ShapeTree {

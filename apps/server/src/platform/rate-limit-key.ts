@@ -16,7 +16,11 @@ import { isApiPath } from './api-path.js';
  */
 export function rateLimitKey(req: Pick<FastifyRequest, 'ip'> & { actor?: FastifyRequest['actor'] }): string {
   if (req.actor) return `user:${req.actor.user.id}`;
-  return req.ip ? normalizeIP(req.ip) : 'client-gone';
+  const ip = req.ip;
+  if (!ip) return 'client-gone';
+  // Only an IPv6 address has a colon. normalizeIP tests every address against an IPv6 pattern
+  // first (a long regular expression, about 5 µs of each request in a profile), then lowercases.
+  return ip.includes(':') ? normalizeIP(ip) : ip.toLowerCase();
 }
 
 /**
