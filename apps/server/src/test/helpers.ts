@@ -88,7 +88,7 @@ export async function buildTestApp(
  * The demo data with its files. The storage logs why S3 refused a file rather than throwing it, so
  * that reason is put into the failure's message: CI's excerpt of a failed run then says it.
  */
-export async function seedTelling(db: Database['db'], config: Pick<Config, 'dataDir' | 's3'>) {
+async function seedTelling(db: Database['db'], config: Pick<Config, 'dataDir' | 's3'>) {
   const said: string[] = [];
   const storage = createStorage(config, { warn: (obj, msg) => said.push(`${msg} ${JSON.stringify(obj)}`) });
   try {
