@@ -93,6 +93,28 @@ const outsideModules = [
   },
 ];
 
+/** The server's forbidden syntax (see the blocks that use it below). */
+const serverSyntax = [
+  {
+    selector: 'ImportDeclaration[source.value=/^(node:)?async_hooks$/]',
+    message: 'Pass the request context in deps (platform/deps.ts): async hooks slow every request on Node 20.',
+  },
+  // V8 allocates such a literal's accessor pair in the old generation, where it keeps what the
+  // getter's closure holds alive until a full collection (docs/DESIGN.md, How a request flows).
+  {
+    selector: 'ObjectExpression > Property[kind=/^(get|set)$/]',
+    message:
+      'Use a class with the getter or setter on its prototype: an object literal with one promotes what its closure holds.',
+  },
+];
+
+/** `{ ...source, key }` within `scope` (an esquery selector of the functions it applies in). */
+const spreadThenKeys = (scope) => ({
+  selector: `${scope} ObjectExpression > SpreadElement ~ Property`,
+  message:
+    'Write extend(source, { key }) (platform/objects.ts): a spread followed by a key makes a new hidden class in the old generation at every call on Node 20.',
+});
+
 export default defineConfig(
   {
     ignores: [
@@ -150,22 +172,26 @@ export default defineConfig(
   // with a getter or setter (bench/README.md, 2026-11-29).
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'ImportDeclaration[source.value=/^(node:)?async_hooks$/]',
-          message: 'Pass the request context in deps (platform/deps.ts): async hooks slow every request on Node 20.',
-        },
-        // V8 allocates such a literal's accessor pair in the old generation, where it keeps what the
-        // getter's closure holds alive until a full collection (docs/DESIGN.md, How a request flows).
-        {
-          selector: 'ObjectExpression > Property[kind=/^(get|set)$/]',
-          message:
-            'Use a class with the getter or setter on its prototype: an object literal with one promotes what its closure holds.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...serverSyntax] },
+  },
+  // No spread then keys on the request path: `{ ...source, key }` where the source lacks the key
+  // makes a new hidden class in the old generation at every call on Node 20's V8 (platform/objects.ts
+  // `extend`; bench/README.md, 2026-11-30). Inside any function of the services, queries and the
+  // platform; in a routes file, inside a handler (a function within the routes' function), since
+  // the route's options are written once at start. Tests and seeds are not on the request path.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/db/seed/**',
+      'apps/server/src/**/*.routes.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...serverSyntax, spreadThenKeys(':function')] },
+  },
+  {
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...serverSyntax, spreadThenKeys(':function :function')] },
   },
 
   // No import cycles in the server and the web app (packages are resolved as TypeScript sees them).

@@ -181,8 +181,8 @@ export async function buildApp({
     global: false,
     timeWindow: '1 minute',
     keyGenerator: rateLimitKey,
-    ...(redis ? { redis, nameSpace: config.redisPrefix, skipOnError: true } : { store: MemoryRateLimitStore }),
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    ...(redis ? { redis, nameSpace: config.redisPrefix, skipOnError: true } : { store: MemoryRateLimitStore }),
   });
   // The limit of every call, per client address: an app-wide hook, so it runs before the token
   // is looked up (authPlugin's hook, added after this one). As the plugin's global limit it was a

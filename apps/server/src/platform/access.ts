@@ -2,6 +2,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { isRole, MESSAGES, type Action } from '@portal/shared';
 import type { Actor } from './actor.js';
 import { forbidden, notFound, type AppError } from './errors.js';
+import { extend } from './objects.js';
 
 /**
  * One access model (DESIGN "Who may do what"). Each area registers the rules of its actions in its
@@ -192,5 +193,5 @@ export async function withScope<T>(
 export function viewing(actor: Actor, requested: string | undefined): Actor {
   if (requested === undefined) return actor;
   if (!isRole(requested) || !actor.roles.includes(requested)) throw forbidden(MESSAGES.roleNotHeld);
-  return requested === actor.view ? actor : { ...actor, view: requested };
+  return requested === actor.view ? actor : extend(actor, { view: requested });
 }

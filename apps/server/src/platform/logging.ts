@@ -1,6 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { destination } from 'pino';
 import type { Deps } from './deps.js';
+import { extend } from './objects.js';
 
 /**
  * Paths that are themselves a secret: the personal calendar feed's address
@@ -47,7 +48,7 @@ export function safeError(err: unknown): Record<string, unknown> {
     const cause = e.cause instanceof Error ? safeError(e.cause) : undefined;
     return { type: e.name, message: 'Failed query', query: e.query, ...(cause ? { cause } : {}) };
   }
-  return { type: e.name, message: e.message, ...(e.code !== undefined ? { code: e.code } : {}), stack: e.stack };
+  return { type: e.name, message: e.message, stack: e.stack, ...(e.code !== undefined ? { code: e.code } : {}) };
 }
 
 let jobs = 0;
@@ -58,7 +59,7 @@ let jobs = 0;
  * request's lines carry theirs (deps.ts).
  */
 export function asJob<T>(deps: Deps, name: string, work: (deps: Deps) => Promise<T>): Promise<T> {
-  return work({ ...deps, log: deps.log.child({ reqId: `${name}-${++jobs}` }), ip: null });
+  return work(extend(deps, { log: deps.log.child({ reqId: `${name}-${++jobs}` }), ip: null }));
 }
 
 const LOG_BUFFER_BYTES = 16 * 1024 * 1024;

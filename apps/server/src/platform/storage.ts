@@ -10,6 +10,7 @@ import { notFound } from './errors.js';
 import { s3Storage, type StorageLog } from './s3-storage.js';
 import { byteCounter, checkKey, KEY, newKey } from './storage-keys.js';
 import { sweepLocalDisk, type NamedKeys, type SweepResult } from './storage-sweep.js';
+import { extend } from './objects.js';
 
 /**
  * Where uploaded files live: the local disk (DATA_DIR/files), or an S3 bucket when S3_BUCKET is set
@@ -83,7 +84,7 @@ export function localDiskStorage(root: string): Storage {
 
 /** The storage a configuration asks for: the S3 bucket when S3_BUCKET is set, else the local disk under DATA_DIR/files. */
 export function createStorage(config: Pick<Config, 'dataDir' | 's3'>, log?: StorageLog): Storage {
-  return config.s3 ? s3Storage({ ...config.s3, log }) : localDiskStorage(path.join(config.dataDir, 'files'));
+  return config.s3 ? s3Storage(extend(config.s3, { log })) : localDiskStorage(path.join(config.dataDir, 'files'));
 }
 
 const byDeps = new WeakMap<Deps, Storage>();

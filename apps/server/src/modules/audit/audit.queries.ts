@@ -5,6 +5,7 @@ import { auditLog } from '../../db/schema/index.js';
 import { isoTime } from '../../platform/iso-time.js';
 import { decoded, statement, withPage } from '../../platform/prepared.js';
 import { descIndexed } from '../../platform/order.js';
+import { extend } from '../../platform/objects.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const p = sql.placeholder;
@@ -136,7 +137,7 @@ export interface AuditCursor {
 
 const auditAfter = statement((db, s: AuditShape & { cursor: boolean }) =>
   db
-    .select({ ...auditFields, cursorAt: sql<string>`${auditLog.at}::text` })
+    .select(extend(auditFields, { cursorAt: sql<string>`${auditLog.at}::text` }))
     .from(auditLog)
     .where(
       and(
@@ -152,10 +153,7 @@ const auditAfter = statement((db, s: AuditShape & { cursor: boolean }) =>
 
 /** The next `size` records after `cursor`, in the list's order (newest first). */
 export async function auditPageAfter(db: Db, filters: AuditFilters, cursor: AuditCursor | null, size: number) {
-  return auditAfter(db, { ...auditShape(filters), cursor: cursor !== null }).execute({
-    ...auditValues(filters),
-    cursorAt: cursor?.at,
-    cursorId: cursor?.id,
-    limit: size,
-  });
+  return auditAfter(db, extend(auditShape(filters), { cursor: cursor !== null })).execute(
+    extend(auditValues(filters), { cursorAt: cursor?.at, cursorId: cursor?.id, limit: size }),
+  );
 }

@@ -12,6 +12,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -231,7 +232,7 @@ export async function findTries(db: Q, key: string): Promise<number> {
 export const updateUser = (db: Q, id: number, values: Partial<typeof users.$inferInsert>) =>
   db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set(extend(values, { updatedAt: new Date() }))
     .where(eq(users.id, id));
 
 export async function insertLink(db: Q, values: typeof oneTimeLinks.$inferInsert) {

@@ -24,6 +24,7 @@ import { hmac, newCode, newToken, safeEqual, sha256 } from '../../platform/token
 import * as q from './auth.queries.js';
 import { secondStepOf } from './second-factors.queries.js';
 import { maskDestination, presentActiveUser, presentRememberedDevice } from './auth.present.js';
+import { extend } from '../../platform/objects.js';
 
 const MINUTE = 60_000;
 /** A pending sign-in may ask for at most this many codes before it has to start again. */
@@ -109,7 +110,7 @@ export async function login(
   const fail = async (reason: string, user?: { id: number; firstName: string; lastName: string } | null) => {
     await recordAudit(deps.db, {
       action: 'auth.signIn.failure',
-      who: { ...user, email: input.username },
+      who: extend(user, { email: input.username }),
       ip: deps.ip,
       record: user ? { type: 'user', id: user.id } : null,
       after: { email: input.username, reason },
@@ -140,16 +141,17 @@ export async function login(
       q.findRolesOf(deps.db, user.id),
       q.findCommitteesOf(deps.db, user.id),
     ]);
-    return {
-      token,
-      ...presentActiveUser(user, roles, committees),
-      two_factor_required: true,
-      tf_type: 'app',
-      code_fallback: deps.config.secondFactorCodeFallback && second.codeFallback,
-      recovery_codes: second.recoveryCodes,
-      remind_2fa: false,
-      sent_to: null,
-    };
+    return extend(
+      { token, ...presentActiveUser(user, roles, committees) },
+      {
+        two_factor_required: true,
+        tf_type: 'app',
+        code_fallback: deps.config.secondFactorCodeFallback && second.codeFallback,
+        recovery_codes: second.recoveryCodes,
+        remind_2fa: false,
+        sent_to: null,
+      },
+    );
   }
   if (!remembered) {
     await sendLoginCode(deps, user, session.id, channel).catch((e: unknown) => {
@@ -161,15 +163,16 @@ export async function login(
     q.findRolesOf(deps.db, user.id),
     q.findCommitteesOf(deps.db, user.id),
   ]);
-  return {
-    token,
-    ...presentActiveUser(user, roles, committees),
-    two_factor_required: !remembered,
-    tf_type: channel,
-    recovery_codes: second.recoveryCodes,
-    remind_2fa: !user.tfCompleted && user.tfRemind,
-    sent_to: remembered ? null : maskDestination(channel, destination),
-  };
+  return extend(
+    { token, ...presentActiveUser(user, roles, committees) },
+    {
+      two_factor_required: !remembered,
+      tf_type: channel,
+      recovery_codes: second.recoveryCodes,
+      remind_2fa: !user.tfCompleted && user.tfRemind,
+      sent_to: remembered ? null : maskDestination(channel, destination),
+    },
+  );
 }
 
 const codeText = (code: string) =>
@@ -218,12 +221,13 @@ async function issueCode(
   const id = crypto.randomUUID();
   const mailId = await deps.db.transaction(async (tx) => {
     if (check) await check(tx);
-    await q.insertCode(tx, {
-      id,
-      ...values,
-      codeHash: codeHash(id, code),
-      expiresAt: new Date(Date.now() + TWO_FACTOR.codeTtlMinutes * MINUTE),
-    });
+    await q.insertCode(
+      tx,
+      extend(
+        { id, ...values },
+        { codeHash: codeHash(id, code), expiresAt: new Date(Date.now() + TWO_FACTOR.codeTtlMinutes * MINUTE) },
+      ),
+    );
     return values.channel === 'email'
       ? queueAccountMail(tx, values.destination, { subject: `${PRODUCT_NAME} verification code`, text: codeText(code) })
       : null;
@@ -384,15 +388,16 @@ export async function signInVerified(
     q.findRolesOf(deps.db, user.id),
     q.findCommitteesOf(deps.db, user.id),
   ]);
-  return {
-    token,
-    ...presentActiveUser(user, roles, committees),
-    two_factor_required: false,
-    tf_type: 'email',
-    remind_2fa: false,
-    sent_to: null,
-    ...(rememberMe ? { rememberCookie: await rememberBrowser(deps, user.id, client) } : {}),
-  };
+  return extend(
+    { token, ...presentActiveUser(user, roles, committees) },
+    {
+      two_factor_required: false,
+      tf_type: 'email',
+      remind_2fa: false,
+      sent_to: null,
+      ...(rememberMe ? { rememberCookie: await rememberBrowser(deps, user.id, client) } : {}),
+    },
+  );
 }
 
 /** POST /twofactor/manageRemind: true is "remind me later", false "do not remind me". */

@@ -3,6 +3,7 @@ import { ASSESSOR_ROLES } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { passkeys, recoveryCodes, totpFactors, users, webauthnChallenges } from '../../db/schema/index.js';
 import { userHolds } from '../../platform/policy.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -209,5 +210,5 @@ export async function findResetTarget(db: Q, userId: number) {
     })
     .from(users)
     .where(eq(users.id, userId));
-  return row ? { ...row, handler: (row.assessor ? 'TA_ADMIN' : 'SYSADMIN') as 'TA_ADMIN' | 'SYSADMIN' } : null;
+  return row ? extend(row, { handler: (row.assessor ? 'TA_ADMIN' : 'SYSADMIN') as 'TA_ADMIN' | 'SYSADMIN' }) : null;
 }

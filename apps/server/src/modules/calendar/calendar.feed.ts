@@ -87,13 +87,13 @@ export async function writeFeed(rows: q.FeedEventRow[], appUrl: string): Promise
       summary: e.title,
       description: e.committeeName,
       allDay: e.allDay,
-      ...(e.allDay
-        ? { start: calendarDate(e.start), end: calendarDate(e.end) }
-        : { start: wallClock(e.start, TIMEZONE), end: wallClock(e.end, TIMEZONE), timezone: TIMEZONE }),
       stamp: e.updatedAt,
       lastModified: e.updatedAt,
       url: `${appUrl}/calendar/${e.start.slice(0, 10)}`,
       alarms: [{ type: ICalAlarmType.display, trigger: ALARM_SECONDS, description: e.title }],
+      ...(e.allDay
+        ? { start: calendarDate(e.start), end: calendarDate(e.end) }
+        : { start: wallClock(e.start, TIMEZONE), end: wallClock(e.end, TIMEZONE), timezone: TIMEZONE }),
     });
   }
   return cal.toString();

@@ -28,6 +28,7 @@ import { acceptUpload, multipartConfig, registerUploads } from '../../platform/u
 import type { Kind } from './documents.queries.js';
 import * as service from './documents.service.js';
 import { hotResponse } from '../../platform/serializer.js';
+import { extend } from '../../platform/objects.js';
 
 const downloadQuery = z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') });
 const binary = { 200: z.any().describe('the file') };
@@ -109,11 +110,12 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
       },
       handler: (req) => {
         const query = req.query as { page: number; per_page: number } & Record<string, unknown>;
-        return service.listDocuments(req.deps, actorOf(req), kind, {
-          ...folder.list.folderOf(query),
-          page: query.page,
-          per_page: query.per_page,
-        });
+        return service.listDocuments(
+          req.deps,
+          actorOf(req),
+          kind,
+          extend(folder.list.folderOf(query), { page: query.page, per_page: query.per_page }),
+        );
       },
     });
 

@@ -18,6 +18,7 @@ import { viewSideOn } from '../../platform/policy.js';
 import { parseFields, type StoredUpload, type UploadUseCase } from '../../platform/uploads.js';
 import './documents.policy.js';
 import * as q from './documents.queries.js';
+import { extend } from '../../platform/objects.js';
 
 /**
  * Job documents and site documents: one service for both kinds of folder. What differs between
@@ -222,7 +223,7 @@ export function documentUpload(
 export async function reviewJobDocument(deps: Deps, actor: Actor, id: number, comment: string) {
   const doc = await q.findJobDocumentForReview(deps.db, id);
   const job = doc ? await q.findJobSides(deps.db, actor.user.id, doc.jobId) : null;
-  authorize(actor, 'jobs.document.review', doc && job ? { ...job, docSide: doc.side } : null);
+  authorize(actor, 'jobs.document.review', doc && job ? extend(job, { docSide: doc.side }) : null);
   if (!doc || !job) throw notFound();
   await deps.db.transaction(async (tx) => {
     await q.reviewJobDocument(tx, id, comment, actor.user.id);

@@ -23,8 +23,8 @@ export async function saveSettings(
   authorize(actor, 'notifications.email.update');
   const values = {
     frequency: body.frequency,
-    ...(body.unsubscribed ? { unsubscribed: body.unsubscribed } : {}),
     updatedAt: new Date(),
+    ...(body.unsubscribed ? { unsubscribed: body.unsubscribed } : {}),
   };
   await deps.db
     .insert(emailSettings)

@@ -2,6 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { arSites, facilities, sites } from '../../db/schema/index.js';
 import { representedFacilityIds } from '../../platform/policy.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 export type FacilityRow = typeof facilities.$inferSelect;
@@ -30,7 +31,7 @@ export async function findFacility(db: Q, userId: number, by: { id: number } | {
     .from(facilities)
     .where('id' in by ? eq(facilities.id, by.id) : eq(facilities.facilityNumber, by.number))
     .limit(1);
-  return row ? { ...row.facility, represented: row.represented } : null;
+  return row ? extend(row.facility, { represented: row.represented }) : null;
 }
 
 /** The sites of a facility that the user represents. */
@@ -53,7 +54,7 @@ export function listRepresentedSitesOf(db: Q, userId: number, facilityId: number
 export async function updateFacility(db: Q, id: number, set: Partial<typeof facilities.$inferInsert>) {
   const [row] = await db
     .update(facilities)
-    .set({ ...set, updatedAt: new Date() })
+    .set(extend(set, { updatedAt: new Date() }))
     .where(eq(facilities.id, id))
     .returning();
   return row ?? null;

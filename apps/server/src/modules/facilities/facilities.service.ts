@@ -12,6 +12,7 @@ import type { Deps } from '../../platform/deps.js';
 import './facilities.policy.js';
 import type { FacilityFacts } from './facilities.policy.js';
 import * as q from './facilities.queries.js';
+import { extend } from '../../platform/objects.js';
 
 export function presentFacility(actor: Actor, f: q.FacilityRow & FacilityFacts): Facility {
   return {
@@ -42,7 +43,7 @@ export async function listFacilities(
     query.per_page,
   );
   return {
-    data: rows.map((f) => presentFacility(actor, { ...f, represented: true })),
+    data: rows.map((f) => presentFacility(actor, extend(f, { represented: true }))),
     total,
     page: query.page,
     per_page: query.per_page,
@@ -77,5 +78,8 @@ export async function updateFacility(deps: Deps, actor: Actor, id: number, body:
     ...(body.state !== undefined ? { state: body.state } : {}),
     ...(body.contacts !== undefined ? { contacts: body.contacts } : {}),
   });
-  return { message: MESSAGES.actionSuccessful, facility: presentFacility(actor, { ...updated!, represented: true }) };
+  return {
+    message: MESSAGES.actionSuccessful,
+    facility: presentFacility(actor, extend(updated!, { represented: true })),
+  };
 }

@@ -16,6 +16,7 @@ import { isoTime } from '../../platform/iso-time.js';
 import { decoded, statement, withPage } from '../../platform/prepared.js';
 import { descIndexed } from '../../platform/order.js';
 import { MARK_END, MARK_START } from './forum.sanitize.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -87,7 +88,7 @@ export async function countThreads(db: Q, scope: Scope, me: number, committeeId:
 
 const threadById = statement((db) =>
   db
-    .select({ thread: { ...threadColumns, body: forumThreads.body }, user: author, category })
+    .select({ thread: extend(threadColumns, { body: forumThreads.body }), user: author, category })
     .from(forumThreads)
     .leftJoin(users, eq(users.id, forumThreads.userId))
     .innerJoin(forumCategories, eq(forumCategories.id, forumThreads.categoryId))
@@ -264,7 +265,7 @@ export function updateThread(
 ) {
   return tx
     .update(forumThreads)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set(extend(values, { updatedAt: sql`now()` }))
     .where(eq(forumThreads.id, id));
 }
 
@@ -280,7 +281,7 @@ export async function insertReply(tx: Tx, values: typeof forumReplies.$inferInse
 export function updateReply(tx: Tx, id: number, values: Pick<typeof forumReplies.$inferInsert, 'body' | 'bodyText'>) {
   return tx
     .update(forumReplies)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set(extend(values, { updatedAt: sql`now()` }))
     .where(eq(forumReplies.id, id));
 }
 

@@ -1,4 +1,5 @@
 import type sanitizeHtml from 'sanitize-html';
+import { extend } from '../../platform/objects.js';
 
 /**
  * The one allow-list of forum bodies: paragraphs, headings, lists, bold, italic,
@@ -62,11 +63,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // Only absolute http, https and mailto links: a relative or odd one ('\\u006Aavascript:') loses its href.
     a: (tagName, attribs) => ({
       tagName,
-      attribs: {
-        ...(attribs.href && ABSOLUTE.test(attribs.href.trim()) ? { href: attribs.href.trim() } : {}),
+      attribs: extend(attribs.href && ABSOLUTE.test(attribs.href.trim()) ? { href: attribs.href.trim() } : {}, {
         rel: 'noopener noreferrer nofollow',
         target: '_blank',
-      },
+      }),
     }),
   },
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),

@@ -22,6 +22,7 @@ import { badRequest } from '../../platform/errors.js';
 import { csvRecords, CsvParseError, type BadRow, type CsvRow } from '../../platform/csv.js';
 import './imports.policy.js';
 import * as q from './imports.queries.js';
+import { extend } from '../../platform/objects.js';
 
 /**
  * The back-office import (DECISIONS "Data that comes from the body's back office"): one CSV file
@@ -260,12 +261,11 @@ function stagedRow(entity: ImportEntity, row: Record<string, unknown>) {
   if (entity !== 'sites') return row;
   const r = row as Parsed<'sites'>;
   const coordinator = r.coordinator_name || r.coordinator_phone || r.coordinator_email;
-  return {
-    ...r,
+  return extend(r, {
     client_coordinator: coordinator
       ? { names: r.coordinator_name, phone: r.coordinator_phone, email: r.coordinator_email }
       : null,
-  };
+  });
 }
 
 class BadRowsError extends Error {}

@@ -4,6 +4,7 @@ import { facilities, invoices, jobs } from '../../db/schema/index.js';
 import type { Scope } from '../../platform/access.js';
 import { representedFacilityIds } from '../../platform/policy.js';
 import { statement } from '../../platform/prepared.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -41,12 +42,13 @@ function where(scope: Scope, byDate: boolean): SQL {
 const pageStatement = statement(
   (db, shape: { status: 'outstanding' | 'paid'; byDate: boolean; list: Scope; job: Scope }) =>
     db
-      .select({
-        ...columns,
-        jobId: sql<
-          number | null
-        >`(select ${jobs.id} from ${jobs} where ${jobs.jobNumber} = ${invoices.jobNumber} and ${shape.job.where})`,
-      })
+      .select(
+        extend(columns, {
+          jobId: sql<
+            number | null
+          >`(select ${jobs.id} from ${jobs} where ${jobs.jobNumber} = ${invoices.jobNumber} and ${shape.job.where})`,
+        }),
+      )
       .from(invoices)
       .innerJoin(facilities, eq(facilities.id, invoices.facilityId))
       .where(and(where(shape.list, shape.byDate), eq(invoices.status, shape.status)))

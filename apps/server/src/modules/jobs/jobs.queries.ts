@@ -5,6 +5,7 @@ import { facilities, jobAssessors, jobs, sites, users } from '../../db/schema/in
 import { assessesJob, assignedJobIds, representedSiteIds, representsSite } from '../../platform/policy.js';
 import type { Scope } from '../../platform/access.js';
 import { decoded, statement } from '../../platform/prepared.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -143,11 +144,12 @@ export type JobDetailRow = NonNullable<Awaited<ReturnType<typeof findJobWithSide
 /** A job with the sides the user is on (facility: represents its site; assessor: assigned to it). */
 export async function findJobWithSides(db: Q, userId: number, id: number) {
   const [row] = await db
-    .select({
-      ...detailColumns,
-      onFacilitySide: sql<boolean>`${representsSite(userId, jobs.siteId)}`,
-      onAssessorSide: sql<boolean>`${assessesJob(userId, jobs.id)}`,
-    })
+    .select(
+      extend(detailColumns, {
+        onFacilitySide: sql<boolean>`${representsSite(userId, jobs.siteId)}`,
+        onAssessorSide: sql<boolean>`${assessesJob(userId, jobs.id)}`,
+      }),
+    )
     .from(jobs)
     .innerJoin(sites, eq(sites.id, jobs.siteId))
     .innerJoin(facilities, eq(facilities.id, sites.facilityId))

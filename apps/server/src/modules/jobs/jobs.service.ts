@@ -13,6 +13,7 @@ import type { Deps } from '../../platform/deps.js';
 import { sidesOn, viewSideOn, type JobFacts } from '../../platform/policy.js';
 import './jobs.policy.js';
 import * as q from './jobs.queries.js';
+import { extend } from '../../platform/objects.js';
 
 function presentSummary(j: q.JobDetailRow): JobSummary {
   return {
@@ -71,7 +72,7 @@ function jobAbilities(viewer: Actor, job: JobFacts): JobDetail['abilities'] {
     // What this view receives is the other side's: an assessor view may review the facility's documents.
     'jobs.document.review':
       side !== null &&
-      allows(viewer, 'jobs.document.review', { ...job, docSide: side === 'assessor' ? 'facility' : 'assessor' }),
+      allows(viewer, 'jobs.document.review', extend(job, { docSide: side === 'assessor' ? 'facility' : 'assessor' })),
     'jobs.document.download': allows(viewer, 'jobs.document.download', job),
     // The site page is the AR's: linked from the facility view only.
     'sites.site.view': side === 'facility' && allows(viewer, 'sites.site.view', { represented: job.onFacilitySide }),

@@ -16,6 +16,7 @@ import { isoTimeOf } from '../../platform/iso-time.js';
 import { decoded, statement, withoutTotal } from '../../platform/prepared.js';
 import { descIndexed } from '../../platform/order.js';
 import { folderVisible, type MeetingFacts } from './meetings.policy.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -258,7 +259,7 @@ const offset = sql.placeholder('offset');
 
 const folderPage = statement((db) =>
   db
-    .select({ ...listedDocument, total: sql<number>`(count(*) over ())::int` })
+    .select(extend(listedDocument, { total: sql<number>`(count(*) over ())::int` }))
     .from(meetingDocuments)
     .innerJoin(files, eq(files.id, meetingDocuments.fileId))
     .innerJoin(meetingFolders, eq(meetingFolders.id, meetingDocuments.folderId))
@@ -383,11 +384,12 @@ const searchPage = statement((db, shape: { folders: Scope }) => {
     .as('hits');
   const snippet = sql`case when ${meetingDocuments.content} is null or ${meetingDocuments.content} = '' then null else ts_headline('english', left(${meetingDocuments.content}, 100000), ${query}, ${sql.placeholder('options')}) end`;
   return db
-    .select({
-      ...listedDocument,
-      snippet: decoded(snippet, (v) => snippetParts(v as string)),
-      total: sql<number>`${hits.total}`,
-    })
+    .select(
+      extend(listedDocument, {
+        snippet: decoded(snippet, (v) => snippetParts(v as string)),
+        total: sql<number>`${hits.total}`,
+      }),
+    )
     .from(hits)
     .innerJoin(meetingDocuments, eq(meetingDocuments.id, hits.id))
     .innerJoin(files, eq(files.id, meetingDocuments.fileId))

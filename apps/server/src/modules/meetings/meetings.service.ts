@@ -19,6 +19,7 @@ import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import { indexerOf } from './meetings.indexer.js';
 import { isMemberOf, type MeetingFacts } from './meetings.policy.js';
 import * as q from './meetings.queries.js';
+import { extend } from '../../platform/objects.js';
 
 /**
  * Meeting folders and documents of a committee (spec/02 "Meeting documents"). Every use
@@ -193,7 +194,10 @@ export async function createFolder(
     name: body.folderName,
     createdBy: actor.user.id,
   });
-  return { message: MESSAGES.actionSuccessful, folder: presentFolder({ ...row, restricted: false, visible: true }) };
+  return {
+    message: MESSAGES.actionSuccessful,
+    folder: presentFolder(extend(row, { restricted: false, visible: true })),
+  };
 }
 
 export async function deleteFolder(deps: Deps, actor: Actor, folderId: number) {

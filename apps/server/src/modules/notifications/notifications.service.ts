@@ -9,6 +9,7 @@ import type { Listener } from '../../platform/events.js';
 import { queueAddressMail, queueMail } from '../../platform/outbox.js';
 import * as q from './notifications.queries.js';
 import { TEMPLATES, type Template } from './notifications.templates.js';
+import { extend } from '../../platform/objects.js';
 import './notifications.policy.js';
 
 function present(row: q.ListRow): NotificationItem {
@@ -114,5 +115,5 @@ export const onEvent: Listener = async (tx, type, payload) => {
   if (userIds.length === 0) return;
   await notify(tx, { userIds, ...row });
   // The email channel: the same recipients, in the same transaction (platform/outbox.ts sends after commit).
-  if (template.email) await queueMail(tx, userIds, row.type, { ...template.email(payload), url: row.url });
+  if (template.email) await queueMail(tx, userIds, row.type, extend(template.email(payload), { url: row.url }));
 };

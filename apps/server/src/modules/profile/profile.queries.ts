@@ -14,6 +14,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -21,7 +22,7 @@ type Q = Db | Tx;
 export async function insertChangeRequest(db: Q, values: Omit<typeof userRequests.$inferInsert, 'type'>) {
   const [row] = await db
     .insert(userRequests)
-    .values({ ...values, type: 'update' })
+    .values(extend(values, { type: 'update' }))
     .returning();
   return row!;
 }
@@ -40,13 +41,13 @@ export async function upsertUserInfo(db: Q, userId: number, values: Partial<type
   await db
     .insert(userInfos)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: userInfos.userId, set: { ...values, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: userInfos.userId, set: extend(values, { updatedAt: new Date() }) });
 }
 
 export async function updateUserContact(db: Q, userId: number, values: Partial<typeof users.$inferInsert>) {
   await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set(extend(values, { updatedAt: new Date() }))
     .where(eq(users.id, userId));
 }
 
@@ -127,7 +128,7 @@ export async function findSuggestion(db: Q, document: string) {
     .innerJoin(files, eq(files.id, competencySuggestions.fileId))
     .leftJoin(userRequests, eq(userRequests.id, competencySuggestions.requestId))
     .where(eq(competencySuggestions.document, document));
-  return row ? { ...row, handler: row.handler ?? null } : null;
+  return row ? extend(row, { handler: row.handler ?? null }) : null;
 }
 
 /** The document a change travels with (its file's name is the orgDoc). */

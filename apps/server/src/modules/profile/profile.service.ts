@@ -30,6 +30,7 @@ import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import { fullName } from '../registration/index.js';
 import './profile.policy.js';
 import * as q from './profile.queries.js';
+import { extend } from '../../platform/objects.js';
 
 function conflict(message: string) {
   return new AppError(409, message);
@@ -109,7 +110,7 @@ export async function requestProfileChange(deps: Deps, actor: Actor, body: Profi
   }
   const u = await q.findUser(deps.db, actor.user.id);
   if (!u) throw notFound();
-  const form = { ...body, state: body.country === undefined || isAustralia(body.country) ? body.state : 'Other' };
+  const form = extend(body, { state: body.country === undefined || isAustralia(body.country) ? body.state : 'Other' });
   // An assessor's email, phone and address are their primary rows; the flat fields follow them.
   if (assessor) for (const k of PRIMARY_CONTACT_FIELDS) delete form[k];
   const current: Record<ProfileField, string | null> = {

@@ -5,6 +5,7 @@ import { decoded, statement } from '../../platform/prepared.js';
 import type { StoredFile } from '../../platform/files.js';
 import { isoTime } from '../../platform/iso-time.js';
 import { descIndexed } from '../../platform/order.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -280,7 +281,7 @@ export async function lockPublication(tx: Tx, id: number) {
 export async function updatePublication(tx: Tx, id: number, values: { name?: string; fileId: number }) {
   await tx
     .update(publications)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set(extend(values, { updatedAt: sql`now()` }))
     .where(eq(publications.id, id));
 }
 

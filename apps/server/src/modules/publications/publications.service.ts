@@ -19,6 +19,7 @@ import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import './publications.policy.js';
 import { presentPublication, presentTree } from './publications.present.js';
 import * as q from './publications.queries.js';
+import { extend } from '../../platform/objects.js';
 
 /** GET /publications: the recently updated, 10 a page. */
 export async function listRecent(deps: Deps, actor: Actor, page: number, perPage: number) {
@@ -94,7 +95,7 @@ export async function category(deps: Deps, actor: Actor, id: number) {
   for (const root of tree) {
     if (root.id === id) return root;
     const child = root.children.find((c) => c.id === id);
-    if (child) return { ...child, parent_id: root.id };
+    if (child) return extend(child, { parent_id: root.id });
   }
   throw notFound();
 }

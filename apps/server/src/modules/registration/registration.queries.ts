@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { committees, facilities, publicationCategories, sites, userRequests, users } from '../../db/schema/index.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -16,7 +17,7 @@ export async function findFacilityLookup(db: Q, number: string) {
     .from(sites)
     .where(eq(sites.facilityId, f.id))
     .orderBy(asc(sites.siteNumber));
-  return { ...f, sites: siteRows };
+  return extend(f, { sites: siteRows });
 }
 
 /** Facilities by number with their site ids (the registration's facilities, checked in one query). */
@@ -66,7 +67,7 @@ export async function findUserIdByEmail(db: Q, email: string): Promise<number | 
 export async function insertRegistration(db: Q, values: Omit<typeof userRequests.$inferInsert, 'type'>) {
   const [row] = await db
     .insert(userRequests)
-    .values({ ...values, type: 'create' })
+    .values(extend(values, { type: 'create' }))
     .returning();
   return row!;
 }

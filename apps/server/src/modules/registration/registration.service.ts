@@ -16,6 +16,7 @@ import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
 import { takeAddressTry } from '../../platform/tries.js';
 import './registration.policy.js';
 import * as q from './registration.queries.js';
+import { extend } from '../../platform/objects.js';
 
 /** A person's name as requests show it. */
 export const fullName = (first: string, last: string) => `${first} ${last}`.trim();
@@ -103,8 +104,7 @@ export async function settleRegistration(
   if (selected.some((id) => !categories.known.has(id)))
     throw badRequest(M.subscriptionInvalid, { 'subscriptions.selected': [M.subscriptionInvalid] });
   const ta = roles.includes('TA');
-  return {
-    ...form,
+  return extend(form, {
     subscriptions: { type: 'General', selected },
     email: form.email.trim(),
     roles,
@@ -112,7 +112,7 @@ export async function settleRegistration(
     facilities: settled,
     committees: committeeIds.map((id) => ({ id, value: names.get(id)! })),
     signature: keep !== undefined ? keep : ta || cm ? form.signature : undefined,
-  };
+  });
 }
 
 /**
@@ -138,7 +138,7 @@ export async function register(deps: Deps, form: RegistrationForm) {
       email: settled.email,
       name,
       roles: settled.roles,
-      data: { ...settled, summary: 'New registration' },
+      data: extend(settled, { summary: 'New registration' }),
     });
     await emit(tx, 'requests.request.created', {
       request: { id: row.id, type: 'create', name, summary: 'New registration' },

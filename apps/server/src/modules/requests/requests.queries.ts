@@ -12,6 +12,7 @@ import {
 
 import { isoTime } from '../../platform/iso-time.js';
 import { decoded, statement, withPage } from '../../platform/prepared.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -143,7 +144,7 @@ export async function findRequest(db: Q, id: number) {
     })
     .from(userRequests)
     .where(eq(userRequests.id, id));
-  return row ? { ...row.row, decidedByName: row.decidedByName } : null;
+  return row ? extend(row.row, { decidedByName: row.decidedByName }) : null;
 }
 
 /** The request under a row lock: a decision and an edit at the same moment see each other. */
@@ -155,7 +156,7 @@ export async function lockRequest(tx: Tx, id: number) {
 export const updateRequest = (db: Q, id: number, values: Partial<typeof userRequests.$inferInsert>) =>
   db
     .update(userRequests)
-    .set({ ...values, updatedAt: new Date() })
+    .set(extend(values, { updatedAt: new Date() }))
     .where(eq(userRequests.id, id));
 
 export async function insertUser(tx: Tx, values: typeof users.$inferInsert) {
@@ -196,7 +197,7 @@ export async function joinCommittees(tx: Tx, userId: number, committeeIds: numbe
 export const updateUser = (db: Q, id: number, values: Partial<typeof users.$inferInsert>) =>
   db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set(extend(values, { updatedAt: new Date() }))
     .where(eq(users.id, id));
 
 export async function subscribe(tx: Tx, userId: number, categoryIds: number[]) {

@@ -40,6 +40,7 @@ import {
 } from '../registration/index.js';
 import './requests.policy.js';
 import * as q from './requests.queries.js';
+import { extend } from '../../platform/objects.js';
 
 const actionOf = (type: 'create' | 'update'): Action =>
   type === 'create' ? 'admin.registration.review' : 'admin.profileChange.review';
@@ -61,7 +62,7 @@ function changeSummary(row: Row): string {
 }
 
 function presentSummary(actor: Actor, row: Row): UserRequestSummary {
-  return presentListRow(actor, { ...row, summary: changeSummary(row), createdAt: row.createdAt.toISOString() });
+  return presentListRow(actor, extend(row, { summary: changeSummary(row), createdAt: row.createdAt.toISOString() }));
 }
 
 /** A row of the list as its summary (a whole request row goes through it too: presentSummary). */
@@ -121,15 +122,14 @@ export async function getRequest(
 }
 
 async function presentDetail(deps: Deps, actor: Actor, row: Row): Promise<UserRequestDetail> {
-  const base = {
-    ...presentSummary(actor, row),
+  const base = extend(presentSummary(actor, row), {
     reject_reason: row.rejectReason,
     decided_by: row.decidedByName ?? null,
     decided_at: row.decidedAt?.toISOString() ?? null,
-  };
+  });
   if (row.type === 'create') {
     const { summary: _summary, ...form } = registrationOf(row);
-    return { ...base, registration: form, changes: [], groups: [], competency: null };
+    return extend(base, { registration: form, changes: [], groups: [], competency: null });
   }
   const d = changeOf(row);
   const changes = PROFILE_FIELD_KEYS.filter((k) => d.fields && k in d.fields).map((k) => ({
@@ -166,7 +166,7 @@ async function presentDetail(deps: Deps, actor: Actor, row: Row): Promise<UserRe
         },
       }
     : null;
-  return { ...base, registration: null, changes, groups, competency };
+  return extend(base, { registration: null, changes, groups, competency });
 }
 
 // ---------------------------------------------------------------- admin: decisions and edits
@@ -259,10 +259,11 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
     const change = changeOf(row);
     const applied = await applyProfileChange(tx, userId, change, body.data);
     await q.updateRequest(tx, id, { status: 'approved', appliedKeys: applied, ...decided });
-    await audit('admin.profileChange.approve', appliedValues(change, applied, 'before'), {
-      ...appliedValues(change, applied, 'after'),
-      user_id: userId,
-    });
+    await audit(
+      'admin.profileChange.approve',
+      appliedValues(change, applied, 'before'),
+      extend(appliedValues(change, applied, 'after'), { user_id: userId }),
+    );
     const labels = applied.map((k) =>
       k in PROFILE_FIELDS ? PROFILE_FIELDS[k as ProfileField] : PROFILE_GROUPS[k as keyof typeof PROFILE_GROUPS],
     );
@@ -403,7 +404,7 @@ export async function editRegistration(
       name: fullName(settled.first_name, settled.last_name),
       roles: settled.roles,
       handler: requestHandlerOf(settled.roles),
-      data: { ...settled, summary: 'New registration' },
+      data: extend(settled, { summary: 'New registration' }),
     });
     await recordAudit(tx, {
       action: 'admin.registration.edit',

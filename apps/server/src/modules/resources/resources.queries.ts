@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { files, resources } from '../../db/schema/index.js';
 import type { StoredFile } from '../../platform/files.js';
 import { descIndexed } from '../../platform/order.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -55,7 +56,7 @@ export async function insertResource(tx: Tx, values: { name: string; fileId: num
 export async function updateResource(tx: Tx, id: number, values: { name?: string; fileId: number }) {
   await tx
     .update(resources)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set(extend(values, { updatedAt: sql`now()` }))
     .where(eq(resources.id, id));
 }
 

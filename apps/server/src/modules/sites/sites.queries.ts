@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { facilities, sites } from '../../db/schema/index.js';
 import { representsSite } from '../../platform/policy.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -23,6 +24,6 @@ export async function findSite(db: Q, userId: number, id: number) {
 export async function updateSite(db: Q, id: number, set: Partial<typeof sites.$inferInsert>) {
   await db
     .update(sites)
-    .set({ ...set, updatedAt: new Date() })
+    .set(extend(set, { updatedAt: new Date() }))
     .where(eq(sites.id, id));
 }

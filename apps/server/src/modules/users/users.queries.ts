@@ -23,6 +23,7 @@ import type { Scope } from '../../platform/access.js';
 import { rolesOfUser, userHolds } from '../../platform/policy.js';
 import { statement, withoutTotal } from '../../platform/prepared.js';
 import { holdsTaSql } from './users.policy.js';
+import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
 
@@ -68,7 +69,7 @@ const usersPage = statement((db, shape: { scope: Scope; cm: boolean }) =>
  */
 const searchPage = statement((db, shape: { scope: Scope; cm: boolean; words: number }) =>
   db
-    .select({ ...card, total: sql<number>`(count(*) over ())::int` })
+    .select(extend(card, { total: sql<number>`(count(*) over ())::int` }))
     .from(users)
     .where(
       and(
@@ -133,7 +134,7 @@ export async function findUser(db: Q, id: number, lock = false) {
   const [row] = await (lock ? query.for('update', { of: users }) : query);
   if (!row) return null;
   const { passwordHash: _p, ...user } = row.user;
-  return { ...user, roles: row.roles, handler: (row.ta ? 'TA_ADMIN' : 'SYSADMIN') as RequestHandler };
+  return extend(user, { roles: row.roles, handler: (row.ta ? 'TA_ADMIN' : 'SYSADMIN') as RequestHandler });
 }
 
 /** The sites they represent, by facility; their committees (admin, write); their subscriptions; an assessor's cards. */
@@ -189,7 +190,7 @@ export async function committeesAdminedBy(db: Q, userId: number) {
 export async function updateUserRow(db: Q, userId: number, values: Partial<typeof users.$inferInsert>) {
   await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set(extend(values, { updatedAt: new Date() }))
     .where(eq(users.id, userId));
 }
 

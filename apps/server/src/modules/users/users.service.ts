@@ -22,6 +22,7 @@ import { upsertUserInfo } from '../profile/index.js';
 import { findUserIdByEmail, settleRegistration, subcategoriesOf } from '../registration/index.js';
 import './users.policy.js';
 import * as q from './users.queries.js';
+import { extend } from '../../platform/objects.js';
 
 const record = (id: number) => ({ type: 'user', id });
 
@@ -126,11 +127,10 @@ async function editableOf(tx: Tx, user: q.ManagedUserRow) {
 export async function updateUser(deps: Deps, actor: Actor, id: number, form: UserEditForm) {
   return deps.db.transaction(async (tx) => {
     const user = authorize(actor, 'admin.user.update', await q.findUser(tx, id, true));
-    const settled = await settleRegistration(tx, {
-      ...form,
-      roles: form.roles.filter((r) => r !== 'TA_ADMIN'),
-      signature: undefined,
-    } as RegistrationForm);
+    const settled = await settleRegistration(
+      tx,
+      extend(form, { roles: form.roles.filter((r) => r !== 'TA_ADMIN'), signature: undefined }) as RegistrationForm,
+    );
     const email = settled.email;
     if (email.toLowerCase() !== user.email.toLowerCase() && (await findUserIdByEmail(tx, email)) !== null)
       throw new AppError(409, REGISTRATION_MESSAGES.emailTaken, { email: [REGISTRATION_MESSAGES.emailTaken] });
