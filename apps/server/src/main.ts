@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase, type Database } from './db/client.js';
 import type { BackgroundWork } from './platform/shutdown.js';
+import { applyServingSettings } from './platform/v8-settings.js';
 
 const started = performance.now();
 /** How long after listening the background work starts (see below). */
@@ -53,6 +54,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
   clearInterval(holdLoop);
+  applyServingSettings();
   // The hot lists' writer (fast-json-stringify and its Ajv) loads now, not before the first answer:
   // until it has, those lists are written by zod's writer, as every other answer is.
   loadFastWriters().catch((e: unknown) => app.log.error(e, 'fast-json-stringify did not load: lists stay on zod'));
