@@ -1,5 +1,4 @@
 import type sanitizeHtml from 'sanitize-html';
-import { extend } from '../../platform/objects.js';
 
 /**
  * The one allow-list of forum bodies: paragraphs, headings, lists, bold, italic,
@@ -61,13 +60,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   parseStyleAttributes: false,
   transformTags: {
     // Only absolute http, https and mailto links: a relative or odd one ('\\u006Aavascript:') loses its href.
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: extend(attribs.href && ABSOLUTE.test(attribs.href.trim()) ? { href: attribs.href.trim() } : {}, {
-        rel: 'noopener noreferrer nofollow',
-        target: '_blank',
-      }),
-    }),
+    a: (tagName, attribs) => {
+      const href = attribs.href?.trim();
+      const rel = 'noopener noreferrer nofollow';
+      const kept: sanitizeHtml.Attributes =
+        href && ABSOLUTE.test(href) ? { href, rel, target: '_blank' } : { rel, target: '_blank' };
+      return { tagName, attribs: kept };
+    },
   },
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
 };
