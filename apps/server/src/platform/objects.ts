@@ -5,8 +5,8 @@
  * this takes 0.08, and each of those classes is made in the old generation: the job documents'
  * list, which did it once a request, had 11 of the 13 MB its call promoted from that literal and
  * ran more full collections than the baseline (bench/README.md, 2026-11-30). ESLint refuses that
- * spread on the request path (eslint.config.js, `spreadThenKeys`); `withPage` (prepared.ts) is the
- * same copy for a list's page values.
+ * spread on the request path (eslint.config.js, `spreadThenKeys`). A list's page values are added
+ * to its named values with it too (it replaced prepared.ts's `withPage`, the same copy).
  */
 export function extend<A extends object | null | undefined, B extends object>(
   source: A,

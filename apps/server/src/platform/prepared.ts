@@ -202,16 +202,6 @@ function compile<R>(db: Q, query: HotQuery<R>): { key: string; statement: HotSta
   return { key, statement };
 }
 
-/**
- * A list's named values with its page's placeholders added, for the page's statement (its count
- * takes `values` as they are). Not `{ ...values, limit, offset }`: on Node 20's V8 a spread followed
- * by keys the source lacks makes a new object shape on every call, about 2 µs where this takes
- * 0.06 (bench/README.md, 2026-11-27).
- */
-export function withPage(values: Record<string, unknown>, page: Record<string, unknown>): Record<string, unknown> {
-  return Object.assign({}, values, page);
-}
-
 /** Vitest sets VITEST: there, every call also checks that the shape really decides the SQL text. */
 const verify = !!process.env.VITEST;
 

@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditFilters } from '@portal/shar
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 import { isoTime } from '../../platform/iso-time.js';
-import { decoded, statement, withPage } from '../../platform/prepared.js';
+import { decoded, statement } from '../../platform/prepared.js';
 import { descIndexed } from '../../platform/order.js';
 import { extend } from '../../platform/objects.js';
 
@@ -123,7 +123,7 @@ export async function listAudit(db: Db, filters: AuditFilters, page: number, per
   const shape = auditShape(filters);
   const values = auditValues(filters);
   const [rows, count] = await Promise.all([
-    auditPage(db, shape).execute(withPage(values, { limit: perPage, offset: (page - 1) * perPage })),
+    auditPage(db, shape).execute(extend(values, { limit: perPage, offset: (page - 1) * perPage })),
     auditCount(db, shape).execute(values),
   ]);
   return { rows, total: count[0]?.total ?? 0 };

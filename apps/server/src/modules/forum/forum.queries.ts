@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Scope } from '../../platform/access.js';
 import { isoTime } from '../../platform/iso-time.js';
-import { decoded, statement, withPage } from '../../platform/prepared.js';
+import { decoded, statement } from '../../platform/prepared.js';
 import { descIndexed } from '../../platform/order.js';
 import { MARK_END, MARK_START } from './forum.sanitize.js';
 import { extend } from '../../platform/objects.js';
@@ -440,7 +440,7 @@ export async function searchThreads(
   const { kind, words, prefix } = searchTerms(term);
   const values = { [ME]: me, committeeId, words, prefix };
   const rows = await searchPage(db, { kind, scope }).execute(
-    withPage(values, { limit: perPage, offset: (page - 1) * perPage, options: HEADLINE_OPTIONS }),
+    extend(values, { limit: perPage, offset: (page - 1) * perPage, options: HEADLINE_OPTIONS }),
   );
   // Past the last page there is no row to carry the total: count them alone.
   const total =
@@ -521,7 +521,7 @@ export async function listMembers(
   const values: Record<string, unknown> = { [ME]: meId, committeeId };
   words.forEach((w, i) => (values[`like${i}`] = `%${escapeLike(w)}%`));
   const [rows, [count]] = await Promise.all([
-    membersPage(db, shape).execute(withPage(values, { limit: perPage, offset: (page - 1) * perPage })),
+    membersPage(db, shape).execute(extend(values, { limit: perPage, offset: (page - 1) * perPage })),
     membersCount(db, shape).execute(values),
   ]);
   return { rows, total: count?.n ?? 0 };

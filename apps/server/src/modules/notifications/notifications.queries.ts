@@ -14,7 +14,8 @@ import {
 } from '../../db/schema/index.js';
 
 import { isoTime } from '../../platform/iso-time.js';
-import { decoded, statement, withPage } from '../../platform/prepared.js';
+import { decoded, statement } from '../../platform/prepared.js';
+import { extend } from '../../platform/objects.js';
 import { descIndexed } from '../../platform/order.js';
 
 type Q = Db | Tx;
@@ -109,7 +110,7 @@ export async function listNotifications(db: Q, view: ListView, limit: number) {
   const shape = { records: view.records, committee: view.committeeId !== undefined };
   const values = { [ME]: view.me, role: view.role, committeeId: view.committeeId };
   const [rows, [counts]] = await Promise.all([
-    listPage(db, shape).execute(withPage(values, { limit })),
+    listPage(db, shape).execute(extend(values, { limit })),
     listCount(db, shape).execute(values),
   ]);
   return { rows, counts: counts ?? { total: 0, unread: 0 } };

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.js';
 
 import { isoTime } from '../../platform/iso-time.js';
-import { decoded, statement, withPage } from '../../platform/prepared.js';
+import { decoded, statement } from '../../platform/prepared.js';
 import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
@@ -128,7 +128,7 @@ export async function listPendingRequests(
     change: like(opts.change),
   };
   const [rows, [counts]] = await Promise.all([
-    listPage(db, shape).execute(withPage(values, { limit: opts.perPage, offset: (opts.page - 1) * opts.perPage })),
+    listPage(db, shape).execute(extend(values, { limit: opts.perPage, offset: (opts.page - 1) * opts.perPage })),
     listCount(db, shape).execute(values),
   ]);
   return { rows, total: counts?.total ?? 0, decidable: counts?.decidable ?? 0 };
