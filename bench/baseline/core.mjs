@@ -6,7 +6,12 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { actorSql } from '../../apps/server/src/platform/actor.ts';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// The portal's pool policy (db/client.ts): ten connections, min = max, so none is closed when idle.
+// With pg-pool's default (closed after 10 s idle) the baseline's ten connections ended during the
+// portal's turn in fixed-load.mjs, about 10 s after the baseline's own run, and PostgreSQL's work
+// for them stalled the portal's last 100 ms; the baseline then opened ten new ones, cold, at its
+// next run's start (bench/README.md, 2026-11-30, nineteenth session).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, min: 10 });
 // Named statements: PostgreSQL plans each once per connection, as the portal's prepared ones.
 const names = new Map();
 const ACTOR_TOKEN_SQL = actorSql('token');
