@@ -56,24 +56,41 @@ export function loadTable(rows) {
 }
 
 /**
- * `count` requests one at a time, alternating portal and baseline, `pathOf(term)` over `terms` in
- * turn; answers each side's median, p90 and p99 in ms.
+ * `count` requests one at a time, portal and baseline in turn, `pathOf(term)` over `terms` in
+ * turn; answers each side's median, p90 and p99 in ms. Each term is asked of both once first,
+ * untimed, and the side asked first changes at every request: before 2026-11-30 the portal was
+ * always first, so each term's first, cold read of PostgreSQL's pages fell to it, and its p99 (the
+ * third slowest of 200) was those reads. `VERBOSE=1` prints each side's five slowest with their term.
  */
 export async function timeOneAtATime({ portal, baseline, headers, count, terms, pathOf }) {
   const times = { portal: [], baseline: [] };
+  const slowest = { portal: [], baseline: [] };
+  const ask = async (side, path) => {
+    const url = side === 'portal' ? `${portal}/api${path}` : `${baseline}${path}`;
+    const s = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${side} ${path}: ${res.status}`);
+    return performance.now() - s;
+  };
+  for (const term of terms) for (const side of ['portal', 'baseline']) await ask(side, pathOf(term));
   for (let i = 0; i < count; i++) {
-    const path = pathOf(terms[i % terms.length]);
-    for (const [side, url] of [
-      ['portal', `${portal}/api${path}`],
-      ['baseline', `${baseline}${path}`],
-    ]) {
-      const s = performance.now();
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${side} ${path}: ${res.status}`);
-      times[side].push(performance.now() - s);
+    const term = terms[i % terms.length];
+    for (const side of i % 2 === 0 ? ['portal', 'baseline'] : ['baseline', 'portal']) {
+      const ms = await ask(side, pathOf(term));
+      times[side].push(ms);
+      slowest[side].push([ms, term]);
     }
   }
+  if (process.env.VERBOSE === '1')
+    for (const [side, list] of Object.entries(slowest))
+      console.log(
+        `${side}'s five slowest: ${list
+          .sort((a, b) => b[0] - a[0])
+          .slice(0, 5)
+          .map(([ms, term]) => `${ms.toFixed(1)} ms (${term})`)
+          .join(', ')}`,
+      );
   const pct = (list, p) => {
     const sorted = [...list].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
