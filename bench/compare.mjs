@@ -60,11 +60,11 @@ export function loadTable(rows) {
  * turn; answers each side's median, p90 and p99 in ms. Each term is asked of both once first,
  * untimed, and the side asked first changes at every request: before 2026-11-30 the portal was
  * always first, so each term's first, cold read of PostgreSQL's pages fell to it, and its p99 (the
- * third slowest of 200) was those reads. `VERBOSE=1` prints each side's five slowest with their term.
+ * second slowest of 200) was those reads. `VERBOSE=1` prints each side's five slowest with their term.
  */
 export async function timeOneAtATime({ portal, baseline, headers, count, terms, pathOf }) {
-  const times = { portal: [], baseline: [] };
-  const slowest = { portal: [], baseline: [] };
+  // Each side's answers as [ms, term].
+  const answers = { portal: [], baseline: [] };
   const ask = async (side, path) => {
     const url = side === 'portal' ? `${portal}/api${path}` : `${baseline}${path}`;
     const s = performance.now();
@@ -77,15 +77,13 @@ export async function timeOneAtATime({ portal, baseline, headers, count, terms, 
   for (let i = 0; i < count; i++) {
     const term = terms[i % terms.length];
     for (const side of i % 2 === 0 ? ['portal', 'baseline'] : ['baseline', 'portal']) {
-      const ms = await ask(side, pathOf(term));
-      times[side].push(ms);
-      slowest[side].push([ms, term]);
+      answers[side].push([await ask(side, pathOf(term)), term]);
     }
   }
   if (process.env.VERBOSE === '1')
-    for (const [side, list] of Object.entries(slowest))
+    for (const [side, list] of Object.entries(answers))
       console.log(
-        `${side}'s five slowest: ${list
+        `${side}'s five slowest: ${[...list]
           .sort((a, b) => b[0] - a[0])
           .slice(0, 5)
           .map(([ms, term]) => `${ms.toFixed(1)} ms (${term})`)
@@ -96,9 +94,9 @@ export async function timeOneAtATime({ portal, baseline, headers, count, terms, 
     return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
   };
   return Object.fromEntries(
-    Object.entries(times).map(([side, list]) => [
-      side,
-      { median: pct(list, 50), p90: pct(list, 90), p99: pct(list, 99) },
-    ]),
+    Object.entries(answers).map(([side, pairs]) => {
+      const list = pairs.map(([ms]) => ms);
+      return [side, { median: pct(list, 50), p90: pct(list, 90), p99: pct(list, 99) }];
+    }),
   );
 }
