@@ -144,11 +144,25 @@ export async function startPortal({
     },
     stdio: ['ignore', stdout, 'inherit'],
   });
-  process.on('exit', () => child.kill('SIGTERM'));
+  stopOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
   const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]);
   return { child, url, rssKb, appUrl: env.APP_URL ?? `http://localhost:${port}` };
+}
+
+/**
+ * The servers this process started and that are still running, stopped when it exits. One listener
+ * for all of them: a listener each left every one a run ever started referenced, and a run of every
+ * set (`CALLS=all`) passed Node's limit of ten listeners, with its warning.
+ */
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+function stopOnExit(child) {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
 }
 
 /**
@@ -190,7 +204,7 @@ export async function startBaseline({ port, databaseUrl, nodeFlags = [], preload
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), ...env },
     stdio: ['ignore', stdout, 'inherit'],
   });
-  process.on('exit', () => child.kill('SIGTERM'));
+  stopOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/jobs`);
   return { child, url };
