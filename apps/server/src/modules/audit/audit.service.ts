@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import { type AuditFilters, type AuditList, type AuditQuery } from '@portal/shared';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
@@ -65,6 +64,8 @@ function csvRecord(row: q.AuditRow): string[] {
 export function auditCsv(deps: Deps, actor: Actor, filters: AuditFilters): Readable {
   authorize(actor, 'admin.audit.read');
   async function* pages() {
+    // Loaded at the first export, not compiled at every start (bench/README.md, cold start).
+    const { stringify } = await import('csv-stringify/sync');
     let cursor: q.AuditCursor | null = null;
     for (let first = true; ; first = false) {
       const page = await q.auditPageAfter(deps.db, filters, cursor, EXPORT_PAGE);

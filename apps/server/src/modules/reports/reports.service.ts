@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import { type ReportOptionId, type UnusedAssessor, type UnusedAssessorReport } from '@portal/shared';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
@@ -46,7 +45,9 @@ const sydneyDate = (iso: string | null) =>
     : '';
 
 /** The report's rows as the CSV export: every field quoted, formula-like cells neutralised. */
-export function reportCsv(rows: UnusedAssessor[]): string {
+export async function reportCsv(rows: UnusedAssessor[]): Promise<string> {
+  // Loaded at the first export, not compiled at every start (bench/README.md, cold start).
+  const { stringify } = await import('csv-stringify/sync');
   return stringify(
     rows.map((r) => [r.name, r.email, sydneyDate(r.last_used), sydneyDate(r.reviewed_at)].map(neutralised)),
     {
