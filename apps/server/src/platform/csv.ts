@@ -1,4 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import { AppError } from './errors.js';
 
 export interface CsvRow {
@@ -28,8 +29,6 @@ export async function* csvRecords(source: Readable): AsyncGenerator<{ line: numb
   // The last line of the last complete row the parser made (it may be ahead of what was read):
   // a quote left open starts on the line after it.
   let lastLine = 0;
-  // Loaded at the first import of a file, not compiled at every start (bench/README.md, cold start).
-  const { CsvError, parse } = await import('csv-parse');
   const parser = parse({
     info: true,
     relax_column_count: true,
