@@ -25,8 +25,8 @@
  * loads another page the same way (a discussion, a job), to see when its data is asked for.
  */
 import { createRequire } from 'node:module';
-import { currentRoleOf, isRole, STORAGE_KEYS } from '../packages/shared/dist/index.js';
-import { loginSession } from './login.mjs';
+import * as shared from '../packages/shared/dist/index.js';
+import { loginSession, webStorage } from './login.mjs';
 import { median } from './stats.mjs';
 
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
@@ -43,14 +43,7 @@ const LATENCY_MS = Number(process.env.LATENCY_MS ?? 0);
 const PAGE = process.env.PAGE ?? '/dashboard';
 
 const session = await loginSession(PORTAL, email);
-// The keys and values the web app's startSession writes (apps/web/src/lib/session.ts).
-const stored = { [STORAGE_KEYS.token]: session.token };
-if (STORAGE === 'signin') {
-  const roles = session.permissions.filter(isRole);
-  stored[STORAGE_KEYS.roles] = JSON.stringify(roles);
-  stored[STORAGE_KEYS.currentRole] = currentRoleOf(roles);
-  if (session.committeeId) stored[STORAGE_KEYS.committee] = String(session.committeeId);
-}
+const stored = webStorage(session, shared, STORAGE === 'token');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
@@ -82,7 +75,7 @@ await context.addInitScript(
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   },
-  { stored, tokenKey: STORAGE_KEYS.token },
+  { stored, tokenKey: shared.STORAGE_KEYS.token },
 );
 
 const results = [];
