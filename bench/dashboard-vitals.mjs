@@ -24,13 +24,9 @@
  * TIMELINE=1 prints, after each load, when each script and call was asked for and arrived. PAGE
  * loads another page the same way (a discussion, a job), to see when its data is asked for.
  */
-import { createRequire } from 'node:module';
-import * as shared from '../packages/shared/dist/index.js';
-import { loginSession, webStorage } from './login.mjs';
+import { openSignedIn } from './signed-in-browser.mjs';
 import { median } from './stats.mjs';
 
-const require = createRequire(new URL('../e2e/package.json', import.meta.url));
-const { chromium } = require('@playwright/test');
 const PORTAL = process.env.PORTAL ?? 'http://127.0.0.1:3000';
 const email = process.argv[2] ?? 'ar@portal.test';
 const runs = Number(process.argv[3] ?? 5);
@@ -42,41 +38,29 @@ const LATENCY_MS = Number(process.env.LATENCY_MS ?? 0);
 // Another page than the dashboard (PAGE=/discussion/12): its LCP is read the same way.
 const PAGE = process.env.PAGE ?? '/dashboard';
 
-const session = await loginSession(PORTAL, email);
-const stored = webStorage(session, shared, STORAGE === 'token');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
+const { browser, context } = await openSignedIn(PORTAL, email, { tokenOnly: STORAGE === 'token' });
+await context.addInitScript(() => {
+  window.__vitals = { cls: 0, shifts: [], lcp: 0, lcpNode: '' };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__vitals.cls += e.value;
+      window.__vitals.shifts.push({
+        at: Math.round(e.startTime),
+        value: Number(e.value.toFixed(4)),
+        nodes: e.sources.map(
+          (s) => s.node?.nodeName + (s.node?.textContent ? `:${s.node.textContent.slice(0, 30)}` : ''),
+        ),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__vitals.lcp = Math.round(e.startTime);
+      window.__vitals.lcpNode = `${e.element?.nodeName ?? '?'} ${(e.element?.textContent ?? '').slice(0, 40)}`;
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
 });
-const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-// The storage the sign-in leaves (spec keys), before any script of the app runs.
-await context.addInitScript(
-  ({ stored, tokenKey }) => {
-    if (!window.localStorage.getItem(tokenKey))
-      for (const [key, value] of Object.entries(stored)) window.localStorage.setItem(key, value);
-    window.__vitals = { cls: 0, shifts: [], lcp: 0, lcpNode: '' };
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        if (e.hadRecentInput) continue;
-        window.__vitals.cls += e.value;
-        window.__vitals.shifts.push({
-          at: Math.round(e.startTime),
-          value: Number(e.value.toFixed(4)),
-          nodes: e.sources.map(
-            (s) => s.node?.nodeName + (s.node?.textContent ? `:${s.node.textContent.slice(0, 30)}` : ''),
-          ),
-        });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        window.__vitals.lcp = Math.round(e.startTime);
-        window.__vitals.lcpNode = `${e.element?.nodeName ?? '?'} ${(e.element?.textContent ?? '').slice(0, 40)}`;
-      }
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  },
-  { stored, tokenKey: shared.STORAGE_KEYS.token },
-);
 
 const results = [];
 const reloaded = MODE === 'reload' ? await context.newPage() : undefined;

@@ -30,19 +30,3 @@ export async function loginSession(base, email, password = 'portal-demo') {
   if (!verify.ok) throw new Error(`verify ${email}: ${verify.status} ${await verify.text()}`);
   return { token: (await verify.json()).token, permissions, committeeId: committees[0]?.id ?? null };
 }
-
-/**
- * The browser storage the web app's sign-in leaves (apps/web/src/lib/session.ts' startSession, the
- * spec's keys): the token, the roles, the current role and a committee member's committee.
- * `tokenOnly`: the token alone, as a browser holding only a token (the app then learns the role from
- * the active user). The keys and the current role come from packages/shared's build.
- */
-export function webStorage(session, { currentRoleOf, isRole, STORAGE_KEYS }, tokenOnly = false) {
-  const stored = { [STORAGE_KEYS.token]: session.token };
-  if (tokenOnly) return stored;
-  const roles = session.permissions.filter(isRole);
-  stored[STORAGE_KEYS.roles] = JSON.stringify(roles);
-  stored[STORAGE_KEYS.currentRole] = currentRoleOf(roles);
-  if (session.committeeId) stored[STORAGE_KEYS.committee] = String(session.committeeId);
-  return stored;
-}

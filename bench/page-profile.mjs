@@ -20,11 +20,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as shared from '../packages/shared/dist/index.js';
-import { loginSession, webStorage } from './login.mjs';
+import { openSignedIn } from './signed-in-browser.mjs';
 
-const require = createRequire(new URL('../e2e/package.json', import.meta.url));
-const { chromium } = require('@playwright/test');
 const { SourceMapConsumer } = createRequire(import.meta.url)('source-map-js');
 const PORTAL = process.env.PORTAL ?? 'http://127.0.0.1:3000';
 const PAGE = process.env.PAGE ?? '/dashboard';
@@ -72,24 +69,13 @@ function placeOf({ callFrame: cf }) {
   return place;
 }
 
-const session = await loginSession(PORTAL, email);
-const stored = webStorage(session, shared);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
+const { browser, context } = await openSignedIn(PORTAL, email);
+await context.addInitScript(() => {
+  window.__lcp = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
 });
-const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-await context.addInitScript(
-  ({ stored, tokenKey }) => {
-    if (!window.localStorage.getItem(tokenKey))
-      for (const [key, value] of Object.entries(stored)) window.localStorage.setItem(key, value);
-    window.__lcp = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__lcp = e.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  },
-  { stored, tokenKey: shared.STORAGE_KEYS.token },
-);
 
 const selfByFile = new Map();
 const ownByFunction = new Map();
