@@ -69,7 +69,7 @@ for (let i = 0; i < runs; i++) {
   const page = reloaded ?? (await context.newPage());
   // The pause after opening a tab (above), in reload mode before its first load too: navigating in
   // the instant the tab opened put that first load beside the spare renderer's start (440-512 ms
-  // against 300-344 with the pause, 2026-11-30).
+  // against 336-372 with the pause, 2026-11-30).
   if (!reloaded || i === 0) await page.waitForTimeout(1000);
   // A network's round trip, which localhost does not have (LATENCY_MS: added to every request by
   // Chromium's own network emulation, as DevTools' throttling does).
