@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { firstAnswer } from './portal.mjs';
 import { median } from './stats.mjs';
 
 const entries = process.argv.slice(2).map((e) => path.resolve(e));
@@ -33,15 +34,7 @@ async function startOnce(entry) {
     stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode} before answering`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  await firstAnswer(`http://127.0.0.1:${PORT}/api/health`, { everyMs: 5, child });
   const ms = performance.now() - started;
   // Fields 14 and 15 of stat (utime, stime), counted after the command's closing parenthesis.
   const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');

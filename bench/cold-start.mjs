@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firstAnswer } from './portal.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cold-'));
@@ -22,14 +23,7 @@ async function startOnce() {
     stdio: 'ignore',
     detached: true,
   });
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await firstAnswer(`http://127.0.0.1:${PORT}/api/health`, { everyMs: 10, child });
   const ms = performance.now() - started;
   process.kill(-child.pid, 'SIGTERM');
   await new Promise((r) => child.on('exit', r));

@@ -111,14 +111,14 @@ for (let i = 0; i < loads; i++) {
     if (ms < 0 || ms > lcp) continue;
     const dt = (deltas[s + 1] ?? 0) / 1000;
     loadMs += dt;
-    const files = new Set();
+    const counted = new Set();
     for (let node = nodes.get(samples[s]), leaf = true; node; node = nodes.get(node.parent), leaf = false) {
       const place = placeOf(node);
       if (leaf) add(selfByFile, place.file, dt);
       // Each of the app's functions once a sample, however deep it recurses.
       const own = `${place.file} ${place.fn}`;
-      if (place.file.startsWith('src/') && !files.has(own)) {
-        files.add(own);
+      if (place.file.startsWith('src/') && !counted.has(own)) {
+        counted.add(own);
         add(ownByFunction, own, dt);
       }
     }

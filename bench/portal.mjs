@@ -75,6 +75,22 @@ export async function waitFor(url, tries = 240) {
   throw new Error(`${url} did not come up`);
 }
 
+/**
+ * Asks `url` every `everyMs` until it answers 2xx, for timing a start (waitFor asks every 500 ms);
+ * throws if `child` (the process starting) exits first.
+ */
+export async function firstAnswer(url, { everyMs, child }) {
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before ${url} answered`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
 /** Drops and creates the database of `url` (a benchmark that wants a fresh one). */
 export async function freshDatabase(url) {
   const u = new URL(url);
