@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Role } from './roles.js';
+import { ROLES, type Role } from './roles.js';
 
 /**
  * Every action of the portal, named `area.resource.verb`. The route table (access.ts) says which
@@ -162,6 +162,39 @@ export const requestHandlerOf = (roles: readonly string[], changesSignInEmail = 
   !changesSignInEmail && roles.length > 0 && roles.every((r) => (ASSESSOR_ROLES as readonly string[]).includes(r))
     ? 'TA_ADMIN'
     : 'SYSADMIN';
+
+/**
+ * Which admin role manages a user (DECISIONS "Who manages whom"): decided from every role the user
+ * holds. A TA_ADMIN manages only users whose roles are all an assessor's (TA, LA); a user holding any
+ * other role (AR, CM, TA_ADMIN, SYSADMIN) or none is managed by a SYSADMIN only. So no TA_ADMIN ever
+ * edits, resets or signs in as someone holding more power than an assessor.
+ */
+export const managerOf = (roles: readonly string[]): RequestHandler => requestHandlerOf(roles);
+
+/**
+ * Who may grant or remove which role (DECISIONS "Who may grant which role"): a SYSADMIN any role, a
+ * TA_ADMIN only TA and LA. Every path that sets a user's roles checks it (user edit, a registration's
+ * edit and approval).
+ */
+export const ROLE_GRANTS: Record<RequestHandler, readonly Role[]> = {
+  SYSADMIN: ROLES,
+  TA_ADMIN: ASSESSOR_ROLES,
+};
+
+/** The roles a user holding these roles may grant or remove: what all their admin roles' rows allow. */
+export const grantableBy = (actorRoles: readonly string[]): Role[] =>
+  ROLES.filter((r) => REQUEST_HANDLERS.some((h) => actorRoles.includes(h) && ROLE_GRANTS[h].includes(r)));
+
+/** The roles a change from `before` to `after` grants or removes that the actor may not (empty: allowed). */
+export function rolesBeyondGrant(
+  actorRoles: readonly string[],
+  before: readonly string[],
+  after: readonly string[],
+): Role[] {
+  const grantable = grantableBy(actorRoles);
+  const changed = [...after.filter((r) => !before.includes(r)), ...before.filter((r) => !after.includes(r))];
+  return ROLES.filter((r) => changed.includes(r) && !grantable.includes(r));
+}
 
 /** Whether an admin view sees a request: a SYSADMIN every one, a TA_ADMIN those the TA admin decides. */
 export const adminViewSeesRequest = (view: string, handler: RequestHandler) =>

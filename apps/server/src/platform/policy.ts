@@ -36,6 +36,10 @@ const roleList = (roles: Role[]): SQL =>
 export const userHolds = (...roles: Role[]): SQL =>
   sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${rowUser} and ${userRoles.role} in (${roleList(roles)}))`;
 
+/** The row's user holds at least one of the roles and no other role. */
+export const userHoldsOnly = (...roles: Role[]): SQL =>
+  sql`(${userHolds(...roles)} and not exists (select 1 from ${userRoles} where ${userRoles.userId} = ${rowUser} and ${userRoles.role} not in (${roleList(roles)})))`;
+
 /** The row's user's roles, in name order ('{}' for none). */
 export const rolesOfUser = sql<
   string[]

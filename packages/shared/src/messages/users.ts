@@ -21,4 +21,9 @@ export const USER_ADMIN_MESSAGES = {
   committeeAdminWarning: (committees: string[]) =>
     `This user is the admin of ${committees.join(', ')}. Once deactivated, ${committees.length === 1 ? 'the committee' : 'these committees'} will have no admin.`,
   noUsers: 'No users found.',
+  /** 403: an admin granting or removing a role outside their row of ROLE_GRANTS (permissions.ts). */
+  roleNotGrantable: (roleNames: string[]) =>
+    `Only a System Administrator can grant or remove the ${roleNames.length === 1 ? 'role' : 'roles'} ${roleNames.join(', ')}.`,
+  /** Beside a role checkbox the admin may not change. */
+  roleGrantHint: 'Only a System Administrator can grant or remove the roles shown disabled.',
 } as const;

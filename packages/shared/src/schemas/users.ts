@@ -71,6 +71,8 @@ export const userDetail = z.object({
       z.ZodBoolean
     >,
   ),
+  /** The roles of Edit Personal Details this admin may grant or remove (ROLE_GRANTS); the others are shown disabled. */
+  grantable_roles: z.array(z.enum(USER_EDIT_ROLES)),
 });
 export type UserDetail = z.infer<typeof userDetail>;
 

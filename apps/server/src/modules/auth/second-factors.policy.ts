@@ -1,24 +1,26 @@
 import type { Actor } from '../../platform/actor.js';
 import { defineRules } from '../../platform/access.js';
+import { holdsAny } from '../../platform/policy.js';
 
-/** Which admin view decides a reset of the user's second factors (as a request of theirs would be). */
+/** Which admin role decides a reset of the user's second factors (`managerOf` every role they hold). */
 export interface ResetFacts {
   handler: 'SYSADMIN' | 'TA_ADMIN';
 }
 
-const adminView = (actor: Actor) => actor.view === 'SYSADMIN' || actor.view === 'TA_ADMIN';
+const isAdmin = (actor: Actor) => holdsAny(actor, 'SYSADMIN', 'TA_ADMIN');
 
 /**
  * One's own app, passkeys and recovery codes: any signed-in user, on themselves. The reset of a
- * user's second factors follows the requests' rule (DECISIONS "Who handles a request"): a TA_ADMIN
- * resets assessors' (users holding TA or LA), a SYSADMIN everyone else's and sees every user (an
- * assessor's reset answers them 403); anyone else 403.
+ * user's second factors follows who manages the user (DECISIONS "Who manages whom"): a TA_ADMIN
+ * resets the factors of users whose roles are all TA or LA (anyone else is not seen: 404), a
+ * SYSADMIN everyone else's and sees every user (an assessor-only user's reset answers them 403);
+ * anyone else 403. Decided from every role the actor holds, whatever their view, as the users rules.
  */
 defineRules<ResetFacts>({
   'auth.secondFactor.manage': {},
   'admin.secondFactor.reset': {
-    can: adminView,
-    sees: (actor, r) => actor.view === 'SYSADMIN' || r.handler === 'TA_ADMIN',
-    may: (actor, r) => r.handler === actor.view,
+    can: isAdmin,
+    sees: (actor, r) => holdsAny(actor, 'SYSADMIN', r.handler),
+    may: (actor, r) => holdsAny(actor, r.handler),
   },
 });

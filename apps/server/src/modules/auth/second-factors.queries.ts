@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { ASSESSOR_ROLES } from '@portal/shared';
+import { managerOf } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { passkeys, recoveryCodes, totpFactors, users, webauthnChallenges } from '../../db/schema/index.js';
-import { userHolds } from '../../platform/policy.js';
+import { rolesOfUser } from '../../platform/policy.js';
 import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
@@ -199,16 +199,11 @@ export const deleteExpiredChallenges = (db: Q) =>
 
 // ---- the admin reset
 
-/** Which admin view decides a user's reset: TA_ADMIN for assessors (TA, LA), SYSADMIN for everyone else. */
+/** Which admin role decides a user's reset (`managerOf` every role they hold); null for a missing or deleted user. */
 export async function findResetTarget(db: Q, userId: number) {
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      assessor: sql<boolean>`${userHolds(...ASSESSOR_ROLES)}`,
-    })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, roles: rolesOfUser })
     .from(users)
-    .where(eq(users.id, userId));
-  return row ? extend(row, { handler: (row.assessor ? 'TA_ADMIN' : 'SYSADMIN') as 'TA_ADMIN' | 'SYSADMIN' }) : null;
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row ? extend(row, { handler: managerOf(row.roles) }) : null;
 }

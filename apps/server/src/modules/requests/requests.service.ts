@@ -5,6 +5,9 @@ import {
   PROFILE_GROUPS,
   REGISTRATION_MESSAGES as M,
   requestHandlerOf,
+  ROLE_NAMES,
+  rolesBeyondGrant,
+  USER_ADMIN_MESSAGES,
   storedProfileChange,
   storedRegistration,
   type Action,
@@ -179,6 +182,13 @@ async function lockDecidable(tx: Tx, actor: Actor, id: number, type?: 'create' |
   return row!;
 }
 
+/** 403 when a registration asks for a role the actor may not grant (ROLE_GRANTS): checked at its edit and approval. */
+function checkGrants(actor: Actor, roles: readonly string[]) {
+  const beyond = rolesBeyondGrant(actor.roles, [], roles);
+  if (beyond.length > 0)
+    throw new AppError(403, USER_ADMIN_MESSAGES.roleNotGrantable(beyond.map((r) => ROLE_NAMES[r])));
+}
+
 /** As lockDecidable, and still pending. */
 async function lockPending(tx: Tx, actor: Actor, id: number, type?: 'create' | 'update') {
   const row = await lockDecidable(tx, actor, id, type);
@@ -228,6 +238,7 @@ export async function decide(deps: Deps, actor: Actor, id: number, body: UserReq
         );
         return M.registrationRejected(row.name);
       }
+      checkGrants(actor, form.roles);
       const { link, userId } = await approveRegistration(deps, tx, id, form, decided);
       await audit(
         'admin.registration.approve',
@@ -390,6 +401,7 @@ export async function editRegistration(
   const a = viewing(actor, currentRole);
   return deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, a, id, 'create');
+    checkGrants(actor, form.roles);
     const before = registrationOf(row);
     const settled = await settleRegistration(tx, form, before.signature);
     const { summary: _summary, ...beforeForm } = before;

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
-import { type RequestHandler } from '@portal/shared';
+import { managerOf } from '@portal/shared';
 import type { Db, Tx } from '../../db/client.js';
 import {
   arSites,
@@ -22,7 +22,6 @@ import {
 import type { Scope } from '../../platform/access.js';
 import { rolesOfUser, userHolds } from '../../platform/policy.js';
 import { statement, withoutTotal } from '../../platform/prepared.js';
-import { holdsTaSql } from './users.policy.js';
 import { extend } from '../../platform/objects.js';
 
 type Q = Db | Tx;
@@ -128,13 +127,13 @@ export type ManagedUserRow = Awaited<ReturnType<typeof findUser>> & object;
 /** A user who is not deleted, with their roles and the admin role that manages them; null when none. */
 export async function findUser(db: Q, id: number, lock = false) {
   const query = db
-    .select({ user: users, roles: rolesOfUser, ta: sql<boolean>`${holdsTaSql}` })
+    .select({ user: users, roles: rolesOfUser })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   const [row] = await (lock ? query.for('update', { of: users }) : query);
   if (!row) return null;
   const { passwordHash: _p, ...user } = row.user;
-  return extend(user, { roles: row.roles, handler: (row.ta ? 'TA_ADMIN' : 'SYSADMIN') as RequestHandler });
+  return extend(user, { roles: row.roles, handler: managerOf(row.roles) });
 }
 
 /** The sites they represent, by facility; their committees (admin, write); their subscriptions; an assessor's cards. */

@@ -1,5 +1,8 @@
 import {
+  grantableBy,
   isAssessorRoles,
+  ROLE_NAMES,
+  rolesBeyondGrant,
   USER_ABILITIES,
   USER_ADMIN_MESSAGES as M,
   USER_EDIT_ROLES,
@@ -89,6 +92,7 @@ export async function getUser(deps: Deps, actor: Actor, id: number): Promise<Use
     user_info: isAssessorRoles(user.roles) ? (parts.info ?? { emails: [], phones: [], addresses: [] }) : null,
     detailed_edit: user.handler === 'TA_ADMIN' && parts.info !== null,
     abilities: abilitiesOf(actor, USER_ABILITIES, user),
+    grantable_roles: USER_EDIT_ROLES.filter((r) => grantableBy(actor.roles).includes(r)),
   };
 }
 
@@ -121,12 +125,21 @@ async function editableOf(tx: Tx, user: q.ManagedUserRow) {
  * PUT /users/{id}: the registration's rules (shared schema, `mode: 'user'`) and its checks of
  * facilities, sites, committees and categories (`settleRegistration`), then every part replaced in
  * one transaction with its audit record. Roles an admin does not give (SYSADMIN, LA) are kept; LA
- * goes with TA. An assessor's cards are the TA admin's to edit (the
- * admin who manages assessors).
+ * goes with TA. A role granted or removed outside the admin's row of ROLE_GRANTS answers 403 before
+ * anything else is checked. An assessor's cards are the TA admin's to edit (the admin who manages
+ * assessor-only users).
  */
 export async function updateUser(deps: Deps, actor: Actor, id: number, form: UserEditForm) {
   return deps.db.transaction(async (tx) => {
     const user = authorize(actor, 'admin.user.update', await q.findUser(tx, id, true));
+    const given = [...new Set(form.roles)];
+    const kept = user.roles.filter(
+      (r) => !(USER_EDIT_ROLES as readonly string[]).includes(r) && (r !== 'LA' || given.includes('TA')),
+    );
+    const roles = [...new Set([...given, ...kept])].sort();
+    // Before any other check: an admin never grants or removes a role outside their row of ROLE_GRANTS.
+    const beyond = rolesBeyondGrant(actor.roles, user.roles, roles);
+    if (beyond.length > 0) throw new AppError(403, M.roleNotGrantable(beyond.map((r) => ROLE_NAMES[r])));
     const settled = await settleRegistration(
       tx,
       extend(form, { roles: form.roles.filter((r) => r !== 'TA_ADMIN'), signature: undefined }) as RegistrationForm,
@@ -134,11 +147,6 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, form: Use
     const email = settled.email;
     if (email.toLowerCase() !== user.email.toLowerCase() && (await findUserIdByEmail(tx, email)) !== null)
       throw new AppError(409, REGISTRATION_MESSAGES.emailTaken, { email: [REGISTRATION_MESSAGES.emailTaken] });
-    const given = [...new Set(form.roles)];
-    const kept = user.roles.filter(
-      (r) => !(USER_EDIT_ROLES as readonly string[]).includes(r) && (r !== 'LA' || given.includes('TA')),
-    );
-    const roles = [...new Set([...given, ...kept])].sort();
     const before = await editableOf(tx, user);
 
     await q.updateUserRow(tx, id, {

@@ -22,6 +22,7 @@ import {
   REGISTRATION_PLACEHOLDERS as P,
   REGISTRATION_ROLES,
   ROLE_NAMES,
+  USER_ADMIN_MESSAGES,
   siteLabel,
   type CommitteeNames,
   type FacilityLookup,
@@ -140,18 +141,26 @@ export function RolesField({
   roles = REGISTRATION_ROLES,
   description = 'Choose every role you hold.',
   label = 'Roles',
+  grantable = roles,
 }: {
   form: Form;
   roles?: readonly Role[];
   description?: string;
   /** 'User Roles' on the TA admin's Edit Personal Details, whose cards are titled. */
   label?: string;
+  /** The roles this admin may grant or remove (the server's `grantable_roles`); the others are disabled. */
+  grantable?: readonly Role[];
 }) {
+  const limited = roles.some((r) => !grantable.includes(r));
   return (
-    <Checkbox.Group label={label} description={description} {...form.getInputProps('roles')}>
+    <Checkbox.Group
+      label={label}
+      description={limited ? `${description} ${USER_ADMIN_MESSAGES.roleGrantHint}` : description}
+      {...form.getInputProps('roles')}
+    >
       <Group mt="xs" gap="lg">
         {roles.map((r) => (
-          <Checkbox key={r} value={r} label={ROLE_NAMES[r]} />
+          <Checkbox key={r} value={r} label={ROLE_NAMES[r]} disabled={!grantable.includes(r)} />
         ))}
       </Group>
     </Checkbox.Group>

@@ -55,6 +55,7 @@ const assessor: UserDetail = {
     ],
   },
   detailed_edit: true,
+  grantable_roles: ['TA'],
   abilities: {
     'admin.user.update': true,
     'admin.user.activate': true,
@@ -109,6 +110,13 @@ describe('Edit Personal Details', () => {
     const roles = await screen.findByRole('region', { name: 'User Roles' });
     expect(within(roles).getByRole('group', { name: 'User Roles' })).toBeInTheDocument();
     expect(within(roles).getByRole('checkbox', { name: 'Technical Assessor' })).toBeChecked();
+    // A TA admin grants and removes only TA (and LA with it): the other roles are shown disabled, and why.
+    expect(within(roles).getByRole('checkbox', { name: 'Technical Assessor' })).toBeEnabled();
+    for (const name of ['Authorised Representative', 'Committee Member', 'Technical Assessor Admin'])
+      expect(within(roles).getByRole('checkbox', { name })).toBeDisabled();
+    expect(
+      within(roles).getByText(/Only a System Administrator can grant or remove the roles shown disabled/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Personal Details' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Phone Details' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Address Details' })).not.toBeInTheDocument();

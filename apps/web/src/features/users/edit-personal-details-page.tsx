@@ -7,6 +7,7 @@ import {
   USER_EDIT_ROLES,
   userEdit,
   userEditIssues,
+  type Role,
   type UserDetail,
   type UserEditInput,
 } from '@portal/shared';
@@ -91,7 +92,7 @@ function toBody(values: Values): UserEditInput {
   return { ...rest, roles: v.roles as UserEditInput['roles'], ...(v.user_info ? { user_info: v.user_info } : {}) };
 }
 
-function EditForm({ id, initial }: { id: number; initial: Values }) {
+function EditForm({ id, initial, grantable }: { id: number; initial: Values; grantable: readonly Role[] }) {
   const navigate = useNavigate();
   const save = useUpdateUser();
   const committeeNames = useCommitteeNames();
@@ -141,6 +142,7 @@ function EditForm({ id, initial }: { id: number; initial: Values }) {
             <RolesField
               form={form}
               roles={USER_EDIT_ROLES}
+              grantable={grantable}
               label="User Roles"
               description="Choose every role the user holds."
             />
@@ -152,7 +154,12 @@ function EditForm({ id, initial }: { id: number; initial: Values }) {
       ) : (
         <Card component="section" aria-label="Personal details">
           <Stack gap="lg">
-            <RolesField form={form} roles={USER_EDIT_ROLES} description="Choose every role the user holds." />
+            <RolesField
+              form={form}
+              roles={USER_EDIT_ROLES}
+              grantable={grantable}
+              description="Choose every role the user holds."
+            />
             <PersonalFields form={form} billing={false} />
           </Stack>
         </Card>
@@ -206,7 +213,7 @@ export default function EditPersonalDetailsPage() {
         <LoadFailedAlert title="The user could not be loaded." error={user.error} onRetry={() => void user.refetch()} />
       )}
       {!initial && !user.isError && <Loader aria-label="Loading the user" />}
-      {initial && <EditForm id={id} initial={initial} />}
+      {initial && u && <EditForm id={id} initial={initial} grantable={u.grantable_roles} />}
     </>
   );
 }

@@ -33,6 +33,7 @@ const chair: UserDetail = {
   subscriptions: { type: 'General', selected: [] },
   user_info: null,
   detailed_edit: false,
+  grantable_roles: ['AR', 'CM', 'TA', 'TA_ADMIN'],
   abilities: {
     'admin.user.update': true,
     'admin.user.activate': true,

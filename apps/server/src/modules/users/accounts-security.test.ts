@@ -1,0 +1,298 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { managerOf, USER_ADMIN_MESSAGES as M, type Role, type UserDetail, type UserList } from '@portal/shared';
+import { recoveryCodes, userRequests, userRoles, users } from '../../db/schema/index.js';
+import { makeCommittee } from '../../test/factories/committees.js';
+import { makeFacility } from '../../test/factories/facilities.js';
+import { makeSite } from '../../test/factories/sites.js';
+import { makeSignedIn, makeUser, type UserRow } from '../../test/factories/users.js';
+import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
+
+/**
+ * Accounts under attack (issue 63, items 1-2), walked as the attacker did: an admin of one kind
+ * reaching a user who holds more than that kind manages, and an admin granting a role outside their
+ * row of ROLE_GRANTS. Who manages whom is decided from every role the target holds (`managerOf`):
+ * a TA_ADMIN manages only users whose roles are all TA or LA; a user holding anything else is a
+ * SYSADMIN's. Actors and targets hold several roles at once. PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL.
+ */
+
+let t: TestApp;
+type Person = { user: UserRow; token: string; roles: Role[] };
+
+const ACTORS = {
+  sys: ['SYSADMIN'],
+  taAdmin: ['TA_ADMIN'],
+  taAdminTa: ['TA_ADMIN', 'TA'],
+  sysTa: ['SYSADMIN', 'TA'],
+  sysTaAdmin: ['SYSADMIN', 'TA_ADMIN'],
+} satisfies Record<string, Role[]>;
+
+const TARGETS = {
+  ta: ['TA'],
+  taLa: ['TA', 'LA'],
+  taSys: ['TA', 'SYSADMIN'],
+  taAr: ['TA', 'AR'],
+  taCm: ['TA', 'CM'],
+  taTaAdmin: ['TA', 'TA_ADMIN'],
+  taAdmin: ['TA_ADMIN'],
+  sys: ['SYSADMIN'],
+  ar: ['AR'],
+} satisfies Record<string, Role[]>;
+
+const actors = {} as Record<keyof typeof ACTORS, Person>;
+const targets = {} as Record<keyof typeof TARGETS, Person>;
+let site: { id: number; siteNumber: string; name: string };
+let facility: { id: number; facilityNumber: string; name: string };
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { seed: false });
+  const db = t.database.db;
+  for (const [k, roles] of Object.entries(ACTORS))
+    actors[k as keyof typeof ACTORS] = { ...(await makeSignedIn(db, { roles, lastName: `Actor ${k}` })), roles };
+  for (const [k, roles] of Object.entries(TARGETS))
+    targets[k as keyof typeof TARGETS] = {
+      ...(await makeSignedIn(db, { roles, lastName: `Targetmark ${k}`, email: `target-${k.toLowerCase()}@lab.test` })),
+      roles,
+    };
+  facility = await makeFacility(db, { name: 'Grant Labs' });
+  site = await makeSite(db, { facilityId: facility.id, name: 'Grant Labs North' });
+}, 60_000);
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who: Person, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: auth(who.token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+/** A valid Edit Personal Details body for an assessor, with these roles and email. */
+const assessorEdit = (roles: string[], email: string, extra: Record<string, unknown> = {}) => ({
+  roles,
+  first_name: 'Tess',
+  last_name: 'Targetmark',
+  title: 'Assessor',
+  mobile_number: '+61400111222',
+  email,
+  address: '1 Lab Street',
+  country: 'Australia',
+  state: 'NSW',
+  suburb: 'Ryde',
+  postcode: '2112',
+  userId: 'TA-1',
+  ...extra,
+});
+
+const rolesOf = async (id: number) =>
+  (await t.database.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id)))
+    .map((r) => r.role)
+    .sort();
+
+const manages = (actor: Person, target: Person) => actor.roles.includes(managerOf(target.roles));
+
+describe('who manages whom: every admin action, every actor and target holding several roles', () => {
+  for (const actorKey of Object.keys(ACTORS) as (keyof typeof ACTORS)[])
+    for (const targetKey of Object.keys(TARGETS) as (keyof typeof TARGETS)[])
+      it(`${ACTORS[actorKey].join('+')} on a user holding ${TARGETS[targetKey].join('+')}`, async () => {
+        const actor = actors[actorKey];
+        const target = targets[targetKey];
+        const id = target.user.id;
+        const yes = manages(actor, target);
+        const seen = await call('GET', `/api/users/${id}`, actor);
+        expect(seen.statusCode).toBe(yes ? 200 : 404);
+        if (yes) {
+          const detail = seen.json<UserDetail>();
+          expect(detail.abilities['admin.user.update']).toBe(true);
+          expect(detail.abilities['admin.secondFactor.reset']).toBe(true);
+        }
+
+        // The lists that offer those actions: the target is in one of the actor's lists exactly when managed.
+        const lists = [
+          ...(actor.roles.includes('TA_ADMIN') ? ['TA'] : []),
+          ...(actor.roles.includes('SYSADMIN') ? ['NONTA'] : []),
+        ];
+        const listed = [];
+        for (const role of lists) {
+          const res = await call('GET', `/api/users?role=${role}&search=Targetmark%20${targetKey}`, actor);
+          expect(res.statusCode).toBe(200);
+          listed.push(...res.json<UserList>().data.filter((u) => u.id === id));
+        }
+        expect(listed.length > 0).toBe(yes);
+
+        // Second factors: the admin who manages the user resets them; a SYSADMIN sees an assessor-only
+        // user but is refused (403); anyone else does not see the user (404).
+        const reset = await call('POST', `/api/admin/users/${id}/second-factors/reset`, actor);
+        expect(reset.statusCode).toBe(yes ? 200 : actor.roles.includes('SYSADMIN') ? 403 : 404);
+
+        if (!yes) {
+          const before = (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+          const edit = await call(
+            'PUT',
+            `/api/users/${id}`,
+            actor,
+            assessorEdit(['TA'], `attacker-${actorKey.toLowerCase()}@evil.test`),
+          );
+          expect(edit.statusCode).toBe(404);
+          expect((await call('POST', `/api/deactivate/${id}`, actor)).statusCode).toBe(404);
+          expect((await call('POST', `/api/activate/${id}`, actor)).statusCode).toBe(404);
+          expect(
+            (await call('PUT', `/api/committeepermissions/${id}`, actor, { committee_id: 1, can_write: true }))
+              .statusCode,
+          ).toBe(404);
+          expect((await call('DELETE', `/api/users/${id}`, actor)).statusCode).toBe(404);
+          const after = (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+          expect(after).toEqual(before);
+          expect(await rolesOf(id)).toEqual([...target.roles].sort());
+        } else {
+          expect((await call('POST', `/api/deactivate/${id}`, actor)).statusCode).toBe(200);
+          expect((await call('POST', `/api/activate/${id}`, actor)).statusCode).toBe(200);
+        }
+      });
+});
+
+describe('the take-over of a SYSADMIN who also holds TA (issue 63, item 1)', () => {
+  it("a TA_ADMIN cannot change the SYSADMIN's email, reset their second factors or see them; a SYSADMIN can", async () => {
+    const db = t.database.db;
+    const victim = await makeUser(db, { roles: ['SYSADMIN', 'TA'], email: 'chief@body.test', lastName: 'Chief' });
+    await db.insert(recoveryCodes).values({ userId: victim.id, codeHash: 'kept-code-hash' });
+    const attacker = actors.taAdmin;
+
+    const edit = await call('PUT', `/api/users/${victim.id}`, attacker, assessorEdit(['TA'], 'attacker@evil.test'));
+    expect(edit.statusCode).toBe(404);
+    expect((await call('POST', `/api/admin/users/${victim.id}/second-factors/reset`, attacker)).statusCode).toBe(404);
+    const [row] = await db.select().from(users).where(eq(users.id, victim.id));
+    expect(row!.email).toBe('chief@body.test');
+    expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, victim.id))).toHaveLength(1);
+    const list = await call('GET', '/api/users?role=TA&search=chief', attacker);
+    expect(list.json<UserList>().data).toEqual([]);
+
+    // Their SYSADMIN colleague manages them.
+    const sys = actors.sys;
+    expect((await call('GET', `/api/users/${victim.id}`, sys)).statusCode).toBe(200);
+    expect((await call('GET', '/api/users?role=NONTA&search=chief', sys)).json<UserList>().data).toHaveLength(1);
+    expect((await call('POST', `/api/admin/users/${victim.id}/second-factors/reset`, sys)).statusCode).toBe(200);
+    expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, victim.id))).toHaveLength(0);
+  });
+});
+
+describe('shadow admins: who may grant which role (issue 63, item 2)', () => {
+  it('a TA_ADMIN grants or removes only TA and LA: TA_ADMIN, SYSADMIN-kind roles, AR and CM answer 403', async () => {
+    const db = t.database.db;
+    const tess = await makeUser(db, { roles: ['TA'], email: 'tess@lab.test', lastName: 'Grantee' });
+    // A body valid for every role asked (an AR's facility, a CM's committee), so only the grant refuses it.
+    const committee = await makeCommittee(db, { name: 'Grant Committee' });
+    const full = {
+      facilities: [
+        {
+          facility_number: facility.facilityNumber,
+          facility_name: facility.name,
+          sites: [{ id: site.id, value: `${site.siteNumber}-${site.name}` }],
+        },
+      ],
+      committees: [{ id: committee.id, value: committee.name }],
+    };
+    for (const [roles, names] of [
+      [['TA', 'TA_ADMIN'], ['Technical Assessor Admin']],
+      [['TA', 'AR'], ['Authorised Representative']],
+      [
+        ['TA', 'CM', 'TA_ADMIN'],
+        ['Technical Assessor Admin', 'Committee Member'],
+      ],
+    ] as const) {
+      for (const actor of [actors.taAdmin, actors.taAdminTa]) {
+        const res = await call('PUT', `/api/users/${tess.id}`, actor, assessorEdit([...roles], 'tess@lab.test', full));
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe(M.roleNotGrantable([...names]));
+        expect(await rolesOf(tess.id)).toEqual(['TA']);
+      }
+    }
+    // Within their row: an ordinary edit of the assessor still works.
+    const fine = await call('PUT', `/api/users/${tess.id}`, actors.taAdmin, assessorEdit(['TA'], 'tess@lab.test'));
+    expect(fine.statusCode).toBe(200);
+    const detail = (await call('GET', `/api/users/${tess.id}`, actors.taAdmin)).json<UserDetail>();
+    expect(detail.grantable_roles).toEqual(['TA']);
+    expect((await call('GET', `/api/users/${tess.id}`, actors.sysTaAdmin)).json<UserDetail>().grantable_roles).toEqual([
+      'AR',
+      'CM',
+      'TA',
+      'TA_ADMIN',
+    ]);
+  });
+
+  it('a SYSADMIN grants TA_ADMIN, and then sees and manages the new admin; the TA_ADMIN no longer does', async () => {
+    const db = t.database.db;
+    const nova = await makeUser(db, { roles: ['TA'], email: 'nova@lab.test', lastName: 'Promoted' });
+    // A user holding both admin roles grants from their SYSADMIN row, whatever their view.
+    const res = await call(
+      'PUT',
+      `/api/users/${nova.id}`,
+      actors.sysTaAdmin,
+      assessorEdit(['TA', 'TA_ADMIN'], 'nova@lab.test'),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await rolesOf(nova.id)).toEqual(['TA', 'TA_ADMIN']);
+    expect((await call('GET', '/api/users?role=NONTA&search=nova@lab.test', actors.sys)).json<UserList>().total).toBe(
+      1,
+    );
+    expect((await call('GET', `/api/users/${nova.id}`, actors.sys)).statusCode).toBe(200);
+    expect((await call('GET', `/api/users/${nova.id}`, actors.taAdmin)).statusCode).toBe(404);
+    expect((await call('GET', '/api/users?role=TA&search=nova@lab.test', actors.taAdmin)).json<UserList>().total).toBe(
+      0,
+    );
+    // And the SYSADMIN may take it away again.
+    expect(
+      (await call('PUT', `/api/users/${nova.id}`, actors.sys, assessorEdit(['TA'], 'nova@lab.test'))).statusCode,
+    ).toBe(200);
+    expect(await rolesOf(nova.id)).toEqual(['TA']);
+  });
+
+  it("a TA_ADMIN editing an assessor's registration cannot add a role outside TA and LA (403, nothing changed)", async () => {
+    const db = t.database.db;
+    const email = 'applicant.ta@lab.test';
+    const form = {
+      ...assessorEdit(['TA'], email),
+      mobile_number: '0412555666',
+      facilities: [],
+      committees: [],
+      subscriptions: { type: 'General', selected: [] },
+      signature: { accept: true, name: 'Tess Targetmark', title: 'Assessor', date: '01/12/2026' },
+    };
+    const [request] = await db
+      .insert(userRequests)
+      .values({
+        type: 'create',
+        status: 'pending',
+        email,
+        name: 'Tess Targetmark',
+        roles: ['TA'],
+        handler: 'TA_ADMIN',
+        data: { ...form, summary: 'New registration' },
+      })
+      .returning();
+    const res = await call('PUT', `/api/user-requests/${request!.id}/registration`, actors.taAdmin, {
+      ...form,
+      roles: ['TA', 'AR'],
+      facilities: [
+        {
+          facility_number: facility.facilityNumber,
+          facility_name: facility.name,
+          sites: [{ id: site.id, value: `${site.siteNumber}-${site.name}` }],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe(M.roleNotGrantable(['Authorised Representative']));
+    const [row] = await db.select().from(userRequests).where(eq(userRequests.id, request!.id));
+    expect(row).toMatchObject({ roles: ['TA'], handler: 'TA_ADMIN', status: 'pending' });
+    // Within the row it is theirs to approve.
+    const approve = await call('PUT', `/api/user-requests/${request!.id}`, actors.taAdmin, {
+      type: 'create',
+      status: 'approve',
+    });
+    expect(approve.statusCode).toBe(200);
+    const [created] = await db.select().from(users).where(eq(users.email, email));
+    expect(await rolesOf(created!.id)).toEqual(['TA']);
+  });
+});
