@@ -95,11 +95,21 @@ test('the TA admin sees only assessors and no Manage Forum Admin; Edit Personal 
   await page.goto('/admin/users');
   await expect(page.getByText(/^\d+ users$/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Manage Forum Admin' })).toHaveCount(0);
+  // multi@ is also an AR and a CM: a SYSADMIN's to manage, not in the TA admin's list (issue 63).
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('multi@portal.test');
+  await expect(page.getByText('No users found.')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search users' }).fill('member03');
   await expect(page.getByText('1 user', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Casey Nguyen' }).click();
   await page.getByRole('link', { name: 'Edit Personal Details' }).click();
   await expect(page.getByRole('textbox', { name: 'First Name' })).toHaveValue('Casey');
+  // The TA admin grants only TA (and LA with it): the other roles are disabled, and the form says why.
+  await expect(page.getByRole('checkbox', { name: 'Technical Assessor Admin' })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Authorised Representative' })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Technical Assessor', exact: true })).toBeEnabled();
+  await expect(
+    page.getByText(/Only a System Administrator can grant or remove the roles shown disabled/),
+  ).toBeVisible();
   await axeClean(page);
   await shot(page, 'edit-personal-details');
   await page.getByRole('textbox', { name: 'Position Title' }).fill('Senior Technical Assessor');
