@@ -4,7 +4,14 @@ import { CODE_GUESS_BUDGET, MAIL_LIMITS, MESSAGES, SIGN_IN_LIMITS, TWO_FACTOR } 
 import { devMessages, limitCounters, oneTimeLinks, twoFactorCodes, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { auth, buildTestApp, lastCodeTo, type TestApp } from '../../test/helpers.js';
-import { createActivationLink, deactivateUser } from './auth.service.js';
+import { createActivationLink, endAccessOf } from './auth.service.js';
+
+/** What the admin's deactivation does to the account (users.service setActivated), in one transaction. */
+const deactivateUser = (deps: TestApp['app']['deps'], userId: number) =>
+  deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ activated: false }).where(eq(users.id, userId));
+    await endAccessOf(tx, userId, { links: true });
+  });
 
 /**
  * Every limit is hit with real parallel requests

@@ -575,15 +575,15 @@ export async function activate(deps: Deps, input: { token: string; username: str
 }
 
 /**
- * Turns an account off: no sign-in, and every session, remembered device and outstanding link ends.
- * The users admin calls this; turning the account on again needs a new link for a new password.
+ * Ends every way into an account at once, in the caller's transaction: its sessions (but the one
+ * kept, where it is the user's own action), remembered devices and, with `links`, its outstanding
+ * reset and activation links. Deactivation, deletion and a change of the sign-in email end the links
+ * too, so a link sent before never works afterwards (a reactivation does not revive it); a change
+ * of second factors or of the password ends the sign-ins (DECISIONS "Links and sessions").
  */
-export async function deactivateUser(deps: Deps, userId: number) {
-  await deps.db.transaction(async (tx) => {
-    await q.updateUser(tx, userId, { activated: false });
-    await endSignIns(tx, userId);
-    await q.killLinksOfUser(tx, userId);
-  });
+export async function endAccessOf(tx: Tx, userId: number, opts: { keepSessionId?: string; links?: boolean } = {}) {
+  await endSignIns(tx, userId, opts.keepSessionId);
+  if (opts.links) await q.killLinksOfUser(tx, userId);
 }
 
 export async function changePassword(deps: Deps, actor: Actor, input: { oldPassword: string; newPassword: string }) {

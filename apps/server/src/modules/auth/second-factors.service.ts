@@ -20,7 +20,14 @@ import { badRequest, notFound, tooManyRequests, unauthorized, unprocessable } fr
 import { queueAddressMail } from '../../platform/outbox.js';
 import { hmac } from '../../platform/tokens.js';
 import * as aq from './auth.queries.js';
-import { completeSignIn, guessKey, mailCodeBudgetSpent, signInVerified, type ClientInfo } from './auth.service.js';
+import {
+  completeSignIn,
+  endAccessOf,
+  guessKey,
+  mailCodeBudgetSpent,
+  signInVerified,
+  type ClientInfo,
+} from './auth.service.js';
 import * as q from './second-factors.queries.js';
 import { decryptSecret, encryptSecret, matchingStep, newTotpSecret, provisioning } from './totp.js';
 
@@ -51,6 +58,22 @@ async function mailFactorChange(deps: Deps, tx: Tx, to: string, what: string) {
       'If this was not you, change your password and contact the administrators at once.',
     url: '/profile2fa',
   });
+}
+
+/**
+ * A change of second factors: ends the account's other sessions and every remembered device (the
+ * session that made the change stays, where it is the user's own), and tells the user. An admin's
+ * reset keeps no session.
+ */
+async function factorsChanged(
+  deps: Deps,
+  tx: Tx,
+  user: { id: number; email: string },
+  what: string,
+  keepSessionId?: string,
+) {
+  await endAccessOf(tx, user.id, { keepSessionId });
+  await mailFactorChange(deps, tx, user.email, what);
 }
 
 // ---------------------------------------------------------------- recovery codes
@@ -126,7 +149,7 @@ export async function confirmApp(deps: Deps, actor: Actor, code: string): Promis
   return deps.db.transaction(async (tx) => {
     if (!(await q.takeTotpStep(tx, actor.user.id, step, true))) throw unprocessable(MESSAGES.twoFactorInvalid);
     const codes = await firstRecoveryCodes(deps, tx, actor.user.id);
-    await mailFactorChange(deps, tx, actor.user.email, 'An authenticator app was set up for your account');
+    await factorsChanged(deps, tx, actor.user, 'An authenticator app was set up for your account', actor.sessionId);
     return { message: M.appEnabled, recovery_codes: codes };
   });
 }
@@ -139,7 +162,13 @@ export async function removeApp(deps: Deps, actor: Actor) {
     if (!(await q.deleteTotp(tx, actor.user.id))) throw notFound();
     // An app whose set-up was never finished was no factor: nothing to tell.
     if (totp?.confirmedAt)
-      await mailFactorChange(deps, tx, actor.user.email, 'The authenticator app was removed from your account');
+      await factorsChanged(
+        deps,
+        tx,
+        actor.user,
+        'The authenticator app was removed from your account',
+        actor.sessionId,
+      );
   });
   return { message: M.appRemoved };
 }
@@ -153,13 +182,14 @@ export async function setCodeFallback(deps: Deps, actor: Actor, enabled: boolean
   authorize(actor, 'auth.secondFactor.manage');
   await deps.db.transaction(async (tx) => {
     if (!(await q.setCodeFallback(tx, actor.user.id, enabled))) throw badRequest(M.codeFallbackNeedsApp);
-    await mailFactorChange(
+    await factorsChanged(
       deps,
       tx,
-      actor.user.email,
+      actor.user,
       enabled
         ? 'Codes by email or SMS were turned back on for your sign-in'
         : 'Codes by email or SMS were turned off for your sign-in',
+      actor.sessionId,
     );
   });
   return { message: enabled ? M.codeFallbackOn : M.codeFallbackOffDone };
@@ -172,7 +202,7 @@ export async function regenerateRecoveryCodes(deps: Deps, actor: Actor): Promise
     const [totp, keys] = await Promise.all([q.findTotp(tx, actor.user.id), q.countPasskeysOf(tx, actor.user.id)]);
     if (!totp?.confirmedAt && keys === 0) throw badRequest(M.recoveryNeedsFactor);
     const codes = await makeRecoveryCodes(deps, tx, actor.user.id);
-    await mailFactorChange(deps, tx, actor.user.email, 'New recovery codes were made for your account');
+    await factorsChanged(deps, tx, actor.user, 'New recovery codes were made for your account', actor.sessionId);
     return { message: M.recoveryCodesMade, recovery_codes: codes };
   });
 }
@@ -337,7 +367,13 @@ export async function addPasskey(
     });
     if (!added) throw failed;
     const codes = await firstRecoveryCodes(deps, tx, actor.user.id);
-    await mailFactorChange(deps, tx, actor.user.email, `A passkey was added to your account ('${input.name}')`);
+    await factorsChanged(
+      deps,
+      tx,
+      actor.user,
+      `A passkey was added to your account ('${input.name}')`,
+      actor.sessionId,
+    );
     return { message: M.passkeyAdded, recovery_codes: codes };
   });
 }
@@ -348,7 +384,13 @@ export async function removePasskey(deps: Deps, actor: Actor, id: string) {
   await deps.db.transaction(async (tx) => {
     const key = await q.findPasskey(tx, id);
     if (!key || key.userId !== actor.user.id || !(await q.deletePasskey(tx, actor.user.id, id))) throw notFound();
-    await mailFactorChange(deps, tx, actor.user.email, `A passkey was removed from your account ('${key.name}')`);
+    await factorsChanged(
+      deps,
+      tx,
+      actor.user,
+      `A passkey was removed from your account ('${key.name}')`,
+      actor.sessionId,
+    );
   });
   return { message: M.passkeyRemoved };
 }
@@ -428,10 +470,10 @@ export async function resetSecondFactors(deps: Deps, actor: Actor, userId: numbe
       record: { type: 'user', id: target.id },
       after: { removed: ['authenticator app', 'passkeys', 'recovery codes'] },
     });
-    await mailFactorChange(
+    await factorsChanged(
       deps,
       tx,
-      target.email,
+      target,
       'An administrator removed the authenticator app, passkeys and recovery codes of your account',
     );
   });

@@ -21,7 +21,7 @@ import { makeCommittee } from '../../test/factories/committees.js';
 import { makeCategoryTree } from '../../test/factories/publications.js';
 import { makeFacility } from '../../test/factories/facilities.js';
 import { makeSite } from '../../test/factories/sites.js';
-import { makeSignedIn, makeUser } from '../../test/factories/users.js';
+import { makeSignedIn, makeUser, tokenFor } from '../../test/factories/users.js';
 import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 
 /**
@@ -765,6 +765,9 @@ describe('profile changes', () => {
       tokens.sys,
     );
     expect(approve.statusCode).toBe(200);
+    // A new sign-in email ends the sessions the old one had: Tess signs in again.
+    expect((await get('/api/profile', tess.token)).statusCode).toBe(401);
+    tess.token = await tokenFor(db, tess.user);
     expect(ok<Profile>(await get('/api/profile', tess.token))).toMatchObject({
       email: 'tess.primary@assessor.test',
       mobile_number: '+61400111333',

@@ -5,7 +5,7 @@ import { auditLog, mailOutbox, notifications, userRequests, users } from '../../
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeFacility } from '../../test/factories/facilities.js';
 import { makeSite } from '../../test/factories/sites.js';
-import { makeSignedIn } from '../../test/factories/users.js';
+import { makeSignedIn, tokenFor } from '../../test/factories/users.js';
 import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 
 /**
@@ -200,6 +200,9 @@ describe('nobody decides a request about themselves', () => {
     expect(theirs.decidable_total).toBe(mine.decidable_total + 1);
 
     expect((await decide(row!.id, sys2.token, 'update', ['email'])).statusCode).toBe(200);
+    // A new sign-in email ends the sessions the old one had: the admin signs in again.
+    expect((await get('/api/activeuser', sys.token)).statusCode).toBe(401);
+    sys.token = await tokenFor(t.database.db, sys.user);
   });
 
   it("the SYSADMIN's count leaves out what only the TA admin decides", async () => {

@@ -200,6 +200,12 @@ export const updateUser = (db: Q, id: number, values: Partial<typeof users.$infe
     .set(extend(values, { updatedAt: new Date() }))
     .where(eq(users.id, id));
 
+/** The email a user signs in with (compared before and after a profile change is applied). */
+export async function signInEmailOf(db: Q, id: number) {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  return row?.email ?? null;
+}
+
 export async function subscribe(tx: Tx, userId: number, categoryIds: number[]) {
   if (categoryIds.length)
     await tx

@@ -32,7 +32,7 @@ import { changedFields, recordAudit } from '../../platform/audit.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { emit, personOf } from '../../platform/events.js';
 import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
-import { createActivationLink } from '../auth/index.js';
+import { createActivationLink, endAccessOf } from '../auth/index.js';
 import { findSuggestionOfRequest, findUserInfo, saveUserInfo } from '../profile/index.js';
 import {
   findCommitteesByIds,
@@ -381,12 +381,16 @@ async function applyProfileChange(tx: Tx, userId: number, d: StoredProfileChange
     const owner = await findUserIdByEmail(tx, values.email);
     if (owner !== null && owner !== userId) throw conflict(M.emailTaken);
   }
+  const emailBefore = await q.signInEmailOf(tx, userId);
   if (Object.keys(values).length) await q.updateUser(tx, userId, values);
   const info: Partial<UserInfo> = {};
   for (const k of ['emails', 'phones', 'addresses'] as const)
     if (keys.includes(k)) Object.assign(info, { [k]: d.user_info![k] });
   // The primary rows are copied into the flat email, phone and address fields with them.
   if (Object.keys(info).length) await saveUserInfo(tx, userId, info);
+  // A new sign-in email ends every session, remembered device and link the old one had.
+  if ((await q.signInEmailOf(tx, userId))?.toLowerCase() !== emailBefore?.toLowerCase())
+    await endAccessOf(tx, userId, { links: true });
   return keys;
 }
 

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managerOf, USER_ADMIN_MESSAGES as M, type Role, type UserDetail, type UserList } from '@portal/shared';
-import { recoveryCodes, userRequests, userRoles, users } from '../../db/schema/index.js';
+import { oneTimeLinks, recoveryCodes, rememberTokens, userRequests, userRoles, users } from '../../db/schema/index.js';
+import { createActivationLink } from '../auth/index.js';
+import { enableApp } from '../../test/factories/second-factors.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeFacility } from '../../test/factories/facilities.js';
 import { makeSite } from '../../test/factories/sites.js';
-import { makeSignedIn, makeUser, type UserRow } from '../../test/factories/users.js';
+import { makeSignedIn, makeUser, tokenFor, type UserRow } from '../../test/factories/users.js';
 import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 
 /**
@@ -294,5 +296,129 @@ describe('shadow admins: who may grant which role (issue 63, item 2)', () => {
     expect(approve.statusCode).toBe(200);
     const [created] = await db.select().from(users).where(eq(users.email, email));
     expect(await rolesOf(created!.id)).toEqual(['TA']);
+  });
+});
+
+describe('links and sessions that outlive what ended them (issue 63, item 3)', () => {
+  const activeUser = (token: string) => t.app.inject({ method: 'GET', url: '/api/activeuser', headers: auth(token) });
+
+  it('deactivation ends every session and link; activating again revives no link sent before', async () => {
+    const db = t.database.db;
+    const member = await makeSignedIn(db, { roles: ['AR'], email: 'leaver@lab.test', lastName: 'Leaver' });
+    const link = new URL(await createActivationLink(t.app.deps, member.user.id, member.user.email));
+    const token = link.searchParams.get('token')!;
+    const check = () => t.app.inject({ method: 'GET', url: `/api/activation/check?token=${token}` });
+    expect((await check()).statusCode).toBe(200);
+    await db.insert(oneTimeLinks).values({
+      tokenHash: 'a-reset-link-of-the-leaver',
+      userId: member.user.id,
+      purpose: 'reset',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+
+    expect((await call('POST', `/api/deactivate/${member.user.id}`, actors.sys)).statusCode).toBe(200);
+    expect((await activeUser(member.token)).statusCode).toBe(401);
+    expect((await call('POST', `/api/activate/${member.user.id}`, actors.sys)).statusCode).toBe(200);
+    expect((await check()).statusCode).toBe(400);
+    const links = await db.select().from(oneTimeLinks).where(eq(oneTimeLinks.userId, member.user.id));
+    expect(links).toHaveLength(2);
+    for (const l of links) expect(l.usedAt).not.toBeNull();
+  });
+
+  it("an admin's reset of second factors ends the user's sessions and remembered browsers", async () => {
+    const db = t.database.db;
+    const member = await makeSignedIn(db, { roles: ['TA'], email: 'reset.me@lab.test' });
+    const other = await tokenFor(db, member.user);
+    await db.insert(rememberTokens).values({
+      userId: member.user.id,
+      tokenHash: 'remembered-browser-of-reset-me',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    expect(
+      (await call('POST', `/api/admin/users/${member.user.id}/second-factors/reset`, actors.taAdmin)).statusCode,
+    ).toBe(200);
+    expect((await activeUser(member.token)).statusCode).toBe(401);
+    expect((await activeUser(other)).statusCode).toBe(401);
+    const [remembered] = await db.select().from(rememberTokens).where(eq(rememberTokens.userId, member.user.id));
+    expect(remembered!.revokedAt).not.toBeNull();
+  });
+
+  it("a user's own new authenticator app, recovery codes and its removal end their other sessions, not this one", async () => {
+    const db = t.database.db;
+    const member = await makeSignedIn(db, { roles: ['CM'], email: 'own.factors@lab.test' });
+    const elsewhere = async () => tokenFor(db, member.user);
+    let other = await elsewhere();
+    await enableApp(t, member.token);
+    expect((await activeUser(member.token)).statusCode).toBe(200);
+    expect((await activeUser(other)).statusCode).toBe(401);
+
+    other = await elsewhere();
+    expect((await call('POST', '/api/twofactor/recovery-codes', { ...member, roles: [] })).statusCode).toBe(200);
+    expect((await activeUser(other)).statusCode).toBe(401);
+
+    other = await elsewhere();
+    expect((await call('DELETE', '/api/twofactor/app', { ...member, roles: [] })).statusCode).toBe(200);
+    expect((await activeUser(other)).statusCode).toBe(401);
+    expect((await activeUser(member.token)).statusCode).toBe(200);
+  });
+
+  it('an admin who changes a user’s sign-in email ends their sessions and reset links', async () => {
+    const db = t.database.db;
+    const member = await makeSignedIn(db, { roles: ['TA'], email: 'old.address@lab.test' });
+    await db.insert(oneTimeLinks).values({
+      tokenHash: 'a-reset-link-to-the-old-address',
+      userId: member.user.id,
+      purpose: 'reset',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const res = await call(
+      'PUT',
+      `/api/users/${member.user.id}`,
+      actors.taAdmin,
+      assessorEdit(['TA'], 'new.address@lab.test'),
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await activeUser(member.token)).statusCode).toBe(401);
+    const [link] = await db.select().from(oneTimeLinks).where(eq(oneTimeLinks.userId, member.user.id));
+    expect(link!.usedAt).not.toBeNull();
+  });
+
+  it("an approved change of a member's sign-in email ends their sessions (the SYSADMIN decides it)", async () => {
+    const db = t.database.db;
+    const member = await makeSignedIn(db, {
+      roles: ['CM'],
+      email: 'moving@lab.test',
+      firstName: 'Mo',
+      lastName: 'Ving',
+      title: 'Member',
+    });
+    const profile = (await call('GET', '/api/profile', { ...member, roles: [] })).json<Record<string, unknown>>();
+    const asked = await call(
+      'POST',
+      '/api/user-requests',
+      { ...member, roles: [] },
+      {
+        first_name: profile.first_name,
+        last_name: profile.last_name,
+        title: profile.title,
+        email: 'moved@lab.test',
+      },
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [request] = await db.select().from(userRequests).where(eq(userRequests.userId, member.user.id));
+    const approve = await call('PUT', `/api/user-requests/${request!.id}`, actors.sys, {
+      status: 'approve',
+      type: 'update',
+      data: ['email'],
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    expect((await activeUser(member.token)).statusCode).toBe(401);
+  });
+
+  it('resetting the second factors of a deleted user answers 404, like every other action on one', async () => {
+    const db = t.database.db;
+    const gone = await makeUser(db, { roles: ['AR'], email: 'gone@lab.test' });
+    expect((await call('DELETE', `/api/users/${gone.id}`, actors.sys)).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/users/${gone.id}/second-factors/reset`, actors.sys)).statusCode).toBe(404);
   });
 });

@@ -256,15 +256,6 @@ export async function replaceSubscriptions(db: Q, userId: number, categoryIds: n
       .onConflictDoNothing();
 }
 
-/** Ends every session and remember-me of the user at once: their next request answers 401. */
-export async function endSessionsOf(db: Q, userId: number) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-  await db
-    .update(rememberTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(rememberTokens.userId, userId), isNull(rememberTokens.revokedAt)));
-}
-
 /**
  * Deletes a user's person, keeping the row others name (posts, documents, decisions, notices
  * sent): the name becomes the removed user's, every personal detail and way in is removed.

@@ -21,6 +21,7 @@ import { changedFields, recordAudit } from '../../platform/audit.js';
 import { holdsAny } from '../../platform/policy.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest } from '../../platform/errors.js';
+import { endAccessOf } from '../auth/index.js';
 import { upsertUserInfo } from '../profile/index.js';
 import { findUserIdByEmail, settleRegistration, subcategoriesOf } from '../registration/index.js';
 import './users.policy.js';
@@ -173,6 +174,8 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, form: Use
     if (form.user_info && user.handler === 'TA_ADMIN' && isAssessorRoles(roles))
       await upsertUserInfo(tx, id, form.user_info);
 
+    // A new sign-in email ends every way in that the old one opened: sessions, remembered devices, links.
+    if (email.toLowerCase() !== user.email.toLowerCase()) await endAccessOf(tx, id, { links: true });
     const after = await editableOf(tx, (await q.findUser(tx, id))!);
     const changed = changedFields(before, after);
     if (changed)
@@ -191,8 +194,9 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, form: Use
 
 /**
  * POST /activate/{id} and POST /deactivate/{id}. The row is locked before it is tested, so two
- * clicks at once change it once. Deactivating ends their sessions and remember-me at once; signing
- * in is refused until activated again.
+ * clicks at once change it once. Deactivating ends their sessions, remember-me and every reset and
+ * activation link at once (activating again revives none of them); signing in is refused until
+ * activated again.
  */
 async function setActivated(deps: Deps, actor: Actor, id: number, activated: boolean) {
   const action = activated ? 'admin.user.activate' : 'admin.user.deactivate';
@@ -200,7 +204,7 @@ async function setActivated(deps: Deps, actor: Actor, id: number, activated: boo
     const user = authorize(actor, action, await q.findUser(tx, id, true));
     if (user.activated === activated) throw badRequest(activated ? M.alreadyActive : M.alreadyInactive);
     await q.updateUserRow(tx, id, { activated });
-    if (!activated) await q.endSessionsOf(tx, id);
+    if (!activated) await endAccessOf(tx, id, { links: true });
     await recordAudit(tx, {
       action,
       who: actor.user,
