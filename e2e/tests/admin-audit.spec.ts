@@ -59,7 +59,9 @@ test.describe('the audit trail', () => {
     const csv = readFileSync((await download.path())!, 'utf8')
       .trim()
       .split('\n');
-    expect(csv[0]).toBe('when,user_id,user_name,user_email,action,record_type,record_id,address,before,after');
+    expect(csv[0]).toBe(
+      '"when","user_id","user_name","user_email","action","record_type","record_id","address","before","after"',
+    );
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(TYPED);
     expect(csv[1]).toContain('Sign-in failed');

@@ -8,8 +8,15 @@ import { isoDate, pageQuery, paged } from './paging.js';
  * text found in the name or email they had then), the action, the record (its kind, and its id)
  * and the days it falls on (from/to, Sydney calendar dates, both included), newest first.
  */
+/** 400 for a user filter of digits past what a user id can be (PostgreSQL's integer). */
+export const AUDIT_USER_ID_TOO_LARGE = 'A user id is a whole number up to 2147483647.';
+
 export const auditFilters = {
-  user: safeString().trim().max(255).optional(),
+  user: safeString()
+    .trim()
+    .max(255)
+    .refine((v) => !/^\d+$/.test(v) || Number(v) <= 2_147_483_647, AUDIT_USER_ID_TOO_LARGE)
+    .optional(),
   action: z.enum(AUDIT_ACTION_NAMES as [AuditAction, ...AuditAction[]]).optional(),
   record_type: safeString().trim().max(64).optional(),
   record_id: safeString().trim().max(64).optional(),

@@ -43,12 +43,15 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       querystring: auditCsvQuery,
       response: { 200: z.any().describe('the CSV file') },
     },
-    handler: (req, reply) =>
-      reply
+    handler: async (req, reply) => {
+      // The first page is read before any header is set: an error answers JSON, not a half file.
+      const csv = await service.auditCsv(req.deps, actorOf(req), req.query);
+      return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentHeader(AUDIT_CSV_NAME))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(service.auditCsv(req.deps, actorOf(req), req.query)),
+        .send(csv);
+    },
   });
 }

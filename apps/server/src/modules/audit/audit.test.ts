@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditList } from '@portal/shared';
+import { AUDIT_USER_ID_TOO_LARGE, type AuditList } from '@portal/shared';
 import { rowsOf as executedRows } from '../../db/client.js';
 import { auditLog, userRequests } from '../../db/schema/index.js';
 import { recordAudit, recordAudits } from '../../platform/audit.js';
@@ -9,7 +9,7 @@ import { makeCommittee } from '../../test/factories/committees.js';
 import { makeSignedIn, makeUser } from '../../test/factories/users.js';
 import { auth, buildTestApp, login, loginAs, type TestApp } from '../../test/helpers.js';
 import { multipart } from '../../test/multipart.js';
-import { neutralise } from './audit.service.js';
+import { csvText } from '../../platform/csv-export.js';
 
 /**
  * The audit trail: a record for each admin action, sign-in and download, written in
@@ -283,17 +283,37 @@ describe('GET /api/audit and /api/audit.csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('audit-trail.csv');
     const lines = res.body.trimEnd().split('\n');
-    expect(lines[0]).toBe('when,user_id,user_name,user_email,action,record_type,record_id,address,before,after');
+    // Every field quoted by the CSV library, the header too.
+    expect(lines[0]).toBe(
+      '"when","user_id","user_name","user_email","action","record_type","record_id","address","before","after"',
+    );
     const records = parse(res.body, { columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(3);
     expect(records[0]!.user_email).toBe(`'=HYPERLINK("http://x")`);
     expect(records.every((r) => r.action === 'Sign-in failed')).toBe(true);
     expect(records[2]!.user_email).toBe('Nobody@Example.test');
     expect(JSON.parse(records[2]!.after!)).toEqual({ email: 'Nobody@Example.test', reason: 'no such account' });
-    expect(neutralise('+1')).toBe("'+1");
-    expect(neutralise('-1')).toBe("'-1");
-    expect(neutralise('@a')).toBe("'@a");
-    expect(neutralise('plain')).toBe('plain');
+    const cells = (
+      parse(await csvText([['+1', '-1', '@a', 'plain', 'Bob;=1+1', 'a,+b', 'tab\t@c', '']]), {}) as string[][]
+    )[0];
+    expect(cells).toEqual(["'+1", "'-1", "'@a", 'plain', "Bob;'=1+1", "a,'+b", "tab\t'@c", '']);
+  });
+
+  it('a filter outside its type answers 400 with a message, as JSON, for the list and the CSV', async () => {
+    for (const user of ['2147483648', '9223372036854775808', '99999999999999999999']) {
+      for (const path of ['/api/audit', '/api/audit.csv']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${path}?user=${user}`,
+          headers: { ...auth(sys.token), 'accept-encoding': 'gzip' },
+        });
+        expect(res.statusCode, `${path} ${user}`).toBe(400);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.headers['content-encoding']).toBeUndefined();
+        expect(res.json().message).toBe(AUDIT_USER_ID_TOO_LARGE);
+      }
+    }
+    expect((await get('/api/audit?user=2147483647', sys.token)).statusCode).toBe(200);
   });
 
   it('streams an export longer than one page in order, every record once', async () => {

@@ -3,6 +3,7 @@ import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import * as q from './reports.queries.js';
+import { csvText } from '../../platform/csv-export.js';
 import './reports.policy.js';
 
 /** GET /admin/ta/unusedtasformonths/{months}/{ids}: the assessors unused for that long, by the options chosen. */
@@ -26,9 +27,6 @@ export async function unusedAssessors(
   };
 }
 
-/** A cell a spreadsheet would run as a formula (= + - @, or a tab or return before one) is kept as text. */
-const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 // Built once, at the first export: an Intl.DateTimeFormat with a time zone costs far more to make
 // than to use: one made per date made the export several times slower than the same rows as JSON.
 let sydneyFormat: Intl.DateTimeFormat | undefined;
@@ -44,19 +42,10 @@ const sydneyDate = (iso: string | null) =>
       })).format(new Date(iso))
     : '';
 
-/** The report's rows as the CSV export: every field quoted, formula-like cells neutralised. */
+/** The report's rows as the CSV export: every field quoted, formula-like cells neutralised (csv-export.ts). */
 export async function reportCsv(rows: UnusedAssessor[]): Promise<string> {
-  // Loaded at the first export, not compiled at every start (bench/README.md, cold start).
-  const { stringify } = await import('csv-stringify/sync');
-  return stringify(
-    rows.map((r) => [r.name, r.email, sydneyDate(r.last_used), sydneyDate(r.reviewed_at)].map(neutralised)),
-    {
-      header: true,
-      columns: ['Name', 'Email', 'Last Used', 'Profile Reviewed'],
-      quoted: true,
-      quoted_empty: true,
-      record_delimiter: '\r\n',
-      bom: true,
-    },
+  return csvText(
+    rows.map((r) => [r.name, r.email, sydneyDate(r.last_used), sydneyDate(r.reviewed_at)]),
+    { header: true, columns: ['Name', 'Email', 'Last Used', 'Profile Reviewed'], recordDelimiter: '\r\n', bom: true },
   );
 }
