@@ -43,9 +43,15 @@ describe('audit trail', () => {
     });
   });
 
-  it('refuses to change or delete a record', async () => {
+  it('refuses to change, delete or truncate a record', async () => {
     await expect(t.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    const truncate = await t.database.db.execute(sql`truncate audit_log`).catch((e: Error) => e);
+    expect(String((truncate as Error).cause ?? truncate)).toMatch(/audit_log is append-only/);
+    const [{ n }] = (await t.database.db.execute(sql`select count(*)::int as n from audit_log`)).rows as {
+      n: number;
+    }[];
+    expect(n).toBeGreaterThan(0);
   });
 
   it('names only the fields that changed', () => {
