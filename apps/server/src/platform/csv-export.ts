@@ -19,11 +19,13 @@ export async function csvText(
   return stringify(
     rows.map((r) => r.map(spreadsheetSafe)),
     {
-      ...CSV_OPTIONS,
+      quoted: CSV_OPTIONS.quoted,
+      quoted_empty: CSV_OPTIONS.quoted_empty,
+      escape_formulas: CSV_OPTIONS.escape_formulas,
       header: opts.header ?? false,
-      ...(opts.columns ? { columns: [...opts.columns] } : {}),
-      ...(opts.bom ? { bom: true } : {}),
-      ...(opts.recordDelimiter ? { record_delimiter: opts.recordDelimiter } : {}),
+      columns: opts.columns ? [...opts.columns] : undefined,
+      bom: opts.bom ?? false,
+      record_delimiter: opts.recordDelimiter ?? 'unix',
     },
   );
 }
