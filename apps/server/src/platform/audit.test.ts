@@ -1,3 +1,4 @@
+import { rowsOf } from '../db/client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { auditLog } from '../db/schema/index.js';
@@ -48,10 +49,8 @@ describe('audit trail', () => {
     await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     const truncate = await t.database.db.execute(sql`truncate audit_log`).catch((e: Error) => e);
     expect(String((truncate as Error).cause ?? truncate)).toMatch(/audit_log is append-only/);
-    const [{ n }] = (await t.database.db.execute(sql`select count(*)::int as n from audit_log`)).rows as {
-      n: number;
-    }[];
-    expect(n).toBeGreaterThan(0);
+    const rows = await rowsOf<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_log`);
+    expect(rows[0]!.n).toBeGreaterThan(0);
   });
 
   it('names only the fields that changed', () => {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { type AuditFilters, type AuditList, type AuditQuery } from '@portal/shared';
 import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
+import { recordAudit } from '../../platform/audit.js';
 import { csvText } from '../../platform/csv-export.js';
 import type { Deps } from '../../platform/deps.js';
 import './audit.policy.js';
@@ -61,6 +62,8 @@ function csvRecord(row: q.AuditRow): string[] {
 export async function auditCsv(deps: Deps, actor: Actor, filters: AuditFilters): Promise<Readable> {
   authorize(actor, 'admin.audit.read');
   const firstPage = await q.auditPageAfter(deps.db, filters, null, EXPORT_PAGE);
+  // Every export is on the trail itself, with the filters it was asked with.
+  await recordAudit(deps.db, { action: 'admin.audit.export', who: actor.user, ip: deps.ip, after: { filters } });
   async function* pages() {
     let page = firstPage;
     for (let first = true; ; first = false) {

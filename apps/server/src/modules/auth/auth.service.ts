@@ -441,7 +441,16 @@ export async function listRememberedDevices(deps: Deps, actor: Actor, client: Pi
 
 /** DELETE /twofactor/devices/{id}: 'Forget'; another user's device is not found. */
 export async function forgetRememberedDevice(deps: Deps, actor: Actor, id: string) {
-  if (!(await q.revokeRememberToken(deps.db, actor.user.id, id))) throw notFound();
+  await deps.db.transaction(async (tx) => {
+    if (!(await q.revokeRememberToken(tx, actor.user.id, id))) throw notFound();
+    await recordAudit(tx, {
+      action: 'auth.device.forget',
+      who: actor.user,
+      ip: deps.ip,
+      record: { type: 'remembered_browser', id },
+      after: { outcome: 'forgotten' },
+    });
+  });
   return { message: MESSAGES.deviceForgotten };
 }
 
@@ -524,6 +533,13 @@ export async function setPasswordFromLink(deps: Deps, token: string, signature: 
     if (!link) throw invalid;
     await q.updateUser(tx, link.userId, { passwordHash });
     await endSignIns(tx, link.userId);
+    await recordAudit(tx, {
+      action: 'auth.password.reset',
+      who: { id: link.userId },
+      ip: deps.ip,
+      record: { type: 'user', id: link.userId },
+      after: { outcome: 'password set; every session ended' },
+    });
   });
   return { message: MESSAGES.passwordUpdated };
 }
@@ -570,6 +586,13 @@ export async function activate(deps: Deps, input: { token: string; username: str
     if (!user || user.email.toLowerCase() !== input.username.toLowerCase()) throw invalid;
     if (!(await q.consumeLink(tx, sha256(input.token), 'activation'))) throw invalid;
     await q.updateUser(tx, user.id, { passwordHash });
+    await recordAudit(tx, {
+      action: 'auth.account.activate',
+      who: { id: user.id, email: user.email },
+      ip: deps.ip,
+      record: { type: 'user', id: user.id },
+      after: { outcome: 'first password set' },
+    });
   });
   return { message: MESSAGES.activationDone };
 }
@@ -597,6 +620,13 @@ export async function changePassword(deps: Deps, actor: Actor, input: { oldPassw
     // Other sessions end, this one goes on; every remembered device (this one too) asks for a code again.
     await endSignIns(tx, actor.user.id, actor.sessionId);
     await q.killLinksOfUser(tx, actor.user.id, 'reset');
+    await recordAudit(tx, {
+      action: 'auth.password.change',
+      who: actor.user,
+      ip: deps.ip,
+      record: { type: 'user', id: actor.user.id },
+      after: { outcome: 'password changed; other sessions ended' },
+    });
   });
   return { message: MESSAGES.passwordChanged };
 }

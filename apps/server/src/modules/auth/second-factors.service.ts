@@ -7,6 +7,7 @@ import {
   PRODUCT_NAME,
   SECOND_FACTOR,
   SECOND_FACTOR_MESSAGES as M,
+  type AuditAction,
   type PasskeyOptionsResponse,
   type RecoveryCodesResponse,
   type SecondFactorStatus,
@@ -74,6 +75,18 @@ async function factorsChanged(
 ) {
   await endAccessOf(tx, user.id, { keepSessionId });
   await mailFactorChange(deps, tx, user.email, what);
+}
+
+/** A user's own change of their second factors: recorded on the audit trail, then as factorsChanged (this session stays). */
+async function ownFactorsChanged(deps: Deps, tx: Tx, actor: Actor, action: AuditAction, what: string) {
+  await recordAudit(tx, {
+    action,
+    who: actor.user,
+    ip: deps.ip,
+    record: { type: 'user', id: actor.user.id },
+    after: { outcome: what },
+  });
+  await factorsChanged(deps, tx, actor.user, what, actor.sessionId);
 }
 
 // ---------------------------------------------------------------- recovery codes
@@ -149,7 +162,7 @@ export async function confirmApp(deps: Deps, actor: Actor, code: string): Promis
   return deps.db.transaction(async (tx) => {
     if (!(await q.takeTotpStep(tx, actor.user.id, step, true))) throw unprocessable(MESSAGES.twoFactorInvalid);
     const codes = await firstRecoveryCodes(deps, tx, actor.user.id);
-    await factorsChanged(deps, tx, actor.user, 'An authenticator app was set up for your account', actor.sessionId);
+    await ownFactorsChanged(deps, tx, actor, 'auth.app.enable', 'An authenticator app was set up for your account');
     return { message: M.appEnabled, recovery_codes: codes };
   });
 }
@@ -162,12 +175,12 @@ export async function removeApp(deps: Deps, actor: Actor) {
     if (!(await q.deleteTotp(tx, actor.user.id))) throw notFound();
     // An app whose set-up was never finished was no factor: nothing to tell.
     if (totp?.confirmedAt)
-      await factorsChanged(
+      await ownFactorsChanged(
         deps,
         tx,
-        actor.user,
+        actor,
+        'auth.app.remove',
         'The authenticator app was removed from your account',
-        actor.sessionId,
       );
   });
   return { message: M.appRemoved };
@@ -182,14 +195,14 @@ export async function setCodeFallback(deps: Deps, actor: Actor, enabled: boolean
   authorize(actor, 'auth.secondFactor.manage');
   await deps.db.transaction(async (tx) => {
     if (!(await q.setCodeFallback(tx, actor.user.id, enabled))) throw badRequest(M.codeFallbackNeedsApp);
-    await factorsChanged(
+    await ownFactorsChanged(
       deps,
       tx,
-      actor.user,
+      actor,
+      'auth.codeFallback.change',
       enabled
         ? 'Codes by email or SMS were turned back on for your sign-in'
         : 'Codes by email or SMS were turned off for your sign-in',
-      actor.sessionId,
     );
   });
   return { message: enabled ? M.codeFallbackOn : M.codeFallbackOffDone };
@@ -202,7 +215,13 @@ export async function regenerateRecoveryCodes(deps: Deps, actor: Actor): Promise
     const [totp, keys] = await Promise.all([q.findTotp(tx, actor.user.id), q.countPasskeysOf(tx, actor.user.id)]);
     if (!totp?.confirmedAt && keys === 0) throw badRequest(M.recoveryNeedsFactor);
     const codes = await makeRecoveryCodes(deps, tx, actor.user.id);
-    await factorsChanged(deps, tx, actor.user, 'New recovery codes were made for your account', actor.sessionId);
+    await ownFactorsChanged(
+      deps,
+      tx,
+      actor,
+      'auth.recoveryCodes.create',
+      'New recovery codes were made for your account',
+    );
     return { message: M.recoveryCodesMade, recovery_codes: codes };
   });
 }
@@ -367,12 +386,12 @@ export async function addPasskey(
     });
     if (!added) throw failed;
     const codes = await firstRecoveryCodes(deps, tx, actor.user.id);
-    await factorsChanged(
+    await ownFactorsChanged(
       deps,
       tx,
-      actor.user,
+      actor,
+      'auth.passkey.add',
       `A passkey was added to your account ('${input.name}')`,
-      actor.sessionId,
     );
     return { message: M.passkeyAdded, recovery_codes: codes };
   });
@@ -384,12 +403,12 @@ export async function removePasskey(deps: Deps, actor: Actor, id: string) {
   await deps.db.transaction(async (tx) => {
     const key = await q.findPasskey(tx, id);
     if (!key || key.userId !== actor.user.id || !(await q.deletePasskey(tx, actor.user.id, id))) throw notFound();
-    await factorsChanged(
+    await ownFactorsChanged(
       deps,
       tx,
-      actor.user,
+      actor,
+      'auth.passkey.remove',
       `A passkey was removed from your account ('${key.name}')`,
-      actor.sessionId,
     );
   });
   return { message: M.passkeyRemoved };

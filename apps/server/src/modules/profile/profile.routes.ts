@@ -73,14 +73,18 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
     handler: (req) => service.myCompetencyPdf(req.deps, actorOf(req)),
   });
 
-  r.get('/activeuser/markprofileuptodate', {
-    schema: {
-      ...tag,
-      description: "Marks the assessor's profile up to date, once their competency PDF has been opened.",
-      response: { 200: flagAnswer },
-    },
-    handler: (req) => service.markMyProfileUpToDate(req.deps, actorOf(req)),
-  });
+  // A change of state: POST (what the web sends). The spec's GET answers the same for its API
+  // clients (DECISIONS "Marking a profile up to date"); sessions are bearer tokens, so neither can be
+  // sent by another site.
+  for (const method of ['post', 'get'] as const)
+    r[method]('/activeuser/markprofileuptodate', {
+      schema: {
+        ...tag,
+        description: "Marks the assessor's profile up to date, once their competency PDF has been opened (audited).",
+        response: { 200: flagAnswer },
+      },
+      handler: (req) => service.markMyProfileUpToDate(req.deps, actorOf(req)),
+    });
 
   r.get('/admin/ta/competencypdf/:userId', {
     onRequest: taAdminOnly('admin.competency.view'),
@@ -88,11 +92,12 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
     handler: (req) => service.assessorCompetencyPdf(req.deps, actorOf(req), req.params.userId),
   });
 
-  r.get('/admin/ta/markprofileuptodate/:id', {
-    onRequest: taAdminOnly('admin.competency.review'),
-    schema: { ...tag, params: idParam, response: { 200: flagAnswer } },
-    handler: (req) => service.markAssessorUpToDate(req.deps, actorOf(req), req.params.id),
-  });
+  for (const method of ['post', 'get'] as const)
+    r[method]('/admin/ta/markprofileuptodate/:id', {
+      onRequest: taAdminOnly('admin.competency.review'),
+      schema: { ...tag, params: idParam, response: { 200: flagAnswer } },
+      handler: (req) => service.markAssessorUpToDate(req.deps, actorOf(req), req.params.id),
+    });
 
   r.get('/competencies/:id', {
     config: { download: true },

@@ -21,6 +21,7 @@ import {
 import { allows, authorize, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import { signDownload } from '../../platform/downloads.js';
+import { recordAudit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/events.js';
@@ -223,7 +224,7 @@ export async function markMyProfileUpToDate(deps: Deps, actor: Actor) {
   authorize(actor, 'profile.competency.review');
   const c = await q.findCompetencyOf(deps.db, actor.user.id);
   if (!c?.viewedAt) throw badRequest(M.markUpToDateFailed);
-  await q.upsertUserInfo(deps.db, actor.user.id, { reviewedAt: new Date() });
+  await markedUpToDate(deps, actor, actor.user.id);
   return { data: true, message: M.markedUpToDate };
 }
 
@@ -237,8 +238,22 @@ export async function assessorCompetencyPdf(deps: Deps, actor: Actor, userId: nu
 /** GET /admin/ta/markprofileuptodate/{id}: a TA_ADMIN marks an assessor's profile up to date. */
 export async function markAssessorUpToDate(deps: Deps, actor: Actor, userId: number) {
   authorize(actor, 'admin.competency.review', await q.findCompetencyOf(deps.db, userId));
-  await q.upsertUserInfo(deps.db, userId, { reviewedAt: new Date() });
+  await markedUpToDate(deps, actor, userId);
   return { data: true, message: M.markedUpToDate };
+}
+
+/** The profile's review date, and its row on the audit trail (who marked whose profile), in one transaction. */
+async function markedUpToDate(deps: Deps, actor: Actor, userId: number) {
+  await deps.db.transaction(async (tx) => {
+    await q.upsertUserInfo(tx, userId, { reviewedAt: new Date() });
+    await recordAudit(tx, {
+      action: 'profile.competency.review',
+      who: actor.user,
+      ip: deps.ip,
+      record: { type: 'user', id: userId },
+      after: { outcome: 'profile marked up to date' },
+    });
+  });
 }
 
 /** GET /competencies/{fileId} (through a ticket): the PDF, to its owner and to TA admins only. */

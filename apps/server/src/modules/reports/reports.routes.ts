@@ -43,7 +43,7 @@ export async function reportRoutes(app: FastifyInstance) {
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${reportFileName(months.data)}"`)
         .serializer((body: string) => body)
-        .send(await service.reportCsv(report.data));
+        .send(await service.reportCsv(req.deps, actorOf(req), report.data, { months: months.data, options }));
     },
   });
 }

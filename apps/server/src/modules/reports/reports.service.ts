@@ -3,6 +3,7 @@ import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import * as q from './reports.queries.js';
+import { recordAudit } from '../../platform/audit.js';
 import { csvText } from '../../platform/csv-export.js';
 import './reports.policy.js';
 
@@ -43,7 +44,20 @@ const sydneyDate = (iso: string | null) =>
     : '';
 
 /** The report's rows as the CSV export: every field quoted, formula-like cells neutralised (csv-export.ts). */
-export async function reportCsv(rows: UnusedAssessor[]): Promise<string> {
+export async function reportCsv(
+  deps: Deps,
+  actor: Actor,
+  rows: UnusedAssessor[],
+  asked: { months: number; options: ReportOptionId[] },
+): Promise<string> {
+  // Every export is on the audit trail: who took which members' details out, and when.
+  await recordAudit(deps.db, {
+    action: 'admin.report.export',
+    who: actor.user,
+    ip: deps.ip,
+    record: { type: 'report', id: 'unused-assessors' },
+    after: { months: asked.months, options: asked.options, rows: rows.length },
+  });
   return csvText(
     rows.map((r) => [r.name, r.email, sydneyDate(r.last_used), sydneyDate(r.reviewed_at)]),
     { header: true, columns: ['Name', 'Email', 'Last Used', 'Profile Reviewed'], recordDelimiter: '\r\n', bom: true },

@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { managerOf, USER_ADMIN_MESSAGES as M, type Role, type UserDetail, type UserList } from '@portal/shared';
-import { oneTimeLinks, recoveryCodes, rememberTokens, userRequests, userRoles, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  oneTimeLinks,
+  recoveryCodes,
+  rememberTokens,
+  userRequests,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
 import { createActivationLink } from '../auth/index.js';
+import { DEMO_PASSWORD } from '../../db/seed/demo-data.js';
 import { enableApp } from '../../test/factories/second-factors.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeFacility } from '../../test/factories/facilities.js';
@@ -420,5 +429,56 @@ describe('links and sessions that outlive what ended them (issue 63, item 3)', (
     const gone = await makeUser(db, { roles: ['AR'], email: 'gone@lab.test' });
     expect((await call('DELETE', `/api/users/${gone.id}`, actors.sys)).statusCode).toBe(200);
     expect((await call('POST', `/api/admin/users/${gone.id}/second-factors/reset`, actors.sys)).statusCode).toBe(404);
+  });
+});
+
+describe('what the audit trail records (issue 63, item 4)', () => {
+  const actionsOf = async (actorId: number) =>
+    (await t.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, actorId))).map(
+      (r) => r.action,
+    );
+
+  it("a member's own password change, authenticator app, recovery codes and its removal are each a row", async () => {
+    const db = t.database.db;
+    const member = await makeSignedIn(db, { roles: ['CM'], email: 'audited.member@lab.test' });
+    const person = { ...member, roles: [] as Role[] };
+    const changed = await call('POST', '/api/change-password', person, {
+      oldPassword: DEMO_PASSWORD,
+      newPassword: 'another-long-one',
+    });
+    expect(changed.statusCode).toBe(200);
+    await enableApp(t, member.token);
+    expect((await call('POST', '/api/twofactor/recovery-codes', person)).statusCode).toBe(200);
+    expect((await call('DELETE', '/api/twofactor/app', person)).statusCode).toBe(200);
+    expect(await actionsOf(member.user.id)).toEqual(
+      expect.arrayContaining([
+        'auth.password.change',
+        'auth.app.enable',
+        'auth.recoveryCodes.create',
+        'auth.app.remove',
+      ]),
+    );
+  });
+
+  it('the audit export and a report export are recorded against the admin who ran them', async () => {
+    const sys = await makeSignedIn(t.database.db, { roles: ['SYSADMIN'], lastName: 'Exporter' });
+    const taAdmin = await makeSignedIn(t.database.db, { roles: ['TA_ADMIN'], lastName: 'Reporter' });
+    expect((await call('GET', '/api/audit.csv', { ...sys, roles: ['SYSADMIN'] })).statusCode).toBe(200);
+    const report = await call('GET', '/api/admin/ta/unusedtasformonths/6/1?format=csv', {
+      ...taAdmin,
+      roles: ['TA_ADMIN'],
+    });
+    expect(report.statusCode).toBe(200);
+    expect(await actionsOf(sys.user.id)).toContain('admin.audit.export');
+    expect(await actionsOf(taAdmin.user.id)).toContain('admin.report.export');
+  });
+
+  it('marking an assessor’s profile up to date is recorded against the TA_ADMIN, by POST and by the spec’s GET', async () => {
+    const taAdmin = await makeSignedIn(t.database.db, { roles: ['TA_ADMIN'], lastName: 'Reviewer' });
+    const assessor = await makeSignedIn(t.database.db, { roles: ['TA'], email: 'reviewed.ta@lab.test' });
+    const who = { ...taAdmin, roles: ['TA_ADMIN'] as Role[] };
+    for (const method of ['POST', 'GET'] as const)
+      expect((await call(method, `/api/admin/ta/markprofileuptodate/${assessor.user.id}`, who)).statusCode).toBe(200);
+    expect((await actionsOf(taAdmin.user.id)).filter((a) => a === 'profile.competency.review')).toHaveLength(2);
   });
 });

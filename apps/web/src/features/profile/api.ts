@@ -35,8 +35,9 @@ export function useCompetencyPdfLink() {
   });
 }
 
-/** GET /activeuser/markprofileuptodate: data is true when marked (the spec's data.data). */
-export const markProfileUpToDate = () => api.get<{ data: boolean; message: string }>('/activeuser/markprofileuptodate');
+/** POST /activeuser/markprofileuptodate (the spec's GET changes state): data is true when marked (the spec's data.data). */
+export const markProfileUpToDate = () =>
+  api.post<{ data: boolean; message: string }>('/activeuser/markprofileuptodate');
 
 export function useMarkProfileUpToDate() {
   const queryClient = useQueryClient();
