@@ -53,6 +53,7 @@ import { emailRoutes } from './modules/email/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { resourceRoutes } from './modules/resources/index.js';
 import { auditRoutes } from './modules/audit/index.js';
+import { moduleExports } from './platform/module-exports.js';
 
 export { loadFastWriters };
 
@@ -168,7 +169,10 @@ export async function buildApp({
   // With REDIS_URL every process counts in Redis (the plugin's own Redis store); without it each
   // process counts alone, in memory.
   const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true })
+    ? new (await moduleExports(import('ioredis'))).Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: true,
+      })
     : null;
   if (redis) {
     // Without a listener an unreachable Redis would end the process; the limits then let requests through.

@@ -7,6 +7,7 @@ import { AppError, notFound } from './errors.js';
 import type { Storage } from './storage.js';
 import { byteCounter, checkKey, KEY, newKey } from './storage-keys.js';
 import type { NamedKeys, SweepResult } from './storage-sweep.js';
+import { moduleExports } from './module-exports.js';
 
 /**
  * Files in an S3 bucket (AWS S3 or any S3-compatible server), with AWS SDK v3. Each put streams
@@ -93,7 +94,10 @@ type Sdk = typeof import('@aws-sdk/client-s3') & typeof import('@aws-sdk/lib-sto
 let sdkLoading: Promise<Sdk> | undefined;
 /** The SDK loads at the first use: a server on the local disk never reads it (its start stays as fast). */
 function loadSdk(): Promise<Sdk> {
-  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, lib]) => ({
+  sdkLoading ??= Promise.all([
+    moduleExports(import('@aws-sdk/client-s3')),
+    moduleExports(import('@aws-sdk/lib-storage')),
+  ]).then(([s3, lib]) => ({
     ...s3,
     ...lib,
   }));

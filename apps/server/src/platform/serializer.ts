@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { serializerCompiler as checkedSerializer } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleExports } from './module-exports.js';
 
 type Serializer = (data: unknown) => string;
 type FastJson = typeof import('fast-json-stringify').default;
@@ -15,8 +16,8 @@ let loading: Promise<void> | undefined;
  * other route uses: the same JSON, a little slower.
  */
 export function loadFastWriters(): Promise<void> {
-  return (loading ??= import('fast-json-stringify').then((m) => {
-    fastJson = m.default;
+  return (loading ??= moduleExports(import('fast-json-stringify')).then((m) => {
+    fastJson = m;
   }));
 }
 

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { PRODUCT_NAME, SECOND_FACTOR } from '@portal/shared';
+import { moduleExports } from '../../platform/module-exports.js';
 
 /**
  * Authenticator-app codes (TOTP, RFC 6238) through otplib, and the secret's encryption at rest.
@@ -44,7 +45,7 @@ export async function newTotpSecret() {
 
 /** The otpauth:// address an app reads, and its QR code drawn here as an SVG data URL. */
 export async function provisioning(secret: string, accountName: string) {
-  const [{ generateURI }, { default: QRCode }] = await Promise.all([otp(), import('qrcode')]);
+  const [{ generateURI }, QRCode] = await Promise.all([otp(), moduleExports(import('qrcode'))]);
   const url = generateURI({
     issuer: PRODUCT_NAME,
     label: accountName,

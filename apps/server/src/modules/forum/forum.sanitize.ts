@@ -1,4 +1,5 @@
 import type sanitizeHtml from 'sanitize-html';
+import { moduleExports } from '../../platform/module-exports.js';
 
 /**
  * The one allow-list of forum bodies: paragraphs, headings, lists, bold, italic,
@@ -77,7 +78,7 @@ let sanitizerLoading: Promise<typeof sanitizeHtml> | undefined;
  * server's modules at start (bench/README.md, cold start).
  */
 function sanitizer() {
-  sanitizerLoading ??= import('sanitize-html').then((m) => m.default);
+  sanitizerLoading ??= moduleExports(import('sanitize-html'));
   return sanitizerLoading;
 }
 

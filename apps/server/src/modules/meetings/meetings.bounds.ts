@@ -1,5 +1,6 @@
 import { inflateRawSync, inflateSync, constants as zlib } from 'node:zlib';
 import type yauzl from 'yauzl';
+import { moduleExports } from '../../platform/module-exports.js';
 
 /**
  * How far a document may expand before its text is read (meetings.extract.ts). A parser given a
@@ -42,8 +43,7 @@ const isXmlPart = (name: string) => /\.(xml|rels)$/i.test(name);
  * modules at start (bench/README.md, cold start).
  */
 export async function checkDocxBounds(buffer: Buffer): Promise<void> {
-  // yauzl is CommonJS: its exports are the module's default (the bundle gives no named export).
-  const { default: zipReader } = await import('yauzl');
+  const zipReader = await moduleExports(import('yauzl'));
   return new Promise((resolve, reject) => {
     zipReader.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
       if (err) return reject(err);

@@ -11,6 +11,7 @@
  * catch whatever gets past this.
  */
 import { checkDocxBounds, checkPdfBounds, EXTRACT_BOUNDS, TooLargeToRead } from './meetings.bounds.js';
+import { moduleExports } from '../../platform/module-exports.js';
 
 /** Text kept per document (a tsvector holds at most 1 MB; snippets need far less). */
 export const TEXT_MAX_CHARS = 400_000;
@@ -60,7 +61,7 @@ export async function extractText(name: string, body: Uint8Array): Promise<Extra
       text = await pdfText(body);
     } else if (kind === 'docx') {
       await checkDocxBounds(buffer);
-      const mammoth = await import('mammoth');
+      const mammoth = await moduleExports(import('mammoth'));
       text = (await mammoth.extractRawText({ buffer })).value;
     } else {
       text = buffer.toString('utf8', 0, Math.min(buffer.length, TEXT_MAX_CHARS * 4));
