@@ -29,15 +29,21 @@ async function main() {
   const app = await buildApp({ config, database, writersAfterListen: true });
   if (config.seedDemo) {
     const { hasNoUsers } = await import('./db/seed/is-empty.js');
-    if (await hasNoUsers(database.db)) {
-      // Loaded only when demo data is added: the seed's PDF and DOCX makers are slow to import.
-      const [{ seedDemo }, { createStorage }] = await Promise.all([
-        import('./db/seed/seed.js'),
-        import('./platform/storage.js'),
-      ]);
-      await seedDemo(database.db, createStorage(config));
-      app.log.info('Empty database: demo data added (password for every demo account: portal-demo)');
-    }
+    // Checked, then seeded, under the start lock: processes starting together on an empty
+    // PostgreSQL database seed once (the others wait, then find users).
+    const seeded =
+      (await hasNoUsers(database.db)) &&
+      (await database.once(async () => {
+        if (!(await hasNoUsers(database.db))) return false;
+        // Loaded only when demo data is added: the seed's PDF and DOCX makers are slow to import.
+        const [{ seedDemo }, { createStorage }] = await Promise.all([
+          import('./db/seed/seed.js'),
+          import('./platform/storage.js'),
+        ]);
+        await seedDemo(database.db, createStorage(config));
+        return true;
+      }));
+    if (seeded) app.log.info('Empty database: demo data added (password for every demo account: portal-demo)');
   }
   const background: BackgroundWork[] = [];
   let closing = false;

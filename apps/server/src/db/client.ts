@@ -26,6 +26,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's connection pool, for its figures (GET /api/metrics); PGlite has one connection. */
   pool?: { totalCount: number; idleCount: number; waitingCount: number };
+  /**
+   * Runs work of a start that must happen once however many processes start together (the demo
+   * seed): under the migrations' advisory lock on PostgreSQL, as it comes on PGlite (one process
+   * per data directory). The work checks whether it is still to do.
+   */
+  once<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -80,31 +86,38 @@ async function migrateIfBehind(db: Executor, migrate: () => Promise<void>) {
   await recordMigrated(db, newest);
 }
 
-/** The advisory lock every portal process takes to migrate (any fixed number of our own). */
-export const MIGRATION_LOCK_KEY = 7_256_301_447;
+/** The advisory lock every portal process takes for the work of a start that must happen once (any fixed number of our own). */
+export const START_LOCK_KEY = 7_256_301_447;
 
 /**
- * PostgreSQL: several processes may start at once on one database. The one that gets the advisory
- * lock migrates; the others wait on the lock, then find the database up to date and serve. The lock
- * is a session lock on a connection of its own (the migrator runs on another of the pool), and
- * PostgreSQL releases it if the process dies mid-way.
+ * PostgreSQL: several processes may start at once on one database. What must happen once (the
+ * migrations, the demo seed) runs while holding the advisory lock: the others wait on it, then find
+ * the work done. The lock is a session lock on a connection of its own (the work runs on others of
+ * the pool), and PostgreSQL releases it if the process dies mid-way.
  */
-async function migrateUnderLock(pool: import('pg').Pool, db: Executor, migrate: () => Promise<void>) {
-  const newest = newestMigration();
-  if (await upToDate(db, newest)) return;
+async function underStartLock<T>(pool: import('pg').Pool, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('select pg_advisory_lock($1)', [START_LOCK_KEY]);
     try {
-      if (await upToDate(db, newest)) return;
-      await migrate();
-      await recordMigrated(db, newest);
+      return await work();
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query('select pg_advisory_unlock($1)', [START_LOCK_KEY]);
     }
   } finally {
     client.release();
   }
+}
+
+/** Migrates under the start lock; an up-to-date database (every start but the first) takes no lock. */
+async function migrateUnderLock(pool: import('pg').Pool, db: Executor, migrate: () => Promise<void>) {
+  const newest = newestMigration();
+  if (await upToDate(db, newest)) return;
+  await underStartLock(pool, async () => {
+    if (await upToDate(db, newest)) return;
+    await migrate();
+    await recordMigrated(db, newest);
+  });
 }
 
 /**
@@ -183,6 +196,7 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      once: (work) => work(),
       close: async () => {
         await client.close();
         unlock();
@@ -220,6 +234,7 @@ export async function openPostgres(url: string, opts: { migrated?: boolean } = {
     db: db as unknown as Db,
     kind: 'postgres',
     pool,
+    once: (work) => underStartLock(pool, work),
     close: async () => {
       await untilPoolQuiet(pool);
       await pool.end();

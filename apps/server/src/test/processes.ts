@@ -1,16 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { onServer } from './global-setup.js';
 
-/** Real processes for the tests: the SMTP sink of the e2e tests, and portal servers (src/main.ts through tsx). */
+/**
+ * Real processes for the tests: the SMTP sink of the e2e tests, and portal servers: src/main.ts
+ * through tsx, or what is shipped (`npm start`'s scripts/start.mjs and the built bundle) when
+ * TEST_PORTAL=bundle (the production suite, src/production).
+ */
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SINK = path.join(ROOT, 'e2e/smtp-sink.mjs');
 const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+/** What `npm start` runs: scripts/start.mjs imports apps/server/dist/bundle/main.js in its own process. */
+const START = path.join(ROOT, 'scripts/start.mjs');
+const BUNDLE = path.join(ROOT, 'apps/server/dist/bundle/main.js');
+
+/** Whether startPortal runs the built bundle (TEST_PORTAL=bundle) rather than the sources. */
+export const fromBundle = () => process.env.TEST_PORTAL === 'bundle';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -84,7 +95,11 @@ export interface PortalProcess {
  * found free beforehand could be taken by another test file's connection before the portal bound it.
  */
 export async function startPortal(env: Record<string, string>, port = 0): Promise<PortalProcess> {
-  const child = spawn(process.execPath, ['--import', TSX, '--conditions=source', MAIN], {
+  // The bundle must be built already: start.mjs would build it, once per process, all at once.
+  if (fromBundle() && !existsSync(BUNDLE))
+    throw new Error(`TEST_PORTAL=bundle: ${BUNDLE} is missing; run npm run build`);
+  const args = fromBundle() ? [START] : ['--import', TSX, '--conditions=source', MAIN];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
