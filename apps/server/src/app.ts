@@ -228,11 +228,12 @@ export async function buildApp({
     },
     transform: withMultipartBodies(jsonSchemaTransform),
   });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    uiHooks: {},
-  });
+  if (config.apiDocs)
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      uiHooks: {},
+    });
   await app.register(authPlugin, { deps });
 
   registerHealth(app, database);

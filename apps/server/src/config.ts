@@ -36,6 +36,8 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   /** zod checks the hot routes' answers before writing them; off in production (bench/ turns it off too). */
   CHECK_RESPONSES: flag.optional(),
+  /** The API's OpenAPI document and its browser at /api/docs: on, except in production unless asked. */
+  API_DOCS: flag.optional(),
   WEB_DIST: z.string().optional(),
   /** Files go to this S3 bucket (any S3-compatible server) instead of DATA_DIR/files. */
   S3_BUCKET: z
@@ -96,6 +98,8 @@ export interface Config {
   secondFactorCodeFallback: boolean;
   rateLimitFactor: number;
   checkResponses: boolean;
+  /** /api/docs and /api/docs/json are served. */
+  apiDocs: boolean;
   webDist?: string;
   /** Files in S3 instead of DATA_DIR/files. */
   s3?: S3Settings;
@@ -147,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secondFactorCodeFallback: e.SECOND_FACTOR_CODE_FALLBACK,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     checkResponses: e.CHECK_RESPONSES ?? e.NODE_ENV !== 'production',
+    // A map of every call for whoever asks: off in production unless the operator wants it.
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST,
     s3: e.S3_BUCKET
       ? {

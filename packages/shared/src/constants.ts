@@ -91,6 +91,11 @@ export const MAIL_LIMITS = {
   registrationFormPerTarget: 3,
   /** Registration-form requests per sender address in the window. */
   registrationFormPerSender: 10,
+  /**
+   * "Someone tried to register with your email" mails per address in the window, whoever sends the
+   * registrations: one, however many registrations name it (the answer stays the same).
+   */
+  registrationNoticePerTarget: 1,
   windowMinutes: 60,
 } as const;
 

@@ -69,10 +69,9 @@ export const activeUser = z.object({
 });
 export type ActiveUser = z.infer<typeof activeUser>;
 
-export const loginResponse = activeUser.extend({
+/** What both answers of POST /login say about the second step. */
+const secondStep = {
   token: z.string(),
-  /** True when the token waits for the second factor: go to /two-factor. */
-  two_factor_required: z.boolean(),
   /** The channel the code went to; 'app' when an authenticator app is asked first (no code sent yet). */
   tf_type: z.enum(['email', 'sms', 'app']),
   /** False when the body's policy keeps an emailed or texted code from a user with an authenticator app. */
@@ -83,7 +82,26 @@ export const loginResponse = activeUser.extend({
   remind_2fa: z.boolean(),
   /** Masked destination of the code, e.g. a***@portal.test or +6141****678. */
   sent_to: z.string().nullable(),
+};
+
+/**
+ * A right password whose second factor is still to come: only what the two-factor screen needs (the
+ * roles pick the landing page once the factor is accepted). No profile, committees or phone number
+ * before the second factor (issue 63, item 6); GET /activeuser gives them once it is passed.
+ */
+export const pendingSignIn = z.object({
+  ...secondStep,
+  /** True: the token waits for the second factor; go to /two-factor. */
+  two_factor_required: z.literal(true),
+  permissions: z.array(z.enum(ROLES)),
+  '2fa_setup': twoFactorSetup.pick({ completed: true }),
 });
+export type PendingSignIn = z.infer<typeof pendingSignIn>;
+
+/** Signed in at once (a remembered browser, a passkey): the active user beside the token. */
+export const signedInResponse = activeUser.extend({ ...secondStep, two_factor_required: z.literal(false) });
+
+export const loginResponse = z.discriminatedUnion('two_factor_required', [pendingSignIn, signedInResponse]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const twoFactorCode = safeString().regex(/^\d{4}$/, MESSAGES.codeFourDigits);

@@ -134,9 +134,8 @@ export async function login(
   if (remembered) await signedIn(deps.db, user, 'password, remembered browser', deps.ip);
   const channel = user.tfCompleted && user.tfMobileNumber ? 'sms' : 'email';
   const destination = channel === 'sms' ? user.tfMobileNumber! : user.email;
-  // With an authenticator app the second step asks for its code first; no code is sent unless asked.
   const second = await secondStepOf(deps.db, user.id);
-  if (!remembered && second.app) {
+  if (remembered) {
     const [roles, committees] = await Promise.all([
       q.findRolesOf(deps.db, user.id),
       q.findCommitteesOf(deps.db, user.id),
@@ -144,35 +143,41 @@ export async function login(
     return extend(
       { token, ...presentActiveUser(user, roles, committees) },
       {
-        two_factor_required: true,
-        tf_type: 'app',
-        code_fallback: deps.config.secondFactorCodeFallback && second.codeFallback,
+        two_factor_required: false as const,
+        tf_type: channel,
         recovery_codes: second.recoveryCodes,
-        remind_2fa: false,
+        remind_2fa: !user.tfCompleted && user.tfRemind,
         sent_to: null,
       },
     );
   }
-  if (!remembered) {
+  // With an authenticator app the second step asks for its code first; no code is sent unless asked.
+  if (!second.app)
     await sendLoginCode(deps, user, session.id, channel).catch((e: unknown) => {
       // The two-factor screen offers a resend; the sign-in itself stays valid.
       deps.log.error({ err: e }, 'sending the sign-in code failed');
     });
-  }
-  const [roles, committees] = await Promise.all([
-    q.findRolesOf(deps.db, user.id),
-    q.findCommitteesOf(deps.db, user.id),
-  ]);
-  return extend(
-    { token, ...presentActiveUser(user, roles, committees) },
-    {
-      two_factor_required: !remembered,
-      tf_type: channel,
-      recovery_codes: second.recoveryCodes,
-      remind_2fa: !user.tfCompleted && user.tfRemind,
-      sent_to: remembered ? null : maskDestination(channel, destination),
-    },
-  );
+  // Before the second factor: what the two-factor screen needs, and no profile (shared pendingSignIn).
+  const roles = await q.findRolesOf(deps.db, user.id);
+  return {
+    token,
+    two_factor_required: true,
+    permissions: presentActiveUser(user, roles, []).permissions,
+    '2fa_setup': { completed: user.tfCompleted },
+    recovery_codes: second.recoveryCodes,
+    ...(second.app
+      ? {
+          tf_type: 'app' as const,
+          code_fallback: deps.config.secondFactorCodeFallback && second.codeFallback,
+          remind_2fa: false,
+          sent_to: null,
+        }
+      : {
+          tf_type: channel,
+          remind_2fa: !user.tfCompleted && user.tfRemind,
+          sent_to: maskDestination(channel, destination),
+        }),
+  };
 }
 
 const codeText = (code: string) =>
@@ -391,8 +396,8 @@ export async function signInVerified(
   return extend(
     { token, ...presentActiveUser(user, roles, committees) },
     {
-      two_factor_required: false,
-      tf_type: 'email',
+      two_factor_required: false as const,
+      tf_type: 'email' as const,
       remind_2fa: false,
       sent_to: null,
       ...(rememberMe ? { rememberCookie: await rememberBrowser(deps, user.id, client) } : {}),

@@ -43,25 +43,49 @@ function rememberCookieOf(res: { cookies: { name: string; value: string; httpOnl
 }
 
 describe('POST /api/login', () => {
-  it('answers the token, the user, permissions and committees, and emails a code', async () => {
+  it('answers only what the two-factor screen needs, and emails a code; the profile comes after the code', async () => {
     const res = await login(t, 'cm@portal.test');
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    // Before the second factor: no profile, committees or phone number (issue 63, item 6).
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        '2fa_setup',
+        'permissions',
+        'recovery_codes',
+        'remind_2fa',
+        'sent_to',
+        'tf_type',
+        'token',
+        'two_factor_required',
+      ].sort(),
+    );
     expect(body).toMatchObject({
       two_factor_required: true,
       tf_type: 'email',
       remind_2fa: true,
       sent_to: 'c***@portal.test',
       permissions: ['CM'],
+      '2fa_setup': { completed: false },
+    });
+    expect(body['2fa_setup']).toEqual({ completed: false });
+    expect(typeof body.token).toBe('string');
+    const code = await lastCodeTo(t, 'cm@portal.test');
+    expect(code).toMatch(/^\d{4}$/);
+    expect((await get('/api/activeuser', body.token)).statusCode).toBe(401);
+
+    const verified = await post('/api/twofactor/verify', { code }, body.token);
+    expect(verified.statusCode).toBe(200);
+    const me = (await get('/api/activeuser', verified.json().token)).json();
+    expect(me).toMatchObject({
+      permissions: ['CM'],
       user: { email: 'cm@portal.test', roles: [{ id: 5, name: 'CM' }], activated: 1 },
       '2fa_setup': { tf_mobile_number: null, completed: false },
     });
-    expect(body.committees).toHaveLength(2);
-    const chem = body.committees.find((c: { name: string }) => c.name === 'Chemical Testing Committee');
+    expect(me.committees).toHaveLength(2);
+    const chem = me.committees.find((c: { name: string }) => c.name === 'Chemical Testing Committee');
     expect(chem.admin).toBe(true);
-    expect(body.committeePermissions[String(chem.id)]).toBe(1);
-    expect(typeof body.token).toBe('string');
-    expect(await lastCodeTo(t, 'cm@portal.test')).toMatch(/^\d{4}$/);
+    expect(me.committeePermissions[String(chem.id)]).toBe(1);
   });
 
   it('refuses bad input with the spec messages', async () => {

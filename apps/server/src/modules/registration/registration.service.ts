@@ -1,5 +1,6 @@
 import {
   padFacilityNumber,
+  MAIL_LIMITS,
   PRODUCT_NAME,
   REGISTRATION_LIMITS,
   REGISTRATION_MESSAGES as M,
@@ -13,7 +14,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/events.js';
 import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
-import { takeAddressTry } from '../../platform/tries.js';
+import { countTries, takeAddressTry } from '../../platform/tries.js';
 import './registration.policy.js';
 import * as q from './registration.queries.js';
 import { extend } from '../../platform/objects.js';
@@ -124,12 +125,10 @@ export async function register(deps: Deps, form: RegistrationForm) {
   const settled = await settleRegistration(deps.db, form);
   const name = fullName(settled.first_name, settled.last_name);
   if ((await q.findUserIdByEmail(deps.db, settled.email)) !== null) {
-    const mail = queueAccountMail(deps.db, settled.email, {
-      subject: `${PRODUCT_NAME}: someone tried to register with your email`,
-      text: `Hello,\n\nSomeone (perhaps you) filled in the ${PRODUCT_NAME} registration form with this email address. You already have an account, so no new registration was made.\n\nSign in at ${deps.config.appUrl}/ ; if you have forgotten your password, use "Forgot password" on the sign-in page.\n\nIf this was not you, you can ignore this email.`,
-    }).then((mailId) => sendQueuedNow(deps, mailId));
     // Not awaited: the time of the answer must not tell whether the email has an account.
-    void mail.catch((e: unknown) => deps.log.error({ err: e }, 'registration notice mail failed'));
+    void noticeOwner(deps, settled.email).catch((e: unknown) =>
+      deps.log.error({ err: e }, 'registration notice mail failed'),
+    );
     return { message: M.registered };
   }
   await deps.db.transaction(async (tx) => {
@@ -147,4 +146,20 @@ export async function register(deps: Deps, form: RegistrationForm) {
     });
   });
   return { message: M.registered };
+}
+
+/**
+ * Mails the owner of an email named by a registration that someone tried: at most
+ * MAIL_LIMITS.registrationNoticePerTarget an hour to one address, counted in one statement, so
+ * registrations sent from many addresses cannot make the portal mail anyone over and over.
+ */
+async function noticeOwner(deps: Deps, email: string) {
+  const key = `registration-notice-to:${email.toLowerCase()}`;
+  const counts = await countTries(deps.db, [key], MAIL_LIMITS.windowMinutes);
+  if ((counts[key] ?? 0) > MAIL_LIMITS.registrationNoticePerTarget) return;
+  const mailId = await queueAccountMail(deps.db, email, {
+    subject: `${PRODUCT_NAME}: someone tried to register with your email`,
+    text: `Hello,\n\nSomeone (perhaps you) filled in the ${PRODUCT_NAME} registration form with this email address. You already have an account, so no new registration was made.\n\nSign in at ${deps.config.appUrl}/ ; if you have forgotten your password, use "Forgot password" on the sign-in page.\n\nIf this was not you, you can ignore this email.`,
+  });
+  await sendQueuedNow(deps, mailId);
 }

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MAIL_LIMITS,
   MESSAGES,
   PRODUCT_NAME,
   REGISTRATION_LIMITS,
@@ -15,7 +16,15 @@ import {
   type UserRequestDetail,
   type UserRequestList,
 } from '@portal/shared';
-import { files, notifications, subscriptions, userInfos, userRequests, users } from '../../db/schema/index.js';
+import {
+  files,
+  mailOutbox,
+  notifications,
+  subscriptions,
+  userInfos,
+  userRequests,
+  users,
+} from '../../db/schema/index.js';
 import { createStorage } from '../../platform/storage.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeCategoryTree } from '../../test/factories/publications.js';
@@ -337,6 +346,25 @@ describe('POST /api/register: every rule of spec/02 section 5, checked by the se
     const mail = await mailTo('owner.exists@example.test', 'someone tried to register');
     expect(mail.text).toContain('You already have an account');
     expect(owner.id).toBeGreaterThan(0);
+  });
+
+  it('mails the owner once an hour, however many registrations name the email at once, from any address', async () => {
+    await makeUser(t.database.db, { email: 'often.named@example.test' });
+    const all = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        register(valid({ email: i % 2 ? 'Often.Named@example.test' : 'often.named@example.test' }), `10.9.9.${i + 1}`),
+      ),
+    );
+    for (const r of all) expect(r.json().message).toBe(M.registered);
+    await mailTo('often.named@example.test', 'someone tried to register');
+    await new Promise((r) => setTimeout(r, 300));
+    const sent = received.filter((m) => m.to.toLowerCase() === 'often.named@example.test');
+    expect(sent).toHaveLength(MAIL_LIMITS.registrationNoticePerTarget);
+    const queued = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.toAddress}) = 'often.named@example.test'`);
+    expect(queued).toHaveLength(MAIL_LIMITS.registrationNoticePerTarget);
   });
 
   it('is limited per address (atomically)', async () => {

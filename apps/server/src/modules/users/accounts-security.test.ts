@@ -18,6 +18,7 @@ import { makeFacility } from '../../test/factories/facilities.js';
 import { makeSite } from '../../test/factories/sites.js';
 import { makeSignedIn, makeUser, tokenFor, type UserRow } from '../../test/factories/users.js';
 import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
+import { loadConfig } from '../../config.js';
 
 /**
  * Accounts under attack (issue 63, items 1-2), walked as the attacker did: an admin of one kind
@@ -480,5 +481,52 @@ describe('what the audit trail records (issue 63, item 4)', () => {
     for (const method of ['POST', 'GET'] as const)
       expect((await call(method, `/api/admin/ta/markprofileuptodate/${assessor.user.id}`, who)).statusCode).toBe(200);
     expect((await actionsOf(taAdmin.user.id)).filter((a) => a === 'profile.competency.review')).toHaveLength(2);
+  });
+});
+
+describe('smaller items (issue 63, item 6)', () => {
+  it('a right password before the second factor answers no profile, committees or phone number', async () => {
+    const member = await makeUser(t.database.db, {
+      roles: ['CM', 'TA'],
+      email: 'half.signed@lab.test',
+      mobileNumber: '+61400999888',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: member.email, password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Record<string, unknown>>();
+    expect(body.two_factor_required).toBe(true);
+    for (const key of ['user', 'committees', 'committeePermissions']) expect(body).not.toHaveProperty(key);
+    expect(body['2fa_setup']).toEqual({ completed: false });
+    expect(res.body).not.toContain('+61400999888');
+    expect(res.body).not.toContain(member.lastName);
+  });
+
+  it('personal JSON answers Cache-Control: no-store', async () => {
+    const me = actors.sysTaAdmin;
+    for (const url of ['/api/activeuser', '/api/notifications', '/api/audit', `/api/users/${targets.ta.user.id}`]) {
+      const res = await call('GET', url, me);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+  });
+
+  it('/api/health names no database kind; /api/docs is off in production unless API_DOCS=true', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toEqual({ status: 'ok' });
+    const production = { NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:1', APP_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe(true);
+    const off = await buildTestApp({ API_DOCS: 'false' }, { seed: false });
+    try {
+      for (const url of ['/api/docs', '/api/docs/json'])
+        expect((await off.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -75,11 +75,9 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
 
   const onSuccess = (res: LoginResponse) => {
     queryClient.removeQueries();
-    startSession(res.token, res.permissions, {
-      committeeId: res.committees[0]?.id ?? null,
-      awaitingSecondFactor: res.two_factor_required,
-    });
     if (res.two_factor_required) {
+      // No committees before the second factor: the active user's answer picks one after it.
+      startSession(res.token, res.permissions, { awaitingSecondFactor: true });
       setPendingLogin({
         tf_type: res.tf_type,
         sent_to: res.sent_to,
@@ -95,6 +93,7 @@ function LoginForm({ notice, onForgot }: { notice: string | null; onForgot: () =
       return;
     }
     setPendingLogin(null);
+    startSession(res.token, res.permissions, { committeeId: res.committees[0]?.id ?? null });
     const { user, permissions, committeePermissions, committees } = res;
     queryClient.setQueryData(activeUserKey, {
       user,

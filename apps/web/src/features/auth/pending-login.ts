@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@portal/shared';
+import type { PendingSignIn } from '@portal/shared';
 
 /**
  * The sign-in waiting for its second factor, kept in this tab's memory only. The two-factor screen
@@ -6,7 +6,7 @@ import type { LoginResponse } from '@portal/shared';
  * guard sends the user home (spec/01 2.2).
  */
 export type PendingLogin = Pick<
-  LoginResponse,
+  PendingSignIn,
   'tf_type' | 'sent_to' | 'remind_2fa' | '2fa_setup' | 'permissions' | 'recovery_codes' | 'code_fallback'
 >;
 

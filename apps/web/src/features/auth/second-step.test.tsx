@@ -13,7 +13,7 @@ function pendingWithApp() {
     tf_type: 'app',
     sent_to: null,
     remind_2fa: false,
-    '2fa_setup': { tf_mobile_number: null, completed: false },
+    '2fa_setup': { completed: false },
     permissions: ['AR'],
     recovery_codes: true,
   });

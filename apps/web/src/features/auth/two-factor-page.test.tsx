@@ -13,7 +13,7 @@ function pendingSignIn(remind = true) {
     tf_type: 'email',
     sent_to: 'a***@portal.test',
     remind_2fa: remind,
-    '2fa_setup': { tf_mobile_number: null, completed: false },
+    '2fa_setup': { completed: false },
     permissions: ['AR'],
   });
 }
