@@ -237,4 +237,9 @@ export const SECOND_FACTOR = {
   challengeTtlMinutes: 5,
   passkeyNameMax: 60,
   passkeysMax: 20,
+  /**
+   * Adding or removing an authenticator app or passkey, and new recovery codes, need a sign-in (or
+   * the password asked again) this recent: a session left open cannot change how its user signs in.
+   */
+  reauthMinutes: 5,
 } as const;

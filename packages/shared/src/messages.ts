@@ -113,6 +113,11 @@ export { ADMIN_COMMS_MESSAGES } from './messages/admin-comms.js';
 
 /** Authenticator apps, passkeys and recovery codes. A wrong code says MESSAGES.twoFactorInvalid. */
 export const SECOND_FACTOR_MESSAGES = {
+  /** A change of second factors in a session signed in more than SECOND_FACTOR.reauthMinutes ago (403). */
+  reauthRequired: 'Please enter your password again to change how you sign in.',
+  reauthTitle: 'Confirm it is you',
+  reauthWrongPassword: 'The password is not correct.',
+  reauthDone: 'Thank you. You can go on.',
   appTitle: 'Use an authenticator app',
   passkeyTitle: 'Add a passkey',
   recoveryTitle: 'Recovery codes',

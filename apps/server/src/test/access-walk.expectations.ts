@@ -1,5 +1,6 @@
 import { currentRoleOf, type Action, type Role } from '@portal/shared';
 import { DEMO_SUGGESTION_DOCUMENT } from '../db/seed/demo-registration.js';
+import { DEMO_PASSWORD } from '../db/seed/demo-data.js';
 import { multipart } from './multipart.js';
 
 /**
@@ -211,6 +212,12 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     call: () => ({ payload: { enabled: true } }),
   },
   'POST /api/twofactor/recovery-codes': { action: 'auth.secondFactor.manage', self: true },
+  // The password again, for the caller's own session only (the right one: a wrong one counts as a failed sign-in).
+  'POST /api/twofactor/reauthenticate': {
+    action: 'auth.secondFactor.manage',
+    self: true,
+    call: () => ({ payload: { password: DEMO_PASSWORD } }),
+  },
   'POST /api/twofactor/app/verify': {
     action: 'auth.session.view',
     self: true,
@@ -519,12 +526,22 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     action: 'profile.competency.review',
     refusedTo: (p: Persona) => !holds(p, 'TA', 'LA'),
   },
+  // The web app's POST of the same (DECISIONS "The audit trail"); the spec's GET stays.
+  'POST /api/activeuser/markprofileuptodate': {
+    action: 'profile.competency.review',
+    refusedTo: (p: Persona) => !holds(p, 'TA', 'LA'),
+  },
   'GET /api/admin/ta/competencypdf/{userId}': {
     action: 'admin.competency.view',
     allowed: (p: Persona) => holds(p, 'TA_ADMIN'),
     call: () => ({ url: '/api/admin/ta/competencypdf/4' }),
   },
   'GET /api/admin/ta/markprofileuptodate/{id}': {
+    action: 'admin.competency.review',
+    allowed: (p: Persona) => holds(p, 'TA_ADMIN'),
+    call: () => ({ url: '/api/admin/ta/markprofileuptodate/4' }),
+  },
+  'POST /api/admin/ta/markprofileuptodate/{id}': {
     action: 'admin.competency.review',
     allowed: (p: Persona) => holds(p, 'TA_ADMIN'),
     call: () => ({ url: '/api/admin/ta/markprofileuptodate/4' }),

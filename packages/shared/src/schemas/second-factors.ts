@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SECOND_FACTOR } from '../constants.js';
-import { SECOND_FACTOR_MESSAGES as M } from '../messages.js';
+import { MESSAGES, SECOND_FACTOR_MESSAGES as M } from '../messages.js';
 import { loginResponse } from './auth.js';
 import { safeInt, safeString } from './common.js';
 
@@ -49,6 +49,9 @@ export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
 
 /** PUT /twofactor/app/code-fallback: the user's switch. */
 export const codeFallbackRequest = z.object({ enabled: z.boolean() });
+
+/** POST /twofactor/reauthenticate: the password again, before a change of second factors. */
+export const reauthenticateRequest = z.object({ password: z.string().min(1, MESSAGES.loginPasswordRequired).max(200) });
 
 /** The second step of a sign-in with the app's code or a recovery code. */
 export const appVerifyRequest = z.object({ code: totpCode, remember_me: z.boolean().optional().default(false) });

@@ -14,6 +14,11 @@ export const sessions = pgTable(
     ip: text(),
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the user last proved who they are in this session (the sign-in, or the password asked
+     * again): changing second factors needs it recent (SECOND_FACTOR.reauthMinutes).
+     */
+    authenticatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],

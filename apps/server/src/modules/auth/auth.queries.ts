@@ -315,3 +315,23 @@ export const killLinksOfUser = (db: Q, userId: number, purpose?: 'reset' | 'acti
         purpose ? eq(oneTimeLinks.purpose, purpose) : undefined,
       ),
     );
+
+/** Whether the session's user proved who they are within `minutes` (signed in, or the password again). */
+export async function authenticatedWithin(db: Q, sessionId: string, minutes: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.authenticatedAt, sql`now() - make_interval(mins => ${minutes}::int)`),
+      ),
+    );
+  return Boolean(row);
+}
+
+export const markAuthenticated = (db: Q, sessionId: string) =>
+  db
+    .update(sessions)
+    .set({ authenticatedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));

@@ -614,6 +614,22 @@ export async function endAccessOf(tx: Tx, userId: number, opts: { keepSessionId?
   if (opts.links) await q.killLinksOfUser(tx, userId);
 }
 
+/**
+ * POST /twofactor/reauthenticate: the password again. Each try counts with the sign-in's tries
+ * (the account's and the address's), so it is no way round their limits.
+ */
+export async function reauthenticate(deps: Deps, actor: Actor, password: string) {
+  authorize(actor, 'auth.secondFactor.manage');
+  if (!(await takeSignInTry(deps, actor.user.email, deps.ip ?? 'unknown'))) throw tooManyRequests();
+  if (!(await verifyPassword(await q.findPasswordHashOf(deps.db, actor.user.id), password)))
+    throw new AppError(422, SECOND_FACTOR_MESSAGES.reauthWrongPassword, {
+      password: [SECOND_FACTOR_MESSAGES.reauthWrongPassword],
+    });
+  await q.clearTries(deps.db, accountKey(actor.user.email));
+  await q.markAuthenticated(deps.db, actor.sessionId);
+  return { message: SECOND_FACTOR_MESSAGES.reauthDone };
+}
+
 export async function changePassword(deps: Deps, actor: Actor, input: { oldPassword: string; newPassword: string }) {
   authorize(actor, 'auth.password.change');
   if (!(await verifyPassword(await q.findPasswordHashOf(deps.db, actor.user.id), input.oldPassword))) {

@@ -9,6 +9,7 @@ import {
   passkeyOptionsResponse,
   passkeyRegisterRequest,
   passkeyRenameRequest,
+  reauthenticateRequest,
   codeFallbackRequest,
   recoveryCodesResponse,
   recoveryVerifyRequest,
@@ -23,6 +24,7 @@ import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { clientInfo, setRememberCookie } from './auth.routes.js';
 import * as service from './second-factors.service.js';
+import { reauthenticate } from './auth.service.js';
 
 const tag = { tags: ['Second factors'] };
 
@@ -41,6 +43,18 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
       response: { 200: secondFactorStatus },
     },
     handler: (req) => service.status(req.deps, actorOf(req)),
+  });
+
+  r.post('/twofactor/reauthenticate', {
+    config: strict(10),
+    schema: {
+      ...tag,
+      description:
+        'The password again: for SECOND_FACTOR.reauthMinutes the session may change second factors (403 otherwise).',
+      body: reauthenticateRequest,
+      response: { 200: messageBody },
+    },
+    handler: (req) => reauthenticate(req.deps, actorOf(req), req.body.password),
   });
 
   r.post('/twofactor/app/setup', {

@@ -17,7 +17,7 @@ import { authorize } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Deps } from '../../platform/deps.js';
-import { badRequest, notFound, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors.js';
+import { AppError, badRequest, notFound, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors.js';
 import { queueAddressMail } from '../../platform/outbox.js';
 import { hmac } from '../../platform/tokens.js';
 import * as aq from './auth.queries.js';
@@ -142,8 +142,18 @@ export async function status(deps: Deps, actor: Actor): Promise<SecondFactorStat
 }
 
 /** POST /twofactor/app/setup: a new secret, in force only once a code from the app confirms it. */
+/**
+ * Throws 403 (M.reauthRequired) unless the session signed in, or gave its
+ * password again, within SECOND_FACTOR.reauthMinutes: the changes of second factors ask for it.
+ */
+async function requireRecentSignIn(deps: Deps, actor: Actor) {
+  if (!(await aq.authenticatedWithin(deps.db, actor.sessionId, SECOND_FACTOR.reauthMinutes)))
+    throw new AppError(403, M.reauthRequired);
+}
+
 export async function startApp(deps: Deps, actor: Actor) {
   authorize(actor, 'auth.secondFactor.manage');
+  await requireRecentSignIn(deps, actor);
   const secret = await newTotpSecret();
   if (!(await q.upsertPendingTotp(deps.db, actor.user.id, encryptSecret(deps.config.secret, secret))))
     throw badRequest(M.appAlreadyEnabled);
@@ -170,6 +180,7 @@ export async function confirmApp(deps: Deps, actor: Actor, code: string): Promis
 /** DELETE /twofactor/app: sign-in goes back to the emailed (or texted) code. */
 export async function removeApp(deps: Deps, actor: Actor) {
   authorize(actor, 'auth.secondFactor.manage');
+  await requireRecentSignIn(deps, actor);
   await deps.db.transaction(async (tx) => {
     const totp = await q.findTotp(tx, actor.user.id);
     if (!(await q.deleteTotp(tx, actor.user.id))) throw notFound();
@@ -211,6 +222,7 @@ export async function setCodeFallback(deps: Deps, actor: Actor, enabled: boolean
 /** POST /twofactor/recovery-codes: ten new codes; the old ones stop working. */
 export async function regenerateRecoveryCodes(deps: Deps, actor: Actor): Promise<RecoveryCodesResponse> {
   authorize(actor, 'auth.secondFactor.manage');
+  await requireRecentSignIn(deps, actor);
   return deps.db.transaction(async (tx) => {
     const [totp, keys] = await Promise.all([q.findTotp(tx, actor.user.id), q.countPasskeysOf(tx, actor.user.id)]);
     if (!totp?.confirmedAt && keys === 0) throw badRequest(M.recoveryNeedsFactor);
@@ -326,6 +338,7 @@ async function storeChallenge(
 /** POST /twofactor/passkeys/options: what the browser needs to make a discoverable passkey. */
 export async function passkeyRegistrationOptions(deps: Deps, actor: Actor): Promise<PasskeyOptionsResponse> {
   authorize(actor, 'auth.secondFactor.manage');
+  await requireRecentSignIn(deps, actor);
   const { rpID } = relyingParty(deps);
   const existing = await q.findPasskeysOf(deps.db, actor.user.id);
   const options = await (
@@ -400,6 +413,7 @@ export async function addPasskey(
 /** DELETE /twofactor/passkeys/{id}: another user's passkey is not found. */
 export async function removePasskey(deps: Deps, actor: Actor, id: string) {
   authorize(actor, 'auth.secondFactor.manage');
+  await requireRecentSignIn(deps, actor);
   await deps.db.transaction(async (tx) => {
     const key = await q.findPasskey(tx, id);
     if (!key || key.userId !== actor.user.id || !(await q.deletePasskey(tx, actor.user.id, id))) throw notFound();

@@ -1,6 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managerOf, USER_ADMIN_MESSAGES as M, type Role, type UserDetail, type UserList } from '@portal/shared';
+import {
+  managerOf,
+  SECOND_FACTOR,
+  SECOND_FACTOR_MESSAGES,
+  SIGN_IN_LIMITS,
+  USER_ADMIN_MESSAGES as M,
+  type Role,
+  type UserDetail,
+  type UserList,
+} from '@portal/shared';
 import {
   auditLog,
   oneTimeLinks,
@@ -8,6 +17,7 @@ import {
   rememberTokens,
   userRequests,
   userRoles,
+  sessions,
   users,
 } from '../../db/schema/index.js';
 import { createActivationLink } from '../auth/index.js';
@@ -19,6 +29,7 @@ import { makeSite } from '../../test/factories/sites.js';
 import { makeSignedIn, makeUser, tokenFor, type UserRow } from '../../test/factories/users.js';
 import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { loadConfig } from '../../config.js';
+import { sha256 } from '../../platform/tokens.js';
 
 /**
  * Accounts under attack (issue 63, items 1-2), walked as the attacker did: an admin of one kind
@@ -528,5 +539,58 @@ describe('smaller items (issue 63, item 6)', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('changing second factors in an old session asks for the password again (issue 63, item 3)', () => {
+  const age = (sessionToken: string, minutes: number) =>
+    t.database.db
+      .update(sessions)
+      .set({ authenticatedAt: sql`now() - make_interval(mins => ${minutes}::int)` })
+      .where(eq(sessions.tokenHash, sha256(sessionToken)));
+
+  it('an app, a passkey or new recovery codes: 403 with the message past the window; the password opens it again', async () => {
+    const member = await makeSignedIn(t.database.db, { roles: ['AR', 'TA'], email: 'old.session@lab.test' });
+    const me = { ...member, roles: [] as Role[] };
+    await enableApp(t, member.token);
+    await age(member.token, SECOND_FACTOR.reauthMinutes + 1);
+    const changes: ['POST' | 'DELETE', string][] = [
+      ['POST', '/api/twofactor/app/setup'],
+      ['DELETE', '/api/twofactor/app'],
+      ['POST', '/api/twofactor/recovery-codes'],
+      ['POST', '/api/twofactor/passkeys/options'],
+      ['DELETE', '/api/twofactor/passkeys/00000000-0000-4000-8000-000000000000'],
+    ];
+    for (const [method, url] of changes) {
+      const res = await call(method, url, me);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message, url).toBe(SECOND_FACTOR_MESSAGES.reauthRequired);
+    }
+    // Reading the factors and renaming are no change of how one signs in.
+    expect((await call('GET', '/api/twofactor/factors', me)).statusCode).toBe(200);
+
+    const wrong = await call('POST', '/api/twofactor/reauthenticate', me, { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe(SECOND_FACTOR_MESSAGES.reauthWrongPassword);
+    expect((await call('POST', '/api/twofactor/recovery-codes', me)).statusCode).toBe(403);
+
+    const right = await call('POST', '/api/twofactor/reauthenticate', me, { password: DEMO_PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect((await call('POST', '/api/twofactor/recovery-codes', me)).statusCode).toBe(200);
+    expect((await call('DELETE', '/api/twofactor/app', me)).statusCode).toBe(200);
+  });
+
+  it("wrong passwords at once count with the account's sign-in tries: no more are judged than the limit", async () => {
+    const member = await makeSignedIn(t.database.db, { roles: ['CM'], email: 'guessing.session@lab.test' });
+    const me = { ...member, roles: [] as Role[] };
+    const all = await Promise.all(
+      Array.from({ length: SIGN_IN_LIMITS.perAccount + 10 }, () =>
+        call('POST', '/api/twofactor/reauthenticate', me, { password: 'a-guess' }),
+      ),
+    );
+    expect(all.filter((r) => r.statusCode === 422)).toHaveLength(SIGN_IN_LIMITS.perAccount);
+    expect(all.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    // The right password now waits too: the account is locked as a sign-in would be.
+    expect((await call('POST', '/api/twofactor/reauthenticate', me, { password: DEMO_PASSWORD })).statusCode).toBe(429);
   });
 });

@@ -9,6 +9,7 @@ import type {
   TwoFactorVerifyResponse,
 } from '@portal/shared';
 import { api } from '../../lib/api-client';
+import { withPasswordAgain } from './password-again';
 
 /** One hook per call of docs/api.md "Second factors". */
 
@@ -22,9 +23,13 @@ export function useFactors() {
   });
 }
 
+/** A change of second factors: asks for the password again first when the server says so (password-again.tsx). */
 function useFactorMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: factorsKey }) });
+  return useMutation({
+    mutationFn: (input: I) => withPasswordAgain(() => fn(input)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: factorsKey }),
+  });
 }
 
 export const useStartApp = () => useFactorMutation(() => api.post<TotpSetupResponse>('/twofactor/app/setup'));

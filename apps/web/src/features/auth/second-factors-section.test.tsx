@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_MESSAGES as M, type SecondFactorStatus } from '@portal/shared';
@@ -64,5 +64,41 @@ describe('passkeys on /profile2fa', () => {
     expect(await screen.findByText(M.codeFallbackOffDone)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('switch', named)).not.toBeChecked());
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ enabled: false }]);
+  }, 20_000);
+});
+
+describe('a change of second factors in an old session', () => {
+  it('asks for the password again, then makes the change; a wrong password says so in the modal', async () => {
+    const status: SecondFactorStatus = { app: true, code_fallback: true, passkeys: [], recovery_codes_left: 3 };
+    let fresh = false;
+    const { calls } = mockFetch((url, init) => {
+      if (url === '/api/twofactor/factors') return { body: status };
+      if (init.method === 'POST' && url === '/api/twofactor/reauthenticate') {
+        if (JSON.parse(String(init.body)).password !== 'right-password')
+          return { status: 422, body: { message: M.reauthWrongPassword } };
+        fresh = true;
+        return { body: { message: M.reauthDone } };
+      }
+      if (init.method === 'POST' && url === '/api/twofactor/recovery-codes')
+        return fresh
+          ? { body: { message: 'New codes.', recovery_codes: ['aaaa-bbbb'] } }
+          : { status: 403, body: { message: M.reauthRequired } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<SecondFactorsSection />);
+    await user.click(await screen.findByRole('button', { name: 'Make new codes' }));
+    const ask = await screen.findByRole('dialog', { name: 'Make new recovery codes' });
+    await user.click(within(ask).getByRole('button', { name: 'Make new codes' }));
+    const dialog = await screen.findByRole('dialog', { name: M.reauthTitle });
+    const field = within(dialog).getByLabelText('Password');
+    await user.type(field, 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText(M.reauthWrongPassword)).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'right-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('aaaa-bbbb')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/twofactor/recovery-codes')).toHaveLength(2);
   }, 20_000);
 });
