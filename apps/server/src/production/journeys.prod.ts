@@ -95,4 +95,21 @@ describe('signing in and the operator’s probes, through the proxy', () => {
     for (let i = 0; i < 150 && (await codes()) === before; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await codes()).toBe(before + 1);
   });
+
+  // Last: it uses up this address's sign-in limit for the minute.
+  it('counts the sign-in limit in Redis, once for both processes', async () => {
+    const limit = 20; // auth.routes.ts: 20 sign-ins a minute from one address (RATE_LIMIT_FACTOR 1)
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit && !statuses.includes(429); i++)
+      statuses.push(
+        (
+          await call(prod.url, 'POST', '/api/login', {
+            body: { username: `nobody${i}@nowhere.test`, password: 'not-the-password' },
+          })
+        ).status,
+      );
+    // Each process alone would have let `limit` through: together they refused the address sooner.
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s !== 429 && s !== 401)).toEqual([]);
+  });
 });
