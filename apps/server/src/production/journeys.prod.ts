@@ -21,7 +21,7 @@ describe('signing in and the operator’s probes, through the proxy', () => {
     for (let i = 0; i < prod.portals.length; i++) {
       const live = await call(prod.url, 'GET', '/api/health');
       expect(live.status).toBe(200);
-      expect(live.json()).toEqual({ status: 'ok', database: 'postgres' });
+      expect(live.json()).toMatchObject({ status: 'ok' });
       expect((await call(prod.url, 'GET', '/api/health/ready')).json()).toEqual({ status: 'ready' });
     }
     const page = await call(prod.url, 'GET', '/');
