@@ -178,12 +178,14 @@ export default defineConfig(
   // makes a new hidden class in the old generation at every call on Node 20's V8 (platform/objects.ts
   // `extend`; bench/README.md, 2026-11-30). Inside any function of the services, queries and the
   // platform; in a routes file, inside a handler (a function within the routes' function), since
-  // the route's options are written once at start. Tests and seeds are not on the request path.
+  // the route's options are written once at start. Tests (the production suite too) and seeds are not
+  // on the request path.
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/**/*.test.ts',
       'apps/server/src/test/**',
+      'apps/server/src/production/**',
       'apps/server/src/db/seed/**',
       'apps/server/src/**/*.routes.ts',
     ],

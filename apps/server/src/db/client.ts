@@ -223,8 +223,8 @@ export async function openPostgres(url: string, opts: { migrated?: boolean } = {
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   // The pool listens only while a connection is idle. One lent out (a transaction between its
   // statements, or one whose BEGIN just failed) that the server ends emits 'error' on the client
-  // with no listener, which ended the process (two-processes.test.ts, connections cut). The query
-  // in flight fails on its own, and the pool drops the broken client when it is released.
+  // with no listener, which ended the process (production/two-processes.prod.ts, connections cut).
+  // The query in flight fails on its own, and the pool drops the broken client when it is released.
   pool.on('connect', (client) =>
     client.on('error', (err) => console.warn(`PostgreSQL closed a connection in use: ${err.message}`)),
   );

@@ -63,61 +63,75 @@ export async function roundRobin(targets: () => string[]): Promise<{ url: string
 
 export async function startProduction(opts: { processes?: number; env?: Record<string, string> } = {}) {
   if (!SERVER) throw new Error('the production suite runs on PostgreSQL: set TEST_DATABASE_URL');
-  const dirs: string[] = [];
+  // What is started is undone in reverse, by stop() or at once when the start fails (a bundle that
+  // exits at start): a test file whose beforeAll throws never calls stop(), and the sink, s3rver and
+  // database it left behind outlived the run.
+  const undo: (() => unknown)[] = [];
+  const undoAll = async () => {
+    for (const step of undo.splice(0).reverse()) await Promise.resolve(step()).catch(() => undefined);
+  };
   const mkdir = (prefix: string) => {
     const d = mkdtempSync(path.join(tmpdir(), prefix));
-    dirs.push(d);
+    undo.push(() => rmSync(d, { recursive: true, force: true }));
     return d;
   };
-  const database = await emptyPostgresDatabase(SERVER);
-  const sink = await startSmtpSink(0, mkdir('prod-mail-'));
-  const s3 = await startS3Server();
-  const bucket = await s3.createBucket();
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATABASE_URL: database.url,
-    APP_SECRET: 'production-suite-secret-of-at-least-32-chars',
-    MAIL_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
-    CONTACT_EMAIL: 'office@body.test',
-    METRICS_TOKEN,
-    REDIS_URL,
-    REDIS_PREFIX: `portal-prod-${randomBytes(6).toString('hex')}:`,
-    SHUTDOWN_GRACE_S: '30',
-    DATA_DIR: mkdir('prod-data-'),
-    ...s3.env(bucket),
-    ...opts.env,
-  };
-  const portals: PortalProcess[] = [];
-  // At the same moment, on a database without a single table: one migrates, the others wait.
-  portals.push(...(await Promise.all(Array.from({ length: opts.processes ?? 2 }, () => startPortal(env)))));
-  const proxy = await roundRobin(() =>
-    portals.filter((p) => p.child.exitCode === null && !p.child.killed).map((p) => p.url),
-  );
-  const db = await openPostgres(database.url, { migrated: true });
-  const production: Production = {
-    url: proxy.url,
-    portals,
-    env,
-    sink,
-    s3,
-    bucket,
-    db,
-    databaseUrl: database.url,
-    async addPortal(extra = {}) {
-      const p = await startPortal({ ...env, ...extra });
-      portals.push(p);
-      return p;
-    },
-    async stop() {
+  try {
+    const database = await emptyPostgresDatabase(SERVER);
+    undo.push(() => database.drop());
+    const sink = await startSmtpSink(0, mkdir('prod-mail-'));
+    undo.push(() => sink.stop());
+    const s3 = await startS3Server();
+    undo.push(() => s3.close());
+    const bucket = await s3.createBucket();
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      APP_SECRET: 'production-suite-secret-of-at-least-32-chars',
+      MAIL_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
+      CONTACT_EMAIL: 'office@body.test',
+      METRICS_TOKEN,
+      REDIS_URL,
+      REDIS_PREFIX: `portal-prod-${randomBytes(6).toString('hex')}:`,
+      SHUTDOWN_GRACE_S: '30',
+      DATA_DIR: mkdir('prod-data-'),
+      ...s3.env(bucket),
+      ...opts.env,
+    };
+    const portals: PortalProcess[] = [];
+    const proxy = await roundRobin(() =>
+      portals.filter((p) => p.child.exitCode === null && !p.child.killed).map((p) => p.url),
+    );
+    undo.push(() => new Promise((r) => proxy.server.close(r)));
+    undo.push(async () => {
       for (const p of portals) if (p.child.exitCode === null) p.child.kill('SIGKILL');
       await Promise.all(portals.map((p) => p.exited));
-      await new Promise((r) => proxy.server.close(r));
-      sink.stop();
-      await s3.close();
-      await db.close();
-      await database.drop();
-      dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-    },
-  };
-  return production;
+    });
+    // At the same moment, on a database without a single table: one migrates, the others wait.
+    const started = await Promise.allSettled(Array.from({ length: opts.processes ?? 2 }, () => startPortal(env)));
+    for (const s of started) if (s.status === 'fulfilled') portals.push(s.value);
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const db = await openPostgres(database.url, { migrated: true });
+    undo.push(() => db.close());
+    const production: Production = {
+      url: proxy.url,
+      portals,
+      env,
+      sink,
+      s3,
+      bucket,
+      db,
+      databaseUrl: database.url,
+      async addPortal(extra = {}) {
+        const p = await startPortal({ ...env, ...extra });
+        portals.push(p);
+        return p;
+      },
+      stop: undoAll,
+    };
+    return production;
+  } catch (e) {
+    await undoAll();
+    throw e;
+  }
 }

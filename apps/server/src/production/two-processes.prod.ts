@@ -1,128 +1,44 @@
 import { request, Agent } from 'node:http';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared';
-import { openPostgres, type Database } from './db/client.js';
-import { makePdf } from './db/seed/demo-pdf.js';
-import { makeCategoryTree } from './test/factories/publications.js';
-import { makeUser } from './test/factories/users.js';
-import { onServer } from './test/global-setup.js';
-import { DEMO_PASSWORD } from './test/helpers.js';
-import { multipart } from './test/multipart.js';
-import { startS3Server, type S3TestServer } from './test/s3-server.js';
-import { emptyPostgresDatabase, startPortal, startSmtpSink, type PortalProcess } from './test/processes.js';
+import { makePdf } from '../db/seed/demo-pdf.js';
+import { DEMO_PASSWORD } from '../db/seed/demo-data.js';
+import { makeCategoryTree } from '../test/factories/publications.js';
+import { makeUser } from '../test/factories/users.js';
+import { onServer } from '../test/global-setup.js';
+import { multipart } from '../test/multipart.js';
+import type { PortalProcess } from '../test/processes.js';
+import { call as callAt, signIn as signInAt } from './client.js';
+import { METRICS_TOKEN, SERVER, startProduction, type Production } from './harness.js';
 
 /**
- * Two portal processes (the real start path, src/main.ts) on one empty PostgreSQL database, started
- * at the same moment and driven alternately, as behind a load balancer. PostgreSQL only.
+ * Two portal processes (what is shipped: npm start's bundle) on one empty PostgreSQL database,
+ * started at the same moment, files in S3, limits in Redis, mail over SMTP. A test that is about one
+ * process in particular calls it by its own address; the others go through the round-robin proxy,
+ * so consecutive requests land on alternate processes.
  */
-
-const SERVER = process.env.TEST_DATABASE_URL;
-const METRICS_TOKEN = 'two-processes-metrics-token';
-
-/**
- * Where the two processes keep files: the one place this test names its storage. A real S3 API
- * server process (s3rver) with a bucket of this run, as an operator sets S3_*; DATA_DIR then holds
- * none of the portal's files.
- */
-let s3: S3TestServer | undefined;
-let bucket = '';
-let dataDir = '';
-async function storageEnv(dir: string): Promise<Record<string, string>> {
-  s3 = await startS3Server();
-  bucket = await s3.createBucket();
-  dataDir = dir;
-  return { DATA_DIR: dir, ...s3.env(bucket) };
-}
-
-describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
-  let database: { url: string; name: string; drop(): Promise<void> };
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  let db: Database;
+describe('two processes on one PostgreSQL database', () => {
+  let prod: Production;
   let a: PortalProcess;
   let b: PortalProcess;
-  const dirs: string[] = [];
-  const mkdir = (prefix: string) => {
-    const d = mkdtempSync(path.join(tmpdir(), prefix));
-    dirs.push(d);
-    return d;
-  };
 
   beforeAll(async () => {
-    database = await emptyPostgresDatabase(SERVER!);
-    sink = await startSmtpSink(0, mkdir('two-mail-'));
-    const { smtpPort } = sink;
-    const env = {
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      APP_SECRET: 'two-processes-secret-of-at-least-32-chars',
-      MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
-      CONTACT_EMAIL: 'office@body.test',
-      METRICS_TOKEN,
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: `portal-two-${randomBytes(6).toString('hex')}:`,
-      RATE_LIMIT_FACTOR: '100',
-      SHUTDOWN_GRACE_S: '30',
-      WEB_DIST: '/nonexistent-web-dist',
-      ...(await storageEnv(mkdir('two-files-'))),
-    };
-    // At the same moment, on a database without a single table: one migrates, the other waits.
-    [a, b] = await Promise.all([startPortal(env), startPortal(env)]);
-    db = await openPostgres(database.url, { migrated: true });
-  }, 240_000);
-
-  afterAll(async () => {
-    for (const p of [a, b]) if (p && p.child.exitCode === null) p.child.kill('SIGKILL');
-    sink?.stop();
-    await s3?.close();
-    await db?.close();
-    await database?.drop();
-    dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+    // The connections-cut test sends hundreds of requests a second from one address.
+    prod = await startProduction({ processes: 2, env: { RATE_LIMIT_FACTOR: '100' } });
+    [a, b] = prod.portals as [PortalProcess, PortalProcess];
   });
+  afterAll(() => prod?.stop());
 
-  const call = async (
-    p: PortalProcess,
-    method: string,
-    url: string,
-    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ) => {
-    const res = await fetch(p.url + url, {
-      method,
-      headers: {
-        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        ...(opts.body ? { 'content-type': 'application/json' } : {}),
-        ...opts.headers,
-      },
-      body: opts.body ? JSON.stringify(opts.body) : undefined,
-    });
-    const buffer = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, buffer, json: <T = Record<string, unknown>>() => JSON.parse(buffer.toString()) as T };
-  };
-
-  const codeFor = async (email: string) => {
-    for (let i = 0; i < 100; i++) {
-      const m = (await sink.messages()).find((x) => x.to.includes(email) && /verification code/.test(x.subject));
-      if (m) return m.text.match(/\b(\d{4})\b/)![1]!;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no code for ${email}`);
-  };
+  const call = (p: PortalProcess | string, method: string, url: string, opts?: Parameters<typeof callAt>[3]) =>
+    callAt(typeof p === 'string' ? p : p.url, method, url, opts);
 
   /** Signs in with the password on one process and the code on the other. */
-  const signIn = async (email: string, first: PortalProcess, second: PortalProcess) => {
-    const login = await call(first, 'POST', '/api/login', { body: { username: email, password: DEMO_PASSWORD } });
-    expect(login.status).toBe(200);
-    const verify = await call(second, 'POST', '/api/twofactor/verify', {
-      token: login.json<{ token: string }>().token,
-      body: { code: await codeFor(email) },
-    });
-    expect(verify.status).toBe(200);
-    return verify.json<{ token: string }>().token;
-  };
+  const signIn = async (email: string, first: PortalProcess, second: PortalProcess) =>
+    (await signInAt(prod.sink, email, first.url, second.url)).token;
 
   it('both started on an empty database and serve: ready, the migrations run once', async () => {
     for (const p of [a, b]) {
@@ -130,14 +46,14 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
       expect(p.output()).not.toMatch(/"level":50|Error/);
     }
     // The database records every migration as done (the table the processes check at start).
-    const { rows } = (await db.db.execute(sql`select migrated_to from portal_schema where id = 1`)) as unknown as {
+    const { rows } = (await prod.db.db.execute(sql`select migrated_to from portal_schema where id = 1`)) as unknown as {
       rows: { migrated_to: string }[];
     };
     expect(Number(rows[0]!.migrated_to)).toBeGreaterThan(0);
   });
 
   it('a token from one works on the other, and signing out on one ends it on both', async () => {
-    const user = await makeUser(db.db, { roles: ['AR'] });
+    const user = await makeUser(prod.db.db, { roles: ['AR'] });
     const token = await signIn(user.email, a, b);
     expect((await call(a, 'GET', '/api/activeuser', { token })).status).toBe(200);
     expect((await call(b, 'GET', '/api/activeuser', { token })).status).toBe(200);
@@ -147,28 +63,32 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
   });
 
   it('wrong passwords split across both lock the account', async () => {
-    const user = await makeUser(db.db, { roles: ['AR'] });
+    const user = await makeUser(prod.db.db, { roles: ['AR'] });
+    // Through the proxy: the tries alternate between the processes.
     for (let i = 0; i < 5; i++) {
-      const res = await call(i % 2 ? a : b, 'POST', '/api/login', {
+      const res = await call(prod.url, 'POST', '/api/login', {
         body: { username: user.email, password: `wrong-${i}` },
       });
       expect(res.status).toBe(401);
     }
-    const right = await call(a, 'POST', '/api/login', { body: { username: user.email, password: DEMO_PASSWORD } });
+    const right = await call(prod.url, 'POST', '/api/login', {
+      body: { username: user.email, password: DEMO_PASSWORD },
+    });
     expect(right.status).toBe(401);
     expect(right.json()).toEqual({ message: MESSAGES.loginFailed });
   });
 
   it('every contact message is mailed exactly once, whichever process took it', async () => {
     const subjects = Array.from({ length: 6 }, (_, i) => `Question ${i} ${randomBytes(3).toString('hex')}`);
+    // Through the proxy: taken alternately by each process, while both workers read the outbox.
     for (const [i, subject] of subjects.entries()) {
-      const res = await call(i % 2 ? a : b, 'POST', '/api/contact', {
+      const res = await call(prod.url, 'POST', '/api/contact', {
         body: { name: 'Vera Visitor', email: `vera${i}@example.org`, subject, message: 'How much?' },
       });
       expect(res.status).toBe(200);
     }
     const toOffice = async () =>
-      (await sink.messages()).filter(
+      (await prod.sink.messages()).filter(
         (m) => m.to.includes('office@body.test') && subjects.some((s) => m.subject.includes(s) || m.text.includes(s)),
       );
     for (let i = 0; i < 150 && (await toOffice()).length < subjects.length; i++)
@@ -197,9 +117,9 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
   let categoryId: number;
 
   it('an upload through one is read byte for byte through the other', async () => {
-    admin = await signIn((await makeUser(db.db, { roles: ['SYSADMIN'] })).email, b, a);
-    reader = await signIn((await makeUser(db.db, { roles: ['AR'] })).email, a, b);
-    categoryId = (await makeCategoryTree(db.db, 1)).subs[0]!.id;
+    admin = await signIn((await makeUser(prod.db.db, { roles: ['SYSADMIN'] })).email, b, a);
+    reader = await signIn((await makeUser(prod.db.db, { roles: ['AR'] })).email, a, b);
+    categoryId = (await makeCategoryTree(prod.db.db, 1)).subs[0]!.id;
     const content = await makePdf('Shared between processes');
     const m = multipart([
       { name: 'name', value: 'Shared notice' },
@@ -217,8 +137,8 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
     expect(read.status).toBe(200);
     expect(read.buffer.equals(content)).toBe(true);
     // Stored in the bucket, nothing under DATA_DIR/files.
-    expect((await s3!.keys(bucket)).length).toBeGreaterThan(0);
-    expect(existsSync(path.join(dataDir, 'files'))).toBe(false);
+    expect((await prod.s3.keys(prod.bucket)).length).toBeGreaterThan(0);
+    expect(existsSync(path.join(prod.env.DATA_DIR!, 'files'))).toBe(false);
     // The bytes moved, in the metrics of the process that moved them.
     const figure = async (p: PortalProcess, name: string) =>
       Number(
@@ -233,18 +153,20 @@ describe.skipIf(!SERVER)('two processes on one PostgreSQL database', () => {
   it('cutting the database connections gives 503s, then both serve again without a restart', async () => {
     const statuses = new Map<number, number>();
     let stop = false;
-    const client = async (p: PortalProcess) => {
+    const client = async () => {
       while (!stop) {
-        const res = await call(p, 'GET', '/api/notifications?role=AR', { token: reader });
+        const res = await call(prod.url, 'GET', '/api/notifications?role=AR', { token: reader });
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       }
     };
-    const clients = Array.from({ length: 8 }, (_, i) => client(i % 2 ? a : b));
+    // Eight clients through the proxy, so both processes lose their connections under load.
+    const clients = Array.from({ length: 8 }, () => client());
+    const database = new URL(prod.databaseUrl).pathname.slice(1);
     for (let i = 0; i < 4; i++) {
       await new Promise((r) => setTimeout(r, 200));
       await onServer(
         SERVER!,
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database.name}' and pid <> pg_backend_pid()`,
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`,
       );
     }
     await new Promise((r) => setTimeout(r, 300));
