@@ -1,7 +1,7 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
 import { startRedisServer, type RedisProcess } from '../test/redis-server.js';
-import { moduleExports } from './module-exports.js';
 
 /**
  * Redis stops while the portal serves (issue 62): the per-address limit counts in this process's
@@ -28,7 +28,7 @@ describe('the request limits when Redis stops and comes back', () => {
   });
 
   const keys = async () => {
-    const client = new (await moduleExports(import('ioredis'))).Redis(redis.url, { maxRetriesPerRequest: 0 });
+    const client = new Redis(redis.url, { maxRetriesPerRequest: 0 });
     try {
       return await client.keys(`${prefix}*`);
     } finally {
@@ -55,11 +55,12 @@ describe('the request limits when Redis stops and comes back', () => {
     const down = [];
     for (let i = 0; i < 5; i++) down.push(await health('10.0.0.2'));
     expect(down.map((a) => a.status)).toEqual([200, 200, 200, 429, 429]);
-    for (const a of down) expect(a.ms).toBeLessThan(200);
+    // No request waits on a reconnect (they took 1-5 s when commands were queued until then).
+    for (const a of down) expect(a.ms).toBeLessThan(500);
     // ioredis keeps trying to reconnect meanwhile: still one line.
     await new Promise((r) => setTimeout(r, 1_500));
     expect(said(/Redis is unreachable/)).toHaveLength(1);
-    expect(said(/"level":(40|50)/)).toHaveLength(1);
+    expect(said(/Redis/)).toHaveLength(1);
 
     await redis.start();
     await until(() => said(/Redis is back/).length > 0);

@@ -1,7 +1,7 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../test/factories/users.js';
 import { startRedisServer, type RedisProcess } from '../test/redis-server.js';
-import { moduleExports } from '../platform/module-exports.js';
 import { startProduction, type Production } from './harness.js';
 import { call, median, signIn, sleep } from './faults-helpers.js';
 
@@ -25,8 +25,8 @@ describe('Redis stops and comes back while the portal serves', () => {
   });
 
   const prefix = () => prod.env.REDIS_PREFIX!;
-  const inRedis = async <T>(use: (client: import('ioredis').Redis) => Promise<T>) => {
-    const client = new (await moduleExports(import('ioredis'))).Redis(redis.url, { maxRetriesPerRequest: 0 });
+  const inRedis = async <T>(use: (client: Redis) => Promise<T>) => {
+    const client = new Redis(redis.url, { maxRetriesPerRequest: 0 });
     try {
       return await use(client);
     } finally {
