@@ -2,7 +2,12 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { countsAgainstLimit, rateLimitKey } from './platform/rate-limit-key.js';
-import { MemoryCounter, MemoryRateLimitStore } from './platform/rate-limit-store.js';
+import {
+  MemoryCounter,
+  MemoryRateLimitStore,
+  redisOrMemoryStore,
+  SharedCounting,
+} from './platform/rate-limit-store.js';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -166,36 +171,39 @@ export async function buildApp({
   // Limits of single routes (`config.rateLimit`: sign-in, public forms) are the plugin's hooks on
   // those routes. Their x-ratelimit-* headers only on a refused request (with retry-after): on every
   // other answer they were three headers the app never reads, built for each reply.
-  // With REDIS_URL every process counts in Redis (the plugin's own Redis store); without it each
-  // process counts alone, in memory.
-  const redis = config.redisUrl
-    ? new (await moduleExports(import('ioredis'))).Redis(config.redisUrl, {
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: true,
-      })
+  // With REDIS_URL every process counts in Redis while it is reachable, and in its own memory
+  // while it is not (platform/rate-limit-store.ts); without REDIS_URL each process counts alone.
+  // Commands fail at once while disconnected (no offline queue, no retry of a command cut by a
+  // closed connection, a second at most for an answer) and are then counted in memory.
+  const counting = config.redisUrl
+    ? new SharedCounting(
+        new (await moduleExports(import('ioredis'))).Redis(config.redisUrl, {
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 0,
+          commandTimeout: 1_000,
+        }),
+        app.log,
+      )
     : null;
-  if (redis) {
-    // Without a listener an unreachable Redis would end the process; the limits then let requests through.
-    redis.on('error', (e: Error) => app.log.warn(`Redis: ${e.message}`));
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
+  if (counting) {
+    await counting.firstConnection(2_000);
+    app.addHook('onClose', () => counting.close());
   }
   await app.register(fastifyRateLimit, {
     global: false,
     timeWindow: '1 minute',
     keyGenerator: rateLimitKey,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    ...(redis ? { redis, nameSpace: config.redisPrefix, skipOnError: true } : { store: MemoryRateLimitStore }),
+    store: counting ? redisOrMemoryStore(counting, config.redisPrefix) : MemoryRateLimitStore,
   });
   // The limit of every call, per client address: an app-wide hook, so it runs before the token
   // is looked up (authPlugin's hook, added after this one). As the plugin's global limit it was a
   // hook of each route, and those run after every app-wide hook: requests with made-up tokens each
   // cost a lookup and were never limited. In memory it is counted at once, without the plugin's
-  // per-request promises (a hot path); in Redis through the plugin's public createRateLimit.
+  // per-request promises (a hot path); with Redis through the plugin's public createRateLimit.
   // The web app's own files are not counted (`countsAgainstLimit`).
   const maxPerMinute = Math.ceil(600 * config.rateLimitFactor);
-  if (redis) {
+  if (counting) {
     const limit = app.createRateLimit({ max: maxPerMinute, timeWindow: 60_000, keyGenerator: rateLimitKey });
     app.addHook('onRequest', async (req, reply) => {
       if (!countsAgainstLimit(req.url)) return;

@@ -63,6 +63,11 @@ const envSchema = z.object({
    * stops. Long enough for the slowest request the server works on in silence (an import).
    */
   SOCKET_IDLE_TIMEOUT_S: z.coerce.number().positive().default(120),
+  /**
+   * Storage housekeeping removes a temporary part, or an object no row names, only once it is this
+   * old: a younger one may be an upload whose row is about to commit.
+   */
+  STORAGE_SWEEP_GRACE_S: z.coerce.number().positive().default(3600),
 });
 
 /** Where files go when S3_BUCKET is set. Without keys the SDK's own chain (environment, instance role) is used. */
@@ -109,6 +114,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Fastify's connectionTimeout: the socket's inactivity timeout. */
   socketIdleTimeoutMs: number;
+  /** How old an unnamed object or a temporary part must be before housekeeping removes it. */
+  storageSweepGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -169,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_S * 1000,
     socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_S * 1000,
+    storageSweepGraceMs: e.STORAGE_SWEEP_GRACE_S * 1000,
   };
 }
 

@@ -49,11 +49,12 @@ async function purgeAbandonedImports(deps: Deps) {
 }
 
 /**
- * The Storage's housekeeping: temporary parts and stored objects older than
- * an hour that no row names are removed. The log says how many, never which.
+ * The Storage's housekeeping: temporary parts and stored objects that no row names, older than
+ * STORAGE_SWEEP_GRACE_S (an hour), are removed. The log says how many, never which.
  */
 export async function sweepStorage(deps: Deps) {
-  const removed = await storageOf(deps).sweep(new Date(Date.now() - HOUR), (keys) => keysNamedByRows(deps.db, keys));
+  const before = new Date(Date.now() - deps.config.storageSweepGraceMs);
+  const removed = await storageOf(deps).sweep(before, (keys) => keysNamedByRows(deps.db, keys));
   if (removed.parts + removed.objects > 0) {
     deps.log.info(
       removed,

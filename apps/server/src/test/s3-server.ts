@@ -19,10 +19,11 @@ const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /** s3rver's own default keys: a request signed with any other is refused with 403. */
 export const S3_TEST_KEY = { id: 'S3RVER', secret: 'S3RVER' };
 
-// Port 0 and the port chosen printed on the first line: no race for a free port.
+// Port 0 (the first start) and the port chosen printed on the first line: no race for a free port.
+// A restart asks for the same port again.
 const RUNNER = `
 import S3rver from 's3rver';
-const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.argv[1] });
+const server = new S3rver({ address: '127.0.0.1', port: Number(process.argv[2]), silent: true, directory: process.argv[1] });
 const { port } = await server.run();
 console.log(JSON.stringify({ port }));
 process.on('SIGTERM', () => server.close().then(() => process.exit(0)));
@@ -38,7 +39,12 @@ export interface S3TestServer {
   /** Every key in the bucket. */
   keys(bucket: string): Promise<string[]>;
   client(): Promise<S3Client>;
-  process: ChildProcess;
+  /** The s3rver process running now (another one after `start`). */
+  process(): ChildProcess;
+  /** Kills it at once (SIGKILL), as a crash would; its folder, and so its objects, stay. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port over the same folder (after `kill`). */
+  start(): Promise<void>;
   /** s3rver's data folder (a test may look for the parts of an unfinished multipart upload there). */
   directory: string;
   close(): Promise<void>;
@@ -49,15 +55,15 @@ export function testBucketName(): string {
   return `t-${process.pid}-${randomBytes(4).toString('hex')}`;
 }
 
-export async function startS3Server(): Promise<S3TestServer> {
-  const directory = mkdtempSync(path.join(tmpdir(), 'portal-s3-'));
-  const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, directory], {
+/** s3rver in a process of its own over `directory`, on `port` (0: a free one); answers its port once it listens. */
+async function runS3rver(directory: string, port: number): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, directory, String(port)], {
     cwd: SERVER_DIR,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
+  const chosen = await new Promise<number>((resolve, reject) => {
     let out = '';
     const onData = (c: Buffer) => {
       out += c.toString();
@@ -70,6 +76,14 @@ export async function startS3Server(): Promise<S3TestServer> {
     child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`s3rver exited ${code}: ${err}`)));
   });
+  return { child, port: chosen };
+}
+
+export async function startS3Server(): Promise<S3TestServer> {
+  const directory = mkdtempSync(path.join(tmpdir(), 'portal-s3-'));
+  const first = await runS3rver(directory, 0);
+  let child = first.child;
+  const port = first.port;
   const endpoint = `http://127.0.0.1:${port}`;
   const settings = (bucket: string): S3Settings => ({
     bucket,
@@ -107,7 +121,16 @@ export async function startS3Server(): Promise<S3TestServer> {
       return keys;
     },
     client,
-    process: child,
+    process: () => child,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async start() {
+      child = (await runS3rver(directory, port)).child;
+    },
     directory,
     async close() {
       if (child.exitCode === null && child.signalCode === null) {
