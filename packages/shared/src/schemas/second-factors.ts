@@ -51,7 +51,9 @@ export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
 export const codeFallbackRequest = z.object({ enabled: z.boolean() });
 
 /** POST /twofactor/reauthenticate: the password again, before a change of second factors. */
-export const reauthenticateRequest = z.object({ password: z.string().min(1, MESSAGES.loginPasswordRequired).max(200) });
+export const reauthenticateRequest = z.object({
+  password: safeString({ error: MESSAGES.loginPasswordRequired }).min(1, MESSAGES.loginPasswordRequired).max(200),
+});
 
 /** The second step of a sign-in with the app's code or a recovery code. */
 export const appVerifyRequest = z.object({ code: totpCode, remember_me: z.boolean().optional().default(false) });
