@@ -10,16 +10,19 @@ import type { SinkMessage } from '../test/processes.js';
 
 export interface Answer {
   status: number;
+  /** From sending to the last byte of the answer. */
+  ms: number;
   headers: Headers;
   buffer: Buffer;
   text(): string;
   json<T = Record<string, unknown>>(): T;
 }
 
-async function answer(res: Response): Promise<Answer> {
+async function answer(res: Response, started: number): Promise<Answer> {
   const buffer = Buffer.from(await res.arrayBuffer());
   return {
     status: res.status,
+    ms: performance.now() - started,
     headers: res.headers,
     buffer,
     text: () => buffer.toString(),
@@ -31,8 +34,9 @@ export async function call(
   base: string,
   method: string,
   url: string,
-  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: Buffer } = {},
 ): Promise<Answer> {
+  const started = performance.now();
   return answer(
     await fetch(base + url, {
       method,
@@ -41,20 +45,23 @@ export async function call(
         ...(opts.body ? { 'content-type': 'application/json' } : {}),
         ...opts.headers,
       },
-      body: opts.body ? JSON.stringify(opts.body) : undefined,
+      body: opts.raw ?? (opts.body ? JSON.stringify(opts.body) : undefined),
     }),
+    started,
   );
 }
 
 /** A multipart/form-data POST, as the web app's upload forms send it. */
 export async function upload(base: string, url: string, token: string, parts: Part[]): Promise<Answer> {
   const m = multipart(parts);
+  const started = performance.now();
   return answer(
     await fetch(base + url, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, ...m.headers },
       body: m.payload,
     }),
+    started,
   );
 }
 

@@ -50,7 +50,7 @@ describe('kill -9 of one process during an upload', () => {
       headers: m.headers,
       raw: m.payload,
     });
-    expect(first.status, first.body.toString()).toBe(200);
+    expect(first.status, first.buffer.toString()).toBe(200);
     const keptId = first.json<{ data: { id: number } }>().data.id;
     const bucketMatchesRows = async () => {
       const named = (await prod.db.db.select({ key: files.storageKey }).from(files)).map((r) => r.key).sort();
@@ -112,7 +112,7 @@ describe('kill -9 of one process during an upload', () => {
     expect(await prod.s3.keys(prod.bucket)).not.toContain(orphan);
     const read = await call(prod.url, 'GET', `/api/publications/${keptId}/file`, { token: reader });
     expect(read.status).toBe(200);
-    expect(read.body.equals(kept)).toBe(true);
+    expect(read.buffer.equals(kept)).toBe(true);
     for (const p of [b, restarted]) expect(p.output()).not.toMatch(/"level":50/);
   });
 });

@@ -50,7 +50,7 @@ describe('S3 stops and comes back while the portal serves', () => {
 
     const before = await makePdf('Stored before S3 stopped');
     const first = await upload('Before', before);
-    expect(first.status, first.body.toString()).toBe(200);
+    expect(first.status, first.buffer.toString()).toBe(200);
     const firstId = first.json<{ data: { id: number } }>().data.id;
 
     await prod.s3.kill();
@@ -72,12 +72,12 @@ describe('S3 stops and comes back while the portal serves', () => {
     await prod.s3.start();
     await nothingHalfWritten();
     const again = await upload('While down', content);
-    expect(again.status, again.body.toString()).toBe(200);
+    expect(again.status, again.buffer.toString()).toBe(200);
     expect(await rowsNamed('While down')).toBe(1);
     const read = await download(again.json<{ data: { id: number } }>().data.id);
     expect(read.status).toBe(200);
-    expect(read.body.equals(content)).toBe(true);
-    expect((await download(firstId)).body.equals(before)).toBe(true);
+    expect(read.buffer.equals(content)).toBe(true);
+    expect((await download(firstId)).buffer.equals(before)).toBe(true);
     await nothingHalfWritten();
     for (const p of prod.portals) expect(p.output()).not.toMatch(/"level":50/);
   });
