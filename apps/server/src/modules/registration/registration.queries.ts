@@ -63,6 +63,15 @@ export async function findUserIdByEmail(db: Q, email: string): Promise<number | 
   return row?.id ?? null;
 }
 
+/** The address on file for an email typed in any case, or null when no account has it. */
+export async function findAccountEmail(db: Q, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row?.email ?? null;
+}
+
 /** A new registration, waiting for the admin who handles it. */
 export async function insertRegistration(db: Q, values: Omit<typeof userRequests.$inferInsert, 'type'>) {
   const [row] = await db

@@ -124,9 +124,11 @@ export async function settleRegistration(
 export async function register(deps: Deps, form: RegistrationForm) {
   const settled = await settleRegistration(deps.db, form);
   const name = fullName(settled.first_name, settled.last_name);
-  if ((await q.findUserIdByEmail(deps.db, settled.email)) !== null) {
+  const onFile = await q.findAccountEmail(deps.db, settled.email);
+  if (onFile !== null) {
     // Not awaited: the time of the answer must not tell whether the email has an account.
-    void noticeOwner(deps, settled.email).catch((e: unknown) =>
+    // Mailed to the address on file, not to the spelling the form used.
+    void noticeOwner(deps, onFile).catch((e: unknown) =>
       deps.log.error({ err: e }, 'registration notice mail failed'),
     );
     return { message: M.registered };
