@@ -1,10 +1,19 @@
 // npm start: builds what is missing (first run on a fresh clone), then serves the portal in this
 // same process (a second Node process cost its own start-up, about 50 ms of the cold start), from
 // the server's bundle (apps/server/scripts/bundle.mjs: one file to read instead of a thousand).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+// The portal is built and tested on the Node.js line in .nvmrc (package.json's engines). An older
+// Node may still start it, untested: say so once, plainly, rather than fail later in a dependency.
+const tested = Number(readFileSync('.nvmrc', 'utf8').trim());
+if (Number(process.versions.node.split('.')[0]) < tested) {
+  console.warn(
+    `Node.js ${process.versions.node} is older than the Node.js ${tested} the portal is tested on (README, "Quick start").`,
+  );
+}
 
 const built = ['packages/shared/dist/index.js', 'apps/server/dist/bundle/main.js', 'apps/web/dist/index.html'].every(
   (f) => existsSync(f),

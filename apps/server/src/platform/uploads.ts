@@ -213,7 +213,11 @@ class RequestCounter {
         done(this.total > this.maxBytes ? this.refusal() : null, chunk);
       },
     });
-    file.on('error', (e) => counter.destroy(e));
+    // The file may have failed already: the body can end while the prechecks await the database,
+    // and an error event that fired then is not fired again for a listener added now (Node 24's
+    // quicker parse made this common; a cut upload waited for ever).
+    if (file.errored) counter.destroy(file.errored);
+    else file.on('error', (e) => counter.destroy(e));
     // The file flows in before Storage starts reading (it may first create a folder): a refusal
     // then has no reader yet. Storage's pipeline still gets it, from the stream's errored state.
     counter.on('error', () => {});
