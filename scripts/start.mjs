@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 
 // The portal is built and tested on the Node.js line in .nvmrc (package.json's engines). An older
 // Node may still start it, untested: say so once, plainly, rather than fail later in a dependency.
-const tested = Number(readFileSync('.nvmrc', 'utf8').trim());
+const nvmrc = new URL('../.nvmrc', import.meta.url);
+const tested = existsSync(nvmrc) ? Number(readFileSync(nvmrc, 'utf8').trim()) : 0;
 if (Number(process.versions.node.split('.')[0]) < tested) {
   console.warn(
     `Node.js ${process.versions.node} is older than the Node.js ${tested} the portal is tested on (README, "Quick start").`,
