@@ -1,5 +1,4 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { countsAgainstLimit, rateLimitKey } from './platform/rate-limit-key.js';
 import {
@@ -19,7 +18,10 @@ import {
 import { BODY_LIMITS, MESSAGES, PRODUCT_NAME } from '@portal/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import './modules/policies.js';
+import { MODULES } from './modules/index.js';
+import { devRoutes } from './modules/dev/index.js';
+import { registerRules } from './platform/access.js';
+import { checkRouteAccess, noteRoutes } from './platform/route-access.js';
 import { authPlugin } from './platform/auth.js';
 import { depsOfRequest, type Deps } from './platform/deps.js';
 import { AppError, fromDatabaseError, isConnectionLost, tooManyRequests } from './platform/errors.js';
@@ -33,31 +35,7 @@ import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerCompression } from './platform/compression.js';
 import { registerWeb } from './platform/web.js';
 import { withMultipartBodies } from './platform/uploads.js';
-import { authRoutes } from './modules/auth/index.js';
-import { devRoutes } from './modules/dev/index.js';
-import { notificationRoutes, onEvent as notifyOnEvent } from './modules/notifications/index.js';
-import { secondFactorRoutes } from './modules/auth/index.js';
 import { listen } from './platform/events.js';
-import { facilityRoutes } from './modules/facilities/index.js';
-import { siteRoutes } from './modules/sites/index.js';
-import { jobRoutes } from './modules/jobs/index.js';
-import { documentRoutes } from './modules/documents/index.js';
-import { invoiceRoutes } from './modules/invoices/index.js';
-import { importRoutes } from './modules/imports/index.js';
-import { committeeRoutes } from './modules/committees/index.js';
-import { reportRoutes } from './modules/reports/index.js';
-import { forumRoutes } from './modules/forum/index.js';
-import { calendarRoutes } from './modules/calendar/index.js';
-import { registrationRoutes } from './modules/registration/index.js';
-import { profileRoutes } from './modules/profile/index.js';
-import { requestRoutes } from './modules/requests/index.js';
-import { userRoutes } from './modules/users/index.js';
-import { meetingRoutes } from './modules/meetings/index.js';
-import { publicationRoutes } from './modules/publications/index.js';
-import { emailRoutes } from './modules/email/index.js';
-import { contactRoutes } from './modules/contact/index.js';
-import { resourceRoutes } from './modules/resources/index.js';
-import { auditRoutes } from './modules/audit/index.js';
 import { moduleExports } from './platform/module-exports.js';
 
 export { loadFastWriters };
@@ -244,46 +222,24 @@ export async function buildApp({
     });
   await app.register(authPlugin, { deps });
 
+  const routes = noteRoutes(app);
   registerHealth(app, database);
   registerMetrics(app, database, config.metricsToken);
 
-  // Who reacts to the events services emit (platform/events.ts), in the emitting transaction.
-  listen(notifyOnEvent);
-
+  // Every area's access rules, then its reactions to events (in the emitting transaction), then its
+  // routes; every /api route must name an action with a rule, or be public (route-access.ts).
+  registerRules(MODULES.flatMap((m) => m.rules ?? []));
+  for (const m of MODULES) if (m.onEvent) listen(m.onEvent);
   await app.register(
     async (api) => {
-      // The remember-me cookie is read and set by the sign-in routes only: the cookie plugin's two
-      // hooks (parsing on each request, writing on each answer) run on those routes, not on every call.
-      await api.register(async (signIn) => {
-        await signIn.register(fastifyCookie, { secret: config.secret });
-        await signIn.register(authRoutes, { deps });
-        await signIn.register(secondFactorRoutes, { deps });
-      });
-      await api.register(notificationRoutes, { deps });
-      await api.register(facilityRoutes, { deps });
-      await api.register(siteRoutes, { deps });
-      await api.register(jobRoutes, { deps });
-      await api.register(documentRoutes, { deps });
-      await api.register(invoiceRoutes, { deps });
-      await api.register(importRoutes, { deps });
-      await api.register(committeeRoutes, { deps });
-      await api.register(reportRoutes, { deps });
-      await api.register(forumRoutes, { deps });
-      await api.register(calendarRoutes, { deps });
-      await api.register(registrationRoutes, { deps });
-      await api.register(profileRoutes, { deps });
-      await api.register(requestRoutes, { deps });
-      await api.register(userRoutes, { deps });
-      await api.register(meetingRoutes, { deps });
-      await api.register(publicationRoutes, { deps });
-      await api.register(emailRoutes, { deps });
-      await api.register(contactRoutes, { deps });
-      await api.register(resourceRoutes, { deps });
-      await api.register(auditRoutes, { deps });
+      for (const m of MODULES) if (m.routes) await api.register(m.routes, { deps });
     },
     { prefix: '/api' },
   );
   if (config.env !== 'production') await app.register(devRoutes, { deps });
   await registerWeb(app, config.webDist);
+  // After every route is in: registered during the registrations above, read once they are done.
+  await app.after();
+  checkRouteAccess(routes);
   return app;
 }

@@ -73,21 +73,21 @@ async function main() {
   }, FAST_WRITERS_DELAY_MS);
   // Background work (expired rows, the storage sweep, the notification outbox: mail goes out after
   // commit, with retries, platform/outbox.ts; the fan-out of admins' notices left queued by another
-  // process or a failure, notices.fanout.ts) starts a moment after the server answers. Its first
+  // process or a failure: the notifications module's worker) starts a moment after the server answers. Its first
   // pass is not needed to serve a request, and on PGlite's one connection its first queries held
   // the first requests back (bench/README.md, cold start).
   setTimeout(() => {
     void Promise.all([
       import('./platform/housekeeping.js'),
       import('./platform/outbox.js'),
-      import('./modules/notifications/index.js'),
-    ]).then(([{ scheduleHousekeeping }, { startOutboxWorker }, { startNoticeFanOut }]) => {
+      import('./modules/index.js'),
+    ]).then(([{ scheduleHousekeeping }, { startOutboxWorker }, { MODULES }]) => {
       // A signal that came meanwhile has shut down already: start nothing on a closed database.
       if (!closing)
         background.push(
           scheduleHousekeeping(app.deps, database.kind === 'pglite'),
-          startNoticeFanOut(app.deps),
           startOutboxWorker(app.deps),
+          ...MODULES.flatMap((m) => (m.workers ?? []).map((start) => start(app.deps))),
         );
     });
   }, BACKGROUND_DELAY_MS);

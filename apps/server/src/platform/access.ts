@@ -42,12 +42,31 @@ export interface Rule<R = never> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each area types its own records
 const rules = new Map<Action, Rule<any>>();
 
-/** Registers an area's rules; an action has one rule, registered once. */
-export function defineRules<R>(area: Partial<Record<Action, Rule<R>>>): void {
-  for (const [action, rule] of Object.entries(area) as [Action, Rule<R>][]) {
-    if (rules.has(action)) throw new Error(`access rule for ${action} registered twice`);
-    rules.set(action, rule);
+/**
+ * An area's rules, declared in its `<area>.policy.ts` and listed in its module descriptor; buildApp
+ * registers the rules of every module (`registerRules`) before a route is added.
+ */
+export class RuleSet {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each area types its own records
+  readonly entries: [Action, Rule<any>][] = [];
+  define<R>(area: Partial<Record<Action, Rule<R>>>): this {
+    for (const entry of Object.entries(area) as [Action, Rule<R>][]) this.entries.push(entry);
+    return this;
   }
+}
+
+/**
+ * Registers the areas' rules; an action has one rule. Registering the same rule again does nothing
+ * (a process may build the app more than once: the tests do).
+ */
+export function registerRules(sets: RuleSet[]): void {
+  for (const set of sets)
+    for (const [action, rule] of set.entries) {
+      const had = rules.get(action);
+      if (had === rule) continue;
+      if (had) throw new Error(`access rule for ${action} registered twice`);
+      rules.set(action, rule);
+    }
 }
 
 function ruleOf(action: Action): Rule<unknown> {

@@ -20,6 +20,7 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/audit', {
+    config: { action: 'admin.audit.read' },
     onRequest: mayRead,
     // The rows are built as the schema by their statement (audit.queries.ts): one JSON.stringify.
     ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
@@ -36,7 +37,7 @@ export async function auditRoutes(app: FastifyInstance, { deps }: { deps: Deps }
 
   r.get('/audit.csv', {
     onRequest: mayRead,
-    config: { download: true, compressStream: true },
+    config: { action: 'admin.audit.read', download: true, compressStream: true },
     schema: {
       tags,
       description: `SYSADMIN: the filtered trail as CSV (${AUDIT_CSV_NAME}), streamed; the filters of GET /audit.`,

@@ -63,13 +63,14 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.get('/activeuser', {
+    config: { action: 'auth.session.view' },
     ...hotResponse(deps.config.checkResponses),
     schema: { ...tag, response: { 200: activeUserSchema } },
     handler: (req) => service.activeUser(req.deps, actorOf(req)),
   });
 
   r.get('/logout', {
-    config: { auth: 'twofactor' },
+    config: { action: 'auth.session.end', auth: 'twofactor' },
     schema: {
       ...tag,
       description: 'Ends the session, and the remember-me of this browser.',
@@ -83,6 +84,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.get('/twofactor/devices', {
+    config: { action: 'auth.session.view' },
     schema: {
       ...tag,
       description: 'The browsers remembered for 15 days (no code at sign-in); `current` is this one.',
@@ -92,6 +94,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.delete('/twofactor/devices/:id', {
+    config: { action: 'auth.session.view' },
     schema: {
       ...tag,
       description: "'Forget': that browser asks for a code at its next sign-in.",
@@ -102,7 +105,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.post('/twofactor/verify', {
-    config: { auth: 'twofactor', ...strict(30) },
+    config: { action: 'auth.session.view', auth: 'twofactor', ...strict(30) },
     schema: { ...tag, body: twoFactorVerifyRequest, response: { 200: twoFactorVerifyResponse } },
     handler: async (req, reply) => {
       const result = await service.verifyCode(req.deps, actorOf(req), bearerToken(req)!, req.body, clientInfo(req));
@@ -112,25 +115,25 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.get('/twofactor/sendSms', {
-    config: { auth: 'twofactor', ...strict(10) },
+    config: { action: 'auth.session.view', auth: 'twofactor', ...strict(10) },
     schema: { ...tag, response: { 200: messageBody } },
     handler: (req) => service.resendLoginCode(req.deps, actorOf(req), 'sms'),
   });
 
   r.get('/twofactor/send2faCodeOnEmail', {
-    config: { auth: 'twofactor', ...strict(10) },
+    config: { action: 'auth.session.view', auth: 'twofactor', ...strict(10) },
     schema: { ...tag, response: { 200: messageBody } },
     handler: (req) => service.resendLoginCode(req.deps, actorOf(req), 'email'),
   });
 
   r.post('/twofactor/manageRemind', {
-    config: { auth: 'twofactor' },
+    config: { action: 'auth.session.view', auth: 'twofactor' },
     schema: { ...tag, body: manageRemindRequest, response: { 200: messageBody } },
     handler: (req) => service.manageRemind(req.deps, actorOf(req), req.body.remind_me),
   });
 
   r.post('/twofactor/send2fasetupcode', {
-    config: strict(10),
+    config: { action: 'auth.twofactor.setup', ...strict(10) },
     schema: { ...tag, body: setupCodeRequest, response: { 200: messageBody } },
     handler: (req) => service.sendSetupCode(req.deps, actorOf(req), req.body.data),
   });
@@ -183,7 +186,7 @@ export async function authRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.post('/change-password', {
-    config: strict(10),
+    config: { action: 'auth.password.change', ...strict(10) },
     schema: { ...tag, body: changePasswordRequest, response: { 200: messageBody } },
     handler: (req) => service.changePassword(req.deps, actorOf(req), req.body),
   });

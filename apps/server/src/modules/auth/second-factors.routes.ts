@@ -37,6 +37,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/twofactor/factors', {
+    config: { action: 'auth.secondFactor.manage' },
     schema: {
       ...tag,
       description: "The user's authenticator app, passkeys and recovery codes left.",
@@ -46,7 +47,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.post('/twofactor/reauthenticate', {
-    config: strict(10),
+    config: { action: 'auth.secondFactor.manage', ...strict(10) },
     schema: {
       ...tag,
       description:
@@ -58,7 +59,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.post('/twofactor/app/setup', {
-    config: strict(10),
+    config: { action: 'auth.secondFactor.manage', ...strict(10) },
     schema: {
       ...tag,
       description: 'A new secret and its QR code; in force once a code confirms it.',
@@ -68,23 +69,25 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.post('/twofactor/app/confirm', {
-    config: strict(10),
+    config: { action: 'auth.secondFactor.manage', ...strict(10) },
     schema: { ...tag, body: totpConfirmRequest, response: { 200: recoveryCodesResponse } },
     handler: (req) => service.confirmApp(req.deps, actorOf(req), req.body.code),
   });
 
   r.put('/twofactor/app/code-fallback', {
+    config: { action: 'auth.secondFactor.manage' },
     schema: { ...tag, body: codeFallbackRequest, response: { 200: messageBody } },
     handler: (req) => service.setCodeFallback(req.deps, actorOf(req), req.body.enabled),
   });
 
   r.delete('/twofactor/app', {
+    config: { action: 'auth.secondFactor.manage' },
     schema: { ...tag, response: { 200: messageBody } },
     handler: (req) => service.removeApp(req.deps, actorOf(req)),
   });
 
   r.post('/twofactor/recovery-codes', {
-    config: strict(10),
+    config: { action: 'auth.secondFactor.manage', ...strict(10) },
     schema: {
       ...tag,
       description: 'Ten new recovery codes, shown once; the old ones stop working.',
@@ -94,7 +97,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.post('/twofactor/app/verify', {
-    config: { auth: 'twofactor', ...strict(30) },
+    config: { action: 'auth.session.view', auth: 'twofactor', ...strict(30) },
     schema: {
       ...tag,
       description: "The sign-in's second step with the app's code.",
@@ -109,7 +112,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.post('/twofactor/recovery/verify', {
-    config: { auth: 'twofactor', ...strict(30) },
+    config: { action: 'auth.session.view', auth: 'twofactor', ...strict(30) },
     schema: {
       ...tag,
       description: "The sign-in's second step with a recovery code (each works once).",
@@ -124,7 +127,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.post('/twofactor/passkeys/options', {
-    config: strict(20),
+    config: { action: 'auth.secondFactor.manage', ...strict(20) },
     schema: {
       ...tag,
       description: 'Options for navigator.credentials.create(), with the id of the stored challenge.',
@@ -134,12 +137,13 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.post('/twofactor/passkeys', {
-    config: strict(20),
+    config: { action: 'auth.secondFactor.manage', ...strict(20) },
     schema: { ...tag, body: passkeyRegisterRequest, response: { 200: recoveryCodesResponse } },
     handler: (req) => service.addPasskey(req.deps, actorOf(req), req.body),
   });
 
   r.put('/twofactor/passkeys/:id', {
+    config: { action: 'auth.secondFactor.manage' },
     schema: {
       ...tag,
       params: z.object({ id: safeString().max(1000) }),
@@ -150,6 +154,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.delete('/twofactor/passkeys/:id', {
+    config: { action: 'auth.secondFactor.manage' },
     schema: { ...tag, params: z.object({ id: safeString().max(1000) }), response: { 200: messageBody } },
     handler: (req) => service.removePasskey(req.deps, actorOf(req), req.params.id),
   });
@@ -180,6 +185,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.post('/admin/users/:id/second-factors/reset', {
+    config: { action: 'admin.secondFactor.reset' },
     schema: {
       ...tag,
       description:

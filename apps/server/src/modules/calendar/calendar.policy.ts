@@ -1,7 +1,7 @@
 import { CALENDAR_MESSAGES } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { committeeMembers, events } from '../../db/schema/index.js';
-import { defineRules } from '../../platform/access.js';
+import { RuleSet } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 
 /** A committee's calendar, or one of its events: the committee, and for an event its creator. */
@@ -14,13 +14,16 @@ const member = (actor: Actor, r: CalendarFacts) => actor.committees.some((c) => 
 const admin = (actor: Actor, r: CalendarFacts) => actor.committees.some((c) => c.id === r.committeeId && c.admin);
 const creator = (actor: Actor, r: CalendarFacts) => r.createdBy === actor.user.id;
 
+/** The area's access rules, listed in its module descriptor (index.ts). */
+export const calendarRules = new RuleSet();
+
 /**
  * The committee calendar (spec/02 "Calendar", section 6; DECISIONS-local "Calendar"): its members
  * read it (anyone else: 404); only the committee admin creates an event; only an event's creator
  * changes (fields, drag, resize) or deletes it, while still a member. Each refusal of a member
  * answers 403 with the spec's message. The personal feed address is any signed-in user's own.
  */
-defineRules<CalendarFacts>({
+calendarRules.define<CalendarFacts>({
   'calendar.event.list': {
     sees: member,
     scope: (_actor, me) =>

@@ -24,6 +24,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/events', {
+    config: { action: 'calendar.event.list' },
     // The month the calendar shows, asked at every turn of a page.
     ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
     schema: {
@@ -37,6 +38,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   });
 
   r.post('/events', {
+    config: { action: 'calendar.event.create' },
     schema: {
       ...tag,
       description: 'The committee admin adds an event (Sydney wall-clock times; end defaults to 1 day / 30 minutes).',
@@ -47,6 +49,7 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   });
 
   r.put('/events/:id', {
+    config: { action: 'calendar.event.update' },
     schema: {
       ...tag,
       description: "The event's creator changes it.",
@@ -58,16 +61,19 @@ export async function calendarRoutes(app: FastifyInstance, { deps }: { deps: Dep
   });
 
   r.delete('/events/:id', {
+    config: { action: 'calendar.event.delete' },
     schema: { ...tag, description: "The event's creator deletes it.", params: idParam, response: { 200: messageBody } },
     handler: (req) => service.deleteEvent(req.deps, actorOf(req), req.params.id),
   });
 
   r.get('/calendar/feed', {
+    config: { action: 'calendar.feed.manage' },
     schema: { ...tag, description: "The user's secret calendar (ICS) address.", response: { 200: calendarFeed } },
     handler: (req) => service.getFeed(req.deps, actorOf(req)),
   });
 
   r.post('/calendar/feed/reset', {
+    config: { action: 'calendar.feed.manage' },
     schema: {
       ...tag,
       description: 'Reset link: a new address; the old one stops working.',

@@ -22,6 +22,7 @@ export async function committeeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/committees', {
+    config: { action: 'committees.committee.list' },
     schema: {
       ...tag,
       description: "The user's committees, by name; a SYSADMIN gets every committee.",
@@ -41,6 +42,7 @@ export async function committeeRoutes(app: FastifyInstance) {
   });
 
   r.get('/committees/:id', {
+    config: { action: 'committees.member.list' },
     schema: {
       ...tag,
       description: 'The committee with its members (members only; 404 otherwise).',
@@ -51,6 +53,7 @@ export async function committeeRoutes(app: FastifyInstance) {
   });
 
   r.get('/admin/committees', {
+    config: { action: 'admin.committee.manage' },
     onRequest: managerOnly,
     schema: {
       ...tag,
@@ -61,6 +64,7 @@ export async function committeeRoutes(app: FastifyInstance) {
   });
 
   r.post('/committees', {
+    config: { action: 'admin.committee.manage' },
     onRequest: managerOnly,
     schema: {
       ...tag,
@@ -72,6 +76,7 @@ export async function committeeRoutes(app: FastifyInstance) {
   });
 
   r.put('/committees/:id', {
+    config: { action: 'admin.committee.manage' },
     onRequest: managerOnly,
     schema: {
       ...tag,

@@ -1,6 +1,6 @@
 import { RECORD_MESSAGES } from '@portal/shared';
 import { jobs, siteDocuments } from '../../db/schema/index.js';
-import { defineRules } from '../../platform/access.js';
+import { RuleSet } from '../../platform/access.js';
 import {
   isRepresentative,
   jobVisibilityKey,
@@ -17,13 +17,16 @@ export interface JobDocumentFacts extends JobFacts {
   docSide: Side;
 }
 
+/** The area's access rules, listed in its module descriptor (index.ts). */
+export const documentsRules = new RuleSet();
+
 /**
  * Job documents: the facility side (the ARs of the job's site) and the assessor side (the job's
  * assessors) each submit documents the other receives. Listing and uploading go by the view role
  * (AR: the facility's side, TA or LA: the assessors'); downloading needs any side. Only the job's
  * assessors review, and only what they received. Anyone on no side of the job gets 404.
  */
-defineRules<JobFacts>({
+documentsRules.define<JobFacts>({
   'jobs.document.list': { sees: (actor, job) => viewSideOn(actor, job) !== null },
   'jobs.document.upload': { sees: (actor, job) => viewSideOn(actor, job) !== null },
   'jobs.document.download': {
@@ -33,7 +36,7 @@ defineRules<JobFacts>({
   },
 });
 
-defineRules<JobDocumentFacts>({
+documentsRules.define<JobDocumentFacts>({
   'jobs.document.review': {
     sees: (actor, doc) => sidesOn(actor, doc).length > 0,
     may: (actor, doc) => {
@@ -45,7 +48,7 @@ defineRules<JobDocumentFacts>({
 });
 
 /** Site documents are the AR's: those of the sites they represent. */
-defineRules<{ represented: boolean }>({
+documentsRules.define<{ represented: boolean }>({
   'sites.document.list': { can: isRepresentative, sees: (_actor, site) => site.represented },
   'sites.document.upload': { can: isRepresentative, sees: (_actor, site) => site.represented },
   'sites.document.download': {
@@ -56,4 +59,4 @@ defineRules<{ represented: boolean }>({
 });
 
 /** A download link is signed for anyone signed in; the download itself runs the rules above. */
-defineRules({ 'downloads.ticket.create': {} });
+documentsRules.define({ 'downloads.ticket.create': {} });

@@ -16,6 +16,7 @@ import {
   uploadResponse,
   jobDocumentUploadFields,
   siteDocumentUploadFields,
+  type Action,
 } from '@portal/shared';
 import { authorize } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
@@ -41,11 +42,23 @@ function idsOf(query: z.infer<typeof bulkQuery>): number[] {
 }
 
 /** The spec's paths of each kind of document folder; the routes themselves are written once below. */
+/** The action each of a folder's routes names (its rule is in documents.policy.ts). */
+interface FolderActions {
+  list: Action;
+  upload: Action;
+  download: Action;
+}
+
 const FOLDERS = [
   {
     kind: 'job' as Kind,
     path: '/jobdocuments',
     tags: ['Job documents'],
+    actions: {
+      list: 'jobs.document.list',
+      upload: 'jobs.document.upload',
+      download: 'jobs.document.download',
+    } satisfies FolderActions,
     list: {
       description:
         'Received and submitted documents of a job, seen from the role (AR: facility side; TA, LA: assessors), oldest first.',
@@ -63,6 +76,11 @@ const FOLDERS = [
     kind: 'site' as Kind,
     path: '/sitedocuments',
     tags: ['Site documents'],
+    actions: {
+      list: 'sites.document.list',
+      upload: 'sites.document.upload',
+      download: 'sites.document.download',
+    } satisfies FolderActions,
     list: {
       description: 'received: sent by the body; submitted: by the facility. Oldest first.',
       querystring: siteDocumentListQuery,
@@ -81,6 +99,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
   const storage = storageOf(deps);
 
   r.post('/downloads', {
+    config: { action: 'downloads.ticket.create' },
     schema: {
       tags: ['Job documents', 'Site documents'],
       description:
@@ -101,6 +120,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
     const { kind, tags } = folder;
 
     r.get(folder.path, {
+      config: { action: folder.actions.list },
       ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
       schema: {
         tags,
@@ -120,7 +140,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
     });
 
     r.get(`${folder.path}/bulk`, {
-      config: { download: true },
+      config: { action: folder.actions.download, download: true },
       schema: {
         tags,
         description: 'A zip of the selected documents the user may see.',
@@ -134,7 +154,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
     });
 
     r.get(`${folder.path}/:id`, {
-      config: { download: true },
+      config: { action: folder.actions.download, download: true },
       schema: { tags, params: idParam, querystring: downloadQuery, response: binary },
       handler: async (req, reply) => {
         const [file] = await service.readableFiles(req.deps, actorOf(req), kind, [req.params.id]);
@@ -143,7 +163,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
     });
 
     r.post(folder.path, {
-      config: folder.multipart,
+      config: { action: folder.actions.upload, ...folder.multipart },
       schema: {
         tags,
         description: `multipart/form-data: ${folder.uploadFields}. At most ${maxKb} KB a file.`,
@@ -155,6 +175,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Dep
   }
 
   r.put('/jobdocuments/:id', {
+    config: { action: 'jobs.document.review' },
     schema: {
       tags: ['Job documents'],
       description: 'The review: only the job’s assessors, on documents they received.',

@@ -1,4 +1,7 @@
-import { defineRules } from '../../platform/access.js';
+import { RuleSet } from '../../platform/access.js';
+
+/** The area's access rules, listed in its module descriptor (index.ts). */
+export const emailRules = new RuleSet();
 
 /** One's own email preference: any signed-in user. */
-defineRules({ 'notifications.email.update': {} });
+emailRules.define({ 'notifications.email.update': {} });

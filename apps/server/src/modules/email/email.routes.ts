@@ -24,6 +24,7 @@ export async function emailRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/notifications/email-settings', {
+    config: { action: 'notifications.email.update' },
     schema: {
       tags: ['Notifications'],
       description:
@@ -34,6 +35,7 @@ export async function emailRoutes(app: FastifyInstance) {
   });
 
   r.put('/notifications/email-settings', {
+    config: { action: 'notifications.email.update' },
     schema: {
       tags: ['Notifications'],
       body: emailSettingsBody,

@@ -1,2 +1,6 @@
 /** One's notification email preference. Other modules use only what this file exports. */
-export { emailRoutes } from './email.routes.js';
+import type { PortalModule } from '../../platform/module.js';
+import { emailRoutes } from './email.routes.js';
+import { emailRules } from './email.policy.js';
+
+export const emailModule: PortalModule = { name: 'email', routes: emailRoutes, rules: [emailRules] };

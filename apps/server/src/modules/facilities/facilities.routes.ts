@@ -11,6 +11,7 @@ export async function facilityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/facilities', {
+    config: { action: 'facilities.facility.list' },
     schema: {
       ...tag,
       description: 'The facilities the AR represents (through at least one site).',
@@ -21,11 +22,13 @@ export async function facilityRoutes(app: FastifyInstance) {
   });
 
   r.get('/facilities/:id', {
+    config: { action: 'facilities.facility.view' },
     schema: { ...tag, params: idParam, response: { 200: facilityDetail } },
     handler: (req) => service.getFacility(req.deps, actorOf(req), req.params.id),
   });
 
   r.put('/facilities/:id', {
+    config: { action: 'facilities.facility.update' },
     schema: {
       ...tag,
       description: 'Update Contact Details. facility_number may be sent back but is never changed.',

@@ -1,7 +1,7 @@
 import { FORUM_MESSAGES } from '@portal/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { committeeMembers, forumThreads } from '../../db/schema/index.js';
-import { defineRules, type UserRef } from '../../platform/access.js';
+import { RuleSet, type UserRef } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { holdsAny } from '../../platform/policy.js';
 
@@ -32,7 +32,10 @@ const author = (actor: Actor, post: PostFacts) => (post.authorId === actor.user.
 const committeesOf = (me: UserRef): SQL =>
   sql`(select ${committeeMembers.committeeId} from ${committeeMembers} where ${committeeMembers.userId} = ${me})`;
 
-defineRules<CommitteeFacts>({
+/** The area's access rules, listed in its module descriptor (index.ts). */
+export const forumRules = new RuleSet();
+
+forumRules.define<CommitteeFacts>({
   'forum.category.list': { can: isCm },
   // Lists and searches read one committee's threads, and only of a committee the user belongs to.
   'forum.thread.list': {
@@ -61,7 +64,7 @@ defineRules<CommitteeFacts>({
   'forum.attachment.download': { can: isCm, sees: member },
 });
 
-defineRules<PostFacts>({
+forumRules.define<PostFacts>({
   'forum.thread.update': { can: isCm, sees: member, may: author },
   'forum.thread.delete': { can: isCm, sees: member, may: author },
   'forum.reply.update': { can: isCm, sees: member, may: author },

@@ -50,11 +50,17 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
     consumes: ['multipart/form-data'],
   });
 
-  r.get('/forumcategories', { schema: { tags, response: { 200: forumCategoryList } } }, (req) =>
-    service.listCategories(req.deps, actorOf(req)),
+  r.get(
+    '/forumcategories',
+    {
+      config: { action: 'forum.category.list' },
+      schema: { tags, response: { 200: forumCategoryList } },
+    },
+    (req) => service.listCategories(req.deps, actorOf(req)),
   );
 
   r.get('/forumthreads', {
+    config: { action: 'forum.thread.list' },
     ...hot,
     schema: {
       tags,
@@ -67,6 +73,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.get('/forumthreads/:id', {
+    config: { action: 'forum.thread.view' },
     ...hot,
     schema: {
       tags,
@@ -79,7 +86,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.post('/forumthreads', {
-    config: multipartConfig(threadCreateFields, 'files[]', { optional: true }),
+    config: { action: 'forum.thread.create', ...multipartConfig(threadCreateFields, 'files[]', { optional: true }) },
     schema: {
       ...multipart('committeId, discussionTitle, categories (a category id), postContent (HTML), filesCount'),
       response: { 200: forumThreadSaved },
@@ -88,7 +95,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.post('/forumthreads/:id', {
-    config: multipartConfig(threadUpdateFields, 'files[]', { optional: true }),
+    config: { action: 'forum.thread.update', ...multipartConfig(threadUpdateFields, 'files[]', { optional: true }) },
     schema: {
       ...multipart(
         '_method=put, threadId, committeId, discussionTitle, categories, postContent, existingFiles[] (ids of the attachments kept; the others are removed), filesCount',
@@ -100,6 +107,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.delete('/forumthreads/:id', {
+    config: { action: 'forum.thread.delete' },
     schema: {
       tags,
       description: 'Deletes the discussion with its replies and attachments (files included): the author only.',
@@ -110,7 +118,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.post('/forumreply', {
-    config: multipartConfig(replyCreateFields, 'files[]', { optional: true }),
+    config: { action: 'forum.reply.create', ...multipartConfig(replyCreateFields, 'files[]', { optional: true }) },
     schema: {
       ...multipart('threadId, committeId, postContent (HTML), filesCount'),
       response: { 200: forumReplySaved },
@@ -119,7 +127,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.post('/forumreply/:id', {
-    config: multipartConfig(replyUpdateFields, 'files[]', { optional: true }),
+    config: { action: 'forum.reply.update', ...multipartConfig(replyUpdateFields, 'files[]', { optional: true }) },
     schema: {
       ...multipart('_method=put, replyId, committeId, postContent, existingFiles[] (ids kept), filesCount'),
       params: idParam,
@@ -129,6 +137,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.delete('/forumreply/:id', {
+    config: { action: 'forum.reply.delete' },
     schema: {
       tags,
       description: 'Deletes the reply and its attachments: the author only.',
@@ -139,7 +148,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.get('/forumdocument/:id', {
-    config: { download: true },
+    config: { action: 'forum.attachment.download', download: true },
     schema: {
       tags,
       description: 'An attachment’s file (through a download ticket in the browser).',
@@ -157,17 +166,33 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
       ),
   });
 
-  r.get('/forum/isfollowing/:id', { schema: { tags, params: idParam, response: { 200: followState } } }, (req) =>
-    service.isFollowing(req.deps, actorOf(req), req.params.id),
+  r.get(
+    '/forum/isfollowing/:id',
+    {
+      config: { action: 'forum.thread.follow' },
+      schema: { tags, params: idParam, response: { 200: followState } },
+    },
+    (req) => service.isFollowing(req.deps, actorOf(req), req.params.id),
   );
-  r.get('/forum/follow/:id', { schema: { tags, params: idParam, response: { 200: followChanged } } }, (req) =>
-    service.setFollowing(req.deps, actorOf(req), req.params.id, true),
+  r.get(
+    '/forum/follow/:id',
+    {
+      config: { action: 'forum.thread.follow' },
+      schema: { tags, params: idParam, response: { 200: followChanged } },
+    },
+    (req) => service.setFollowing(req.deps, actorOf(req), req.params.id, true),
   );
-  r.get('/forum/unfollow/:id', { schema: { tags, params: idParam, response: { 200: followChanged } } }, (req) =>
-    service.setFollowing(req.deps, actorOf(req), req.params.id, false),
+  r.get(
+    '/forum/unfollow/:id',
+    {
+      config: { action: 'forum.thread.follow' },
+      schema: { tags, params: idParam, response: { 200: followChanged } },
+    },
+    (req) => service.setFollowing(req.deps, actorOf(req), req.params.id, false),
   );
 
   r.get('/forum/search', {
+    config: { action: 'forum.thread.list' },
     ...hot,
     schema: {
       tags,
@@ -180,6 +205,7 @@ export async function forumRoutes(app: FastifyInstance, { deps }: { deps: Deps }
   });
 
   r.get('/forum/members', {
+    config: { action: 'forum.member.list' },
     ...hot,
     schema: {
       tags: ['Members'],

@@ -25,6 +25,7 @@ export async function importRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/admin/import/:entity', {
+    config: { action: 'admin.import.run' },
     onRequest: mayImport,
     schema: {
       tags: ['Admin'],

@@ -1,2 +1,6 @@
 /** Invoices. Other modules use only what this file exports. */
-export { invoiceRoutes } from './invoices.routes.js';
+import type { PortalModule } from '../../platform/module.js';
+import { invoiceRoutes } from './invoices.routes.js';
+import { invoicesRules } from './invoices.policy.js';
+
+export const invoicesModule: PortalModule = { name: 'invoices', routes: invoiceRoutes, rules: [invoicesRules] };

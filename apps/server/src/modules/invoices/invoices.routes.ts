@@ -10,6 +10,7 @@ export async function invoiceRoutes(app: FastifyInstance, { deps }: { deps: Deps
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/invoices', {
+    config: { action: 'invoices.invoice.list' },
     ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
     schema: {
       tags: ['Invoices'],

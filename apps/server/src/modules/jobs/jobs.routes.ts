@@ -14,6 +14,7 @@ export async function jobRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
   const hot = hotResponse(deps.config.checkResponses, { rowsShaped: true });
 
   r.get('/jobs', {
+    config: { action: 'jobs.job.list' },
     ...hot,
     schema: {
       ...tag,
@@ -26,6 +27,7 @@ export async function jobRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
   });
 
   r.get('/jobs/:id', {
+    config: { action: 'jobs.job.view' },
     schema: {
       ...tag,
       description: 'role: the view the abilities answer for (default the current role).',
@@ -37,6 +39,7 @@ export async function jobRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
   });
 
   r.get('/leadAssessor/:jobId', {
+    config: { action: 'jobs.job.view' },
     schema: { ...tag, params: z.object({ jobId: idParam.shape.id }), response: { 200: leadAssessorResponse } },
     handler: (req) => service.getLeadAssessor(req.deps, actorOf(req), req.params.jobId),
   });

@@ -11,7 +11,6 @@ import { allows, authorize, scopeFor, viewing } from '../../platform/access.js';
 import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { sidesOn, viewSideOn, type JobFacts } from '../../platform/policy.js';
-import './jobs.policy.js';
 import * as q from './jobs.queries.js';
 import { extend } from '../../platform/objects.js';
 

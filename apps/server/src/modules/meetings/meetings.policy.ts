@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { committeeMembers, committees, meetingFolderMembers, meetingFolders } from '../../db/schema/index.js';
-import { defineRules, type UserRef } from '../../platform/access.js';
+import { RuleSet, type UserRef } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 
 /**
@@ -46,7 +46,10 @@ export interface MeetingFacts {
 const sees = (actor: Actor, r: MeetingFacts) => r.visible && isMemberOf(actor, r.committeeId);
 const adminOnly = (actor: Actor, r: MeetingFacts) => isAdminOf(actor, r.committeeId);
 
-defineRules<MeetingFacts>({
+/** The area's access rules, listed in its module descriptor (index.ts). */
+export const meetingsRules = new RuleSet();
+
+meetingsRules.define<MeetingFacts>({
   // Lists of folders and of documents (recent, search, a zip) keep the rows whose folder is visible.
   'meetings.folder.list': {
     sees,

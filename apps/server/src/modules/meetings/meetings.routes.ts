@@ -54,6 +54,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   app.addHook('onClose', async () => indexer.stop());
 
   r.get('/docservicehealthcheck', {
+    config: { action: 'meetings.folder.list' },
     schema: {
       tags,
       description: 'True while the document index runs (the web app enables Upload Document only then).',
@@ -63,6 +64,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/committeerootfolders/:committeeId', {
+    config: { action: 'meetings.folder.list' },
     schema: {
       tags,
       description: 'The root folders of a committee this user may see, by name.',
@@ -73,6 +75,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/meetingfolders/:rootId', {
+    config: { action: 'meetings.folder.list' },
     schema: {
       tags,
       description: 'The sub folders of a root folder this user may see.',
@@ -83,6 +86,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.post('/meetingfolders', {
+    config: { action: 'meetings.folder.manage' },
     schema: {
       tags,
       description: 'Committee admin: a root folder (no parentFolderId) or a sub folder of a root.',
@@ -93,6 +97,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.delete('/meetingfolders/:id', {
+    config: { action: 'meetings.folder.manage' },
     schema: {
       tags,
       description: 'Committee admin: deletes the folder with its sub folders and documents.',
@@ -103,6 +108,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/meetingfolder/members/:committeeId/:folderId', {
+    config: { action: 'meetings.folder.manage' },
     schema: {
       tags,
       description:
@@ -114,6 +120,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.post('/meetingfolder/accesspermission', {
+    config: { action: 'meetings.folder.manage' },
     schema: {
       tags,
       description:
@@ -125,6 +132,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/meetingdocuments/recent/:committeeId', {
+    config: { action: 'meetings.folder.list' },
     ...hot,
     schema: {
       tags,
@@ -137,6 +145,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/meetingdocuments/search', {
+    config: { action: 'meetings.folder.list' },
     ...hot,
     schema: {
       tags,
@@ -149,6 +158,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/meetingdocuments', {
+    config: { action: 'meetings.folder.list' },
     ...hot,
     schema: {
       tags,
@@ -160,7 +170,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.post('/meetingdocuments', {
-    config: multipartConfig(meetingUploadFields, 'files[]'),
+    config: { action: 'meetings.document.upload', ...multipartConfig(meetingUploadFields, 'files[]') },
     schema: {
       tags,
       description: `Committee admin: multipart/form-data with folderId (a sub folder; send it first), then file (or files[]). At most ${maxKb} KB a file.`,
@@ -173,7 +183,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   const zipOf = (req: FastifyRequest, ids: number[]) => service.readableFiles(req.deps, actorOf(req), ids);
 
   r.get('/meetingdocuments/bulk', {
-    config: { download: true },
+    config: { action: 'meetings.document.download', download: true },
     schema: {
       tags,
       description:
@@ -193,6 +203,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.post('/meetingdocuments/bulk', {
+    config: { action: 'meetings.document.download' },
     schema: {
       tags,
       description: 'The spec’s form of the zip: ids[] in the body.',
@@ -206,6 +217,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.post('/meetingdocuments/delete/bulk', {
+    config: { action: 'meetings.document.delete' },
     schema: {
       tags,
       description: 'Committee admin: deletes the selected documents of the committee (all or nothing).',
@@ -216,7 +228,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/meetingdocuments/:id', {
-    config: { download: true },
+    config: { action: 'meetings.document.download', download: true },
     schema: {
       tags,
       description: 'Downloads one document (through a download ticket in the browser).',
@@ -231,6 +243,7 @@ export async function meetingRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.delete('/meetingdocuments/:id', {
+    config: { action: 'meetings.document.delete' },
     schema: {
       tags,
       description: 'Committee admin: deletes one document.',

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { notifications, sentNotifications } from '../../db/schema/index.js';
-import { defineRules } from '../../platform/access.js';
+import { RuleSet } from '../../platform/access.js';
 import { holdsAny } from '../../platform/policy.js';
 
 /** The view a notifications call asks for: one committee's (a CM's CURRENT_COMMITTEE), or all. */
@@ -18,7 +18,10 @@ const ownView = (actor: { committees: { id: number }[] }, view: NotificationView
 
 const own = (me: unknown) => sql`${notifications.userId} = ${me}`;
 
-defineRules<NotificationView>({
+/** The area's access rules, listed in its module descriptor (index.ts). */
+export const notificationsRules = new RuleSet();
+
+notificationsRules.define<NotificationView>({
   'notifications.notification.list': { sees: ownView, scope: (_actor, me) => own(me) },
   'notifications.notification.update': { sees: ownView, scope: (_actor, me) => own(me) },
 });
@@ -35,7 +38,7 @@ const mayReach = (actor: { roles: string[] }, audience: AudienceFacts['audience'
  * Sending to groups (AR, TA, CM by committee) is the SYSADMIN's; to assessors (the report's users,
  * all TAs) the TA_ADMIN's. The log of past notices shows each admin the audiences they send to.
  */
-defineRules<AudienceFacts>({
+notificationsRules.define<AudienceFacts>({
   'admin.notification.send': {
     can: (actor) => holdsAny(actor, 'SYSADMIN', 'TA_ADMIN'),
     may: (actor, r) => mayReach(actor, r.audience),

@@ -33,6 +33,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/notifications', {
+    config: { action: 'notifications.notification.list' },
     // The bell asks every minute on every screen; its rows are built as the schema (present).
     ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
     schema: { ...tag, querystring: notificationListQuery, response: { 200: notificationList } },
@@ -40,6 +41,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.put('/notifications/:ids', {
+    config: { action: 'notifications.notification.update' },
     schema: {
       ...tag,
       description: 'ids: a JSON list of notification ids, one id, or "all" (Clear all).',
@@ -55,6 +57,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.post('/notifications', {
+    config: { action: 'admin.notification.send' },
     onRequest: sendersOnly,
     schema: {
       ...tag,
@@ -68,6 +71,7 @@ export async function notificationRoutes(app: FastifyInstance, { deps }: { deps:
   });
 
   r.get('/notifications/log', {
+    config: { action: 'admin.notification.send' },
     onRequest: sendersOnly,
     schema: {
       ...tag,

@@ -1,10 +1,13 @@
 import { adminViewSeesRequest, ASSESSOR_ROLES, REQUEST_HANDLERS, type RequestHandler } from '@portal/shared';
 import type { Actor } from '../../platform/actor.js';
-import { defineRules } from '../../platform/access.js';
+import { RuleSet } from '../../platform/access.js';
 import { holdsAny } from '../../platform/policy.js';
 
+/** The area's access rules, listed in its module descriptor (index.ts). */
+export const profileRules = new RuleSet();
+
 /** Any signed-in user may view their profile and ask to change it (an admin decides: modules/requests). */
-defineRules({
+profileRules.define({
   'profile.user.view': {},
   'profile.change.request': {},
 });
@@ -24,7 +27,7 @@ const adminView = (actor: Actor) => (REQUEST_HANDLERS as readonly string[]).incl
  * opened it; a TA_ADMIN opens any assessor's and marks it for them. Anyone else: 403 (a PDF of
  * someone else's, or of no assessor: 404).
  */
-defineRules<CompetencyFacts>({
+profileRules.define<CompetencyFacts>({
   'profile.competency.view': {
     can: (actor) => isAssessorActor(actor) || taAdmin(actor),
     sees: (actor, c) => c.ownerId === actor.user.id || (taAdmin(actor) && c.assessor),
@@ -50,7 +53,7 @@ const adminSeesSuggestion = (actor: Actor, s: SuggestionFacts) =>
  * anyone else 403. Once sent it is seen by the admins who see the change (a TA_ADMIN: assessors'
  * changes; a SYSADMIN: every change), and by its owner.
  */
-defineRules<SuggestionFacts>({
+profileRules.define<SuggestionFacts>({
   'profile.competency.suggest': {
     can: isAssessorActor,
     sees: (actor, s) => s.ownerId === actor.user.id && s.handler === null,

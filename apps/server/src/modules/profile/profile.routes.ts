@@ -44,6 +44,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
   const documentParam = z.object({ document: safeString().regex(/^[a-f0-9]{24}$/, 'Not a document name.') });
 
   r.get('/profile', {
+    config: { action: 'profile.user.view' },
     schema: {
       ...tag,
       description: "The signed-in user's profile, facilities, committees and pending change.",
@@ -53,7 +54,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.post('/user-requests', {
-    config: strict(10),
+    config: { action: 'profile.change.request', ...strict(10) },
     schema: {
       ...tag,
       description: 'A profile change, waiting for an admin. Stores only what differs.',
@@ -64,6 +65,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/activeuser/competencypdf', {
+    config: { action: 'profile.competency.view' },
     schema: {
       ...tag,
       description:
@@ -78,6 +80,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
   // sent by another site.
   for (const method of ['post', 'get'] as const)
     r[method]('/activeuser/markprofileuptodate', {
+      config: { action: 'profile.competency.review' },
       schema: {
         ...tag,
         description: "Marks the assessor's profile up to date, once their competency PDF has been opened (audited).",
@@ -87,6 +90,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
     });
 
   r.get('/admin/ta/competencypdf/:userId', {
+    config: { action: 'admin.competency.view' },
     onRequest: taAdminOnly('admin.competency.view'),
     schema: { ...tag, params: z.object({ userId: idParam.shape.id }), response: { 200: linkAnswer } },
     handler: (req) => service.assessorCompetencyPdf(req.deps, actorOf(req), req.params.userId),
@@ -94,13 +98,14 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
 
   for (const method of ['post', 'get'] as const)
     r[method]('/admin/ta/markprofileuptodate/:id', {
+      config: { action: 'admin.competency.review' },
       onRequest: taAdminOnly('admin.competency.review'),
       schema: { ...tag, params: idParam, response: { 200: flagAnswer } },
       handler: (req) => service.markAssessorUpToDate(req.deps, actorOf(req), req.params.id),
     });
 
   r.get('/competencies/:id', {
-    config: { download: true },
+    config: { action: 'profile.competency.view', download: true },
     schema: {
       ...tag,
       description: 'A competency PDF (inline), through a download ticket or the bearer token.',
@@ -117,7 +122,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.post('/user-requests/edittacompetencydoc', {
-    config: { ...strict(20), ...multipartConfig(competencyUploadFields, 'file') },
+    config: { action: 'profile.competency.suggest', ...strict(20), ...multipartConfig(competencyUploadFields, 'file') },
     schema: {
       ...tag,
       description: `An assessor's suggested-changes document for their next profile change (multipart: fileName, then file; at most ${deps.config.maxUploadKb} KB). Replaces one uploaded and not sent. data.fileName goes into the change's competency.document.`,
@@ -129,7 +134,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.post('/user-requests/removeUploadedCompetencySuggestDocument', {
-    config: strict(20),
+    config: { action: 'profile.competency.suggest', ...strict(20) },
     schema: {
       ...tag,
       description: "Removes one's suggested-changes document not sent yet (fileName as the upload answered).",
@@ -140,6 +145,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/admin/ta/competencysuggested/:document', {
+    config: { action: 'admin.competencySuggestion.view' },
     onRequest: adminOnly,
     schema: {
       ...tag,
@@ -152,7 +158,7 @@ export async function profileRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/competency-suggestions/:document', {
-    config: { download: true },
+    config: { action: 'profile.competencySuggestion.download', download: true },
     schema: {
       ...tag,
       description:

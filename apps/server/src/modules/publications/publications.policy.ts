@@ -1,5 +1,5 @@
 import { ROUTES, type Role } from '@portal/shared';
-import { defineRules } from '../../platform/access.js';
+import { RuleSet } from '../../platform/access.js';
 import { holdsAny } from '../../platform/policy.js';
 
 /**
@@ -11,7 +11,10 @@ import { holdsAny } from '../../platform/policy.js';
 export const READER_ROLES = ROUTES.publications.access as readonly Role[];
 export const isReader = (actor: Parameters<typeof holdsAny>[0]) => holdsAny(actor, ...READER_ROLES);
 
-defineRules<object>({
+/** The area's access rules, listed in its module descriptor (index.ts). */
+export const publicationsRules = new RuleSet();
+
+publicationsRules.define<object>({
   'publications.publication.list': { can: isReader },
   'publications.publication.download': { can: isReader },
   'publications.subscription.update': {},

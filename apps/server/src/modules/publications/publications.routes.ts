@@ -57,6 +57,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   const hotList = hotResponse(deps.config.checkResponses, { rowsShaped: true });
 
   r.get('/publications', {
+    config: { action: 'publications.publication.list' },
     ...hotList,
     schema: {
       tags,
@@ -68,12 +69,13 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.get('/publications/:id', {
+    config: { action: 'publications.publication.list' },
     schema: { tags, params: idParam, response: { 200: z.object({ data: publicationItem }) } },
     handler: async (req) => ({ data: await service.getPublication(req.deps, actorOf(req), req.params.id) }),
   });
 
   r.get('/publications/:id/file', {
-    config: { download: true },
+    config: { action: 'publications.publication.download', download: true },
     schema: {
       tags,
       description: 'The file; disposition=inline shows a PDF in the browser’s own viewer.',
@@ -88,6 +90,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.post('/publications/bulk', {
+    config: { action: 'publications.publication.download' },
     schema: {
       tags,
       description: 'One zip of the selected publications (ids or ids[]).',
@@ -108,7 +111,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.get('/publications/bulk', {
-    config: { download: true },
+    config: { action: 'publications.publication.download', download: true },
     schema: {
       tags,
       description: 'The same zip for a browser following a download ticket (ids[]=1&ids[]=2).',
@@ -129,6 +132,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.get('/publications/category/:id', {
+    config: { action: 'publications.publication.list' },
     ...hotList,
     schema: {
       tags,
@@ -142,6 +146,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.get('/categories', {
+    config: { action: 'publications.subscription.update' },
     // presentTree builds the nodes as the schema: written with one JSON.stringify (serializer.ts).
     ...hotList,
     schema: {
@@ -160,16 +165,19 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.get('/categories/parent', {
+    config: { action: 'publications.subscription.update' },
     schema: { tags, description: 'The root categories.', response: { 200: categoryParents } },
     handler: (req) => service.parentCategories(req.deps, actorOf(req)),
   });
 
   r.get('/categories/:id', {
+    config: { action: 'publications.subscription.update' },
     schema: { tags, params: idParam, response: { 200: z.object({ data: z.union([categoryNode, subcategoryNode]) }) } },
     handler: async (req) => ({ data: await service.category(req.deps, actorOf(req), req.params.id) }),
   });
 
   r.post('/subscriptions', {
+    config: { action: 'publications.subscription.update' },
     schema: {
       tags,
       description:
@@ -182,6 +190,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.delete('/subscriptions/:ids', {
+    config: { action: 'publications.subscription.update' },
     schema: {
       tags,
       description: 'Unsubscribe from a JSON list of category ids ([1,2]); ?type=notification turns notify off.',
@@ -201,6 +210,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
 
   // The body's back office (SYSADMIN).
   r.get('/admin/publications', {
+    config: { action: 'admin.publication.manage' },
     onRequest: adminOnly,
     ...hotList,
     schema: {
@@ -213,8 +223,8 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.post('/admin/publications', {
+    config: { action: 'admin.publication.manage', ...multipartConfig(publicationUploadFields, 'file') },
     onRequest: adminOnly,
-    config: multipartConfig(publicationUploadFields, 'file'),
     schema: {
       tags: ['Admin'],
       description: `multipart/form-data: name, category_id (a subcategory), then file. At most ${maxKb} KB.`,
@@ -225,8 +235,8 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.post('/admin/publications/:id', {
+    config: { action: 'admin.publication.manage', ...multipartConfig(publicationReplaceFields, 'file') },
     onRequest: adminOnly,
-    config: multipartConfig(publicationReplaceFields, 'file'),
     schema: {
       tags: ['Admin'],
       description:
@@ -239,6 +249,7 @@ export async function publicationRoutes(app: FastifyInstance, { deps }: { deps: 
   });
 
   r.delete('/admin/publications/:id', {
+    config: { action: 'admin.publication.manage' },
     onRequest: adminOnly,
     schema: { tags: ['Admin'], params: idParam, response: { 200: messageBody } },
     handler: (req) => service.removePublication(req.deps, actorOf(req), req.params.id),

@@ -15,7 +15,6 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/events.js';
 import { queueAccountMail, sendQueuedNow } from '../../platform/outbox.js';
 import { countTries, takeAddressTry } from '../../platform/tries.js';
-import './registration.policy.js';
 import * as q from './registration.queries.js';
 import { extend } from '../../platform/objects.js';
 
@@ -128,9 +127,7 @@ export async function register(deps: Deps, form: RegistrationForm) {
   if (onFile !== null) {
     // Not awaited: the time of the answer must not tell whether the email has an account.
     // Mailed to the address on file, not to the spelling the form used.
-    void noticeOwner(deps, onFile).catch((e: unknown) =>
-      deps.log.error({ err: e }, 'registration notice mail failed'),
-    );
+    void noticeOwner(deps, onFile).catch((e: unknown) => deps.log.error({ err: e }, 'registration notice mail failed'));
     return { message: M.registered };
   }
   await deps.db.transaction(async (tx) => {

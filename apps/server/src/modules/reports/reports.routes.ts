@@ -22,6 +22,7 @@ export async function reportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/admin/ta/unusedtasformonths/:months/:ids', {
+    config: { action: 'admin.report.run' },
     onRequest: taAdminOnly,
     schema: {
       ...tag,

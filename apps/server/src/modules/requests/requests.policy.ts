@@ -8,7 +8,7 @@ import {
 } from '@portal/shared';
 import { userRequests, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
-import { defineRules, type UserRef } from '../../platform/access.js';
+import { RuleSet, type UserRef } from '../../platform/access.js';
 import { holdsAny } from '../../platform/policy.js';
 
 /** What a request's query says of it: which admin role decides it, and whom it is about. */
@@ -63,7 +63,10 @@ const review = {
   scopeKey: (actor: Actor) => actor.view,
 };
 
-defineRules<RequestFacts>({
+/** The area's access rules, listed in its module descriptor (index.ts). */
+export const requestsRules = new RuleSet();
+
+requestsRules.define<RequestFacts>({
   'admin.request.enter': { can: (actor) => holdsAny(actor, ...REQUEST_HANDLERS) },
   'admin.request.view': view,
   'admin.registration.review': review,

@@ -29,6 +29,7 @@ export async function requestRoutes(app: FastifyInstance, { deps }: { deps: Deps
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/user-requests', {
+    config: { action: 'admin.request.view' },
     onRequest: adminOnly,
     // The admins' pending lists and the Outstanding Activities counts ask for it on every visit; its
     // rows are built as the schema (presentListRow).
@@ -43,12 +44,14 @@ export async function requestRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.get('/user-requests/:id', {
+    config: { action: 'admin.request.view' },
     onRequest: adminOnly,
     schema: { ...tag, params: idParam, querystring: roleQuery, response: { 200: userRequestDetail } },
     handler: (req) => service.getRequest(req.deps, actorOf(req), req.params.id, req.query.current_role),
   });
 
   r.put('/user-requests/:id', {
+    config: { action: 'admin.registration.review' },
     onRequest: adminOnly,
     schema: {
       ...tag,
@@ -63,6 +66,7 @@ export async function requestRoutes(app: FastifyInstance, { deps }: { deps: Deps
   });
 
   r.put('/user-requests/:id/registration', {
+    config: { action: 'admin.registration.review' },
     onRequest: adminOnly,
     schema: {
       ...tag,

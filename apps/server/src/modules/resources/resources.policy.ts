@@ -1,4 +1,4 @@
-import { defineRules } from '../../platform/access.js';
+import { RuleSet } from '../../platform/access.js';
 import { holdsAny } from '../../platform/policy.js';
 
 /**
@@ -10,7 +10,10 @@ import { holdsAny } from '../../platform/policy.js';
 export const RESOURCE_READERS = ['TA', 'LA', 'SYSADMIN', 'TA_ADMIN'] as const;
 const isReader = (actor: Parameters<typeof holdsAny>[0]) => holdsAny(actor, ...RESOURCE_READERS);
 
-defineRules<object>({
+/** The area's access rules, listed in its module descriptor (index.ts). */
+export const resourcesRules = new RuleSet();
+
+resourcesRules.define<object>({
   'resources.resource.list': { can: isReader },
   'resources.resource.download': { can: isReader },
   'admin.resource.manage': { can: (actor) => holdsAny(actor, 'SYSADMIN') },

@@ -31,6 +31,7 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
   const maxKb = deps.config.maxUploadKb;
 
   r.get('/resources/ta', {
+    config: { action: 'resources.resource.list' },
     schema: {
       tags,
       description:
@@ -41,7 +42,7 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
   });
 
   r.get('/resources/:id/file', {
-    config: { download: true },
+    config: { action: 'resources.resource.download', download: true },
     schema: {
       tags,
       description: "The resource's file, as an attachment.",
@@ -59,8 +60,8 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
   });
 
   r.post('/admin/resources', {
+    config: { action: 'admin.resource.manage', ...multipartConfig(resourceUploadFields, 'file') },
     onRequest: adminOnly,
-    config: multipartConfig(resourceUploadFields, 'file'),
     schema: {
       tags: ['Admin'],
       description: `multipart/form-data: name, then file. At most ${maxKb} KB.`,
@@ -71,8 +72,8 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
   });
 
   r.post('/admin/resources/:id', {
+    config: { action: 'admin.resource.manage', ...multipartConfig(resourceReplaceFields, 'file') },
     onRequest: adminOnly,
-    config: multipartConfig(resourceReplaceFields, 'file'),
     schema: {
       tags: ['Admin'],
       description: "multipart/form-data: optional name, then file: replaces the resource's file.",
@@ -84,6 +85,7 @@ export async function resourceRoutes(app: FastifyInstance, { deps }: { deps: Dep
   });
 
   r.delete('/admin/resources/:id', {
+    config: { action: 'admin.resource.manage' },
     onRequest: adminOnly,
     schema: { tags: ['Admin'], params: idParam, response: { 200: messageBody } },
     handler: (req) => service.removeResource(req.deps, actorOf(req), req.params.id),

@@ -11,6 +11,7 @@ export async function siteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/sites/:id', {
+    config: { action: 'sites.site.view' },
     schema: {
       ...tag,
       description: 'A site the AR represents. Its jobs: GET /jobs?site_id=.',
@@ -21,6 +22,7 @@ export async function siteRoutes(app: FastifyInstance) {
   });
 
   r.put('/sites/:id', {
+    config: { action: 'sites.site.update' },
     schema: { ...tag, params: idParam, body: siteUpdate, response: { 200: z.object({ message: z.string(), site }) } },
     handler: (req) => service.updateSite(req.deps, actorOf(req), req.params.id, req.body),
   });

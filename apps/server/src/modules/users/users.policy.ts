@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ASSESSOR_ROLES, USER_ADMIN_MESSAGES as M, type RequestHandler } from '@portal/shared';
 import type { Actor } from '../../platform/actor.js';
-import { defineRules } from '../../platform/access.js';
+import { RuleSet } from '../../platform/access.js';
 import { holdsAny, userHoldsOnly } from '../../platform/policy.js';
 
 /** What a user's query says of them for the rules: who they are and which admin manages them. */
@@ -30,7 +30,10 @@ const sees = (actor: Actor, u: ManagedUser) => holdsAny(actor, u.handler);
 const manage = { can: isAdmin, sees };
 const notSelf = { can: isAdmin, sees, may: (actor: Actor, u: ManagedUser) => u.id !== actor.user.id || M.notSelf };
 
-defineRules<ManagedUser>({
+/** The area's access rules, listed in its module descriptor (index.ts). */
+export const usersRules = new RuleSet();
+
+usersRules.define<ManagedUser>({
   'admin.user.list': {
     can: isAdmin,
     scope: (actor) =>

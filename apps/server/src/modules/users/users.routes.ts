@@ -26,6 +26,7 @@ export async function userRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/users', {
+    config: { action: 'admin.user.list' },
     onRequest: adminOnly,
     // The cards are built as the schema by their statement (users.queries.ts): one JSON.stringify.
     ...hotResponse(deps.config.checkResponses, { rowsShaped: true }),
@@ -40,12 +41,14 @@ export async function userRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.get('/users/:id', {
+    config: { action: 'admin.user.view' },
     onRequest: adminOnly,
     schema: { ...tag, params: idParam, response: { 200: userDetail } },
     handler: (req) => service.getUser(req.deps, actorOf(req), req.params.id),
   });
 
   r.put('/users/:id', {
+    config: { action: 'admin.user.update' },
     onRequest: adminOnly,
     schema: {
       ...tag,
@@ -58,24 +61,28 @@ export async function userRoutes(app: FastifyInstance, { deps }: { deps: Deps })
   });
 
   r.delete('/users/:id', {
+    config: { action: 'admin.user.delete' },
     onRequest: adminOnly,
     schema: { ...tag, params: idParam, response: { 200: messageBody } },
     handler: (req) => service.deleteUser(req.deps, actorOf(req), req.params.id),
   });
 
   r.post('/activate/:id', {
+    config: { action: 'admin.user.activate' },
     onRequest: adminOnly,
     schema: { ...tag, params: idParam, response: { 200: messageBody } },
     handler: (req) => service.activateUser(req.deps, actorOf(req), req.params.id),
   });
 
   r.post('/deactivate/:id', {
+    config: { action: 'admin.user.deactivate' },
     onRequest: adminOnly,
     schema: { ...tag, params: idParam, response: { 200: messageBody } },
     handler: (req) => service.deactivateUser(req.deps, actorOf(req), req.params.id),
   });
 
   r.put('/committeepermissions/:id', {
+    config: { action: 'admin.user.forumWrite' },
     onRequest: adminOnly,
     schema: {
       ...tag,

@@ -24,7 +24,6 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { endAccessOf } from '../auth/index.js';
 import { upsertUserInfo } from '../profile/index.js';
 import { findUserIdByEmail, settleRegistration, subcategoriesOf } from '../registration/index.js';
-import './users.policy.js';
 import * as q from './users.queries.js';
 import { extend } from '../../platform/objects.js';
 
