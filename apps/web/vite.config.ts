@@ -5,28 +5,6 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 // The API server during development; `npm run dev -w apps/server` listens on 3000.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-/**
- * react-router's package exports name only its development build (remix-run/react-router#12532,
- * #14753), which differs from dist/production by ENABLE_DEV_WARNINGS: the built app takes the
- * production one, so the warnings' code is left out and not evaluated on every first load.
- */
-function reactRouterProduction(): Plugin {
-  const file = (name: string) =>
-    fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${name}`, import.meta.url));
-  return {
-    name: 'react-router-production',
-    apply: 'build',
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^react-router$/, replacement: file('index.mjs') },
-          { find: /^react-router\/dom$/, replacement: file('dom-export.mjs') },
-        ],
-      },
-    }),
-  };
-}
-
 /** The modules of the first page most sessions open: the entry, the signed-in frame, the dashboard. */
 const FIRST_PAGE = ['src/main.tsx', 'src/app/shell/shell-frame.tsx', 'src/app/dashboard-page.tsx'];
 
@@ -73,7 +51,7 @@ function compileHints(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), compileHints()],
+  plugins: [react(), compileHints()],
   resolve: {
     // '@portal/shared' exports its TypeScript source under the 'source' condition.
     conditions: ['source', ...defaultClientConditions],

@@ -2,36 +2,10 @@
 // files. Node resolving and reading about 1,000 files of the server's dependencies was the largest
 // part of the cold start that was ours (bench/README.md); one file costs one read. tsc's dist/ stays as it is (the import and
 // seed CLIs, anyone running dist/main.js); tests and `npm run dev` run the TypeScript sources.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
-
-/**
- * @fastify/swagger-ui finds its assets from `__dirname`, which an ES module does not have. Bundled,
- * each of its files gets a `__dirname` that is its folder inside the installed package, looked up
- * when the server starts (so the checkout may move). Kept out of the bundle, it loaded its own
- * copy of @fastify/static, glob and send through Node's module loader at every start.
- */
-const swaggerUiDirname = {
-  name: 'swagger-ui-dirname',
-  setup(b) {
-    // index.js and lib/routes.js are its files that read __dirname.
-    b.onLoad(
-      { filter: /[\\/]node_modules[\\/]@fastify[\\/]swagger-ui[\\/](index|lib[\\/]routes)\.js$/ },
-      async (args) => {
-        const folder = path.basename(path.dirname(args.path)) === 'lib' ? 'lib' : '';
-        const dirname = `var __dirname = require('node:path').join(require('node:path').dirname(require.resolve('@fastify/swagger-ui/package.json')), ${JSON.stringify(folder)});`;
-        // After the 'use strict' directive, which must stay the file's first statement.
-        const [first, ...rest] = (await readFile(args.path, 'utf8')).split('\n');
-        const contents = /^['"]use strict['"]/.test(first)
-          ? [first, dirname, ...rest].join('\n')
-          : [dirname, first, ...rest].join('\n');
-        return { contents, loader: 'js' };
-      },
-    );
-  },
-};
 
 const server = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Not emptied first: a running server imports some chunks later (nodemailer at its first mail, the
@@ -54,10 +28,11 @@ const result = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   // Packages that read their own files beside their code at run time (WebAssembly and data,
-  // native addons, fonts), and pg (only with DATABASE_URL; it asks for the optional
-  // pg-native), stay in node_modules.
+  // native addons, fonts, @fastify/swagger-ui's pages, found from its __dirname, loaded only with
+  // API_DOCS), and pg (only with DATABASE_URL; it asks for the optional pg-native), stay in
+  // node_modules, where they load as in the tests.
   // Fastify's default compilers are never built (app.ts names ours): kept out of the start's chunks,
   // where they were compiled at every start all the same.
   external: [
@@ -70,12 +45,12 @@ const result = await build({
     'mammoth',
     '@fastify/ajv-compiler',
     '@fastify/fast-json-stringify-compiler',
+    '@fastify/swagger-ui',
   ],
   // The CommonJS packages inside call require() for Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  plugins: [swaggerUiDirname],
   logLevel: 'warning',
 });
 

@@ -8,7 +8,6 @@ import {
   SharedCounting,
 } from './platform/rate-limit-store.js';
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -214,8 +213,9 @@ export async function buildApp({
     },
     transform: withMultipartBodies(jsonSchemaTransform),
   });
+  // Loaded only when the pages are served (API_DOCS): it brings @fastify/static and its own files.
   if (config.apiDocs)
-    await app.register(fastifySwaggerUi, {
+    await app.register(await moduleExports(import('@fastify/swagger-ui')), {
       routePrefix: '/api/docs',
       staticCSP: true,
       uiHooks: {},

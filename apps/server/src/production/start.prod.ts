@@ -37,3 +37,31 @@ describe('three processes started together on an empty database with SEED_DEMO',
     }
   });
 });
+
+/**
+ * The API's pages (API_DOCS, off in production by default) from the bundle: @fastify/swagger-ui is
+ * kept out of it (it finds its pages from its own folder) and loaded only when they are served.
+ */
+describe('API_DOCS on the bundle', () => {
+  let prod: Production;
+
+  beforeAll(async () => {
+    prod = await startProduction({ processes: 1, env: { API_DOCS: 'true' } });
+  });
+  afterAll(() => prod?.stop());
+
+  it('serves the documentation page, its scripts and the OpenAPI document', async () => {
+    const page = await fetch(`${prod.url}/api/docs/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/swagger-ui/i);
+    const script = /src="\.?\/?(static\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script, html.slice(0, 500)).toBeTruthy();
+    const asset = await fetch(`${prod.url}/api/docs/${script}`);
+    expect(asset.status).toBe(200);
+    expect((await asset.text()).length).toBeGreaterThan(1000);
+    const doc = await fetch(`${prod.url}/api/docs/json`);
+    expect(doc.status).toBe(200);
+    expect(((await doc.json()) as { paths: object }).paths).toHaveProperty('/api/jobs');
+  });
+});

@@ -224,11 +224,6 @@ export const uncountTry = (db: Q, key: string) =>
 
 export const clearTries = (db: Q, key: string) => db.delete(limitCounters).where(eq(limitCounters.key, key));
 
-export async function findTries(db: Q, key: string): Promise<number> {
-  const [row] = await db.select({ count: limitCounters.count }).from(limitCounters).where(eq(limitCounters.key, key));
-  return row?.count ?? 0;
-}
-
 export const updateUser = (db: Q, id: number, values: Partial<typeof users.$inferInsert>) =>
   db
     .update(users)

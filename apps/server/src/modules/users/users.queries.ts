@@ -176,16 +176,6 @@ export async function findUserParts(db: Q, userId: number) {
   return { siteRows, committeeRows, subscriptions: subscriptionRows.map((s) => s.id), info: info[0] ?? null };
 }
 
-/** The names of the committees the user admins. */
-export async function committeesAdminedBy(db: Q, userId: number) {
-  const rows = await db
-    .select({ name: committees.name })
-    .from(committees)
-    .where(eq(committees.adminId, userId))
-    .orderBy(asc(committees.name));
-  return rows.map((r) => r.name);
-}
-
 export async function updateUserRow(db: Q, userId: number, values: Partial<typeof users.$inferInsert>) {
   await db
     .update(users)

@@ -40,10 +40,6 @@ export function logoutRequest(): Promise<MessageBody> {
   return api.get<MessageBody>('/logout', { expectUnauthorized: true });
 }
 
-export function useLogout() {
-  return useMutation({ mutationFn: logoutRequest });
-}
-
 export function useVerifyCode() {
   return useMutation({
     mutationFn: (body: { code: string; remember_me?: boolean }) =>
