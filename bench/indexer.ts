@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { makePdf } from '../apps/server/src/db/seed/meeting-files.js';
 import { createIndexer } from '../apps/server/src/modules/meetings/meetings.indexer.js';
-import { createStorage } from '../apps/server/src/platform/storage.js';
+import { createStorage } from '../apps/server/src/platform/storage/storage.js';
 import { makeCommittee } from '../apps/server/src/test/factories/committees.js';
 import { makeMeetingDocument, makeMeetingFolder } from '../apps/server/src/test/factories/meetings.js';
 import { makeSignedIn } from '../apps/server/src/test/factories/users.js';

@@ -38,7 +38,7 @@ async function main() {
         // Loaded only when demo data is added: the seed's PDF and DOCX makers are slow to import.
         const [{ seedDemo }, { createStorage }] = await Promise.all([
           import('./db/seed/seed.js'),
-          import('./platform/storage.js'),
+          import('./platform/storage/storage.js'),
         ]);
         await seedDemo(database.db, createStorage(config));
         return true;

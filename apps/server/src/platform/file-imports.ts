@@ -5,7 +5,7 @@ import { RECORD_MESSAGES } from '@portal/shared';
 import type { Db, Tx } from '../db/client.js';
 import { recordAudit } from './audit.js';
 import { badRequest } from './errors.js';
-import type { Storage } from './storage.js';
+import type { Storage } from './storage/storage.js';
 import { sanitizeFilename, type StoredUpload } from './uploads.js';
 import { csvRecords } from './csv.js';
 

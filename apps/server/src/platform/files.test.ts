@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localDiskStorage } from './storage.js';
+import { localDiskStorage } from './storage/storage.js';
 import { attachmentHeader, sanitizeFilename } from './uploads.js';
 import { uniqueNames, zipStream } from './zip.js';
 import { unzipEntries } from '../test/unzip.js';

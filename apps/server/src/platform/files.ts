@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.js';
 import { files } from '../db/schema/index.js';
 import { recordAudits, type AuditWho } from './audit.js';
 import { actorOf } from './auth.js';
-import type { Storage } from './storage.js';
+import type { Storage } from './storage/storage.js';
 import { attachmentHeader, type StoredUpload } from './uploads.js';
 import { zipStream } from './zip.js';
 

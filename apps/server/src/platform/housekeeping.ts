@@ -3,8 +3,8 @@ import type { BackgroundWork } from './shutdown.js';
 import { rowsOf } from '../db/client.js';
 import type { Deps } from './deps.js';
 import { asJob } from './logging.js';
-import { storageOf } from './storage.js';
-import { keysNamedByRows } from './stored-keys.js';
+import { storageOf } from './storage/storage.js';
+import { keysNamedByRows } from './storage/named-by-rows.js';
 import {
   importStaging,
   oneTimeLinks,

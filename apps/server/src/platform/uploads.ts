@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LIMITS, MESSAGES, niceSize, RECORD_MESSAGES, uploadLimitBytes } from '@portal/shared';
 import { AppError, badRequest, tooManyRequests } from './errors.js';
 import { uploadVolumes } from '../db/schema/index.js';
-import type { Storage } from './storage.js';
+import type { Storage } from './storage/storage.js';
 
 /**
  * The one upload path: multipart with text fields and one or several files (`files[]`, or the

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { files, publications } from '../db/schema/index.js';
 import { makePdf } from '../db/seed/demo-pdf.js';
-import { newKey } from '../platform/storage-keys.js';
+import { newKey } from '../platform/storage/keys.js';
 import { makeCategoryTree } from '../test/factories/publications.js';
 import { makeUser } from '../test/factories/users.js';
 import { multipart } from '../test/multipart.js';

@@ -29,7 +29,7 @@ import {
 } from '../db/schema/index.js';
 import { Readable } from 'node:stream';
 import { registeredActions } from '../platform/access.js';
-import { createStorage } from '../platform/storage.js';
+import { createStorage } from '../platform/storage/storage.js';
 import { sha256 } from '../platform/tokens.js';
 import {
   EXPECTATIONS,

@@ -11,7 +11,7 @@ import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { devMessages } from '../db/schema/index.js';
 import { seedDemo } from '../db/seed/seed.js';
 import { DEMO_PASSWORD } from '../db/seed/demo-data.js';
-import { createStorage } from '../platform/storage.js';
+import { createStorage } from '../platform/storage/storage.js';
 
 import { onServer } from './global-setup.js';
 import type { LogStream } from '../platform/logging.js';
@@ -109,7 +109,7 @@ async function s3Env(): Promise<Record<string, string>> {
   // Loaded only for the S3 run: the SDK is not read by the tests on the local disk.
   const [{ S3_TEST_KEY, testBucketName }, { s3Client }, { CreateBucketCommand }] = await Promise.all([
     import('./s3-server.js'),
-    import('../platform/s3-storage.js'),
+    import('../platform/storage/s3.js'),
     import('@aws-sdk/client-s3'),
   ]);
   const bucket = testBucketName();
@@ -140,7 +140,7 @@ export async function storedObjects(config: Config): Promise<string[]> {
   if (!config.s3) return onDisk;
   if (onDisk.length > 0) throw new Error(`files written to DATA_DIR with S3 in use: ${onDisk.join(', ')}`);
   const [{ s3Client }, { ListObjectsV2Command }] = await Promise.all([
-    import('../platform/s3-storage.js'),
+    import('../platform/storage/s3.js'),
     import('@aws-sdk/client-s3'),
   ]);
   const client = await s3Client(config.s3);

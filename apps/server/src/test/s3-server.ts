@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CreateBucketCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config.js';
-import { s3Client } from '../platform/s3-storage.js';
+import { s3Client } from '../platform/storage/s3.js';
 
 /**
  * A real S3 API server for tests: s3rver (an S3-compatible server on the local disk) in a process

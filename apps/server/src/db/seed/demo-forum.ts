@@ -11,7 +11,7 @@ import {
   forumThreads,
   users,
 } from '../schema/index.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { sanitizePost, textOfPost } from '../../modules/forum/index.js';
 
 /**

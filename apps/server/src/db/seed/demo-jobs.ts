@@ -13,7 +13,7 @@ import {
   sites,
   users,
 } from '../schema/index.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 
 /**
  * Demo facilities, sites, jobs, documents and invoices. ar@ represents sites of two

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { committees, files, meetingDocuments, meetingFolderMembers, meetingFolders, users } from '../schema/index.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { nameWords } from '../../modules/meetings/index.js';
 import { makeDocx, makePdf } from './meeting-files.js';
 

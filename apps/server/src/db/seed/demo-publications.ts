@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { PUBLICATION_CATEGORIES } from '@portal/shared';
 import type { Db } from '../client.js';
 import { files, publicationCategories, publications, subscriptions, users } from '../schema/index.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { makePdf } from './demo-pdf.js';
 
 /** The subcategories of spec/02 section 9's four roots that the demo starts with. */

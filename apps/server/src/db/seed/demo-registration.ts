@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { requestHandlerOf } from '@portal/shared';
 import { recordAudit } from '../../platform/audit.js';
 import { contactColumns } from '../../modules/profile/index.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import type { Db, Tx } from '../client.js';
 import {
   committees,

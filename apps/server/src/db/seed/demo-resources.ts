@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../client.js';
 import { files, resources } from '../schema/index.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { makePdf } from './demo-pdf.js';
 import { makeDocx } from './meeting-files.js';
 

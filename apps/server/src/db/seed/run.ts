@@ -1,7 +1,7 @@
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../client.js';
 import { seedIfEmpty } from './seed.js';
-import { createStorage } from '../../platform/storage.js';
+import { createStorage } from '../../platform/storage/storage.js';
 
 /** npm run seed: demo data into the configured database, when it has no user yet. Never in production. */
 const config = loadConfig();

@@ -3,7 +3,7 @@ import type { Db } from '../client.js';
 import { committeeMembers, committees, notifications, userRoles, users } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { DEMO_COMMITTEES, DEMO_PASSWORD, DEMO_USERS, demoNotificationsFor, JOB_URL_PREFIX } from './demo-data.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { seedDemoJobs } from './demo-jobs.js';
 import { seedDemoForum } from './demo-forum.js';
 import { seedDemoCalendar } from './demo-calendar.js';

@@ -24,7 +24,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import { signDownload } from '../../platform/downloads.js';
 import { downloaderOf, sendFile, sendZip } from '../../platform/files.js';
-import { storageOf } from '../../platform/storage.js';
+import { storageOf } from '../../platform/storage/storage.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import type { Kind } from './documents.queries.js';
 import * as service from './documents.service.js';

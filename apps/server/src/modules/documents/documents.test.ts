@@ -8,7 +8,7 @@ import {
   type NotificationList,
 } from '@portal/shared';
 import { files, jobDocuments, siteDocuments } from '../../db/schema/index.js';
-import { createStorage } from '../../platform/storage.js';
+import { createStorage } from '../../platform/storage/storage.js';
 import { makeJobDocument, makeSiteDocument } from '../../test/factories/documents.js';
 import { makeFacility } from '../../test/factories/facilities.js';
 import { makeJob, type JobRow } from '../../test/factories/jobs.js';

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { scopeFor } from '../../platform/access.js';
+import { registerRules, scopeFor } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { freshDatabase } from '../../test/helpers.js';
 import { planSorts } from '../../test/plan.js';
+import { forumRules } from './forum.policy.js';
 import { ME, replyStatements, threadStatements } from './forum.queries.js';
+
+// No app is built here: the rule this test asks for is registered as buildApp registers it.
+registerRules([forumRules]);
 
 let database: Database;
 beforeAll(async () => {

@@ -26,7 +26,7 @@ import {
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { downloaderOf, sendFile } from '../../platform/files.js';
-import { storageOf } from '../../platform/storage.js';
+import { storageOf } from '../../platform/storage/storage.js';
 import { hotResponse } from '../../platform/serializer.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import * as service from './forum.service.js';

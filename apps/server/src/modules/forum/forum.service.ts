@@ -23,7 +23,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { emit, personOf } from '../../platform/events.js';
 import { insertFiles, type StoredFile } from '../../platform/files.js';
-import { storageOf } from '../../platform/storage.js';
+import { storageOf } from '../../platform/storage/storage.js';
 import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import './forum.policy.js';
 import {

@@ -6,7 +6,7 @@ import { openDatabase } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { importRecords } from './imports.service.js';
 import { listen } from '../../platform/events.js';
-import { createStorage } from '../../platform/storage.js';
+import { createStorage } from '../../platform/storage/storage.js';
 
 /**
  * npm run import -- <entity> <file.csv>: the same import as POST /api/admin/import/{entity}; and

@@ -8,7 +8,7 @@ import { makeDocx, makePdf } from '../../db/seed/meeting-files.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeMeetingDocument, makeMeetingFolder } from '../../test/factories/meetings.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { createStorage } from '../../platform/storage.js';
+import { createStorage } from '../../platform/storage/storage.js';
 import { checkPdfBounds, EXTRACT_BOUNDS, TooLargeToRead } from './meetings.bounds.js';
 import { createExtractor } from './meetings.extractor.js';
 import { indexerOf } from './meetings.indexer.js';

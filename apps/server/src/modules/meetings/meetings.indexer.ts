@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { files, meetingDocuments } from '../../db/schema/index.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { createExtractor } from './meetings.extractor.js';
 import type { Extracted } from './meetings.extract.js';
 import { nameWords } from './meetings.queries.js';

@@ -29,7 +29,7 @@ import { hotResponse } from '../../platform/serializer.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import { downloaderOf, sendFile, sendZip } from '../../platform/files.js';
-import { storageOf } from '../../platform/storage.js';
+import { storageOf } from '../../platform/storage/storage.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import { createIndexer } from './meetings.indexer.js';
 import * as service from './meetings.service.js';

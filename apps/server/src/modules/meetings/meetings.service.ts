@@ -14,7 +14,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { insertFiles, type StoredFile } from '../../platform/files.js';
-import { storageOf } from '../../platform/storage.js';
+import { storageOf } from '../../platform/storage/storage.js';
 import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import { indexerOf } from './meetings.indexer.js';
 import { isMemberOf, type MeetingFacts } from './meetings.policy.js';

@@ -16,7 +16,7 @@ import { makeSignedIn } from '../../test/factories/users.js';
 import { auth, buildTestApp, storedObjects, type TestApp } from '../../test/helpers.js';
 import { multipart, type Part } from '../../test/multipart.js';
 import { unzipEntries } from '../../test/unzip.js';
-import { createStorage } from '../../platform/storage.js';
+import { createStorage } from '../../platform/storage/storage.js';
 import { extractText, indexerOf } from './meetings.indexer.js';
 
 /**

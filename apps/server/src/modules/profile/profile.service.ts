@@ -26,7 +26,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/events.js';
 import { insertFiles } from '../../platform/files.js';
-import { storageOf } from '../../platform/storage.js';
+import { storageOf } from '../../platform/storage/storage.js';
 import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import { fullName } from '../registration/index.js';
 import './profile.policy.js';

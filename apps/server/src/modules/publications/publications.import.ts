@@ -1,6 +1,6 @@
 import { PUBLICATION_CATEGORIES } from '@portal/shared';
 import type { Db } from '../../db/client.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { importFileRecords } from '../../platform/file-imports.js';
 import { upsertImported } from './publications.service.js';
 

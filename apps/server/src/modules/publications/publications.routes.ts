@@ -32,7 +32,7 @@ import type { Deps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/errors.js';
 import { downloaderOf, sendFile, sendZip } from '../../platform/files.js';
 import { hotResponse } from '../../platform/serializer.js';
-import { storageOf } from '../../platform/storage.js';
+import { storageOf } from '../../platform/storage/storage.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import * as service from './publications.service.js';
 

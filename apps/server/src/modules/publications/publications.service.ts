@@ -14,7 +14,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/events.js';
 import { insertFiles, type StoredFile } from '../../platform/files.js';
-import { storageOf } from '../../platform/storage.js';
+import { storageOf } from '../../platform/storage/storage.js';
 import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import './publications.policy.js';
 import { presentPublication, presentTree } from './publications.present.js';

@@ -423,7 +423,7 @@ describe('npm run import -- publications <file.csv>', () => {
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const { importPublications } = await import('./publications.import.js');
-    const { createStorage } = await import('../../platform/storage.js');
+    const { createStorage } = await import('../../platform/storage/storage.js');
     const dir = mkdtempSync(path.join(tmpdir(), 'pub-import-'));
     mkdirSync(path.join(dir, 'pdfs'));
     writeFileSync(path.join(dir, 'pdfs', 'a.pdf'), pdf);

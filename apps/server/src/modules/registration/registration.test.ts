@@ -25,7 +25,7 @@ import {
   userRequests,
   users,
 } from '../../db/schema/index.js';
-import { createStorage } from '../../platform/storage.js';
+import { createStorage } from '../../platform/storage/storage.js';
 import { makeCommittee } from '../../test/factories/committees.js';
 import { makeCategoryTree } from '../../test/factories/publications.js';
 import { makeFacility } from '../../test/factories/facilities.js';

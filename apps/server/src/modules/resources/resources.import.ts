@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { importFileRecords } from '../../platform/file-imports.js';
 import { upsertImported } from './resources.service.js';
 

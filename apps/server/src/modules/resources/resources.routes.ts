@@ -13,7 +13,7 @@ import { authorize } from '../../platform/access.js';
 import { actorOf } from '../../platform/auth.js';
 import type { Deps } from '../../platform/deps.js';
 import { downloaderOf, sendFile } from '../../platform/files.js';
-import { storageOf } from '../../platform/storage.js';
+import { storageOf } from '../../platform/storage/storage.js';
 import { acceptUpload, multipartConfig, registerUploads } from '../../platform/uploads.js';
 import * as service from './resources.service.js';
 

@@ -12,7 +12,7 @@ import type { Deps } from '../../platform/deps.js';
 import { recordAudit } from '../../platform/audit.js';
 import { badRequest, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { insertFiles, type StoredFile } from '../../platform/files.js';
-import { storageOf } from '../../platform/storage.js';
+import { storageOf } from '../../platform/storage/storage.js';
 import type { StoredUpload, UploadUseCase } from '../../platform/uploads.js';
 import './resources.policy.js';
 import * as q from './resources.queries.js';

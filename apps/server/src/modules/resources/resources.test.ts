@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, RESOURCE_MESSAGES, type ResourceItem } from '@portal/shared';
 import { files, resources } from '../../db/schema/index.js';
 import { makePdf } from '../../db/seed/demo-pdf.js';
-import { createStorage } from '../../platform/storage.js';
+import { createStorage } from '../../platform/storage/storage.js';
 import { makeSignedIn } from '../../test/factories/users.js';
 import { auth, buildTestApp, type TestApp } from '../../test/helpers.js';
 import { multipart } from '../../test/multipart.js';

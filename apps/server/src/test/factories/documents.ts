@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import { files, jobDocuments, siteDocuments } from '../../db/schema/index.js';
 import { tinyPdf } from '../../db/seed/demo-jobs.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { next } from './sequence.js';
 
 const DAY = 86_400_000;

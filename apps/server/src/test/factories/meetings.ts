@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import { files, meetingDocuments, meetingFolderMembers, meetingFolders } from '../../db/schema/index.js';
 import { nameWords } from '../../modules/meetings/index.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { sql } from 'drizzle-orm';
 import { next } from './sequence.js';
 

@@ -4,17 +4,17 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Config } from '../config.js';
-import type { Deps } from './deps.js';
-import { notFound } from './errors.js';
-import { s3Storage, type StorageLog } from './s3-storage.js';
-import { byteCounter, checkKey, KEY, newKey } from './storage-keys.js';
-import { sweepLocalDisk, type NamedKeys, type SweepResult } from './storage-sweep.js';
-import { extend } from './objects.js';
+import type { Config } from '../../config.js';
+import type { Deps } from '../deps.js';
+import { notFound } from '../errors.js';
+import { s3Storage, type StorageLog } from './s3.js';
+import { byteCounter, checkKey, KEY, newKey } from './keys.js';
+import { sweepLocalDisk, type NamedKeys, type SweepResult } from './sweep.js';
+import { extend } from '../objects.js';
 
 /**
  * Where uploaded files live: the local disk (DATA_DIR/files), or an S3 bucket when S3_BUCKET is set
- * (s3-storage.ts). Keys are generated here, never taken from a user's file name. Both keep one
+ * (s3.ts). Keys are generated here, never taken from a user's file name. Both keep one
  * contract: a put is all or nothing, reads stream, nothing is held whole in memory.
  */
 export interface Storage {

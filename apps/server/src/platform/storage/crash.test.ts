@@ -5,8 +5,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { onServer } from '../test/global-setup.js';
-import { signIn, startServer as startProcess, until } from '../test/server-process.js';
+import { onServer } from '../../test/global-setup.js';
+import { signIn, startServer as startProcess, until } from '../../test/server-process.js';
 
 /**
  * Crashes, for real: the server runs as its own process (src/main.ts, as `npm start`

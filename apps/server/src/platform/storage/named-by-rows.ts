@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { files } from '../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { files } from '../../db/schema/index.js';
 
 /**
  * Which of these storage keys a row names: the one question storage housekeeping asks the

@@ -1,6 +1,6 @@
 import { asc, gt } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { files } from '../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { files } from '../../db/schema/index.js';
 import type { Storage } from './storage.js';
 
 /**

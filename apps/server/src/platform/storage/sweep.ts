@@ -7,7 +7,7 @@ export interface SweepResult {
   objects: number;
 }
 
-/** Which of these keys a row names (platform/stored-keys.ts). */
+/** Which of these keys a row names (platform/storage/named-by-rows.ts). */
 export type NamedKeys = (keys: string[]) => Promise<Set<string>>;
 
 const BATCH = 1000;

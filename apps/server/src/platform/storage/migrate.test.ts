@@ -5,12 +5,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../test/helpers.js';
-import { startS3Server, type S3TestServer } from '../test/s3-server.js';
-import { s3Storage } from './s3-storage.js';
+import { files } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { startS3Server, type S3TestServer } from '../../test/s3-server.js';
+import { s3Storage } from './s3.js';
 import { localDiskStorage, type Storage } from './storage.js';
-import { migrateStorage } from './storage-migrate.js';
+import { migrateStorage } from './migrate.js';
 
 /** npm run storage:migrate: every file a row names, from the disk to a real S3 server and back. */
 

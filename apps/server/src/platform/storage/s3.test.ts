@@ -5,15 +5,15 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_MESSAGES } from '@portal/shared';
-import { files, jobs } from '../db/schema/index.js';
-import { seedDemo } from '../db/seed/seed.js';
-import { auth, buildTestApp, loginAs, type TestApp } from '../test/helpers.js';
-import { multipart } from '../test/multipart.js';
-import { startS3Server, type S3TestServer } from '../test/s3-server.js';
-import { AppError } from './errors.js';
-import { PART_SIZE, UPLOADS_AT_ONCE, s3Storage } from './s3-storage.js';
+import { files, jobs } from '../../db/schema/index.js';
+import { seedDemo } from '../../db/seed/seed.js';
+import { auth, buildTestApp, loginAs, type TestApp } from '../../test/helpers.js';
+import { multipart } from '../../test/multipart.js';
+import { startS3Server, type S3TestServer } from '../../test/s3-server.js';
+import { AppError } from '../errors.js';
+import { PART_SIZE, UPLOADS_AT_ONCE, s3Storage } from './s3.js';
 import { createStorage, type Storage } from './storage.js';
-import { keysNamedByRows } from './stored-keys.js';
+import { keysNamedByRows } from './named-by-rows.js';
 
 /**
  * The S3 store against a real S3 API server (s3rver in its own process): the disk store's

@@ -4,17 +4,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onServer } from '../test/global-setup.js';
-import { filesUnder } from '../test/multipart.js';
-import { startS3Server, type S3TestServer } from '../test/s3-server.js';
-import { signIn, startServer, stopServer, unfinishedUpload, until } from '../test/server-process.js';
+import { onServer } from '../../test/global-setup.js';
+import { filesUnder } from '../../test/multipart.js';
+import { startS3Server, type S3TestServer } from '../../test/s3-server.js';
+import { signIn, startServer, stopServer, unfinishedUpload, until } from '../../test/server-process.js';
 
 /**
  * A kill -9 during an upload to S3, for real: the portal runs as its own process with its files
  * in an S3 server of its own process (s3rver), a multipart upload is under way (parts already sent),
  * and the portal is killed with SIGKILL. No object and no row of the cut upload may stay, nothing
  * may be written to DATA_DIR, and the next start serves and runs its housekeeping without failing
- * (s3rver has no listing of open multipart uploads: its sweep skips that part, s3-storage.ts).
+ * (s3rver has no listing of open multipart uploads: its sweep skips that part, s3.ts).
  * PGlite in a data directory, or a fresh database on TEST_DATABASE_URL's server.
  */
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { migrateStorage } from './storage-migrate.js';
+import { loadConfig } from '../../config.js';
+import { openDatabase } from '../../db/client.js';
+import { migrateStorage } from './migrate.js';
 import { localDiskStorage } from './storage.js';
-import { s3Storage } from './s3-storage.js';
+import { s3Storage } from './s3.js';
 
 /**
  * npm run storage:migrate -- to-s3 | to-disk: copies every stored file from DATA_DIR/files to the

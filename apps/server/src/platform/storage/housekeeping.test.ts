@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../test/helpers.js';
-import { scheduleHousekeeping, sweepStorage } from './housekeeping.js';
+import { files } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { scheduleHousekeeping, sweepStorage } from '../housekeeping.js';
 
 /**
  * A kill -9 during uploads left `.part` files and stored objects no row names,

@@ -2,12 +2,12 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { RECORD_MESSAGES } from '@portal/shared';
-import type { S3Settings } from '../config.js';
-import { AppError, notFound } from './errors.js';
+import type { S3Settings } from '../../config.js';
+import { AppError, notFound } from '../errors.js';
 import type { Storage } from './storage.js';
-import { byteCounter, checkKey, KEY, newKey } from './storage-keys.js';
-import type { NamedKeys, SweepResult } from './storage-sweep.js';
-import { moduleExports } from './module-exports.js';
+import { byteCounter, checkKey, KEY, newKey } from './keys.js';
+import type { NamedKeys, SweepResult } from './sweep.js';
+import { moduleExports } from '../module-exports.js';
 
 /**
  * Files in an S3 bucket (AWS S3 or any S3-compatible server), with AWS SDK v3. Each put streams
