@@ -242,14 +242,17 @@ function rssMb(pid) {
     return NaN;
   }
 }
-async function poolInUse(p) {
+/** From each process's /api/metrics: the pool in use and the heap in use (MB). */
+async function scrape(p) {
   try {
     const text = await (
       await fetch(`${p.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
     ).text();
-    return Number(/^portal_db_pool_in_use (\d+)/m.exec(text)?.[1] ?? NaN);
+    const pool = Number(/^portal_db_pool_in_use (\d+)/m.exec(text)?.[1] ?? NaN);
+    const heap = Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? NaN) / 2 ** 20;
+    return { pool, heap };
   } catch {
-    return NaN;
+    return { pool: NaN, heap: NaN };
   }
 }
 const outboxDepth = async () =>
@@ -258,7 +261,10 @@ async function sample() {
   const m = (minutes[minuteOf()] ??= { lat: [], s5xx: 0, s4xx: 0, s429: 0, net: 0, samples: [] });
   m.samples.push({
     rss: prod.portals.map((p) => rssMb(p.child.pid)),
-    pool: await Promise.all(prod.portals.map(poolInUse)),
+    ...(await Promise.all(prod.portals.map(scrape)).then((all) => ({
+      pool: all.map((x) => x.pool),
+      heap: all.map((x) => x.heap),
+    }))),
     outbox: await outboxDepth(),
   });
 }
@@ -276,6 +282,7 @@ function printMinute(i) {
   if (!m) return;
   const rss = prod.portals.map((_, k) => mean(m.samples.map((s) => s.rss[k])));
   const pool = prod.portals.map((_, k) => Math.max(...m.samples.map((s) => s.pool[k])));
+  const heap = prod.portals.map((_, k) => mean(m.samples.map((s) => s.heap[k])));
   console.log(
     [
       String(i + 1).padStart(3),
@@ -290,6 +297,10 @@ function printMinute(i) {
         .map((x) => f(x))
         .join('/')
         .padStart(10),
+      heap
+        .map((x) => f(x))
+        .join('/')
+        .padStart(9),
       pool
         .map((x) => f(x))
         .join('/')
@@ -307,7 +318,7 @@ for (const m of members) {
   m.reads = await readsOf(m);
 }
 console.log(`soak: ${DURATION_MIN} min, ${members.length} members, think time ${THINK_MS} ms (mean)`);
-console.log('min   reqs  req/s    p50ms   p99ms   err   4xx   429   RSS MB A/B  pool  outbox  mails');
+console.log('min   reqs  req/s    p50ms   p99ms   err   4xx   429   RSS MB A/B  heap A/B  pool  outbox  mails');
 startedAt = performance.now();
 counting = true;
 const endAt = startedAt + DURATION_MIN * 60_000;
@@ -371,6 +382,11 @@ console.log(`\nwindows: ${win(early)} against ${win(late)}`);
 console.log(`errors (5xx, failed connections): ${total5xx}`);
 console.log(
   `RSS MB: ${rssE.map((x) => f(x)).join('/')} -> ${rssL.map((x) => f(x)).join('/')} (${rssL.map((x, k) => f(((x - rssE[k]) / rssE[k]) * 100, 1) + ' %').join(', ')})`,
+);
+const heapE = prod.portals.map((_, k) => mean(over(early, (m) => m.samples.map((s) => s.heap[k]))));
+const heapL = prod.portals.map((_, k) => mean(over(late, (m) => m.samples.map((s) => s.heap[k]))));
+console.log(
+  `heap in use MB (not judged; says whether RSS grew with what is kept): ${heapE.map((x) => f(x)).join('/')} -> ${heapL.map((x) => f(x)).join('/')}`,
 );
 console.log(`pool in use (mean of samples): ${f(poolE, 2)} -> ${f(poolL, 2)}`);
 console.log(`p99 ms: ${f(p99E, 1)} -> ${f(p99L, 1)} (x ${f(p99L / p99E, 2)})`);

@@ -75,6 +75,9 @@ describe('GET /api/metrics', () => {
         'portal_mails_failed_total',
         'portal_uploaded_bytes_total',
         'portal_downloaded_bytes_total',
+        // The process's own (prom-client's default metrics).
+        'process_resident_memory_bytes',
+        'nodejs_heap_size_used_bytes',
       ]) {
         expect(text).toMatch(new RegExp(`^${name} \\d+`, 'm'));
       }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
 import { notFound, unauthorized } from './errors.js';
 import { mailStats } from './outbox.js';
@@ -56,6 +56,9 @@ class Timings {
  */
 export function registerMetrics(app: FastifyInstance, database: Database, token: string | undefined) {
   const registry = new Registry();
+  // The process's own figures (memory, heap by space, GC, event-loop delay, handles) under
+  // prom-client's usual names, when an operator scrapes: a leak shows as a heap that keeps growing.
+  if (token) collectDefaultMetrics({ register: registry });
   const timings = new Timings();
   const requests = new Histogram({
     name: 'portal_http_request_duration_seconds',
